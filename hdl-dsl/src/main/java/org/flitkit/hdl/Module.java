@@ -1,0 +1,111 @@
+package org.flitkit.hdl;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+
+/**
+ * A hardware block. Subclasses declare ports with {@link Hdl#input}/{@link Hdl#output} and build their
+ * logic in the constructor, parameterised by ordinary constructor arguments; a parent adds a child with
+ * {@code instance(new Child(...))}. Fields give names: a field {@code count} becomes {@code top.fifo.count}.
+ */
+public abstract class Module {
+    String instName;
+    Module parent;
+    final SrcLoc loc = SrcLoc.here();
+    final List<Module> children = new ArrayList<>();
+    final List<Bits> ports = new ArrayList<>();
+    final List<Bits> wires = new ArrayList<>();
+    final List<Bits> regs = new ArrayList<>();
+    final List<Bits> syncReads = new ArrayList<>();
+    final List<Mem<?>> mems = new ArrayList<>();
+    final List<Bits> namedOps = new ArrayList<>();
+    final Stmt.Block body = new Stmt.Block();
+    final Deque<Stmt.Block> blocks = new ArrayDeque<>();
+    /** enable condition of the enclosing when-branches (null: unconditional) */
+    final Deque<Bool> conds = new ArrayDeque<>();
+    /** after elaboration: the driver of every output, wire, child input; next value of every register */
+    final java.util.Map<Bits, Bits> drivers = new java.util.LinkedHashMap<>();
+    boolean closed;
+
+    protected Module() {
+        Builder b = Builder.peek();
+        if (b == null) {
+            throw new HdlException("module " + getClass().getSimpleName() + " created at " + loc
+                    + " outside elaboration: build the top with Circuit.elaborate(() -> new Top())");
+        }
+        parent = b.stack.peek();
+        if (parent != null) {
+            parent.children.add(this);
+        }
+        blocks.push(body);
+        b.stack.push(this);
+        b.all.add(this);
+    }
+
+    /** Name of the Verilog module definition; defaults to the Java class name. */
+    public String definitionName() {
+        return getClass().getSimpleName();
+    }
+
+    /** The instance name in the parent ({@code fifo}). */
+    public String instanceName() {
+        return instName;
+    }
+
+    /** Hierarchical instance path, e.g. {@code top.ser.fifo}. */
+    public String path() {
+        String n = instName != null ? instName : "<" + getClass().getSimpleName() + ">";
+        return parent == null ? n : parent.path() + "." + n;
+    }
+
+    public Module parent() {
+        return parent;
+    }
+
+    public List<Module> children() {
+        return List.copyOf(children);
+    }
+
+    public List<Bits> ports() {
+        return List.copyOf(ports);
+    }
+
+    public List<Bits> wires() {
+        return List.copyOf(wires);
+    }
+
+    public List<Bits> regs() {
+        return List.copyOf(regs);
+    }
+
+    public List<Mem<?>> mems() {
+        return List.copyOf(mems);
+    }
+
+    /** Registered memory read ports, clocked like registers. */
+    public List<Bits> syncReads() {
+        return List.copyOf(syncReads);
+    }
+
+    /** Expressions the user gave a name (fields holding an expression): shown as wires. */
+    public List<Bits> namedExpressions() {
+        return List.copyOf(namedOps);
+    }
+
+    /** After elaboration: what drives each output, wire and child input, and each register's next value. */
+    public java.util.Map<Bits, Bits> drivers() {
+        return java.util.Collections.unmodifiableMap(drivers);
+    }
+
+    /** Source line where this instance was created. */
+    public SrcLoc loc() {
+        return loc;
+    }
+
+    @Override
+    public String toString() {
+        return path();
+    }
+}
