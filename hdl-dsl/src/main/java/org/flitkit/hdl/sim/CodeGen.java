@@ -1,0 +1,680 @@
+package org.flitkit.hdl.sim;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.flitkit.hdl.Bits;
+import org.flitkit.hdl.Kind;
+import org.flitkit.hdl.Mem;
+import org.flitkit.hdl.Netlist;
+import org.flitkit.hdl.Op;
+
+/**
+ * Turns a {@link Netlist} into Java source for a {@link SimModel}. Signals up to 64 bits live in
+ * {@code v[]}, wider ones in {@code w[]}; wires share the slot of their driver; single-use narrow
+ * expressions are inlined into their user; state sits in one contiguous block so the clock edge
+ * commits with one arraycopy. Statements are split into static methods small enough for the JIT.
+ */
+final class CodeGen {
+    /** Generated-source characters per method; keeps Janino's bytecode well under HotSpot's 8,000-byte limit. */
+    static final int METHOD_BUDGET = 9_000;
+    /** Methods per generated class, to stay far from constant-pool limits. */
+    static final int METHODS_PER_CLASS = 24;
+    /** Inline at most this many operations into one expression. */
+    private static final int INLINE_LIMIT = 24;
+
+    final Netlist net;
+    final String className;
+    /** narrow slot (index in v) or wide slot (offset in w) of each node that owns one */
+    final Map<Bits, Integer> nslot = new IdentityHashMap<>();
+    final Map<Bits, Integer> wslot = new IdentityHashMap<>();
+    /** node whose storage another node shares (wires, reinterpretations) */
+    private final Map<Bits, Bits> aliasOf = new IdentityHashMap<>();
+    private final Map<Bits, Integer> uses = new IdentityHashMap<>();
+    private final Map<Bits, Boolean> needsSlot = new IdentityHashMap<>();
+    private final Map<Mem<?>, Integer> memIndex = new IdentityHashMap<>();
+    int nv;
+    int nw;
+    int stateBase;
+    int stateCount;
+    int wideStateBase;
+    int wideStateCount;
+    int scratchOff;
+    /** initial contents of w (wide literals) */
+    final List<long[]> wideConsts = new ArrayList<>();
+    final List<Integer> wideConstOffsets = new ArrayList<>();
+    int[] memSizes;
+    private final List<Bits> state = new ArrayList<>();
+    private final List<Bits> wideState = new ArrayList<>();
+
+    CodeGen(Netlist net, String className) {
+        this.net = net;
+        this.className = className;
+    }
+
+    static boolean wide(Bits n) {
+        return n.width() > 64;
+    }
+
+    static int limbs(int width) {
+        return (width + 63) >>> 6;
+    }
+
+    // ------------------------------------------------------------------ analysis
+
+    private void use(Bits n) {
+        uses.merge(n, 1, Integer::sum);
+    }
+
+    private void analyse() {
+        for (Bits n : net.combOrder()) {
+            for (Bits d : net.combDeps(n)) {
+                use(d);
+            }
+            if (n.kind() == Kind.OP && wide(n)) {
+                switch (n.op()) {
+                    case MUL, DIV, REM, SHL, SHR, DSHL, DSHR, ADD, SUB, AND, OR, XOR, NOT, NEG, EQ, NE, LT, LE, GT, GE -> {
+                        for (Bits a : n.args()) {
+                            needsSlot.put(a, true);
+                        }
+                    }
+                    default -> {
+                    }
+                }
+            }
+            if (n.kind() == Kind.OP && !wide(n)) {
+                for (Bits a : n.args()) {
+                    if (wide(a) && (n.op() == Op.REM || n.op() == Op.DIV)) {
+                        needsSlot.put(a, true);
+                    }
+                }
+                if (n.op() == Op.REM || n.op() == Op.DIV) {
+                    if (wide(n.args().get(0)) || wide(n.args().get(1))) {
+                        needsSlot.put(n.args().get(0), true);
+                        needsSlot.put(n.args().get(1), true);
+                    }
+                }
+            }
+        }
+        for (Bits r : net.regs()) {
+            use(net.driverOf(r));
+            if (r.resetValue() != null) {
+                use(r.resetValue());
+            }
+        }
+        for (Bits s : net.syncReads()) {
+            for (Bits a : s.args()) {
+                use(a);
+            }
+        }
+        for (Mem<?> mem : net.mems()) {
+            for (Mem.Write wr : mem.writes()) {
+                use(wr.addr());
+                use(wr.data());
+                use(wr.enable());
+            }
+        }
+    }
+
+    /** The node whose storage holds n's value (n itself unless n is a wire or reinterpretation). */
+    Bits rep(Bits n) {
+        Bits a = aliasOf.get(n);
+        return a == null ? n : rep(a);
+    }
+
+    private boolean slotted(Bits n) {
+        return switch (n.kind()) {
+            case LIT -> wide(n);
+            case OP -> isAlias(n) || wide(n) || n.name() != null || uses.getOrDefault(n, 0) != 1
+                    || needsSlot.containsKey(n) || n.op() == Op.SEL || n.op() == Op.REM && anyWideArg(n)
+                    || n.op() == Op.DIV && anyWideArg(n);
+            default -> true;
+        };
+    }
+
+    private static boolean anyWideArg(Bits n) {
+        for (Bits a : n.args()) {
+            if (wide(a)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean isAlias(Bits n) {
+        return aliasOf.containsKey(n);
+    }
+
+    private void allocate() {
+        // state first, contiguous, so the commit is a single arraycopy
+        for (Bits r : net.regs()) {
+            (wide(r) ? wideState : state).add(r);
+        }
+        for (Bits s : net.syncReads()) {
+            (wide(s) ? wideState : state).add(s);
+        }
+        for (Bits in : net.inputs()) {
+            give(in);
+        }
+        stateBase = nv;
+        wideStateBase = nw;
+        for (Bits s : state) {
+            give(s);
+        }
+        for (Bits s : wideState) {
+            give(s);
+        }
+        stateCount = state.size();
+        wideStateCount = nw - wideStateBase;
+        limitInlining();
+        // aliases: wires share their driver's storage when the driver has its own
+        for (Bits n : net.combOrder()) {
+            Bits d = null;
+            if (n.kind() == Kind.WIRE || n.kind() == Kind.OUTPUT || n.kind() == Kind.INPUT) {
+                d = net.driverOf(n);
+            } else if (n.kind() == Kind.OP && (n.op() == Op.AS_UINT || n.op() == Op.AS_SINT)) {
+                d = n.args().get(0);
+            }
+            if (d != null && (d.kind() != Kind.OP || slotted(d)) && (d.kind() != Kind.LIT || wide(d))) {
+                aliasOf.put(n, d);
+            }
+        }
+        for (Bits n : net.combOrder()) {
+            if (!isAlias(n) && slotted(n)) {
+                give(n);
+            }
+        }
+        // wide literals used anywhere get constant slots
+        for (Bits n : net.combOrder()) {
+            for (Bits d : net.combDeps(n)) {
+                constSlot(d);
+            }
+        }
+        for (Bits r : net.regs()) {
+            constSlot(net.driverOf(r));
+            if (r.resetValue() != null) {
+                constSlot(r.resetValue());
+            }
+        }
+        for (Mem<?> mem : net.mems()) {
+            for (Mem.Write wr : mem.writes()) {
+                constSlot(wr.data());
+            }
+        }
+        int maxLimbs = 1;
+        for (Bits n : net.combOrder()) {
+            maxLimbs = Math.max(maxLimbs, limbs(n.width()));
+        }
+        scratchOff = nw;
+        nw += 4 * maxLimbs + 8;
+        memSizes = new int[net.mems().size()];
+        for (int i = 0; i < memSizes.length; i++) {
+            Mem<?> mem = net.mems().get(i);
+            memIndex.put(mem, i);
+            memSizes[i] = mem.depth() * (mem.width() > 64 ? limbs(mem.width()) : 1);
+        }
+    }
+
+    /** Forces a slot on expressions that would inline more than {@link #INLINE_LIMIT} operations. */
+    private void limitInlining() {
+        Map<Bits, Integer> cost = new IdentityHashMap<>();
+        for (Bits n : net.combOrder()) {
+            if (n.kind() != Kind.OP || wide(n) || slotted(n)) {
+                continue;
+            }
+            int c = 1;
+            for (Bits a : n.args()) {
+                c += cost.getOrDefault(a, 0);
+            }
+            if (c > INLINE_LIMIT) {
+                needsSlot.put(n, true);
+            } else {
+                cost.put(n, c);
+            }
+        }
+    }
+
+    private void give(Bits n) {
+        if (nslot.containsKey(n) || wslot.containsKey(n)) {
+            return;
+        }
+        if (wide(n)) {
+            wslot.put(n, nw);
+            nw += limbs(n.width());
+        } else {
+            nslot.put(n, nv++);
+        }
+    }
+
+    private void constSlot(Bits d) {
+        if (d != null && d.kind() == Kind.LIT && wide(d) && !wslot.containsKey(d)) {
+            wslot.put(d, nw);
+            wideConstOffsets.add(nw);
+            wideConsts.add(limbsOf(d.litValue(), d.width()));
+            nw += limbs(d.width());
+        }
+    }
+
+    static long[] limbsOf(BigInteger v, int width) {
+        long[] l = new long[limbs(width)];
+        for (int i = 0; i < l.length; i++) {
+            l[i] = v.shiftRight(64 * i).longValue();
+        }
+        return l;
+    }
+
+    // ------------------------------------------------------------------ expressions
+
+    static String hex(long x) {
+        return "0x" + Long.toHexString(x) + "L";
+    }
+
+    static long maskOf(int w) {
+        return w >= 64 ? -1L : (1L << w) - 1;
+    }
+
+    private static String mask(String e, int w) {
+        return w >= 64 ? e : "((" + e + ") & " + hex(maskOf(w)) + ")";
+    }
+
+    private static String sext(String e, int w) {
+        return w >= 64 ? e : "((" + e + " << " + (64 - w) + ") >> " + (64 - w) + ")";
+    }
+
+    /** Java array holding n (after aliasing): "v" or "w". */
+    private String arr(Bits n) {
+        return wide(rep(n)) ? "w" : "v";
+    }
+
+    /** Index of n's storage in its array. */
+    int off(Bits n) {
+        Bits r = rep(n);
+        Integer s = wide(r) ? wslot.get(r) : nslot.get(r);
+        if (s == null) {
+            throw new IllegalStateException("no slot for " + r + " (" + r.kind() + " " + r.op() + ")");
+        }
+        return s;
+    }
+
+    /** Java expression (long) for a narrow node. */
+    String ex(Bits n) {
+        return ex(n, null);
+    }
+
+    private String ex(Bits n, int[] budget) {
+        Bits r = rep(n);
+        if (r.kind() == Kind.LIT) {
+            return hex(r.litValue().longValue());
+        }
+        if (nslot.containsKey(r)) {
+            return "v[" + nslot.get(r) + "]";
+        }
+        if (r.kind() != Kind.OP) {
+            throw new IllegalStateException("unslotted " + r.kind() + " " + r);
+        }
+        return opExpr(r, budget);
+    }
+
+    private String opExpr(Bits n, int[] b) {
+        List<Bits> a = n.args();
+        int w = n.width();
+        Bits a0 = a.isEmpty() ? null : a.get(0);
+        boolean s = a0 != null && a0.isSigned();
+        switch (n.op()) {
+            case ADD: return mask(ex(a0, b) + " + " + ex(a.get(1), b), w);
+            case SUB: return mask(ex(a0, b) + " - " + ex(a.get(1), b), w);
+            case MUL:
+                return s ? mask(sext(ex(a0, b), a0.width()) + " * " + sext(ex(a.get(1), b), a.get(1).width()), w)
+                        : mask(ex(a0, b) + " * " + ex(a.get(1), b), w);
+            case DIV:
+                return s ? "Wide.divS(" + ex(a0, b) + ", " + a0.width() + ", " + ex(a.get(1), b) + ", " + a.get(1).width() + ", " + w + ")"
+                        : "Wide.divU(" + ex(a0, b) + ", " + ex(a.get(1), b) + ")";
+            case REM:
+                return s ? "Wide.remS(" + ex(a0, b) + ", " + a0.width() + ", " + ex(a.get(1), b) + ", " + a.get(1).width() + ", " + w + ")"
+                        : mask("Wide.remU(" + ex(a0, b) + ", " + ex(a.get(1), b) + ")", w);
+            case NEG: return mask("-" + ex(a0, b), w);
+            case AND: return "(" + ex(a0, b) + " & " + ex(a.get(1), b) + ")";
+            case OR: return "(" + ex(a0, b) + " | " + ex(a.get(1), b) + ")";
+            case XOR: return "(" + ex(a0, b) + " ^ " + ex(a.get(1), b) + ")";
+            case NOT: return mask("~" + ex(a0, b), w);
+            case SHL: return mask(ex(a0, b) + " << " + n.param0(), w);
+            case SHR: return shrStatic(n, a0, b);
+            case DSHL:
+                return "Wide.shlN(" + (s ? mask(sext(ex(a0, b), a0.width()), w) : ex(a0, b)) + ", " + ex(a.get(1), b) + ", " + w + ")";
+            case DSHR:
+                return s ? "Wide.sraN(" + ex(a0, b) + ", " + a0.width() + ", " + ex(a.get(1), b) + ", " + w + ")"
+                        : "Wide.shrN(" + ex(a0, b) + ", " + ex(a.get(1), b) + ")";
+            case EQ: case NE: case LT: case LE: case GT: case GE: return compare(n, b);
+            case ANDR: return wide(a0) ? bool("Wide.andReduce(w, " + off(a0) + ", " + a0.width() + ")")
+                    : bool(ex(a0, b) + " == " + hex(maskOf(a0.width())));
+            case ORR: return wide(a0) ? bool("Wide.orReduce(w, " + off(a0) + ", " + a0.width() + ")") : bool(ex(a0, b) + " != 0L");
+            case XORR: return wide(a0) ? bool("Wide.xorReduce(w, " + off(a0) + ", " + a0.width() + ")")
+                    : "(long) (Long.bitCount(" + ex(a0, b) + ") & 1)";
+            case SLICE:
+                if (wide(a0)) {
+                    return "Wide.extract(w, " + off(a0) + ", " + n.param1() + ", " + w + ")";
+                }
+                return n.param1() == 0 ? mask(ex(a0, b), w) : mask(ex(a0, b) + " >>> " + n.param1(), w);
+            case CAT: {
+                StringBuilder sb = new StringBuilder("(");
+                int lo = w;
+                for (int i = 0; i < a.size(); i++) {
+                    Bits p = a.get(i);
+                    lo -= p.width();
+                    sb.append(i == 0 ? "" : " | ").append(lo == 0 ? ex(p, b) : "(" + ex(p, b) + " << " + lo + ")");
+                }
+                return sb.append(")").toString();
+            }
+            case MUX: return "(" + ex(a0, b) + " != 0L ? " + ex(a.get(1), b) + " : " + ex(a.get(2), b) + ")";
+            case EXT: return s && a0.width() < w ? mask(sext(ex(a0, b), a0.width()), w) : ex(a0, b);
+            case AS_UINT: case AS_SINT: return ex(a0, b);
+            case MEM_READ: return memRead(n, ex(a0, b));
+            default: throw new IllegalStateException("no expression for " + n.op());
+        }
+    }
+
+    private String shrStatic(Bits n, Bits a0, int[] b) {
+        int p = n.param0();
+        int aw = a0.width();
+        if (wide(a0)) {
+            int lo = Math.min(p, aw - 1);
+            return "Wide.extract(w, " + off(a0) + ", " + lo + ", " + n.width() + ")";
+        }
+        if (a0.isSigned()) {
+            return mask("(" + sext(ex(a0, b), aw) + " >> " + Math.min(p, 63) + ")", n.width());
+        }
+        return p >= aw ? "0L" : "(" + ex(a0, b) + " >>> " + p + ")";
+    }
+
+    private static String bool(String cond) {
+        return "(" + cond + " ? 1L : 0L)";
+    }
+
+    private String compare(Bits n, int[] b) {
+        Bits x = n.args().get(0);
+        Bits y = n.args().get(1);
+        boolean s = x.isSigned();
+        Op op = n.op();
+        if (op == Op.GT || op == Op.LE) {
+            Bits t = x;
+            x = y;
+            y = t;
+        }
+        boolean negate = op == Op.NE || op == Op.LE || op == Op.GE;
+        String c;
+        if (wide(x)) {
+            String args = "w, " + off(x) + ", w, " + off(y) + ", " + x.width() + ")";
+            c = (op == Op.EQ || op == Op.NE) ? "Wide.eq(" + args : (s ? "Wide.lts(" : "Wide.ltu(") + args;
+        } else if (op == Op.EQ || op == Op.NE) {
+            c = ex(x, b) + " == " + ex(y, b);
+        } else if (s) {
+            c = sext(ex(x, b), x.width()) + " < " + sext(ex(y, b), y.width());
+        } else if (x.width() >= 64) {
+            c = "Long.compareUnsigned(" + ex(x, b) + ", " + ex(y, b) + ") < 0";
+        } else {
+            c = ex(x, b) + " < " + ex(y, b);
+        }
+        return negate ? bool("!(" + c + ")") : bool(c);
+    }
+
+    private String memRead(Bits n, String addr) {
+        Mem<?> mem = n.mem();
+        int k = memIndex.get(mem);
+        if ((1L << Math.min(n.args().get(0).width(), 62)) <= mem.depth()) {
+            return "m[" + k + "][(int) " + addr + "]";
+        }
+        return "MemPorts.memRead(m[" + k + "], " + addr + ", " + mem.depth() + ")";
+    }
+
+    // ------------------------------------------------------------------ statements
+
+    /** Statement computing a slotted combinational node (null when it needs none). */
+    String combStmt(Bits n) {
+        if (isAlias(n) || !(nslot.containsKey(n) || wslot.containsKey(n))) {
+            return null;
+        }
+        if (n.kind() != Kind.OP) {
+            // a wire/port whose driver is an inlined expression or a narrow literal
+            return "v[" + nslot.get(n) + "] = " + ex(net.driverOf(n), null) + ";";
+        }
+        if (!wide(n)) {
+            if (n.op() == Op.SEL) {
+                return selStmt(n);
+            }
+            if ((n.op() == Op.REM || n.op() == Op.DIV) && anyWideArg(n)) {
+                return wideDivStmt(n);
+            }
+            return "v[" + nslot.get(n) + "] = " + opExpr(n, null) + ";";
+        }
+        return wideStmt(n);
+    }
+
+    private String selStmt(Bits n) {
+        List<Bits> a = n.args();
+        int cases = a.size() - 1;
+        String dst = wide(n) ? null : "v[" + nslot.get(n) + "]";
+        StringBuilder sb = new StringBuilder("{ long i = " + ex(a.get(0)) + "; switch (i < " + cases + "L ? (int) i : " + cases + ") {");
+        for (int i = 0; i < cases; i++) {
+            sb.append(" case ").append(i).append(": ")
+                    .append(dst != null ? dst + " = " + ex(a.get(i + 1)) + ";" : wcopy(n, a.get(i + 1)))
+                    .append(" break;");
+        }
+        sb.append(" default: ").append(dst != null ? dst + " = 0L;" : "Wide.zero(w, " + off(n) + ", " + n.width() + ");");
+        return sb.append(" } }").toString();
+    }
+
+    private String wcopy(Bits dst, Bits src) {
+        return "Wide.copy(w, " + off(dst) + ", " + dst.width() + ", w, " + off(src) + ");";
+    }
+
+    /** Operand passed to Wide as "array, offset, width". */
+    private String operand(Bits x) {
+        return arr(x) + ", " + off(x) + ", " + x.width();
+    }
+
+    private String wideDivStmt(Bits n) {
+        Bits x = n.args().get(0);
+        Bits y = n.args().get(1);
+        String fn = n.op() == Op.DIV ? "div" : "rem";
+        return "Wide." + fn + "(" + arr(n) + ", " + off(n) + ", " + n.width() + ", " + operand(x) + ", " + operand(y) + ", "
+                + x.isSigned() + ", w, " + scratchOff + ");";
+    }
+
+    private String wideStmt(Bits n) {
+        List<Bits> a = n.args();
+        Bits a0 = a.isEmpty() ? null : a.get(0);
+        int d = off(n);
+        int w = n.width();
+        String dst = "w, " + d;
+        switch (n.op()) {
+            case ADD: case SUB: case AND: case OR: case XOR:
+                return "Wide." + n.op().name().toLowerCase() + "(" + dst + ", w, " + off(a0) + ", w, " + off(a.get(1)) + ", " + w + ");";
+            case NOT: case NEG:
+                return "Wide." + n.op().name().toLowerCase() + "(" + dst + ", w, " + off(a0) + ", " + w + ");";
+            case MUL:
+                return "Wide.mul(" + dst + ", " + w + ", " + operand(a0) + ", " + operand(a.get(1)) + ", " + a0.isSigned() + ");";
+            case DIV: case REM:
+                return wideDivStmt(n);
+            case SHL:
+                return "Wide.shl(" + dst + ", " + w + ", " + operand(a0) + ", " + n.param0() + "L);";
+            case SHR:
+                return "Wide.shr(" + dst + ", " + w + ", " + operand(a0) + ", " + n.param0() + "L, " + a0.isSigned() + ");";
+            case DSHL:
+                if (a0.isSigned() && a0.width() < w) {
+                    return "Wide.extend(w, " + scratchOff + ", " + w + ", " + operand(a0) + ", true); Wide.shl(" + dst + ", " + w
+                            + ", w, " + scratchOff + ", " + w + ", " + ex(a.get(1)) + ");";
+                }
+                return "Wide.shl(" + dst + ", " + w + ", " + operand(a0) + ", " + ex(a.get(1)) + ");";
+            case DSHR:
+                return "Wide.shr(" + dst + ", " + w + ", " + operand(a0) + ", " + ex(a.get(1)) + ", " + a0.isSigned() + ");";
+            case SLICE:
+                return "Wide.extractWide(" + dst + ", " + w + ", w, " + off(a0) + ", " + n.param1() + ");";
+            case CAT: {
+                StringBuilder sb = new StringBuilder("Wide.zero(" + dst + ", " + w + ");");
+                int lo = w;
+                for (Bits p : a) {
+                    lo -= p.width();
+                    sb.append(wide(p) ? " Wide.insertWide(" + dst + ", " + lo + ", w, " + off(p) + ", " + p.width() + ");"
+                            : " Wide.insert(" + dst + ", " + lo + ", " + ex(p) + ", " + p.width() + ");");
+                }
+                return sb.toString();
+            }
+            case MUX:
+                return "if (" + ex(a0) + " != 0L) " + wcopy(n, a.get(1)) + " else " + wcopy(n, a.get(2));
+            case SEL:
+                return selStmt(n);
+            case EXT:
+                return wide(a0) ? "Wide.extend(" + dst + ", " + w + ", w, " + off(a0) + ", " + a0.width() + ", " + a0.isSigned() + ");"
+                        : "Wide.fromLong(" + dst + ", " + w + ", " + ex(a0) + ", " + a0.width() + ", " + a0.isSigned() + ");";
+            case MEM_READ: {
+                Mem<?> mem = n.mem();
+                return "MemPorts.memReadWide(m[" + memIndex.get(mem) + "], " + ex(a0) + ", " + mem.depth() + ", " + dst + ", " + w + ");";
+            }
+            default:
+                throw new IllegalStateException("no wide statement for " + n.op());
+        }
+    }
+
+    /** Phase 1 of a clock edge for one state element: its next value into nx/nxw. */
+    String nextStmt(Bits s, boolean reset) {
+        int k = wide(s) ? wslot.get(s) - wideStateBase : nslot.get(s) - stateBase;
+        if (s.kind() == Kind.MEM_SYNC_READ) {
+            Mem<?> mem = s.mem();
+            Bits addr = s.args().get(0);
+            Bits en = s.args().get(1);
+            if (wide(s)) {
+                return "if (" + ex(en) + " != 0L) MemPorts.memReadWide(m[" + memIndex.get(mem) + "], " + ex(addr) + ", " + mem.depth()
+                        + ", nxw, " + k + ", " + s.width() + "); else Wide.copy(nxw, " + k + ", " + s.width() + ", w, " + off(s) + ");";
+            }
+            return "nx[" + k + "] = " + ex(en) + " != 0L ? " + memRead(s, ex(addr)) + " : v[" + off(s) + "];";
+        }
+        Bits next = net.driverOf(s);
+        Bits init = reset ? s.resetValue() : null;
+        if (wide(s)) {
+            String copyNext = "Wide.copy(nxw, " + k + ", " + s.width() + ", w, " + off(next) + ");";
+            return init == null ? copyNext : "if (rst) Wide.copy(nxw, " + k + ", " + s.width() + ", w, " + off(init) + "); else " + copyNext;
+        }
+        return "nx[" + k + "] = " + (init == null ? ex(next) : "rst ? " + ex(init) + " : " + ex(next)) + ";";
+    }
+
+    /** Phase 2: memory writes in declaration order (a later write to the same word wins). */
+    String writeStmt(Mem<?> mem, Mem.Write wr) {
+        int k = memIndex.get(mem);
+        if (mem.width() > 64) {
+            return "if (" + ex(wr.enable()) + " != 0L) MemPorts.memWriteWide(m[" + k + "], " + ex(wr.addr()) + ", " + mem.depth()
+                    + ", w, " + off(wr.data()) + ", " + mem.width() + ");";
+        }
+        return "if (" + ex(wr.enable()) + " != 0L) MemPorts.memWrite(m[" + k + "], " + ex(wr.addr()) + ", " + mem.depth() + ", "
+                + ex(wr.data()) + ");";
+    }
+
+    // ------------------------------------------------------------------ source assembly
+
+    /** The whole compilation unit. */
+    String generate() {
+        analyse();
+        allocate();
+        List<String> comb = new ArrayList<>();
+        for (Bits n : net.combOrder()) {
+            String s = combStmt(n);
+            if (s != null) {
+                comb.add(s + comment(n));
+            }
+        }
+        List<String> tick = new ArrayList<>();
+        for (Bits s : state) {
+            tick.add(nextStmt(s, true) + comment(s));
+        }
+        for (Bits s : wideState) {
+            tick.add(nextStmt(s, true) + comment(s));
+        }
+        for (Mem<?> mem : net.mems()) {
+            for (Mem.Write wr : mem.writes()) {
+                tick.add(writeStmt(mem, wr));
+            }
+        }
+        Methods combM = split("c", comb, "long[] v, long[] w, long[][] m");
+        Methods tickM = split("t", tick, "long[] v, long[] w, long[][] m, long[] nx, long[] nxw, boolean rst");
+        StringBuilder src = new StringBuilder();
+        src.append("package org.flitkit.hdl.sim.gen;\n\n");
+        src.append("import org.flitkit.hdl.sim.MemPorts;\nimport org.flitkit.hdl.sim.Wide;\n\n");
+        src.append("/** Generated by FlitKit from ").append(net.top().definitionName()).append(". */\n");
+        src.append("public final class ").append(className).append(" extends org.flitkit.hdl.sim.SimModel {\n");
+        src.append("    public ").append(className).append("() {\n        super(").append(nv).append(", ").append(nw).append(", ")
+                .append(stateCount).append(", ").append(wideStateCount).append(", new int[] {");
+        for (int i = 0; i < memSizes.length; i++) {
+            src.append(i == 0 ? "" : ", ").append(memSizes[i]);
+        }
+        src.append("});\n    }\n\n");
+        src.append("    public void evalComb() {\n        final long[] v = this.v, w = this.w;\n        final long[][] m = this.m;\n");
+        combM.calls(src, "v, w, m");
+        src.append("    }\n\n");
+        src.append("    public void tick(boolean rst) {\n        final long[] v = this.v, w = this.w, nx = this.nx, nxw = this.nxw;\n"
+                + "        final long[][] m = this.m;\n");
+        tickM.calls(src, "v, w, m, nx, nxw, rst");
+        if (stateCount > 0) {
+            src.append("        System.arraycopy(nx, 0, v, ").append(stateBase).append(", ").append(stateCount).append(");\n");
+        }
+        if (wideStateCount > 0) {
+            src.append("        System.arraycopy(nxw, 0, w, ").append(wideStateBase).append(", ").append(wideStateCount).append(");\n");
+        }
+        src.append("    }\n}\n");
+        combM.classes(src);
+        tickM.classes(src);
+        return src.toString();
+    }
+
+    private static String comment(Bits n) {
+        return n.name() == null ? "" : " // " + n.path();
+    }
+
+    /** Statements split into static methods, grouped into helper classes. */
+    private final class Methods {
+        final String prefix;
+        final String params;
+        final List<StringBuilder> bodies = new ArrayList<>();
+
+        Methods(String prefix, String params) {
+            this.prefix = prefix;
+            this.params = params;
+        }
+
+        String owner(int i) {
+            return className + "_" + prefix.toUpperCase() + (i / METHODS_PER_CLASS);
+        }
+
+        void calls(StringBuilder src, String args) {
+            for (int i = 0; i < bodies.size(); i++) {
+                src.append("        ").append(owner(i)).append('.').append(prefix).append(i).append('(').append(args).append(");\n");
+            }
+        }
+
+        void classes(StringBuilder src) {
+            for (int i = 0; i < bodies.size(); i++) {
+                if (i % METHODS_PER_CLASS == 0) {
+                    src.append("\nfinal class ").append(owner(i)).append(" {\n");
+                }
+                src.append("    static void ").append(prefix).append(i).append('(').append(params).append(") {\n")
+                        .append(bodies.get(i)).append("    }\n");
+                if (i % METHODS_PER_CLASS == METHODS_PER_CLASS - 1 || i == bodies.size() - 1) {
+                    src.append("}\n");
+                }
+            }
+        }
+    }
+
+    private Methods split(String prefix, List<String> stmts, String params) {
+        Methods ms = new Methods(prefix, params);
+        StringBuilder cur = null;
+        for (String s : stmts) {
+            if (cur == null || cur.length() + s.length() > METHOD_BUDGET) {
+                cur = new StringBuilder();
+                ms.bodies.add(cur);
+            }
+            cur.append("        ").append(s).append('\n');
+        }
+        return ms;
+    }
+}

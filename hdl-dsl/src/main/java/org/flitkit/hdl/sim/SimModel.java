@@ -1,0 +1,31 @@
+package org.flitkit.hdl.sim;
+
+/**
+ * Base of every generated simulator class: the design's whole state in dense arrays. {@code v} holds
+ * signals up to 64 bits (one long each), {@code w} wider ones as 64-bit limbs, {@code nx}/{@code nxw}
+ * the next state computed before a clock edge, {@code m} one array per memory.
+ */
+public abstract class SimModel {
+    public final long[] v;
+    public final long[] w;
+    public final long[] nx;
+    public final long[] nxw;
+    public final long[][] m;
+
+    protected SimModel(int nv, int nw, int nnx, int nnxw, int[] memSizes) {
+        v = new long[nv];
+        w = new long[nw];
+        nx = new long[nnx];
+        nxw = new long[nnxw];
+        m = new long[memSizes.length][];
+        for (int i = 0; i < memSizes.length; i++) {
+            m[i] = new long[memSizes[i]];
+        }
+    }
+
+    /** Settles all combinational logic from inputs and state. */
+    public abstract void evalComb();
+
+    /** One rising clock edge: computes next state from settled values, then commits it. */
+    public abstract void tick(boolean reset);
+}

@@ -1,0 +1,371 @@
+package org.flitkit.hdl.sim;
+
+import java.math.BigInteger;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+import org.flitkit.hdl.Bits;
+import org.flitkit.hdl.Circuit;
+import org.flitkit.hdl.HdlException;
+import org.flitkit.hdl.Kind;
+import org.flitkit.hdl.Mem;
+import org.flitkit.hdl.Module;
+import org.flitkit.waves.Scope;
+import org.flitkit.waves.Timescale;
+import org.flitkit.waves.VcdWriter;
+
+/**
+ * A compiled, cycle-based, two-state simulation of a circuit: poke inputs, step the clock, peek any
+ * named signal, dump VCD. One clock; {@link #step()} settles combinational logic, then updates every
+ * register and memory at once, as Verilog nonblocking assignments do.
+ */
+public final class Simulator {
+    private final Circuit circuit;
+    private final CodeGen gen;
+    private final SimModel model;
+    private final CompileStats stats;
+    private final String source;
+    private final Map<String, Bits> byPath = new HashMap<>();
+    private final Map<Bits, Boolean> inputs = new IdentityHashMap<>();
+    private boolean dirty = true;
+    private boolean reset;
+    private long cycle;
+    private Vcd vcd;
+
+    private Simulator(Circuit circuit, SimCompiler.Result r) {
+        this.circuit = circuit;
+        this.gen = r.gen();
+        this.stats = r.stats();
+        this.source = r.source();
+        try {
+            this.model = r.type().getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+        for (int i = 0; i < gen.wideConsts.size(); i++) {
+            long[] c = gen.wideConsts.get(i);
+            System.arraycopy(c, 0, model.w, gen.wideConstOffsets.get(i), c.length);
+        }
+        List<Mem<?>> mems = circuit.netlist().mems();
+        for (int i = 0; i < mems.size(); i++) {
+            BigInteger[] init = mems.get(i).initContents();
+            if (init != null) {
+                int l = mems.get(i).width() > 64 ? CodeGen.limbs(mems.get(i).width()) : 1;
+                for (int a = 0; a < init.length; a++) {
+                    long[] limbs = CodeGen.limbsOf(init[a], mems.get(i).width());
+                    System.arraycopy(limbs, 0, model.m[i], a * l, l);
+                }
+            }
+        }
+        for (Bits b : circuit.netlist().namedSignals()) {
+            byPath.put(b.path(), b);
+        }
+        for (Bits b : circuit.netlist().inputs()) {
+            inputs.put(b, true);
+        }
+    }
+
+    /** Generates, compiles (or reuses from the cache) and instantiates the simulator for a circuit. */
+    public static Simulator of(Circuit circuit) {
+        return new Simulator(circuit, SimCompiler.compile(circuit.netlist()));
+    }
+
+    /** Elaborates and compiles in one go. */
+    public static Simulator of(Supplier<? extends Module> top) {
+        return of(Circuit.elaborate(top));
+    }
+
+    public Circuit circuit() {
+        return circuit;
+    }
+
+    public CompileStats stats() {
+        return stats;
+    }
+
+    /** The generated Java source (for debugging the simulator itself). */
+    public String generatedSource() {
+        return source;
+    }
+
+    /** Every peekable hierarchical name, sorted. */
+    public List<String> signalNames() {
+        return List.copyOf(new TreeSet<>(byPath.keySet()));
+    }
+
+    public Bits signal(String path) {
+        Bits b = byPath.get(path);
+        if (b == null) {
+            List<String> close = new ArrayList<>();
+            String leaf = path.substring(path.lastIndexOf('.') + 1);
+            for (String p : byPath.keySet()) {
+                if (p.endsWith("." + leaf)) {
+                    close.add(p);
+                }
+            }
+            Collections.sort(close);
+            throw new IllegalArgumentException("no signal '" + path + "'" + (close.isEmpty() ? "" : "; did you mean " + close + "?"));
+        }
+        return b;
+    }
+
+    // ------------------------------------------------------------------ poke / peek
+
+    public void poke(Bits input, long value) {
+        requireInput(input);
+        if (input.width() < 64) {
+            long lim = 1L << input.width();
+            boolean fits = input.isSigned() ? value >= -(lim >> 1) && value < (lim >> 1) : value >= 0 && value < lim;
+            if (!fits) {
+                throw new IllegalArgumentException("value " + value + " does not fit " + input.width() + "-bit "
+                        + (input.isSigned() ? "signed " : "") + "input " + input.path());
+            }
+        }
+        if (CodeGen.wide(input)) {
+            Wide.fromLong(model.w, gen.off(input), input.width(), value, 64, input.isSigned());
+        } else {
+            model.v[gen.off(input)] = value & CodeGen.maskOf(input.width());
+        }
+        dirty = true;
+    }
+
+    public void poke(Bits input, BigInteger value) {
+        requireInput(input);
+        BigInteger lim = BigInteger.ONE.shiftLeft(input.width());
+        BigInteger min = input.isSigned() ? lim.shiftRight(1).negate() : BigInteger.ZERO;
+        BigInteger max = input.isSigned() ? lim.shiftRight(1) : lim;
+        if (value.compareTo(min) < 0 || value.compareTo(max) >= 0) {
+            throw new IllegalArgumentException("value " + value + " does not fit " + input.width() + "-bit input " + input.path());
+        }
+        if (CodeGen.wide(input)) {
+            Wide.fromBigInteger(model.w, gen.off(input), input.width(), value);
+        } else {
+            model.v[gen.off(input)] = value.longValue() & CodeGen.maskOf(input.width());
+        }
+        dirty = true;
+    }
+
+    public void poke(Bits input, boolean value) {
+        poke(input, value ? 1 : 0);
+    }
+
+    public void poke(String path, long value) {
+        poke(signal(path), value);
+    }
+
+    private void requireInput(Bits b) {
+        if (!inputs.containsKey(b)) {
+            throw new IllegalArgumentException(b.path() + " is not an input of the top module; only top-level inputs can be poked"
+                    + " (inputs: " + circuit.netlist().inputs().stream().map(Bits::path).toList() + ")");
+        }
+    }
+
+    private void settle() {
+        if (dirty) {
+            model.evalComb();
+            dirty = false;
+        }
+    }
+
+    /** The value of any named signal or expression; SInt values come back sign-extended. Up to 64 bits. */
+    public long peek(Bits s) {
+        if (CodeGen.wide(s)) {
+            throw new IllegalArgumentException(s.path() + " is " + s.width() + " bits wide; use peekBig()");
+        }
+        settle();
+        long raw = model.v[slotOf(s)];
+        return s.isSigned() && s.width() < 64 ? (raw << (64 - s.width())) >> (64 - s.width()) : raw;
+    }
+
+    public long peek(String path) {
+        return peek(signal(path));
+    }
+
+    public boolean peekBool(Bits s) {
+        return peek(s) != 0;
+    }
+
+    /** Any width; SInt values come back negative when their sign bit is set. */
+    public BigInteger peekBig(Bits s) {
+        settle();
+        if (!CodeGen.wide(s)) {
+            long raw = model.v[slotOf(s)];
+            BigInteger u = new BigInteger(Long.toUnsignedString(raw));
+            return s.isSigned() && u.testBit(s.width() - 1) ? u.subtract(BigInteger.ONE.shiftLeft(s.width())) : u;
+        }
+        return Wide.toBigInteger(model.w, slotOf(s), s.width(), s.isSigned());
+    }
+
+    public BigInteger peekBig(String path) {
+        return peekBig(signal(path));
+    }
+
+    private int slotOf(Bits s) {
+        try {
+            return gen.off(s);
+        } catch (IllegalStateException e) {
+            throw new IllegalArgumentException(s + " is not observable (only named signals are kept by the simulator)");
+        }
+    }
+
+    // ------------------------------------------------------------------ time
+
+    /** One clock cycle. */
+    public void step() {
+        settle();
+        if (vcd != null) {
+            vcd.sample(cycle, false);
+        }
+        model.tick(reset);
+        cycle++;
+        dirty = true;
+        if (vcd != null) {
+            settle();
+            vcd.sample(cycle, true);
+        }
+    }
+
+    public void step(long n) {
+        if (vcd == null) {
+            for (long i = 0; i < n; i++) {
+                if (dirty) {
+                    model.evalComb();
+                }
+                model.tick(reset);
+                dirty = true;
+            }
+            cycle += n;
+        } else {
+            for (long i = 0; i < n; i++) {
+                step();
+            }
+        }
+    }
+
+    /** Holds the synchronous reset high for {@code cycles} clock edges. */
+    public void reset(int cycles) {
+        reset = true;
+        try {
+            step(cycles);
+        } finally {
+            reset = false;
+        }
+    }
+
+    public void reset() {
+        reset(1);
+    }
+
+    public long cycle() {
+        return cycle;
+    }
+
+    /**
+     * Steps until {@code done} holds (checked before each step) and returns the cycles it took; after
+     * {@code maxCycles} cycles without it, fails with a message instead of hanging.
+     */
+    public long runUntil(BooleanSupplier done, long maxCycles) {
+        long start = cycle;
+        while (!done.getAsBoolean()) {
+            if (cycle - start >= maxCycles) {
+                throw new SimTimeoutException("condition not met within " + maxCycles + " cycles (started at cycle " + start
+                        + ", now at cycle " + cycle + ")", cycle);
+            }
+            step();
+        }
+        return cycle - start;
+    }
+
+    // ------------------------------------------------------------------ waves
+
+    /**
+     * Starts dumping every named signal to a VCD file: one scope per instance, the clock with both
+     * edges. {@code periodPs} is the clock period in picoseconds.
+     */
+    public void startVcd(Path file, long periodPs) {
+        stopVcd();
+        vcd = new Vcd(new VcdWriter(file, Timescale.forPeriod(periodPs, "ps")), periodPs);
+        settle();
+        vcd.sample(cycle, true);
+    }
+
+    public void startVcd(Path file) {
+        startVcd(file, 10_000);
+    }
+
+    public void stopVcd() {
+        if (vcd != null) {
+            vcd.close();
+            vcd = null;
+        }
+    }
+
+    /** Per-signal VCD handles and the slot each one samples. */
+    private final class Vcd {
+        final VcdWriter out;
+        final long period;
+        final int clk;
+        final int[] ids;
+        final Bits[] sigs;
+        final int[] slots;
+        final Timescale ts;
+
+        Vcd(VcdWriter out, long periodPs) {
+            this.out = out;
+            this.ts = out.timescale();
+            this.period = ts.ticks(periodPs, "ps");
+            Map<Module, Scope> scopes = new IdentityHashMap<>();
+            Module top = circuit.top();
+            Scope root = out.root(top.instanceName());
+            scopes.put(top, root);
+            clk = root.wire("clk", 1);
+            root.wire("reset", 1);
+            List<Bits> named = circuit.netlist().namedSignals();
+            ids = new int[named.size()];
+            sigs = named.toArray(new Bits[0]);
+            slots = new int[named.size()];
+            for (int i = 0; i < sigs.length; i++) {
+                Bits b = sigs[i];
+                Scope sc = scope(b.owner(), scopes);
+                ids[i] = b.kind() == Kind.REG ? sc.reg(b.name(), b.width()) : sc.wire(b.name(), b.width());
+                slots[i] = gen.off(b);
+            }
+        }
+
+        private Scope scope(Module m, Map<Module, Scope> scopes) {
+            Scope s = scopes.get(m);
+            if (s == null) {
+                s = scope(m.parent(), scopes).child(m.instanceName());
+                scopes.put(m, s);
+            }
+            return s;
+        }
+
+        /** Rising edge of cycle c at c*period; the falling edge half a period later. */
+        void sample(long c, boolean rising) {
+            out.time(c * period + (rising ? 0 : period / 2));
+            out.value(clk, rising ? 1 : 0);
+            out.value(clk + 1, reset ? 1 : 0);
+            long[] v = model.v;
+            long[] w = model.w;
+            for (int i = 0; i < ids.length; i++) {
+                if (sigs[i].width() > 64) {
+                    out.value(ids[i], w, slots[i]);
+                } else {
+                    out.value(ids[i], v[slots[i]]);
+                }
+            }
+        }
+
+        void close() {
+            out.close();
+        }
+    }
+}
