@@ -110,20 +110,20 @@ public abstract class Bits extends Data {
             default -> false;
         };
         if (!ok) {
-            b.error(cannotDrive(m) + " (connect at " + at + ")");
+            b.error(() -> cannotDrive(m) + " (connect at " + at + ")");
             return;
         }
         if (!b.readable(v, m)) {
-            b.error(Builder.crossModule(v, m, at));
+            b.error(() -> Builder.crossModule(v, m, at));
             return;
         }
         if (v.isSigned() != isSigned()) {
-            b.error("connect at " + at + ": cannot drive " + shape() + " " + path() + " from " + v.shape() + " "
+            b.error(() -> "connect at " + at + ": cannot drive " + shape() + " " + path() + " from " + v.shape() + " "
                     + v.describe() + "; convert explicitly with asUInt()/asSInt()");
             return;
         }
         if (v.width > width) {
-            b.error("connect at " + at + ": " + v.width + "-bit " + v.describe() + " does not fit " + width + "-bit "
+            b.error(() -> "connect at " + at + ": " + v.width + "-bit " + v.describe() + " does not fit " + width + "-bit "
                     + path() + " (created at " + loc + "); truncate explicitly with .trunc(" + width + ")");
             return;
         }
@@ -211,7 +211,8 @@ public abstract class Bits extends Data {
                 if (at == null) {
                     at = SrcLoc.here();
                 }
-                b.error(Builder.crossModule(a, m, at));
+                SrcLoc where = at;
+                b.error(() -> Builder.crossModule(a, m, where));
             }
         }
         proto.kind = Kind.OP;

@@ -10,7 +10,9 @@ final class Builder {
     private static final ThreadLocal<Builder> CURRENT = new ThreadLocal<>();
 
     final Deque<Module> stack = new ArrayDeque<>();
-    final List<String> errors = new ArrayList<>();
+    /** rendered after elaboration, when every signal has its final hierarchical name */
+    final List<java.util.function.Supplier<String>> errors = new ArrayList<>();
+    String topName;
     final List<Module> all = new ArrayList<>();
 
     static Builder get(String what) {
@@ -43,7 +45,7 @@ final class Builder {
         return stack.peek();
     }
 
-    void error(String message) {
+    void error(java.util.function.Supplier<String> message) {
         errors.add(message);
     }
 

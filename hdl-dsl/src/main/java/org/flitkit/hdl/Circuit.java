@@ -27,6 +27,7 @@ public final class Circuit {
     /** Elaborates with an explicit top instance name (default: the class name, first letter lower case). */
     public static Circuit elaborate(String topName, Supplier<? extends Module> topMaker) {
         Builder b = Builder.open();
+        b.topName = topName;
         try {
             Module top = topMaker.get();
             if (top == null || top.parent != null) {
@@ -39,12 +40,11 @@ public final class Circuit {
             }
             b.stack.pop();
             top.closed = true;
-            String dn = top.definitionName();
-            top.instName = topName != null ? topName : Character.toLowerCase(dn.charAt(0)) + dn.substring(1);
             Namer.name(top);
             List<Module> modules = new ArrayList<>();
             preorder(top, modules);
-            List<String> errors = new ArrayList<>(b.errors);
+            List<String> errors = new ArrayList<>();
+            b.errors.forEach(e -> errors.add(e.get()));
             for (Module m : b.all) {
                 if (!m.closed) {
                     errors.add("module " + m.getClass().getSimpleName() + " created at " + m.loc + " was never passed to instance()");

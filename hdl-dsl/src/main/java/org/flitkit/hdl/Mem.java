@@ -119,13 +119,13 @@ public final class Mem<T extends Bits> {
         SrcLoc at = SrcLoc.here();
         data.requireHardware(at);
         if (data.isSigned() != type.isSigned() || data.width > type.width) {
-            Builder.get("write").error("memory write at " + at + ": " + data.shape() + " " + data.describe()
+            Builder.get("write").error(() -> "memory write at " + at + ": " + data.shape() + " " + data.describe()
                     + " does not fit " + type.shape() + " memory " + path());
             return;
         }
         Builder b = Builder.get("write");
         if (!b.readable(data, owner) || !b.readable(addr, owner) || b.current() != owner) {
-            b.error("memory " + path() + " written at " + at + " from outside its module");
+            b.error(() -> "memory " + path() + " written at " + at + " from outside its module");
             return;
         }
         Bool en = owner.conds.peek();

@@ -38,6 +38,9 @@ public abstract class Module {
         parent = b.stack.peek();
         if (parent != null) {
             parent.children.add(this);
+        } else {
+            String dn = definitionName();
+            instName = b.topName != null ? b.topName : Character.toLowerCase(dn.charAt(0)) + dn.substring(1);
         }
         blocks.push(body);
         b.stack.push(this);
@@ -46,7 +49,12 @@ public abstract class Module {
 
     /** Name of the Verilog module definition; defaults to the Java class name. */
     public String definitionName() {
-        return getClass().getSimpleName();
+        String n = getClass().getSimpleName();
+        if (n.isEmpty()) {
+            n = getClass().getName();
+            n = n.substring(n.lastIndexOf('.') + 1).replace('$', '_');
+        }
+        return n;
     }
 
     /** The instance name in the parent ({@code fifo}). */
