@@ -1,0 +1,40 @@
+package org.flitkit.rtl.nma.format;
+
+/**
+ * The two TH-2 chip types and their 2-bit DestType/SrcType codes; register addresses are
+ * 12 bits on the NIC and 15 bits on the NRC.
+ * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors".
+ */
+public enum ChipType {
+    NIC(0, 12),
+    NRC(1, 15);
+
+    private final int code;
+    private final int registerAddressBits;
+
+    ChipType(int code, int registerAddressBits) {
+        this.code = code;
+        this.registerAddressBits = registerAddressBits;
+    }
+
+    public int code() {
+        return code;
+    }
+
+    public int registerAddressBits() {
+        return registerAddressBits;
+    }
+
+    public int maxRegisterAddress() {
+        return (1 << registerAddressBits) - 1;
+    }
+
+    public static ChipType fromCode(long code) {
+        for (ChipType t : values()) {
+            if (t.code == code) {
+                return t;
+            }
+        }
+        throw new IllegalArgumentException("unknown chip type code " + code + " (0 = NIC, 1 = NRC)");
+    }
+}

@@ -1,0 +1,55 @@
+package org.flitkit.rtl.nma.format;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class FormatDocTest {
+
+    private static final String DOC = "docs/th2-formats.md";
+
+    @Test
+    void committedDocMatchesTheGeneratedTables() throws IOException {
+        String doc = Files.readString(findDoc(), StandardCharsets.UTF_8);
+        assertThat(FormatDoc.extract(doc))
+                .as(DOC + " is stale; regenerate with: mvn -q -o -pl waves,hdl-dsl,rtl/nma test-compile && "
+                        + "java -cp rtl/nma/target/classes org.flitkit.rtl.nma.format.FormatDoc --update " + DOC)
+                .isEqualTo(FormatDoc.generate());
+    }
+
+    @Test
+    void generatedTablesCoverEveryLayoutAndCode() {
+        String md = FormatDoc.generate();
+        assertThat(md).contains("`route`, 105 bits", "`head`, 198 bits", "`body1`, 198 bits", "`body2`, 198 bits",
+                "`tail`, 198 bits", "`descriptor`, 512 bits", "`nmp-register`", "`nmp-eeprom`", "`nmp-error`",
+                "`nmp-fault`", "CRC-32C", "0xE3069283");
+        for (NmpType t : NmpType.values()) {
+            assertThat(md).contains("| " + t + " | " + String.format("0x%02X", t.code()));
+        }
+        for (ErrorCode e : ErrorCode.values()) {
+            assertThat(md).contains("`" + e.console() + "`");
+        }
+        assertThat(md).contains("| Hop19 | 104:100 | 5 |", "| HopPtr | 109:105 | 5 |", "| CRC | 31:0 | 32 |");
+    }
+
+    @Test
+    void spliceReplacesOnlyTheGeneratedSection() {
+        String doc = "intro\n" + FormatDoc.BEGIN + "\nold\n" + FormatDoc.END + "\noutro\n";
+        assertThat(FormatDoc.splice(doc, "new\n")).isEqualTo("intro\n" + FormatDoc.BEGIN + "\nnew\n" + FormatDoc.END + "\noutro\n");
+        assertThatThrownBy(() -> FormatDoc.extract("no markers")).hasMessageContaining("lacks the FormatDoc markers");
+    }
+
+    private static Path findDoc() {
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            if (Files.isRegularFile(dir.resolve(DOC))) {
+                return dir.resolve(DOC);
+            }
+        }
+        throw new AssertionError(DOC + " not found above " + Path.of("").toAbsolutePath());
+    }
+}
