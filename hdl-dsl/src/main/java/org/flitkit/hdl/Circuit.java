@@ -40,6 +40,9 @@ public final class Circuit {
             }
             b.stack.pop();
             top.closed = true;
+            if (topName == null) {
+                top.instName = Module.decapitalize(top.definitionName());
+            }
             Namer.name(top);
             List<Module> modules = new ArrayList<>();
             preorder(top, modules);

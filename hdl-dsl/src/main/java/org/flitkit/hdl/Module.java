@@ -39,8 +39,8 @@ public abstract class Module {
         if (parent != null) {
             parent.children.add(this);
         } else {
-            String dn = definitionName();
-            instName = b.topName != null ? b.topName : Character.toLowerCase(dn.charAt(0)) + dn.substring(1);
+            // provisional until construction ends: definitionName() may depend on subclass fields
+            instName = b.topName != null ? b.topName : decapitalize(classBasedName());
         }
         blocks.push(body);
         b.stack.push(this);
@@ -49,6 +49,14 @@ public abstract class Module {
 
     /** Name of the Verilog module definition; defaults to the Java class name. */
     public String definitionName() {
+        return classBasedName();
+    }
+
+    static String decapitalize(String n) {
+        return Character.toLowerCase(n.charAt(0)) + n.substring(1);
+    }
+
+    private String classBasedName() {
         String n = getClass().getSimpleName();
         if (n.isEmpty()) {
             n = getClass().getName();

@@ -46,6 +46,8 @@ final class CodeGen {
     final List<long[]> wideConsts = new ArrayList<>();
     final List<Integer> wideConstOffsets = new ArrayList<>();
     int[] memSizes;
+    /** {slot, value} of narrow constants that need storage */
+    final List<long[]> narrowConsts = new ArrayList<>();
     private final List<Bits> state = new ArrayList<>();
     private final List<Bits> wideState = new ArrayList<>();
 
@@ -291,6 +293,11 @@ final class CodeGen {
     /** Index of n's storage in its array. */
     int off(Bits n) {
         Bits r = rep(n);
+        if (r.kind() == Kind.LIT && !wide(r) && !nslot.containsKey(r)) {
+            // a narrow constant passed by reference to a wide operation
+            nslot.put(r, nv);
+            narrowConsts.add(new long[] {nv++, r.litValue().longValue()});
+        }
         Integer s = wide(r) ? wslot.get(r) : nslot.get(r);
         if (s == null) {
             throw new IllegalStateException("no slot for " + r + " (" + r.kind() + " " + r.op() + ")");

@@ -53,6 +53,9 @@ public final class Simulator {
             long[] c = gen.wideConsts.get(i);
             System.arraycopy(c, 0, model.w, gen.wideConstOffsets.get(i), c.length);
         }
+        for (long[] c : gen.narrowConsts) {
+            model.v[(int) c[0]] = c[1];
+        }
         List<Mem<?>> mems = circuit.netlist().mems();
         for (int i = 0; i < mems.size(); i++) {
             BigInteger[] init = mems.get(i).initContents();
