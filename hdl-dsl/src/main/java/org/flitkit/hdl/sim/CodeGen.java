@@ -206,6 +206,9 @@ final class CodeGen {
             }
         }
         int maxLimbs = 1;
+        for (Bits n : net.namedSignals()) {
+            maxLimbs = Math.max(maxLimbs, limbs(n.width()));
+        }
         for (Bits n : net.combOrder()) {
             maxLimbs = Math.max(maxLimbs, limbs(n.width()));
         }
