@@ -51,12 +51,14 @@ public final class Bitwise {
         return org.flitkit.hdl.Hdl.cat(msbFirst);
     }
 
-    /** Number of set bits, as a balanced adder tree of width log2Ceil(n + 1) or a little more. */
+    /** Number of set bits, from a balanced adder tree; log2Up(n + 1) bits wide. */
     public static UInt PopCount(List<Bool> bits) {
         if (bits.isEmpty()) {
             throw new HdlException("PopCount of an empty list");
         }
-        return popCount(bits, 0, bits.size());
+        UInt sum = popCount(bits, 0, bits.size());
+        int w = log2Up(bits.size() + 1);
+        return sum.width() > w ? sum.trunc(w) : sum;
     }
 
     public static UInt PopCount(UInt x) {
