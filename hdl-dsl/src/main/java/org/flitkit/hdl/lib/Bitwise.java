@@ -1,6 +1,9 @@
 package org.flitkit.hdl.lib;
 
+import static org.flitkit.hdl.Hdl.*;
+
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.HdlException;
@@ -47,8 +50,8 @@ public final class Bitwise {
             throw new HdlException("fromBools of an empty list");
         }
         List<Bool> msbFirst = new ArrayList<>(bools);
-        java.util.Collections.reverse(msbFirst);
-        return org.flitkit.hdl.Hdl.cat(msbFirst);
+        Collections.reverse(msbFirst);
+        return cat(msbFirst);
     }
 
     /** Number of set bits, from a balanced adder tree; log2Up(n + 1) bits wide. */
@@ -75,6 +78,6 @@ public final class Bitwise {
 
     /** {@code x} with its bit order reversed. */
     public static UInt Reverse(UInt x) {
-        return org.flitkit.hdl.Hdl.cat(asBools(x));
+        return cat(asBools(x));
     }
 }

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Hdl;
 import org.flitkit.hdl.HdlException;
@@ -75,7 +76,7 @@ public final class Fsm<S extends Enum<S>> {
     /** The state a register value stands for (e.g. from {@code sim.peek(fsm.state)}). */
     public S decode(long value) {
         if (value < 0 || value >= states.length) {
-            throw new HdlException("state value " + value + " is not one of " + java.util.Arrays.toString(states));
+            throw new HdlException("state value " + value + " is not one of " + Arrays.toString(states));
         }
         return states[(int) value];
     }
