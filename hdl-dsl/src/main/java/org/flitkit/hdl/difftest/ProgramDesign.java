@@ -105,7 +105,7 @@ public final class ProgramDesign extends Module {
             return List.copyOf(items);
         }
         if (e instanceof Program.Child ch) {
-            return Hdl.instance(new ProgramDesign(ch.name(), ch.program()));
+            return Hdl.instance(new ProgramDesign(name + "_" + ch.name(), ch.program()));
         }
         Program.Call c = (Program.Call) e;
         Object target = c.target() == null ? null : eval(c.target());

@@ -377,12 +377,30 @@ final class CodeGen {
                 }
                 return sb.append(")").toString();
             }
-            case MUX: return "(" + ex(a0, b) + " != 0L ? " + ex(a.get(1), b) + " : " + ex(a.get(2), b) + ")";
+            case MUX: return mux(ex(a0, b), ex(a.get(1), b), ex(a.get(2), b));
             case EXT: return s && a0.width() < w ? mask(sext(ex(a0, b), a0.width()), w) : ex(a0, b);
             case AS_UINT: case AS_SINT: return ex(a0, b);
             case MEM_READ: return memRead(n, ex(a0, b));
             default: throw new IllegalStateException("no expression for " + n.op());
         }
+    }
+
+    /**
+     * A two-way select without a branch when one arm is a plain value: selects on pseudo-random
+     * handshake signals mispredict often, and HotSpot does not always turn a ternary into a cmov.
+     */
+    static String mux(String c, String a, String b) {
+        if (atomic(b)) {
+            return "(" + b + " ^ ((" + a + " ^ " + b + ") & -" + c + "))";
+        }
+        if (atomic(a)) {
+            return "(" + a + " ^ ((" + a + " ^ " + b + ") & (" + c + " - 1L)))";
+        }
+        return "(" + c + " != 0L ? " + a + " : " + b + ")";
+    }
+
+    private static boolean atomic(String e) {
+        return e.matches("v\\[\\d+\\]|0x[0-9a-f]+L");
     }
 
     private String shrStatic(Bits n, Bits a0, int[] b) {
