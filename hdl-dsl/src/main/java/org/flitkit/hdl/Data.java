@@ -36,6 +36,9 @@ public abstract class Data {
         }
         name = n;
         explicitName = true;
+        if (this instanceof Bits b && b.kind == Kind.OP && owner != null && !owner.namedOps.contains(b)) {
+            owner.namedOps.add(b);
+        }
         return (T) this;
     }
 
@@ -50,7 +53,9 @@ public abstract class Data {
 
     /** Hierarchical name, e.g. {@code top.fifo.count}; a readable placeholder while still unnamed. */
     public String path() {
-        Namer.nameEarly(owner);
+        if (owner != null && !owner.closed) {
+            Namer.nameEarly(owner);
+        }
         String n = name();
         String local = n != null ? n : "<unnamed " + getClass().getSimpleName() + " from " + loc + ">";
         return owner == null ? local : owner.path() + "." + local;

@@ -70,7 +70,9 @@ public final class Mem<T extends Bits> {
     }
 
     public String path() {
-        Namer.nameEarly(owner);
+        if (!owner.closed) {
+            Namer.nameEarly(owner);
+        }
         return owner.path() + "." + (name == null ? "<unnamed memory from " + loc + ">" : name);
     }
 

@@ -281,7 +281,7 @@ final class CodeGen {
     }
 
     private static String mask(String e, int w) {
-        return w >= 64 ? e : "((" + e + ") & " + hex(maskOf(w)) + ")";
+        return w >= 64 ? "(" + e + ")" : "((" + e + ") & " + hex(maskOf(w)) + ")";
     }
 
     private static String sext(String e, int w) {
@@ -319,13 +319,40 @@ final class CodeGen {
             return hex(r.litValue().longValue());
         }
         if (nslot.containsKey(r)) {
-            return "v[" + nslot.get(r) + "]";
+            return slotRead(nslot.get(r));
         }
         if (r.kind() != Kind.OP) {
             throw new IllegalStateException("unslotted " + r.kind() + " " + r);
         }
         return opExpr(r, budget);
     }
+
+    /**
+     * Inside a chunk method every slot is loaded into a local at most once: HotSpot cannot tell the
+     * elements of {@code v} apart, so each store to {@code v} would otherwise force reloads.
+     */
+    private String slotRead(int slot) {
+        if (chunk == null) {
+            return "v[" + slot + "]";
+        }
+        String name = chunk.locals.get(slot);
+        if (name == null) {
+            name = "x" + slot;
+            chunk.locals.put(slot, name);
+            chunk.added.add(slot);
+            chunk.preload.append("final long ").append(name).append(" = v[").append(slot).append("]; ");
+        }
+        return name;
+    }
+
+    /** Locals of the chunk method being emitted, and loads the next statement needs first. */
+    private static final class Chunk {
+        final Map<Integer, String> locals = new java.util.HashMap<>();
+        final List<Integer> added = new ArrayList<>();
+        final StringBuilder preload = new StringBuilder();
+    }
+
+    private Chunk chunk;
 
     private String opExpr(Bits n, int[] b) {
         List<Bits> a = n.args();
@@ -399,8 +426,10 @@ final class CodeGen {
         return "(" + c + " != 0L ? " + a + " : " + b + ")";
     }
 
+    private static final java.util.regex.Pattern ATOMIC = java.util.regex.Pattern.compile("v\\[\\d+\\]|x\\d+|0x[0-9a-f]+L");
+
     private static boolean atomic(String e) {
-        return e.matches("v\\[\\d+\\]|0x[0-9a-f]+L");
+        return e.length() < 24 && ATOMIC.matcher(e).matches();
     }
 
     private String shrStatic(Bits n, Bits a0, int[] b) {
@@ -465,7 +494,7 @@ final class CodeGen {
         }
         if (n.kind() != Kind.OP) {
             // a wire/port whose driver is an inlined expression or a narrow literal
-            return "v[" + nslot.get(n) + "] = " + ex(net.driverOf(n), null) + ";";
+            return local(n, ex(net.driverOf(n), null));
         }
         if (!wide(n)) {
             if (n.op() == Op.SEL) {
@@ -474,9 +503,21 @@ final class CodeGen {
             if ((n.op() == Op.REM || n.op() == Op.DIV) && anyWideArg(n)) {
                 return wideDivStmt(n);
             }
-            return "v[" + nslot.get(n) + "] = " + opExpr(n, null) + ";";
+            return local(n, opExpr(n, null));
         }
         return wideStmt(n);
+    }
+
+    /** {@code final long xS = expr; v[S] = xS;} and later reads in this chunk use the local. */
+    private String local(Bits n, String expr) {
+        int slot = nslot.get(n);
+        if (chunk == null) {
+            return "v[" + slot + "] = " + expr + ";";
+        }
+        String name = "x" + slot;
+        chunk.locals.put(slot, name);
+        chunk.added.add(slot);
+        return "final long " + name + " = " + expr + "; v[" + slot + "] = " + name + ";";
     }
 
     private String selStmt(Bits n) {
@@ -604,27 +645,18 @@ final class CodeGen {
     String generate() {
         analyse();
         allocate();
-        List<String> comb = new ArrayList<>();
-        for (Bits n : net.combOrder()) {
-            String s = combStmt(n);
-            if (s != null) {
-                comb.add(s + comment(n));
-            }
-        }
-        List<String> tick = new ArrayList<>();
-        for (Bits s : state) {
-            tick.add(nextStmt(s, true) + comment(s));
-        }
-        for (Bits s : wideState) {
-            tick.add(nextStmt(s, true) + comment(s));
-        }
+        List<Item> items = fusedOrder();
+        List<StringBuilder> evalBodies = emitChunks(items);
+        chunk = null;
+        List<String> commit = new ArrayList<>();
         for (Mem<?> mem : net.mems()) {
             for (Mem.Write wr : mem.writes()) {
-                tick.add(writeStmt(mem, wr));
+                commit.add(writeStmt(mem, wr));
             }
         }
-        Methods combM = split("c", comb, "long[] v, long[] w, long[][] m");
-        Methods tickM = split("t", tick, "long[] v, long[] w, long[][] m, long[] nx, long[] nxw, boolean rst");
+        Methods evalM = new Methods("c", "long[] v, long[] w, long[][] m, long[] nx, long[] nxw, boolean rst");
+        evalM.bodies.addAll(evalBodies);
+        Methods commitM = split("t", commit, "long[] v, long[] w, long[][] m");
         StringBuilder src = new StringBuilder();
         src.append("package org.flitkit.hdl.sim.gen;\n\n");
         src.append("import org.flitkit.hdl.sim.MemPorts;\nimport org.flitkit.hdl.sim.Wide;\n\n");
@@ -636,12 +668,12 @@ final class CodeGen {
             src.append(i == 0 ? "" : ", ").append(memSizes[i]);
         }
         src.append("});\n    }\n\n");
-        src.append("    public void evalComb() {\n        final long[] v = this.v, w = this.w;\n        final long[][] m = this.m;\n");
-        combM.calls(src, "v, w, m");
+        src.append("    public void evalComb() {\n        final long[] v = this.v, w = this.w, nx = this.nx, nxw = this.nxw;\n"
+                + "        final long[][] m = this.m;\n        final boolean rst = this.reset;\n");
+        evalM.calls(src, "v, w, m, nx, nxw, rst");
         src.append("    }\n\n");
-        src.append("    public void tick(boolean rst) {\n        final long[] v = this.v, w = this.w, nx = this.nx, nxw = this.nxw;\n"
-                + "        final long[][] m = this.m;\n");
-        tickM.calls(src, "v, w, m, nx, nxw, rst");
+        src.append("    public void commit() {\n        final long[] v = this.v, w = this.w;\n        final long[][] m = this.m;\n");
+        commitM.calls(src, "v, w, m");
         if (stateCount > 0) {
             src.append("        System.arraycopy(nx, 0, v, ").append(stateBase).append(", ").append(stateCount).append(");\n");
         }
@@ -649,9 +681,117 @@ final class CodeGen {
             src.append("        System.arraycopy(nxw, 0, w, ").append(wideStateBase).append(", ").append(wideStateCount).append(");\n");
         }
         src.append("    }\n}\n");
-        combM.classes(src);
-        tickM.classes(src);
+        evalM.classes(src);
+        commitM.classes(src);
         return src.toString();
+    }
+
+    /** A combinational node to compute, or a state element whose next value to compute. */
+    private record Item(Bits node, boolean next) {
+    }
+
+    /**
+     * Combinational nodes in evaluation order, with each state element's next-value statement placed
+     * right after the last value it reads, so it usually lands in the same chunk and reads locals.
+     */
+    private List<Item> fusedOrder() {
+        List<Bits> order = net.combOrder();
+        Map<Bits, Integer> pos = new IdentityHashMap<>();
+        for (int i = 0; i < order.size(); i++) {
+            pos.put(order.get(i), i);
+        }
+        List<List<Bits>> after = new ArrayList<>();
+        for (int i = 0; i <= order.size(); i++) {
+            after.add(new ArrayList<>());
+        }
+        List<Bits> allState = new ArrayList<>(state);
+        allState.addAll(wideState);
+        for (Bits s : allState) {
+            List<Bits> reads = new ArrayList<>();
+            if (s.kind() == Kind.MEM_SYNC_READ) {
+                reads.addAll(s.args());
+            } else {
+                reads.add(net.driverOf(s));
+                if (s.resetValue() != null) {
+                    reads.add(s.resetValue());
+                }
+            }
+            int last = -1;
+            for (Bits r : reads) {
+                last = Math.max(last, lastPosition(r, pos));
+            }
+            after.get(last + 1).add(s);
+        }
+        List<Item> items = new ArrayList<>();
+        for (Bits s : after.get(0)) {
+            items.add(new Item(s, true));
+        }
+        for (int i = 0; i < order.size(); i++) {
+            items.add(new Item(order.get(i), false));
+            for (Bits s : after.get(i + 1)) {
+                items.add(new Item(s, true));
+            }
+        }
+        return items;
+    }
+
+    /** Latest position in the order among the stored values an expression reads (through inlined operations). */
+    private int lastPosition(Bits n, Map<Bits, Integer> pos) {
+        Bits r = rep(n);
+        Integer p = pos.get(r);
+        int best = -1;
+        if (p != null && (nslot.containsKey(r) || wslot.containsKey(r))) {
+            return p;
+        }
+        if (r.kind() == Kind.OP && !nslot.containsKey(r) && !wslot.containsKey(r)) {
+            for (Bits a : r.args()) {
+                best = Math.max(best, lastPosition(a, pos));
+            }
+            if (p != null) {
+                best = Math.max(best, p);
+            }
+        }
+        return best;
+    }
+
+    /** Emits items into chunk methods; an item that would overflow a method starts the next one. */
+    private List<StringBuilder> emitChunks(List<Item> items) {
+        List<StringBuilder> bodies = new ArrayList<>();
+        StringBuilder cur = new StringBuilder();
+        chunk = new Chunk();
+        for (Item it : items) {
+            int mark = chunk.added.size();
+            String stmt = emit(it);
+            if (stmt == null) {
+                continue;
+            }
+            if (cur.length() > 0 && cur.length() + stmt.length() > METHOD_BUDGET) {
+                for (int k = chunk.added.size() - 1; k >= mark; k--) {
+                    chunk.locals.remove(chunk.added.remove(k));
+                }
+                bodies.add(cur);
+                cur = new StringBuilder();
+                chunk = new Chunk();
+                stmt = emit(it);
+            }
+            cur.append("        ").append(stmt).append('\n');
+        }
+        if (cur.length() > 0) {
+            bodies.add(cur);
+        }
+        return bodies;
+    }
+
+    private String emit(Item it) {
+        chunk.preload.setLength(0);
+        String s = it.next() ? nextStmt(it.node(), true) + comment(it.node()) : combStmt(it.node());
+        if (s == null) {
+            return null;
+        }
+        if (!it.next()) {
+            s += comment(it.node());
+        }
+        return chunk.preload + s;
     }
 
     private static String comment(Bits n) {

@@ -11,6 +11,8 @@ public abstract class SimModel {
     public final long[] nx;
     public final long[] nxw;
     public final long[][] m;
+    /** the synchronous reset input, read while computing next state */
+    public boolean reset;
 
     protected SimModel(int nv, int nw, int nnx, int nnxw, int[] memSizes) {
         v = new long[nv];
@@ -23,9 +25,9 @@ public abstract class SimModel {
         }
     }
 
-    /** Settles all combinational logic from inputs and state. */
+    /** Settles all combinational logic from inputs and state, and computes the next state. */
     public abstract void evalComb();
 
-    /** One rising clock edge: computes next state from settled values, then commits it. */
-    public abstract void tick(boolean reset);
+    /** The rising clock edge: memory writes, then the computed next state becomes the state. */
+    public abstract void commit();
 }

@@ -226,7 +226,7 @@ public final class Simulator {
         if (vcd != null) {
             vcd.sample(cycle, false);
         }
-        model.tick(reset);
+        model.commit();
         cycle++;
         dirty = true;
         if (vcd != null) {
@@ -237,13 +237,18 @@ public final class Simulator {
 
     public void step(long n) {
         if (vcd == null) {
-            for (long i = 0; i < n; i++) {
-                if (dirty) {
-                    model.evalComb();
-                }
-                model.tick(reset);
-                dirty = true;
+            final SimModel mdl = model;
+            if (dirty) {
+                mdl.evalComb();
             }
+            for (long i = 1; i < n; i++) {
+                mdl.commit();
+                mdl.evalComb();
+            }
+            if (n > 0) {
+                mdl.commit();
+            }
+            dirty = true;
             cycle += n;
         } else {
             for (long i = 0; i < n; i++) {
@@ -254,12 +259,19 @@ public final class Simulator {
 
     /** Holds the synchronous reset high for {@code cycles} clock edges. */
     public void reset(int cycles) {
-        reset = true;
+        setReset(true);
         try {
             step(cycles);
         } finally {
-            reset = false;
+            setReset(false);
         }
+    }
+
+    /** The reset input takes part in computing the next state, so changing it unsettles the design. */
+    private void setReset(boolean on) {
+        reset = on;
+        model.reset = on;
+        dirty = true;
     }
 
     public void reset() {
