@@ -333,10 +333,15 @@ final class CodeGen {
      */
     private String slotRead(int slot) {
         if (chunk == null) {
+            mustStore.add(slot);
             return "v[" + slot + "]";
         }
         String name = chunk.locals.get(slot);
         if (name == null) {
+            Integer producer = computedIn.get(slot);
+            if (producer != null && producer != chunkIndex) {
+                mustStore.add(slot);
+            }
             name = "x" + slot;
             chunk.locals.put(slot, name);
             chunk.added.add(slot);
@@ -353,6 +358,13 @@ final class CodeGen {
     }
 
     private Chunk chunk;
+    private int chunkIndex;
+    /** chunk that computes each comb slot */
+    private final Map<Integer, Integer> computedIn = new java.util.HashMap<>();
+    /** comb slots read outside the chunk that computes them (other chunks, commit): the fast variant stores only these */
+    private final java.util.Set<Integer> mustStore = new java.util.HashSet<>();
+    /** emitting the fast variant: values only this chunk reads stay in locals */
+    private boolean fast;
 
     private String opExpr(Bits n, int[] b) {
         List<Bits> a = n.args();
@@ -375,7 +387,7 @@ final class CodeGen {
             case AND: return "(" + ex(a0, b) + " & " + ex(a.get(1), b) + ")";
             case OR: return "(" + ex(a0, b) + " | " + ex(a.get(1), b) + ")";
             case XOR: return "(" + ex(a0, b) + " ^ " + ex(a.get(1), b) + ")";
-            case NOT: return mask("~" + ex(a0, b), w);
+            case NOT: return w >= 64 ? "(~" + ex(a0, b) + ")" : "(" + ex(a0, b) + " ^ " + hex(maskOf(w)) + ")";
             case SHL: return mask(ex(a0, b) + " << " + n.param0(), w);
             case SHR: return shrStatic(n, a0, b);
             case DSHL:
@@ -517,7 +529,9 @@ final class CodeGen {
         String name = "x" + slot;
         chunk.locals.put(slot, name);
         chunk.added.add(slot);
-        return "final long " + name + " = " + expr + "; v[" + slot + "] = " + name + ";";
+        computedIn.put(slot, chunkIndex);
+        boolean store = !fast || mustStore.contains(slot);
+        return "final long " + name + " = " + expr + ";" + (store ? " v[" + slot + "] = " + name + ";" : "");
     }
 
     private String selStmt(Bits n) {
@@ -620,12 +634,22 @@ final class CodeGen {
             return "nx[" + k + "] = " + ex(en) + " != 0L ? " + memRead(s, ex(addr)) + " : v[" + off(s) + "];";
         }
         Bits next = net.driverOf(s);
-        Bits init = reset ? s.resetValue() : null;
+        Bits init = reset && !literalReset(s) ? s.resetValue() : null;
         if (wide(s)) {
             String copyNext = "Wide.copy(nxw, " + k + ", " + s.width() + ", w, " + off(next) + ");";
             return init == null ? copyNext : "if (rst) Wide.copy(nxw, " + k + ", " + s.width() + ", w, " + off(init) + "); else " + copyNext;
         }
         return "nx[" + k + "] = " + (init == null ? ex(next) : "rst ? " + ex(init) + " : " + ex(next)) + ";";
+    }
+
+    /** A register whose reset value is a constant: reset is applied at commit time, off the hot path. */
+    private static boolean literalReset(Bits s) {
+        return s.kind() == Kind.REG && s.resetValue() != null && s.resetValue().kind() == Kind.LIT && !wide(s);
+    }
+
+    /** Statement overriding the next value of a constant-reset register while reset is high. */
+    private String resetStmt(Bits s) {
+        return "nx[" + (nslot.get(s) - stateBase) + "] = " + hex(s.resetValue().litValue().longValue()) + ";";
     }
 
     /** Phase 2: memory writes in declaration order (a later write to the same word wins). */
@@ -646,7 +670,6 @@ final class CodeGen {
         analyse();
         allocate();
         List<Item> items = fusedOrder();
-        List<StringBuilder> evalBodies = emitChunks(items);
         chunk = null;
         List<String> commit = new ArrayList<>();
         for (Mem<?> mem : net.mems()) {
@@ -654,9 +677,24 @@ final class CodeGen {
                 commit.add(writeStmt(mem, wr));
             }
         }
+        List<Integer> bounds = new ArrayList<>();
+        List<StringBuilder> evalBodies = emitChunks(items, bounds);
+        fast = true;
+        List<StringBuilder> fastBodies = emitInBounds(items, bounds);
+        fast = false;
+        chunk = null;
         Methods evalM = new Methods("c", "long[] v, long[] w, long[][] m, long[] nx, long[] nxw, boolean rst");
         evalM.bodies.addAll(evalBodies);
+        Methods fastM = new Methods("f", "long[] v, long[] w, long[][] m, long[] nx, long[] nxw, boolean rst");
+        fastM.bodies.addAll(fastBodies);
         Methods commitM = split("t", commit, "long[] v, long[] w, long[][] m");
+        List<String> resets = new ArrayList<>();
+        for (Bits st : state) {
+            if (literalReset(st)) {
+                resets.add(resetStmt(st) + comment(st));
+            }
+        }
+        Methods resetM = split("r", resets, "long[] nx");
         StringBuilder src = new StringBuilder();
         src.append("package org.flitkit.hdl.sim.gen;\n\n");
         src.append("import org.flitkit.hdl.sim.MemPorts;\nimport org.flitkit.hdl.sim.Wide;\n\n");
@@ -672,8 +710,18 @@ final class CodeGen {
                 + "        final long[][] m = this.m;\n        final boolean rst = this.reset;\n");
         evalM.calls(src, "v, w, m, nx, nxw, rst");
         src.append("    }\n\n");
-        src.append("    public void commit() {\n        final long[] v = this.v, w = this.w;\n        final long[][] m = this.m;\n");
+        src.append("    public void evalFast() {\n        final long[] v = this.v, w = this.w, nx = this.nx, nxw = this.nxw;\n"
+                + "        final long[][] m = this.m;\n        final boolean rst = this.reset;\n");
+        fastM.calls(src, "v, w, m, nx, nxw, rst");
+        src.append("    }\n\n");
+        src.append("    public void commit() {\n        final long[] v = this.v, w = this.w, nx = this.nx, nxw = this.nxw;\n"
+                + "        final long[][] m = this.m;\n");
         commitM.calls(src, "v, w, m");
+        if (!resetM.bodies.isEmpty()) {
+            src.append("        if (this.reset) {\n    ");
+            resetM.calls(src, "nx");
+            src.append("        }\n");
+        }
         if (stateCount > 0) {
             src.append("        System.arraycopy(nx, 0, v, ").append(stateBase).append(", ").append(stateCount).append(");\n");
         }
@@ -682,7 +730,9 @@ final class CodeGen {
         }
         src.append("    }\n}\n");
         evalM.classes(src);
+        fastM.classes(src);
         commitM.classes(src);
+        resetM.classes(src);
         return src.toString();
     }
 
@@ -755,11 +805,13 @@ final class CodeGen {
     }
 
     /** Emits items into chunk methods; an item that would overflow a method starts the next one. */
-    private List<StringBuilder> emitChunks(List<Item> items) {
+    private List<StringBuilder> emitChunks(List<Item> items, List<Integer> bounds) {
         List<StringBuilder> bodies = new ArrayList<>();
         StringBuilder cur = new StringBuilder();
         chunk = new Chunk();
-        for (Item it : items) {
+        chunkIndex = 0;
+        for (int idx = 0; idx < items.size(); idx++) {
+            Item it = items.get(idx);
             int mark = chunk.added.size();
             String stmt = emit(it);
             if (stmt == null) {
@@ -770,11 +822,39 @@ final class CodeGen {
                     chunk.locals.remove(chunk.added.remove(k));
                 }
                 bodies.add(cur);
+                bounds.add(idx);
                 cur = new StringBuilder();
                 chunk = new Chunk();
+                chunkIndex++;
                 stmt = emit(it);
             }
             cur.append("        ").append(stmt).append('\n');
+        }
+        if (cur.length() > 0) {
+            bodies.add(cur);
+        }
+        return bodies;
+    }
+
+    /** The same items in the same chunks again (the fast variant must agree on what crosses chunks). */
+    private List<StringBuilder> emitInBounds(List<Item> items, List<Integer> bounds) {
+        List<StringBuilder> bodies = new ArrayList<>();
+        StringBuilder cur = new StringBuilder();
+        chunk = new Chunk();
+        chunkIndex = 0;
+        int next = 0;
+        for (int idx = 0; idx < items.size(); idx++) {
+            if (next < bounds.size() && idx == bounds.get(next)) {
+                bodies.add(cur);
+                cur = new StringBuilder();
+                chunk = new Chunk();
+                chunkIndex++;
+                next++;
+            }
+            String stmt = emit(items.get(idx));
+            if (stmt != null) {
+                cur.append("        ").append(stmt).append('\n');
+            }
         }
         if (cur.length() > 0) {
             bodies.add(cur);

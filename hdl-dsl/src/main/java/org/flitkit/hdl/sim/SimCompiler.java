@@ -39,7 +39,7 @@ final class SimCompiler {
         CodeGen gen = new CodeGen(net, "G");
         String body = gen.generate();
         String name = "G_" + hash(body);
-        String src = body.replaceAll("\\bG(_[CT]\\d+)?\\b", name + "$1");
+        String src = body.replaceAll("\\bG(_[A-Z]\\d+)?\\b", name + "$1");
         long t1 = System.nanoTime();
         boolean cached = CACHE.containsKey(name);
         Compiled c = CACHE.computeIfAbsent(name, k -> janino(k, src));

@@ -28,6 +28,9 @@ public abstract class SimModel {
     /** Settles all combinational logic from inputs and state, and computes the next state. */
     public abstract void evalComb();
 
+    /** Same as {@link #evalComb} but keeps values nobody outside reads in locals: for cycles nobody observes. */
+    public abstract void evalFast();
+
     /** The rising clock edge: memory writes, then the computed next state becomes the state. */
     public abstract void commit();
 }

@@ -243,7 +243,7 @@ public final class Simulator {
             }
             for (long i = 1; i < n; i++) {
                 mdl.commit();
-                mdl.evalComb();
+                mdl.evalFast();
             }
             if (n > 0) {
                 mdl.commit();

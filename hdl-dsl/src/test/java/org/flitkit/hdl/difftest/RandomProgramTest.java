@@ -19,6 +19,37 @@ class RandomProgramTest {
         assertThat(a.toJava("X", java.util.Map.of())).isEqualTo(b.toJava("X", java.util.Map.of()));
     }
 
+    /** step(n) runs the fast evaluation variant; it must reach the same state as n single steps. */
+    @Test
+    void batchedStepsMatchSingleSteps() {
+        for (long seed = 200; seed < 240; seed++) {
+            Program p = RandomProgram.generate(seed, RandomProgram.Shape.standard());
+            Simulator one = Simulator.of(Circuit.elaborate(() -> new ProgramDesign("S", p)));
+            Simulator many = Simulator.of(Circuit.elaborate(() -> new ProgramDesign("S", p)));
+            java.util.SplittableRandom r = new java.util.SplittableRandom(seed);
+            one.reset();
+            many.reset();
+            for (int batch = 0; batch < 12; batch++) {
+                for (Bits in : one.circuit().netlist().inputs()) {
+                    java.math.BigInteger v = new java.math.BigInteger(in.width(), new java.util.Random(r.nextLong()));
+                    if (in.isSigned() && v.testBit(in.width() - 1)) {
+                        v = v.subtract(java.math.BigInteger.ONE.shiftLeft(in.width()));
+                    }
+                    one.poke(in, v);
+                    many.poke(many.signal(in.path()), v);
+                }
+                int n = 1 + r.nextInt(9);
+                for (int k = 0; k < n; k++) {
+                    one.step();
+                }
+                many.step(n);
+                for (String sig : one.signalNames()) {
+                    assertThat(many.peekBig(sig)).as("seed %d batch %d %s", seed, batch, sig).isEqualTo(one.peekBig(sig));
+                }
+            }
+        }
+    }
+
     @Test
     void hundredsOfRandomDesignsElaborateSimulateAndCoverEveryOperation() {
         Set<Op> seen = EnumSet.noneOf(Op.class);
