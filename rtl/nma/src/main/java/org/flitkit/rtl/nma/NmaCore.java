@@ -80,6 +80,7 @@ public final class NmaCore extends Module {
 
         distributor.in.connect(in);
         distributor.chipId.assign(id);
+        distributor.hold.assign(regAccess.busyOut);
         regAccess.in.connect(distributor.reg);
         regAccess.chipId.assign(id);
         regs.bus.connect(regAccess.bus);
