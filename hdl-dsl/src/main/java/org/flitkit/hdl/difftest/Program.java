@@ -109,14 +109,15 @@ public final class Program {
     /** The program as a compilable DSL module class. */
     public String toJava(String className, Map<String, String> outputTypes) {
         StringBuilder sb = new StringBuilder();
-        sb.append("import static org.flitkit.hdl.Hdl.*;\n\nimport org.flitkit.hdl.*;\n\n");
+        // Module is named explicitly: a wildcard alone is ambiguous with java.lang.Module
+        sb.append("import static org.flitkit.hdl.Hdl.*;\n\nimport org.flitkit.hdl.*;\nimport org.flitkit.hdl.Module;\n\n");
         sb.append("public final class ").append(className).append(" extends Module {\n");
         sb.append("    public ").append(className).append("() {\n");
         print(stmts, sb, "        ", outputTypes);
         sb.append("    }\n}\n");
         for (Child c : children(stmts, new ArrayList<>())) {
             sb.append("\n// child module ").append(c.name()).append(" (its ports are reached with port(\"name\"))\n");
-            sb.append(c.program().toJava(c.name(), Map.of()).replace("import static org.flitkit.hdl.Hdl.*;\n\nimport org.flitkit.hdl.*;\n\n", ""));
+            sb.append(c.program().toJava(c.name(), Map.of()).replace("import static org.flitkit.hdl.Hdl.*;\n\nimport org.flitkit.hdl.*;\nimport org.flitkit.hdl.Module;\n\n", ""));
         }
         return sb.toString();
     }

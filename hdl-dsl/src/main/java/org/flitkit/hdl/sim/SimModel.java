@@ -14,7 +14,16 @@ public abstract class SimModel {
     /** the synchronous reset input, read while computing next state */
     public boolean reset;
 
-    protected SimModel(int nv, int nw, int nnx, int nnxw, int[] memSizes) {
+    /** activity words: [0] skipping enabled, [1] skips, [2] generation, then remembered chunk inputs */
+    public final long[] act;
+    /** chunks of the fast variant that can skip themselves */
+    public final int skippableChunks;
+
+    protected SimModel(int nv, int nw, int nnx, int nnxw, int actWords, long skippable, int[] memSizes) {
+        act = new long[actWords];
+        act[0] = 1;
+        act[2] = 1;
+        skippableChunks = (int) skippable;
         v = new long[nv];
         w = new long[nw];
         nx = new long[nnx];

@@ -244,6 +244,9 @@ public final class Simulator {
             for (long i = 1; i < n; i++) {
                 mdl.commit();
                 mdl.evalFast();
+                if ((i & ACTIVITY_WINDOW_MASK) == 0) {
+                    adaptActivity(mdl);
+                }
             }
             if (n > 0) {
                 mdl.commit();
@@ -255,6 +258,51 @@ public final class Simulator {
                 step();
             }
         }
+    }
+
+    private static final long ACTIVITY_WINDOW_MASK = 4095;
+    private long activityPause;
+
+    /**
+     * Skipping idle chunks costs a comparison per input; where few chunks are idle it does not pay.
+     * Every 4096 cycles: too few skips switch it off for a while, after which it is sampled again.
+     */
+    private void adaptActivity(SimModel mdl) {
+        if (mdl.skippableChunks == 0) {
+            return;
+        }
+        if (mdl.act[0] == 0) {
+            if (--activityPause <= 0) {
+                mdl.act[0] = 1;
+                mdl.act[1] = 0;
+            }
+            return;
+        }
+        long skips = mdl.act[1];
+        mdl.act[1] = 0;
+        if (skips < (ACTIVITY_WINDOW_MASK + 1) * mdl.skippableChunks / 4) {
+            mdl.act[0] = 0;
+            activityPause = 256;
+        }
+    }
+
+    /** Whether idle chunks are currently being skipped in {@link #step(long)}. */
+    public boolean activitySkipping() {
+        return model.act[0] != 0;
+    }
+
+    /**
+     * Turns activity-aware evaluation off for good ({@code false}) or back to automatic ({@code true}).
+     * Results never depend on it; only speed does.
+     */
+    public void setActivitySkipping(boolean auto) {
+        model.act[0] = auto ? 1 : 0;
+        activityPause = auto ? 0 : Long.MAX_VALUE;
+    }
+
+    /** Chunk evaluations skipped as idle since the last adaptation window (for tests and benchmarks). */
+    public long skippedChunks() {
+        return model.act[1];
     }
 
     /** Holds the synchronous reset high for {@code cycles} clock edges. */
