@@ -47,7 +47,10 @@ public abstract class Component {
     protected void drive() {
     }
 
-    /** Before the clock edge, after all drives: observe settled values and completed handshakes. */
+    /**
+     * Before the clock edge, after all drives: observe settled values and completed handshakes. Read
+     * only: a poke here would change what the flip-flops capture at this very edge.
+     */
     protected void sample() {
     }
 

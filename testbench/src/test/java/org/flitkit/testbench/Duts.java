@@ -16,7 +16,7 @@ public final class Duts {
 
     /** A 4-deep FIFO of 16-bit values: the well-behaved reference. */
     public static Queue<UInt> fifo() {
-        return new Queue<>(UInt(WIDTH), 4);
+        return new Queue<>(() -> UInt(WIDTH), 4);
     }
 
     /** A FIFO whose output flips bit 0 of every element after the fifth. */

@@ -24,7 +24,7 @@ public final class Link extends Module {
         in = input(Decoupled.of(UInt(flitWidth)));
         out = output(Decoupled.of(UInt(flitWidth)));
         ser = instance(new WidthSerializer(flitWidth, beatWidth));
-        fifo = instance(new Queue<>(UInt(beatWidth), fifoDepth));
+        fifo = instance(new Queue<>(() -> UInt(beatWidth), fifoDepth));
         deser = instance(new WidthDeserializer(flitWidth, beatWidth));
 
         ser.in.connect(in);

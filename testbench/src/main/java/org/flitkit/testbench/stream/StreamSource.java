@@ -17,6 +17,7 @@ public final class StreamSource extends Component {
     private Throttle throttle = Throttle.NONE;
     private Supplier<BigInteger> generator;
     private BigInteger current;
+    /** what this source last drove on valid (valid until taken, then until the next drive) */
     private boolean valid;
     private long sent;
 
@@ -63,35 +64,37 @@ public final class StreamSource extends Component {
 
     @Override
     protected void reset() {
-        current = null;
-        setValid(false);
+        valid = false; // a beat on the wires but not taken is offered again after reset
+        sim().poke(port.valid(), 0);
     }
 
     @Override
     protected void drive() {
-        if (valid) {
-            return; // a presented beat stays on the wires until accepted
+        if (valid && current != null) {
+            return; // an offered beat stays on the wires until taken
         }
         if (current == null) {
             current = !queue.isEmpty() ? queue.poll() : generator != null ? generator.get() : null;
         }
-        if (current != null && throttle.allow(rng(), cycle())) {
+        boolean offer = current != null && throttle.allow(rng(), cycle());
+        if (offer) {
             sim().poke(port.bits(), current);
-            setValid(true);
         }
+        setValid(offer);
     }
 
     @Override
     protected void sample() {
-        if (valid && sim().peek(port.ready()) != 0) {
+        if (valid && current != null && sim().peek(port.ready()) != 0) {
             sent++;
-            current = null;
-            setValid(false);
+            current = null; // taken at this edge; the next drive moves on
         }
     }
 
     private void setValid(boolean v) {
-        valid = v;
-        sim().poke(port.valid(), v ? 1 : 0);
+        if (v != valid) {
+            valid = v;
+            sim().poke(port.valid(), v ? 1 : 0);
+        }
     }
 }
