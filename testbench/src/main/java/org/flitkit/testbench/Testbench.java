@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
@@ -210,7 +211,7 @@ public final class Testbench<M extends Module> implements AutoCloseable {
     /** The outcome to report: cycles, time and the compile statistics, without counts yet. */
     public BenchResult result() {
         return new BenchResult(cycle(), simSeconds(), buildSeconds, sim.stats(), config.vcd(),
-                config.vcd() != null && !traces.isEmpty() ? config.gtkw() : null, java.util.Map.of());
+                config.vcd() != null && !traces.isEmpty() ? config.gtkw() : null, Map.of());
     }
 
     /** Stops the VCD (flushing it, also after a failure) and writes the GTKWave save file. */

@@ -2,7 +2,9 @@ package org.flitkit.testbench;
 
 import static org.flitkit.hdl.Hdl.*;
 
+import org.flitkit.hdl.Bundle;
 import org.flitkit.hdl.Module;
+import org.flitkit.hdl.SInt;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Queue;
@@ -17,6 +19,17 @@ public final class Duts {
     /** A 4-deep FIFO of 16-bit values: the well-behaved reference. */
     public static Queue<UInt> fifo() {
         return new Queue<>(() -> UInt(WIDTH), 4);
+    }
+
+    /** A small packet with a signed field, to check how bundle payloads are packed. */
+    public static final class Packet extends Bundle {
+        public final UInt tag = UInt(4);
+        public final SInt data = SInt(8);
+    }
+
+    /** A 2-deep FIFO of packets. */
+    public static Queue<Packet> packetFifo() {
+        return new Queue<>(Packet::new, 2);
     }
 
     /** A FIFO whose output flips bit 0 of every element after the fifth. */

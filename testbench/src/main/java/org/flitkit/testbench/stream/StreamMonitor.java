@@ -60,12 +60,12 @@ public final class StreamMonitor extends Component {
         }
         if (sim().peek(port.ready()) == 0) {
             if (checkProtocol && stalled == null) {
-                stalled = sim().peekBig(port.bits());
+                stalled = port.peekBits(sim());
                 stalledSince = cycle();
             }
             return;
         }
-        BigInteger beat = sim().peekBig(port.bits());
+        BigInteger beat = port.peekBits(sim());
         if (stalled != null && !beat.equals(stalled)) {
             throw fail(port.name() + ": bits changed while valid was waiting for ready (offered since cycle " + stalledSince
                     + ")\n  offered: " + hex(stalled) + "\n  taken:   " + hex(beat));

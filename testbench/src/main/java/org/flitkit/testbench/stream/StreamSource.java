@@ -78,7 +78,7 @@ public final class StreamSource extends Component {
         }
         boolean offer = current != null && throttle.allow(rng(), cycle());
         if (offer) {
-            sim().poke(port.bits(), current);
+            port.pokeBits(sim(), current);
         }
         setValid(offer);
     }

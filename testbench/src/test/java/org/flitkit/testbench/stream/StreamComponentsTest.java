@@ -149,6 +149,26 @@ class StreamComponentsTest {
     }
 
     @Test
+    void bundlePayloadsArePackedFirstFieldHighest(RunConfig cfg) {
+        try (Testbench<Queue<Duts.Packet>> tb = Testbench.create(Duts::packetFifo, cfg)) {
+            Env env = new Env(tb, StreamPort.of(tb.dut().enq), StreamPort.of(tb.dut().deq), Throttle.NONE, Throttle.busy(0.3));
+            assertThat(StreamPort.of(tb.dut().enq).width()).isEqualTo(12);
+            env.source.send(0x1FF); // tag 1, data -1
+            for (int i = 0; i < 100; i++) {
+                env.source.send(i * 37 % 4096);
+            }
+            tb.reset(1);
+            tb.run(1); // the first packet is on the wires (and taken: the FIFO is empty)
+            assertThat(tb.sim().peek(tb.dut().enq.bits.tag)).isEqualTo(1);
+            assertThat(tb.sim().peek(tb.dut().enq.bits.data)).isEqualTo(-1);
+            tb.runUntil("101 packets through", () -> env.scoreboard.matched() == 101, 1_000);
+            tb.finish();
+            assertThatThrownBy(() -> StreamPort.of(tb.dut().enq).pokeBits(tb.sim(), BigInteger.ONE.shiftLeft(12)))
+                    .hasMessageContaining("does not fit the 12-bit payload of queue.enq");
+        }
+    }
+
+    @Test
     void sameSeedSameTraffic(RunConfig cfg) {
         assertThat(trafficSignature(cfg)).isEqualTo(trafficSignature(cfg))
                 .isNotEqualTo(trafficSignature(cfg.withSeed(cfg.seed() + 1)));
