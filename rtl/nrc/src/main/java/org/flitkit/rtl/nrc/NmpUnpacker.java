@@ -5,8 +5,10 @@ import static org.flitkit.hdl.Hdl.*;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.Vec;
+import org.flitkit.hdl.lib.Counter;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Lock;
+import org.flitkit.hdl.lib.Queue;
 import org.flitkit.hdl.lib.RRArbiter;
 import org.flitkit.hdl.lib.WidthDeserializer;
 import org.flitkit.rtl.nma.format.Th2;
@@ -36,6 +38,13 @@ public final class NmpUnpacker extends Module {
         WidthDeserializer packet = instance("packet", new WidthDeserializer(Th2.PACKET_BITS, Th2.FLIT_BITS));
         packet.in.connect(flits.out);
         out.connect(packet.out);
-        inPort.assign(regEnable(arb.out.bits.port, arb.out.fire()));
+        // the tag of each packet in the deserializers: at most the one on `out` and the next one
+        Queue<UInt> ports = instance("ports", new Queue<>(() -> UInt(RsBeat.PORT_BITS), 2));
+        Counter beat = new Counter(RsGeometry.BEATS_PER_PACKET).named("beat");
+        when(arb.out.fire(), beat::inc);
+        ports.enq.valid.assign(arb.out.fire().and(beat.value.eq(0)));
+        ports.enq.bits.assign(arb.out.bits.port);
+        ports.deq.ready.assign(out.fire());
+        inPort.assign(ports.deq.bits);
     }
 }
