@@ -1,0 +1,76 @@
+package org.flitkit.testbench;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.flitkit.hdl.Module;
+import org.flitkit.testbench.demo.FlitLoopback;
+import org.flitkit.testbench.demo.FlitLoopbackBench;
+
+/**
+ * Everything {@code ./hdl} can run or emit, by name. Adding a chip's testbench or design is one line in
+ * {@link #standard()}.
+ */
+public final class Catalog {
+    /** Stimulus cycles when {@code --cycles} is not given. */
+    public static final long DEFAULT_CYCLES = 20_000;
+
+    public record TestbenchEntry(String name, String description, long defaultCycles, Bench bench) {
+    }
+
+    public record DesignEntry(String name, String description, Supplier<? extends Module> top) {
+    }
+
+    private final Map<String, TestbenchEntry> testbenches = new LinkedHashMap<>();
+    private final Map<String, DesignEntry> designs = new LinkedHashMap<>();
+
+    /** The testbenches and designs shipped with FlitKit. */
+    public static Catalog standard() {
+        return new Catalog()
+                .testbench("flit-loopback", "random 198-bit flits through serializer, FIFO and deserializer under random backpressure",
+                        FlitLoopbackBench::run)
+                .design("flit-loopback", "FlitLoopback: 198-bit flits over a 20-bit link (serializer, FIFO, deserializer)",
+                        FlitLoopback::new);
+    }
+
+    public Catalog testbench(String name, String description, Bench bench) {
+        return testbench(name, description, DEFAULT_CYCLES, bench);
+    }
+
+    public Catalog testbench(String name, String description, long defaultCycles, Bench bench) {
+        put(testbenches, name, new TestbenchEntry(name, description, defaultCycles, bench), "testbench");
+        return this;
+    }
+
+    public Catalog design(String name, String description, Supplier<? extends Module> top) {
+        put(designs, name, new DesignEntry(name, description, top), "design");
+        return this;
+    }
+
+    public List<TestbenchEntry> testbenches() {
+        return List.copyOf(testbenches.values());
+    }
+
+    public List<DesignEntry> designs() {
+        return List.copyOf(designs.values());
+    }
+
+    public Optional<TestbenchEntry> testbench(String name) {
+        return Optional.ofNullable(testbenches.get(name));
+    }
+
+    public Optional<DesignEntry> design(String name) {
+        return Optional.ofNullable(designs.get(name));
+    }
+
+    private static <E> void put(Map<String, E> map, String name, E entry, String what) {
+        if (!name.matches("[a-z0-9][a-z0-9-]*")) {
+            throw new IllegalArgumentException(what + " name '" + name + "' must be lower-case letters, digits and '-'");
+        }
+        if (map.putIfAbsent(name, entry) != null) {
+            throw new IllegalArgumentException("two " + what + "s named '" + name + "'");
+        }
+    }
+}

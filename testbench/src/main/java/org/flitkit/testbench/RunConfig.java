@@ -1,0 +1,44 @@
+package org.flitkit.testbench;
+
+import java.nio.file.Path;
+
+/**
+ * How to run one testbench: the root seed (every random choice derives from it), how many cycles of
+ * stimulus to apply, and where to dump waves (null: no VCD; a {@code .gtkw} save file is written next
+ * to the VCD when the testbench names the signals that matter).
+ */
+public record RunConfig(long seed, long cycles, Path vcd) {
+    public static final long DEFAULT_SEED = 1;
+
+    public RunConfig {
+        if (cycles < 0) {
+            throw new IllegalArgumentException("cycles must not be negative, got " + cycles);
+        }
+    }
+
+    public static RunConfig of(long seed, long cycles) {
+        return new RunConfig(seed, cycles, null);
+    }
+
+    public RunConfig withSeed(long s) {
+        return new RunConfig(s, cycles, vcd);
+    }
+
+    public RunConfig withCycles(long n) {
+        return new RunConfig(seed, n, vcd);
+    }
+
+    public RunConfig withVcd(Path file) {
+        return new RunConfig(seed, cycles, file);
+    }
+
+    /** The GTKWave save file that goes with the VCD: same name, {@code .gtkw} extension (null without a VCD). */
+    public Path gtkw() {
+        if (vcd == null) {
+            return null;
+        }
+        String n = vcd.getFileName().toString();
+        int dot = n.lastIndexOf('.');
+        return vcd.resolveSibling((dot > 0 ? n.substring(0, dot) : n) + ".gtkw");
+    }
+}

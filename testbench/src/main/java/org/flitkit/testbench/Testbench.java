@@ -1,0 +1,236 @@
+package org.flitkit.testbench;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+import org.flitkit.hdl.Bits;
+import org.flitkit.hdl.Module;
+import org.flitkit.hdl.sim.Simulator;
+import org.flitkit.waves.GtkwSaveFile;
+
+/**
+ * Owns a simulator and the verification components around it, and advances time for all of them:
+ * every cycle it calls each component's {@link Component#drive()}, then each {@link Component#sample()},
+ * then clocks the design. Concurrency without threads: a driver, monitor or scoreboard is a small
+ * state machine called once per cycle, so a testbench with dozens of interfaces costs a few virtual
+ * calls per cycle, not a context switch per fork.
+ *
+ * <pre>{@code
+ * try (Testbench<MyDut> tb = Testbench.create(MyDut::new, cfg)) {
+ *     StreamSource src = tb.add(new StreamSource("src", StreamPort.of(tb.dut().in)));
+ *     ...
+ *     tb.reset(2);
+ *     tb.run(cfg.cycles());
+ *     tb.runUntil("all flits delivered", scoreboard::isEmpty, 1_000);
+ *     tb.finish();
+ * }
+ * }</pre>
+ *
+ * Every way of advancing time is bounded ({@link #run(long)} by its count, {@link #runUntil} by its
+ * timeout), so a hung design fails with the cycle and what it was waiting for instead of hanging CI.
+ */
+public final class Testbench<M extends Module> implements AutoCloseable {
+    private final Simulator sim;
+    private final M dut;
+    private final RunConfig config;
+    private final Rng root;
+    private final double buildSeconds;
+    private final List<Component> components = new ArrayList<>();
+    private final Set<String> names = new HashSet<>();
+    private final List<Bits> traces = new ArrayList<>();
+    private Component[] active = new Component[0];
+    private long simNanos;
+    private boolean closed;
+
+    private Testbench(Simulator sim, RunConfig config, double buildSeconds) {
+        this.sim = sim;
+        @SuppressWarnings("unchecked")
+        M top = (M) sim.circuit().top();
+        this.dut = top;
+        this.config = config;
+        this.root = new Rng(config.seed());
+        this.buildSeconds = buildSeconds;
+        if (config.vcd() != null) {
+            try {
+                Path parent = config.vcd().toAbsolutePath().getParent();
+                if (parent != null) {
+                    Files.createDirectories(parent);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot create the directory for " + config.vcd(), e);
+            }
+            sim.startVcd(config.vcd());
+        }
+    }
+
+    /** Elaborates and compiles {@code top}, then wraps it (starting the VCD if the config asks for one). */
+    public static <M extends Module> Testbench<M> create(Supplier<M> top, RunConfig config) {
+        long t0 = System.nanoTime();
+        Simulator sim = Simulator.of(top);
+        return new Testbench<>(sim, config, (System.nanoTime() - t0) / 1e9);
+    }
+
+    /** Wraps an existing simulator whose top module is an {@code M}. */
+    public static <M extends Module> Testbench<M> create(Simulator sim, RunConfig config) {
+        return new Testbench<>(sim, config, 0);
+    }
+
+    // ------------------------------------------------------------------ accessors
+
+    /** The top module, for its ports: {@code tb.dut().in}. */
+    public M dut() {
+        return dut;
+    }
+
+    public Simulator sim() {
+        return sim;
+    }
+
+    public RunConfig config() {
+        return config;
+    }
+
+    public long seed() {
+        return config.seed();
+    }
+
+    public long cycle() {
+        return sim.cycle();
+    }
+
+    /** A random stream for {@code name}, derived from the run seed: the same name always gets the same stream. */
+    public Rng rng(String name) {
+        return root.fork(name);
+    }
+
+    /** Wall-clock seconds spent elaborating and compiling the design. */
+    public double buildSeconds() {
+        return buildSeconds;
+    }
+
+    /** Wall-clock seconds spent advancing simulation time so far (reset, run, runUntil). */
+    public double simSeconds() {
+        return simNanos / 1e9;
+    }
+
+    // ------------------------------------------------------------------ components
+
+    /** Adds a component; it is called every cycle from now on, after those added before it. */
+    public <C extends Component> C add(C component) {
+        if (!names.add(component.name())) {
+            throw new IllegalArgumentException("a component named '" + component.name() + "' is already in this testbench");
+        }
+        component.attach(this);
+        components.add(component);
+        active = components.toArray(new Component[0]);
+        return component;
+    }
+
+    /** The signals a waveform viewer should open on (written to the {@code .gtkw} file next to the VCD). */
+    public void traces(Bits... signals) {
+        traces.addAll(List.of(signals));
+    }
+
+    // ------------------------------------------------------------------ time
+
+    /** Holds reset for {@code cycles} clock edges while every component drives its idle values. */
+    public void reset(int cycles) {
+        long t0 = System.nanoTime();
+        for (Component c : active) {
+            c.reset();
+        }
+        sim.reset(cycles);
+        simNanos += System.nanoTime() - t0;
+    }
+
+    /** One clock cycle: drive, sample, edge. */
+    public void step() {
+        Component[] cs = active;
+        for (Component c : cs) {
+            c.drive();
+        }
+        for (Component c : cs) {
+            c.sample();
+        }
+        sim.step();
+    }
+
+    /** Exactly {@code cycles} clock cycles. */
+    public void run(long cycles) {
+        long t0 = System.nanoTime();
+        try {
+            for (long i = 0; i < cycles; i++) {
+                step();
+            }
+        } finally {
+            simNanos += System.nanoTime() - t0;
+        }
+    }
+
+    /**
+     * Runs until {@code done} holds (checked before each cycle) and returns how many cycles that took;
+     * fails naming {@code what} if it has not happened after {@code maxCycles}.
+     */
+    public long runUntil(String what, BooleanSupplier done, long maxCycles) {
+        long t0 = System.nanoTime();
+        long start = cycle();
+        try {
+            while (!done.getAsBoolean()) {
+                if (cycle() - start >= maxCycles) {
+                    throw fail("timeout: " + what + " did not happen within " + maxCycles + " cycles (waited since cycle "
+                            + start + ")");
+                }
+                step();
+            }
+            return cycle() - start;
+        } finally {
+            simNanos += System.nanoTime() - t0;
+        }
+    }
+
+    /** End of test: every component's final checks (e.g. scoreboards with items never observed). */
+    public void finish() {
+        for (Component c : active) {
+            c.finish();
+        }
+    }
+
+    /** Fails the run from the test itself (not a component); declared to return so callers can {@code throw tb.fail(..)}. */
+    public TestbenchFailure fail(String detail) {
+        throw new TestbenchFailure(cycle(), "testbench", detail, seed());
+    }
+
+    /** The outcome to report: cycles, time and the compile statistics, without counts yet. */
+    public BenchResult result() {
+        return new BenchResult(cycle(), simSeconds(), buildSeconds, sim.stats(), config.vcd(),
+                config.vcd() != null && !traces.isEmpty() ? config.gtkw() : null, Map.of());
+    }
+
+    /** Stops the VCD (flushing it, also after a failure) and writes the GTKWave save file. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        sim.stopVcd();
+        if (config.vcd() != null && !traces.isEmpty()) {
+            String top = dut.instanceName();
+            GtkwSaveFile save = new GtkwSaveFile(config.vcd());
+            save.trace(top + ".clk", 1);
+            save.trace(top + ".reset", 1);
+            for (Bits b : traces) {
+                save.trace(b.path(), b.width());
+            }
+            save.write(config.gtkw());
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package org.flitkit.testbench.cli;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.flitkit.testbench.Catalog;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code hdl list}: every testbench and design, one per line with what it is. */
+@Command(name = "list", description = "List the testbenches and designs, one per line.")
+final class ListCommand implements Callable<Integer> {
+    @ParentCommand
+    Hdl hdl;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        Catalog c = hdl.catalog();
+        PrintWriter out = spec.commandLine().getOut();
+        int w = 0;
+        for (String n : names(c)) {
+            w = Math.max(w, n.length());
+        }
+        String row = "%-9s %-" + w + "s  %s%n";
+        for (Catalog.TestbenchEntry e : c.testbenches()) {
+            out.printf(row, "testbench", e.name(), e.description());
+        }
+        for (Catalog.DesignEntry e : c.designs()) {
+            out.printf(row, "design", e.name(), e.description());
+        }
+        out.flush();
+        return 0;
+    }
+
+    private static List<String> names(Catalog c) {
+        return java.util.stream.Stream.concat(c.testbenches().stream().map(Catalog.TestbenchEntry::name),
+                c.designs().stream().map(Catalog.DesignEntry::name)).toList();
+    }
+}

@@ -1,0 +1,81 @@
+package org.flitkit.testbench.scoreboard;
+
+import java.util.function.Function;
+import org.flitkit.testbench.Component;
+
+/**
+ * Compares what the design produced with what a reference says it should: feed {@link #expect} from
+ * the input side (a monitor or a model) and {@link #observe} from the output monitor. A mismatch fails
+ * at once with the cycle, the item number and both transactions; {@link #finish()} fails if anything
+ * expected never arrived. Subclasses decide which outstanding item an observation is matched against.
+ *
+ * @param <T> the transaction type; compared with {@code equals}
+ */
+public abstract class Scoreboard<T> extends Component {
+    /** An outstanding expectation: the item, its number in expect order, and the cycle it was expected at. */
+    protected record Expected<T>(T item, long index, long cycle) {
+    }
+
+    private Function<? super T, String> format = String::valueOf;
+    private long expected;
+    private long matched;
+
+    protected Scoreboard(String name) {
+        super(name);
+    }
+
+    /** How to print items in failure messages (default {@code toString}). */
+    public Scoreboard<T> format(Function<? super T, String> f) {
+        format = f;
+        return this;
+    }
+
+    /** The design should produce {@code item}. */
+    public final void expect(T item) {
+        store(new Expected<>(item, expected++, cycle()));
+    }
+
+    /** The design produced {@code item}: matched against the outstanding expectations, failing on a mismatch. */
+    public final void observe(T item) {
+        match(item);
+        matched++;
+    }
+
+    /** Items expected and then observed correctly. */
+    public final long matched() {
+        return matched;
+    }
+
+    /** Items expected so far. */
+    public final long expected() {
+        return expected;
+    }
+
+    /** Items expected but not yet observed. */
+    public abstract int outstanding();
+
+    public final boolean isEmpty() {
+        return outstanding() == 0;
+    }
+
+    @Override
+    protected void finish() {
+        if (outstanding() > 0) {
+            Expected<T> e = oldest();
+            throw fail(outstanding() + " expected item(s) never observed (" + matched + " matched); the oldest is #" + e.index()
+                    + ", expected since cycle " + e.cycle() + ":\n  expected: " + show(e.item()));
+        }
+    }
+
+    protected abstract void store(Expected<T> e);
+
+    /** Removes the expectation {@code observed} matches, or fails. */
+    protected abstract void match(T observed);
+
+    /** The outstanding expectation that was expected first. */
+    protected abstract Expected<T> oldest();
+
+    protected final String show(T item) {
+        return format.apply(item);
+    }
+}

@@ -1,0 +1,73 @@
+package org.flitkit.testbench;
+
+import static org.flitkit.hdl.Hdl.*;
+
+import org.flitkit.hdl.Bundle;
+import org.flitkit.hdl.Module;
+import org.flitkit.hdl.SInt;
+import org.flitkit.hdl.UInt;
+import org.flitkit.hdl.lib.Decoupled;
+import org.flitkit.hdl.lib.Queue;
+
+/** Small designs, good and deliberately broken, for the framework's own tests. */
+public final class Duts {
+    public static final int WIDTH = 16;
+
+    private Duts() {
+    }
+
+    /** A 4-deep FIFO of 16-bit values: the well-behaved reference. */
+    public static Queue<UInt> fifo() {
+        return new Queue<>(() -> UInt(WIDTH), 4);
+    }
+
+    /** A small packet with a signed field, to check how bundle payloads are packed. */
+    public static final class Packet extends Bundle {
+        public final UInt tag = UInt(4);
+        public final SInt data = SInt(8);
+    }
+
+    /** A 2-deep FIFO of packets. */
+    public static Queue<Packet> packetFifo() {
+        return new Queue<>(Packet::new, 2);
+    }
+
+    /** A FIFO whose output flips bit 0 of every element after the fifth. */
+    public static final class Corrupting extends Module {
+        public final Decoupled<UInt> enq = input(Decoupled.of(UInt(WIDTH)));
+        public final Decoupled<UInt> deq = output(Decoupled.of(UInt(WIDTH)));
+        public final Queue<UInt> q = instance(fifo());
+        public final UInt delivered = regInit(UInt(8), 0);
+
+        public Corrupting() {
+            q.enq.connect(enq);
+            deq.valid.assign(q.deq.valid);
+            q.deq.ready.assign(deq.ready);
+            when(deq.fire().and(delivered.lt(255)), () -> delivered.assign(delivered.add(1)));
+            deq.bits.assign(mux(delivered.ge(5), q.deq.bits.xor(1), q.deq.bits));
+        }
+    }
+
+    /** Offers a counter value every other cycle whether or not it was taken: breaks the valid/ready rule. */
+    public static final class Retracting extends Module {
+        public final Decoupled<UInt> deq = output(Decoupled.of(UInt(WIDTH)));
+        public final UInt count = regInit(UInt(WIDTH), 0);
+        public final UInt phase = regInit(UInt(1), 0);
+
+        public Retracting() {
+            phase.assign(phase.not());
+            deq.valid.assign(phase.eq(1));
+            deq.bits.assign(count);
+            when(deq.fire(), () -> count.assign(count.add(1)));
+        }
+    }
+
+    /** Never ready: anything sent to it waits forever. */
+    public static final class Stuck extends Module {
+        public final Decoupled<UInt> enq = input(Decoupled.of(UInt(WIDTH)));
+
+        public Stuck() {
+            enq.ready.assign(FALSE());
+        }
+    }
+}
