@@ -79,6 +79,8 @@ class NrcPlaneTest {
             assertThat(env.out.get(p).got).isEqualTo(Packets.flits(resp.advance().toBits()));
             outbound[p] = (int) (env.out.get(p).at.get(3) - env.fromNma.takenAt.get(0));
         }
+        System.out.println("plane inbound cycles by port " + java.util.Arrays.toString(inbound));
+        System.out.println("plane outbound cycles by port " + java.util.Arrays.toString(outbound));
         int nearIn = inbound[RsGeometry.LAST_COL];
         int nearOut = outbound[RsGeometry.LAST_COL];
         for (int p = 0; p < RsGeometry.PORTS; p++) {
