@@ -19,6 +19,8 @@ public final class RegBus extends Bundle {
     public final UInt rdata = flipped(UInt(64));
     /** the address is not mapped (for writes also: the register is read-only) */
     public final Bool error = flipped(Bool());
+    /** the address is mapped but read-only (independent of the strobes), so a master can tell READ_ONLY from UNMAPPED */
+    public final Bool readOnly = flipped(Bool());
 
     public RegBus(int addrBits) {
         addr = UInt(addrBits);

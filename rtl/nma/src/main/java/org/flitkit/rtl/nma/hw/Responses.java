@@ -77,7 +77,7 @@ public final class Responses {
     /** Error response type for a raw request code: E2PROM class (code[5:3] = 2) EEP_ERROR_RESP, else REG_ERROR_RESP. */
     public static UInt errorType(Bits rawType) {
         UInt t = rawType.asUInt();
-        return mux(t.bits(5, 3).eq(NmpType.Target.EEPROM.ordinal() + 1),
+        return mux(t.bits(5, 3).eq(2), // code[5:3] = 2: E2PROM class
                 lit(NmpType.EEP_ERROR_RESP.code(), NmpType.BITS), lit(NmpType.REG_ERROR_RESP.code(), NmpType.BITS));
     }
 
@@ -93,7 +93,12 @@ public final class Responses {
 
     /** The error response to {@code req} ({@code ManagementPacket.errorResponseTo} semantics), CRC included. */
     public static UInt errorResponse(Bits req, Bits srcType, Bits srcId, Bits errCode, Bits errIndex) {
-        return response(req, srcType, srcId, errorType(PacketBits.get(req, "body1.NMPType")), errorData(req, errCode, errIndex));
+        return Crc32cHw.withCrc(errorResponseNoCrc(req, srcType, srcId, errCode, errIndex));
+    }
+
+    /** {@link #errorResponse} without the CRC (for blocks that add the CRC once, after their output register). */
+    public static UInt errorResponseNoCrc(Bits req, Bits srcType, Bits srcId, Bits errCode, Bits errIndex) {
+        return responseNoCrc(req, srcType, srcId, errorType(PacketBits.get(req, "body1.NMPType")), errorData(req, errCode, errIndex));
     }
 
     public static UInt errorResponse(Bits req, ChipType chip, Bits srcId, Bits errCode, Bits errIndex) {

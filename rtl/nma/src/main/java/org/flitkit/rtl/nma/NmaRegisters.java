@@ -1,0 +1,138 @@
+package org.flitkit.rtl.nma;
+
+import static org.flitkit.hdl.Hdl.*;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.flitkit.hdl.Bits;
+import org.flitkit.hdl.UInt;
+import org.flitkit.rtl.nma.format.ChipType;
+import org.flitkit.rtl.nma.format.Th2;
+
+/**
+ * The registers every NMA has (identity, scratch, fault reporting, drop counters, routing-table indirect
+ * access), the standard per-port bank and the identity word format, all within the NIC's 12-bit space.
+ * Spec: 20-th2-management.md, "Hardware primitives behind them"; the map is docs/th2-nma.md.
+ */
+public final class NmaRegisters {
+    private NmaRegisters() {
+    }
+
+    public static final String CHIP_ID = "CHIP_ID";
+    public static final String CHIP_TYPE = "CHIP_TYPE";
+    public static final String NMA_VERSION = "NMA_VERSION";
+    public static final String PORT_COUNT = "PORT_COUNT";
+    public static final String CYCLE_COUNT = "CYCLE_COUNT";
+    public static final String SCRATCH0 = "SCRATCH0";
+    public static final String SCRATCH1 = "SCRATCH1";
+    public static final String REPORT_ENABLE = "REPORT_ENABLE";
+    public static final String FAULT_MASK = "FAULT_MASK";
+    public static final String FAULT_STATUS = "FAULT_STATUS";
+    public static final String REPORT_ROUTE_LO = "REPORT_ROUTE_LO";
+    public static final String REPORT_ROUTE_HI = "REPORT_ROUTE_HI";
+    public static final String REPORT_DEST = "REPORT_DEST";
+    public static final String REPORT_SEQ = "REPORT_SEQ";
+    public static final String FAULT_PENDING = "FAULT_PENDING";
+    public static final String NMP_REQUESTS = "NMP_REQUESTS";
+    public static final String NMP_CRC_ERRORS = "NMP_CRC_ERRORS";
+    public static final String NMP_DESTID_DROPS = "NMP_DESTID_DROPS";
+    public static final String NMP_MALFORMED_DROPS = "NMP_MALFORMED_DROPS";
+    public static final String RT_ADDR = "RT_ADDR";
+    public static final String RT_DATA = "RT_DATA";
+    public static final String RT_CMD = "RT_CMD";
+
+    /** Value of NMA_VERSION: major 1, minor 0. */
+    public static final long VERSION = 0x0001_0000L;
+    /** Address of FAULT_PENDING word 0; word k (fault inputs 64k..64k+63) follows at +k. */
+    public static final int FAULT_PENDING_BASE = 0x018;
+    /** Maximum number of fault inputs (FAULT_PENDING words at 0x018..0x01F). */
+    public static final int MAX_FAULTS = 8 * 64;
+    /** First address for chip-specific registers. */
+    public static final int CHIP_BASE = 0x100;
+    /** Per-port banks: port p at PORT_BASE + p * PORT_STRIDE. */
+    public static final int PORT_BASE = 0x400;
+    public static final int PORT_STRIDE = 0x10;
+
+    /** REPORT_DEST fields: DestID [15:0], DestVP [21:16], Rint [24]. */
+    public static final int REPORT_DEST_VP_LSB = 16;
+    public static final int REPORT_DEST_RINT_BIT = 24;
+
+    /** The common registers of an NMA with {@code faults} fault inputs. */
+    public static List<RegDef> common(int faults) {
+        if (faults < 1 || faults > MAX_FAULTS) {
+            throw new IllegalArgumentException("fault count " + faults + " must be 1.." + MAX_FAULTS);
+        }
+        List<RegDef> l = new ArrayList<>(List.of(
+                RegDef.rw(CHIP_ID, 0x000, Th2.CHIP_ID_ANY, "this chip's ID [15:0]; 0xFFFF = not configured (set by boot load or software)"),
+                RegDef.ro(CHIP_TYPE, 0x001, "chip type [1:0]: 0 = NIC, 1 = NRC"),
+                RegDef.ro(NMA_VERSION, 0x002, "NMA version: [31:16] major, [15:0] minor"),
+                RegDef.ro(PORT_COUNT, 0x003, "number of network ports of this chip"),
+                RegDef.ro(CYCLE_COUNT, 0x004, "free-running cycle counter (fault-report timestamps)"),
+                RegDef.rw(SCRATCH0, 0x008, 0, "scratch register for software (no effect)"),
+                RegDef.rw(SCRATCH1, 0x009, 0, "scratch register for software (no effect)"),
+                RegDef.rw(REPORT_ENABLE, 0x010, 0, "bit n = 1: a rising, unmasked fault of code n sends a fault report"),
+                RegDef.rw(FAULT_MASK, 0x011, 0, "bit n = 1: faults of code n are ignored (no pending bit, no report)"),
+                RegDef.ro(FAULT_STATUS, 0x012, "bit n: a fault of code n is active now (before masking)"),
+                RegDef.rw(REPORT_ROUTE_LO, 0x013, 0, "route of fault reports, routing-field bits 63:0"),
+                RegDef.rw(REPORT_ROUTE_HI, 0x014, 0, "route of fault reports, routing-field bits 104:64 in [40:0]"),
+                RegDef.rw(REPORT_DEST, 0x015, 0, "fault reports: DestID [15:0], DestVP [21:16], Rint [24]"),
+                RegDef.ro(REPORT_SEQ, 0x016, "sequence number of the next fault report (its TransactionID)"),
+                RegDef.ro(NMP_REQUESTS, 0x020, "requests executed or answered with an error"),
+                RegDef.ro(NMP_CRC_ERRORS, 0x021, "request packets dropped for a CRC mismatch"),
+                RegDef.ro(NMP_DESTID_DROPS, 0x022, "request packets dropped because DestID is neither CHIP_ID nor 0xFFFF"),
+                RegDef.ro(NMP_MALFORMED_DROPS, 0x023, "packets dropped for bad framing, reserved header bits or a chip-to-server NMPType"),
+                RegDef.rw(RT_ADDR, 0x030, 0, "routing-table indirect access: entry address"),
+                RegDef.rw(RT_DATA, 0x031, 0, "routing-table indirect access: entry data (write data / read result)"),
+                RegDef.rw(RT_CMD, 0x032, 0, "routing-table indirect access: command (1 = read, 2 = write; storage only until the table lands)")));
+        for (int k = 0; k * 64 < faults; k++) {
+            l.add(RegDef.w1c(FAULT_PENDING + k, FAULT_PENDING_BASE + k,
+                    "bit i: fault input " + (64 * k) + "+i rose while unmasked; write 1 to clear"));
+        }
+        return l;
+    }
+
+    /** Name of the FAULT_PENDING word holding fault input {@code i}. */
+    public static String pendingWord(int i) {
+        return FAULT_PENDING + (i / 64);
+    }
+
+    public static final String PORT_IDENTITY = "IDENTITY";
+    public static final String PORT_NEIGHBOUR = "NEIGHBOUR";
+    public static final String PORT_LINK_STATUS = "LINK_STATUS";
+    public static final String PORT_RETRY_COUNT = "RETRY_COUNT";
+    public static final String PORT_HANDSHAKE_COUNT = "HANDSHAKE_COUNT";
+    public static final String PORT_BIST_CTRL = "BIST_CTRL";
+    public static final String PORT_BIST_RESULT = "BIST_RESULT";
+
+    /** One port's window (offsets 0..0xF); see {@link #identity} for the identity word. */
+    public static List<RegDef> portTemplate() {
+        return List.of(
+                RegDef.ro(PORT_IDENTITY, 0x0, "this port's identity word: valid [32], chip ID [31:16], port [12:8], chip type [1:0]"),
+                RegDef.ro(PORT_NEIGHBOUR, 0x1, "the neighbour's identity word learnt by the link (valid [32] = 0: unknown)"),
+                RegDef.ro(PORT_LINK_STATUS, 0x2, "link up [0], link width in lanes [11:8]"),
+                RegDef.ro(PORT_RETRY_COUNT, 0x3, "link-layer retransmissions"),
+                RegDef.ro(PORT_HANDSHAKE_COUNT, 0x4, "link handshakes"),
+                RegDef.rw(PORT_BIST_CTRL, 0x8, 0, "link BIST: start [0], intensity [15:8], duration [47:16]"),
+                RegDef.ro(PORT_BIST_RESULT, 0x9, "link BIST: done [0], errors [63:32]"));
+    }
+
+    /** Per-port banks of {@link #portTemplate()} for {@code ports} ports: PORT<p>_<name> at 0x400 + 0x10 p. */
+    public static List<RegDef> portBanks(int ports) {
+        return RegDef.bank("PORT", PORT_BASE, PORT_STRIDE, ports, portTemplate());
+    }
+
+    /** Name of port {@code p}'s register {@code name} (e.g. {@code portReg(3, PORT_NEIGHBOUR)} = PORT3_NEIGHBOUR). */
+    public static String portReg(int p, String name) {
+        return "PORT" + p + "_" + name;
+    }
+
+    /** Identity word (software): valid [32], chip ID [31:16], port [12:8], chip type [1:0]. */
+    public static long identity(ChipType type, int chipId, int port) {
+        return 1L << 32 | (long) (chipId & 0xFFFF) << 16 | (long) (port & 0x1F) << 8 | type.code();
+    }
+
+    /** Identity word (hardware) from a 2-bit chip type, 16-bit chip ID and 5-bit port. */
+    public static UInt identity(Bits type, Bits chipId, Bits port) {
+        return cat(lit(0, 31), TRUE(), chipId, lit(0, 3), port, lit(0, 6), type);
+    }
+}

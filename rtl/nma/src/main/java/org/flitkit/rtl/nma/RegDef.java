@@ -1,0 +1,73 @@
+package org.flitkit.rtl.nma;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One 64-bit register of an NMA register file: name, address, access kind, reset value and meaning.
+ * Lists of RegDefs build a {@link RegisterFile} and print the register map (docs/th2-nma.md).
+ * Spec: 20-th2-management.md, "Management packets and descriptors" (64-bit registers, 12/15-bit addresses).
+ */
+public record RegDef(String name, int addr, Access access, long resetValue, String description) {
+
+    /** RW: storage written by software; RO: reads a hardware value; W1C: bits set by hardware, cleared by writing 1. */
+    public enum Access { RW, RO, W1C }
+
+    public RegDef {
+        if (name == null || !name.matches("[A-Z][A-Z0-9_]*")) {
+            throw new IllegalArgumentException("register name '" + name + "' must be UPPER_SNAKE_CASE");
+        }
+        if (addr < 0 || addr > 0x7FFF) {
+            throw new IllegalArgumentException("register " + name + ": address 0x" + Integer.toHexString(addr) + " does not fit 15 bits");
+        }
+        if (access == null) {
+            throw new IllegalArgumentException("register " + name + ": access must not be null");
+        }
+        if (access != Access.RW && resetValue != 0) {
+            throw new IllegalArgumentException("register " + name + ": only RW registers have a reset value");
+        }
+        description = description == null ? "" : description;
+    }
+
+    public static RegDef rw(String name, int addr, long reset, String description) {
+        return new RegDef(name, addr, Access.RW, reset, description);
+    }
+
+    public static RegDef ro(String name, int addr, String description) {
+        return new RegDef(name, addr, Access.RO, 0, description);
+    }
+
+    public static RegDef w1c(String name, int addr, String description) {
+        return new RegDef(name, addr, Access.W1C, 0, description);
+    }
+
+    /** This register moved to {@code base + addr} and renamed {@code prefix + name}. */
+    public RegDef relocated(String prefix, int base) {
+        return new RegDef(prefix + name, base + addr, access, resetValue, description);
+    }
+
+    /**
+     * A per-port register bank: {@code count} copies of {@code template} (addresses are offsets within
+     * one port's window), port p at {@code base + p * stride}, named {@code PORT<p>_<name>}.
+     */
+    public static List<RegDef> bank(String prefix, int base, int stride, int count, List<RegDef> template) {
+        for (RegDef t : template) {
+            if (t.addr >= stride) {
+                throw new IllegalArgumentException("bank register " + t.name + " offset 0x" + Integer.toHexString(t.addr)
+                        + " does not fit the port stride 0x" + Integer.toHexString(stride));
+            }
+        }
+        List<RegDef> out = new ArrayList<>();
+        for (int p = 0; p < count; p++) {
+            for (RegDef t : template) {
+                out.add(t.relocated(prefix + p + "_", base + p * stride));
+            }
+        }
+        return out;
+    }
+
+    /** The register-map line printed by {@code ./hdl regmap}: {@code name 0xADDR ACCESS reset=0xVALUE}. */
+    public String mapLine() {
+        return String.format("%s 0x%04X %s reset=0x%X", name, addr, access, resetValue);
+    }
+}

@@ -1,0 +1,153 @@
+package org.flitkit.rtl.nma;
+
+import static org.flitkit.hdl.Hdl.*;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.flitkit.hdl.Bool;
+import org.flitkit.hdl.HdlException;
+import org.flitkit.hdl.Module;
+import org.flitkit.hdl.UInt;
+import org.flitkit.rtl.nma.hw.RegBus;
+
+/**
+ * A generic NMA register file built from a {@link RegDef} list, slave of the {@link RegBus}: RW storage
+ * (exposed to the chip by {@link #value}), RO registers reading a hardware input ({@link #hw}), W1C
+ * pending bits set by hardware ({@link #hw}) and cleared by writing 1. Unmapped addresses and writes to
+ * RO registers raise {@code bus.error} and change nothing. Spec: 20-th2-management.md, "Hardware
+ * primitives" (register access by address); map in docs/th2-nma.md.
+ */
+public final class RegisterFile extends Module {
+    public final RegBus bus;
+    public final List<RegDef> defs;
+    public final int addrBits;
+
+    private final Map<String, RegDef> byName = new LinkedHashMap<>();
+    private final Map<String, UInt> hwIn = new LinkedHashMap<>();
+    private final Map<String, UInt> valueOut = new LinkedHashMap<>();
+
+    public RegisterFile(int addrBits, List<RegDef> defs) {
+        this.addrBits = addrBits;
+        this.defs = List.copyOf(check(addrBits, defs));
+        bus = input(new RegBus(addrBits));
+
+        List<Bool> hits = new ArrayList<>();
+        List<UInt> reads = new ArrayList<>();
+        List<Bool> roHits = new ArrayList<>();
+        for (RegDef d : this.defs) {
+            byName.put(d.name(), d);
+            Bool hit = bus.addr.eq(d.addr());
+            hits.add(hit);
+            if (d.access() == RegDef.Access.RO) {
+                UInt in = input(UInt(64)).named("hw_" + d.name());
+                hwIn.put(d.name(), in);
+                reads.add(in);
+                roHits.add(hit);
+                continue;
+            }
+            UInt r = regInit(UInt(64), d.resetValue()).named("r_" + d.name());
+            UInt out = output(UInt(64)).named(d.name());
+            out.assign(r);
+            valueOut.put(d.name(), out);
+            reads.add(r);
+            Bool wr = bus.write.and(hit);
+            if (d.access() == RegDef.Access.RW) {
+                when(wr, () -> r.assign(bus.wdata));
+            } else {
+                UInt set = input(UInt(64)).named("set_" + d.name());
+                hwIn.put(d.name(), set);
+                UInt clear = mux(wr, bus.wdata, lit(0, 64));
+                r.assign(r.and(clear.not()).or(set));
+            }
+        }
+        Bool mapped = orAll(hits);
+        Bool ro = orAll(roHits);
+        bus.rdata.assign(oneHotMux(hits, reads));
+        bus.readOnly.assign(ro);
+        bus.error.assign(mapped.not().or(bus.write.and(ro)));
+    }
+
+    private static Bool orAll(List<Bool> bs) {
+        Bool acc = FALSE();
+        for (Bool b : bs) {
+            acc = acc.or(b);
+        }
+        return acc;
+    }
+
+    /** The hardware hook of a register: the value input of an RO register, the set-bits input of a W1C one. */
+    public UInt hw(String name) {
+        UInt u = hwIn.get(def(name).name());
+        if (u == null) {
+            throw new HdlException("register " + name + " is " + def(name).access() + ": it has no hardware input");
+        }
+        return u;
+    }
+
+    /** The current value of an RW or W1C register (an output to the chip). */
+    public UInt value(String name) {
+        UInt u = valueOut.get(def(name).name());
+        if (u == null) {
+            throw new HdlException("register " + name + " is RO: its value is the hardware input");
+        }
+        return u;
+    }
+
+    public boolean has(String name) {
+        return byName.containsKey(name);
+    }
+
+    public RegDef def(String name) {
+        RegDef d = byName.get(name);
+        if (d == null) {
+            throw new HdlException("no register " + name + " in this register file");
+        }
+        return d;
+    }
+
+    /** Names of the registers with a hardware input (RO and W1C), in map order. */
+    public List<String> hooked() {
+        return List.copyOf(hwIn.keySet());
+    }
+
+    /** Names of the registers with a value output (RW and W1C), in map order. */
+    public List<String> exposed() {
+        return List.copyOf(valueOut.keySet());
+    }
+
+    /** Rejects duplicate names or addresses and addresses wider than {@code addrBits}; returns the list sorted by address. */
+    public static List<RegDef> check(int addrBits, List<RegDef> defs) {
+        Map<String, RegDef> names = new HashMap<>();
+        Map<Integer, RegDef> addrs = new HashMap<>();
+        for (RegDef d : defs) {
+            if (d.addr() >= 1 << addrBits) {
+                throw new IllegalArgumentException("register " + d.name() + " at 0x" + Integer.toHexString(d.addr())
+                        + " does not fit a " + addrBits + "-bit address");
+            }
+            RegDef n = names.put(d.name(), d);
+            if (n != null) {
+                throw new IllegalArgumentException("register name " + d.name() + " defined twice");
+            }
+            RegDef a = addrs.put(d.addr(), d);
+            if (a != null) {
+                throw new IllegalArgumentException(String.format("registers %s and %s share address 0x%04X", a.name(), d.name(), d.addr()));
+            }
+        }
+        List<RegDef> sorted = new ArrayList<>(defs);
+        sorted.sort((x, y) -> Integer.compare(x.addr(), y.addr()));
+        return Collections.unmodifiableList(sorted);
+    }
+
+    /** The register map, one {@link RegDef#mapLine()} per line, by address (what {@code ./hdl regmap} prints). */
+    public static String map(int addrBits, List<RegDef> defs) {
+        StringBuilder sb = new StringBuilder();
+        for (RegDef d : check(addrBits, defs)) {
+            sb.append(d.mapLine()).append('\n');
+        }
+        return sb.toString();
+    }
+}
