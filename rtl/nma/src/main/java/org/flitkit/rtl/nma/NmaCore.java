@@ -1,0 +1,176 @@
+package org.flitkit.rtl.nma;
+
+import static org.flitkit.hdl.Hdl.*;
+import static org.flitkit.rtl.nma.NmaRegisters.*;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.flitkit.hdl.Bool;
+import org.flitkit.hdl.HdlException;
+import org.flitkit.hdl.Module;
+import org.flitkit.hdl.UInt;
+import org.flitkit.hdl.lib.Decoupled;
+import org.flitkit.rtl.nma.format.ChipType;
+import org.flitkit.rtl.nma.format.Th2;
+import org.flitkit.rtl.nma.hw.PacketBits;
+
+/**
+ * The NMA shared by NRC and NIC: request packets in, responses and fault reports out, through
+ * nmp_distributor, reg_access, active_report, nmp_collector and the register file (common registers plus
+ * the chip's own, e.g. per-port banks). E2PROM requests leave on {@link #eepReq} and their answers come
+ * back on {@link #eepResp} until eep_access is built in. Spec: 20-th2-management.md, "NMA submodules".
+ */
+public final class NmaCore extends Module {
+    /** Request packets addressed to this chip (HopPtr = HopNum on the NRC; from the network interface on the NIC). */
+    public final Decoupled<UInt> in = input(PacketBits.packetStream());
+    /** Responses, error responses and fault reports, CRC included, whole packets. */
+    public final Decoupled<UInt> out = output(PacketBits.packetStream());
+    /** Seam to eep_access: E2PROM request packets out, their answers (CRC included) back in. */
+    public final Decoupled<UInt> eepReq = output(PacketBits.packetStream());
+    public final Decoupled<UInt> eepResp = input(PacketBits.packetStream());
+    /** Fault levels, bit i = fault input i of the {@link FaultSource} list. */
+    public final UInt faults;
+    /** CHIP_ID register value (0xFFFF until configured), for the chip's DestID rule. */
+    public final UInt chipId = output(UInt(Th2.CHIP_ID_BITS));
+    /** Pulses from the chip for request packets it dropped itself before the NMA (counted in the registers). */
+    public final Bool extCrcDrop = input(Bool());
+    public final Bool extDestIdDrop = input(Bool());
+
+    public final ChipType chip;
+    public final int addrBits;
+    public final int ports;
+    public final List<FaultSource> faultSources;
+    public final List<RegDef> regMap;
+
+    public final RegisterFile regs;
+    public final NmpDistributor distributor;
+    public final RegAccess regAccess;
+    public final ActiveReport activeReport;
+    public final NmpCollector collector;
+
+    private final UInt cycleCount = regInit(UInt(64), 0);
+    private final UInt requests = regInit(UInt(64), 0);
+    private final UInt crcErrors = regInit(UInt(64), 0);
+    private final UInt destIdDrops = regInit(UInt(64), 0);
+    private final UInt malformedDrops = regInit(UInt(64), 0);
+    private final Map<String, UInt> chipHw = new LinkedHashMap<>();
+    private final Map<String, UInt> chipValue = new LinkedHashMap<>();
+
+    public NmaCore(ChipType chip, int addrBits, int ports, List<FaultSource> faultSources, List<RegDef> chipRegs) {
+        this.chip = chip;
+        this.addrBits = addrBits;
+        this.ports = ports;
+        this.faultSources = List.copyOf(faultSources);
+        List<RegDef> all = new ArrayList<>(common(faultSources.size()));
+        all.addAll(chipRegs);
+        this.regMap = RegisterFile.check(addrBits, all);
+        faults = input(UInt(faultSources.size()));
+
+        regs = instance(new RegisterFile(addrBits, regMap));
+        distributor = instance(new NmpDistributor(chip));
+        regAccess = instance(new RegAccess(addrBits));
+        activeReport = instance(new ActiveReport(chip, faultSources));
+        collector = instance(new NmpCollector());
+
+        UInt id = regs.value(CHIP_ID).bits(Th2.CHIP_ID_BITS - 1, 0);
+        chipId.assign(id);
+
+        distributor.in.connect(in);
+        distributor.chipId.assign(id);
+        regAccess.in.connect(distributor.reg);
+        regAccess.chipId.assign(id);
+        regs.bus.connect(regAccess.bus);
+        eepReq.connect(distributor.eep);
+
+        activeReport.faults.assign(faults);
+        activeReport.chipId.assign(id);
+        activeReport.cycle.assign(cycleCount);
+        activeReport.enable.assign(regs.value(REPORT_ENABLE));
+        activeReport.mask.assign(regs.value(FAULT_MASK));
+        activeReport.routeLo.assign(regs.value(REPORT_ROUTE_LO));
+        activeReport.routeHi.assign(regs.value(REPORT_ROUTE_HI));
+        activeReport.dest.assign(regs.value(REPORT_DEST));
+
+        collector.reg.connect(regAccess.out);
+        collector.eep.connect(eepResp);
+        collector.err.connect(distributor.err);
+        collector.report.connect(activeReport.out);
+        out.connect(collector.out);
+
+        cycleCount.assign(cycleCount.add(1));
+        when(distributor.dispatched, () -> requests.assign(requests.add(1)));
+        crcErrors.assign(crcErrors.add(distributor.crcDrop.addW(extCrcDrop)));
+        destIdDrops.assign(destIdDrops.add(distributor.destIdDrop.addW(extDestIdDrop)));
+        when(distributor.malformedDrop, () -> malformedDrops.assign(malformedDrops.add(1)));
+
+        regs.hw(CHIP_TYPE).assign(lit(chip.code(), 64));
+        regs.hw(NMA_VERSION).assign(lit(VERSION, 64));
+        regs.hw(PORT_COUNT).assign(lit(ports, 64));
+        regs.hw(CYCLE_COUNT).assign(cycleCount);
+        regs.hw(FAULT_STATUS).assign(activeReport.status);
+        regs.hw(REPORT_SEQ).assign(activeReport.seq.pad(64));
+        regs.hw(NMP_REQUESTS).assign(requests);
+        regs.hw(NMP_CRC_ERRORS).assign(crcErrors);
+        regs.hw(NMP_DESTID_DROPS).assign(destIdDrops);
+        regs.hw(NMP_MALFORMED_DROPS).assign(malformedDrops);
+        int n = faultSources.size();
+        for (int k = 0; k * 64 < n; k++) {
+            int hi = Math.min(n, 64 * k + 64) - 1;
+            regs.hw(FAULT_PENDING + k).assign(activeReport.pendingSet.bits(hi, 64 * k).pad(64));
+        }
+
+        // the chip's own registers: hooks and values become ports of the core
+        Set<String> common = Set.copyOf(common(n).stream().map(RegDef::name).toList());
+        for (RegDef d : chipRegs) {
+            if (common.contains(d.name())) {
+                throw new HdlException("chip register " + d.name() + " clashes with a common NMA register");
+            }
+            if (d.access() != RegDef.Access.RW) {
+                UInt u = input(UInt(64)).named("hw_" + d.name());
+                regs.hw(d.name()).assign(u);
+                chipHw.put(d.name(), u);
+            }
+            if (d.access() != RegDef.Access.RO) {
+                UInt v = output(UInt(64)).named(d.name());
+                v.assign(regs.value(d.name()));
+                chipValue.put(d.name(), v);
+            }
+        }
+    }
+
+    /** NRC core: 15-bit addresses, 24 ports. */
+    public static NmaCore nrc(List<FaultSource> faults, List<RegDef> chipRegs) {
+        return new NmaCore(ChipType.NRC, ChipType.NRC.registerAddressBits(), Th2.NRC_PORTS, faults, chipRegs);
+    }
+
+    /** Input of a chip register's hardware hook (RO value or W1C set bits), driven by the chip. */
+    public UInt hw(String name) {
+        UInt u = chipHw.get(name);
+        if (u == null) {
+            throw new HdlException("no chip RO/W1C register " + name + "; chip registers: " + chipHw.keySet());
+        }
+        return u;
+    }
+
+    /** Value output of a chip RW or W1C register. */
+    public UInt value(String name) {
+        UInt u = chipValue.get(name);
+        if (u == null) {
+            throw new HdlException("no chip RW/W1C register " + name + "; chip registers: " + chipValue.keySet());
+        }
+        return u;
+    }
+
+    /** Names of the chip registers whose hardware hook the chip must drive. */
+    public List<String> chipHooks() {
+        return List.copyOf(chipHw.keySet());
+    }
+
+    /** The register map of this core, one line per register (what {@code ./hdl regmap} prints). */
+    public String map() {
+        return RegisterFile.map(addrBits, regMap);
+    }
+}

@@ -1,0 +1,140 @@
+package org.flitkit.rtl.nma;
+
+import static org.flitkit.hdl.Hdl.*;
+
+import java.math.BigInteger;
+import org.flitkit.hdl.Bool;
+import org.flitkit.hdl.Module;
+import org.flitkit.hdl.UInt;
+import org.flitkit.hdl.lib.Decoupled;
+import org.flitkit.rtl.nma.format.ChipType;
+import org.flitkit.rtl.nma.format.ErrorCode;
+import org.flitkit.rtl.nma.format.Field;
+import org.flitkit.rtl.nma.format.FlitLayouts;
+import org.flitkit.rtl.nma.format.NmpType;
+import org.flitkit.rtl.nma.format.PacketLayout;
+import org.flitkit.rtl.nma.format.PayloadLayouts;
+import org.flitkit.rtl.nma.format.Th2;
+import org.flitkit.rtl.nma.hw.Crc32cHw;
+import org.flitkit.rtl.nma.hw.PacketBits;
+import org.flitkit.rtl.nma.hw.Responses;
+
+/**
+ * {@code nmp_distributor}: holds one request packet and dispatches it by NMPType to reg_access
+ * ({@link #reg}), eep_access ({@link #eep}) or, for an unknown request type or a wrong DestType, straight
+ * to an error response ({@link #err}); drops (and flags) packets with a bad CRC, bad framing or reserved
+ * header bits, a chip-to-server type, or a DestID that is neither CHIP_ID nor 0xFFFF.
+ * Spec: 20-th2-management.md, "NMA submodules" (nmp_distributor); docs/th2-nma.md.
+ */
+public final class NmpDistributor extends Module {
+    public final Decoupled<UInt> in = input(PacketBits.packetStream());
+    /** REG_READ_REQ / REG_WRITE_REQ packets. */
+    public final Decoupled<UInt> reg = output(PacketBits.packetStream());
+    /** EEP_READ_REQ / EEP_WRITE_REQ packets. */
+    public final Decoupled<UInt> eep = output(PacketBits.packetStream());
+    /** Error responses (BAD_TYPE, BAD_DEST_TYPE), CRC included. */
+    public final Decoupled<UInt> err = output(PacketBits.packetStream());
+    public final UInt chipId = input(UInt(Th2.CHIP_ID_BITS));
+    /** One-cycle pulses: a packet was dropped for its CRC, its DestID, or as malformed. */
+    public final Bool crcDrop = output(Bool());
+    public final Bool destIdDrop = output(Bool());
+    public final Bool malformedDrop = output(Bool());
+    /** One-cycle pulse: a request left towards reg_access, eep_access or the error path. */
+    public final Bool dispatched = output(Bool());
+
+    private final UInt pkt = regInit(UInt(Th2.PACKET_BITS), 0);
+    private final Bool full = regInit(Bool(), 0);
+
+    public NmpDistributor(ChipType chip) {
+        UInt type = PacketBits.get(pkt, "body1.NMPType");
+        Bool crcOk = Crc32cHw.of(pkt).eq(PacketBits.get(pkt, PacketLayout.CRC));
+        Bool framingOk = framingOk().and(headerOk()).and(pkt.and(lit(reservedMask(), Th2.PACKET_BITS)).orR().not());
+        Bool isRequest = type.bit(0).not();
+        UInt destId = PacketBits.get(pkt, "head.DestID");
+        Bool destOk = destId.eq(chipId).or(destId.eq(Th2.CHIP_ID_ANY));
+        Bool destTypeOk = PacketBits.get(pkt, "head.DestType").eq(chip.code());
+        Bool isReg = type.eq(NmpType.REG_READ_REQ.code()).or(type.eq(NmpType.REG_WRITE_REQ.code()));
+        Bool isEep = type.eq(NmpType.EEP_READ_REQ.code()).or(type.eq(NmpType.EEP_WRITE_REQ.code()));
+
+        Bool crcBad = full.and(crcOk.not());
+        Bool malformed = full.and(crcOk).and(framingOk.not().or(isRequest.not()));
+        Bool destBad = full.and(crcOk).and(framingOk).and(isRequest).and(destOk.not());
+        Bool good = full.and(crcOk).and(framingOk).and(isRequest).and(destOk);
+        Bool toReg = good.and(destTypeOk).and(isReg);
+        Bool toEep = good.and(destTypeOk).and(isEep);
+        Bool toErr = good.and(destTypeOk.not().or(isReg.not().and(isEep.not())));
+
+        reg.valid.assign(toReg);
+        reg.bits.assign(pkt);
+        eep.valid.assign(toEep);
+        eep.bits.assign(pkt);
+        err.valid.assign(toErr);
+        err.bits.assign(Responses.errorResponse(pkt, lit(chip.code(), 2), chipId,
+                mux(destTypeOk, Responses.code(ErrorCode.BAD_TYPE), Responses.code(ErrorCode.BAD_DEST_TYPE)),
+                Responses.index(PayloadLayouts.WHOLE_REQUEST)));
+
+        Bool drop = crcBad.or(malformed).or(destBad);
+        Bool sent = reg.fire().or(eep.fire()).or(err.fire());
+        Bool leaving = drop.or(sent);
+        crcDrop.assign(crcBad);
+        malformedDrop.assign(malformed);
+        destIdDrop.assign(destBad);
+        dispatched.assign(sent);
+
+        in.ready.assign(full.not().or(leaving));
+        when(leaving, () -> full.assign(FALSE()));
+        when(in.fire(), () -> {
+            pkt.assign(in.bits);
+            full.assign(TRUE());
+        });
+    }
+
+    /** Kind of every flit, VC3, Len 4, source routing, Type MP, S/M 0, Inst 1. */
+    private Bool framingOk() {
+        Bool ok = TRUE();
+        for (int i = 0; i < FlitLayouts.FLITS.size(); i++) {
+            ok = ok.and(PacketBits.get(pkt, FlitLayouts.FLITS.get(i).name() + ".Kind").eq(FlitLayouts.KINDS.get(i)));
+        }
+        return ok.and(PacketBits.get(pkt, "head.VC").eq(Th2.MANAGEMENT_VC))
+                .and(PacketBits.get(pkt, "head.Len").eq(Th2.PACKET_FLITS))
+                .and(PacketBits.get(pkt, "head.RtType").eq(Th2.RT_SOURCE))
+                .and(PacketBits.get(pkt, "head.Type").eq(Th2.TYPE_MP))
+                .and(PacketBits.get(pkt, "head.SM").eq(Th2.MANAGEMENT_SM ? 1 : 0))
+                .and(PacketBits.get(pkt, "head.Inst").eq(Th2.MANAGEMENT_INST ? 1 : 0));
+    }
+
+    /**
+     * The header fields hold legal values (what the software model needs to parse it and answer):
+     * chip types 0/1, VPs 0..39, both routes well formed, HopPtr <= HopNum.
+     */
+    private Bool headerOk() {
+        UInt route = PacketBits.get(pkt, "head.Route");
+        return PacketBits.get(pkt, "head.DestType").lt(2)
+                .and(PacketBits.get(pkt, "head.SrcType").lt(2))
+                .and(PacketBits.get(pkt, "head.DestVP").lt(Th2.VP_COUNT))
+                .and(PacketBits.get(pkt, "head.SrcVP").lt(Th2.VP_COUNT))
+                .and(routeOk(route))
+                .and(routeOk(PacketBits.get(pkt, "body1.ReturnRoute")))
+                .and(PacketBits.get(pkt, "head.HopPtr").le(route.bits(4, 0)));
+    }
+
+    /** HopNum <= 20, used hops are ports 0..23, unused hop slots are 0. */
+    static Bool routeOk(UInt route) {
+        UInt hopNum = route.bits(4, 0);
+        Bool ok = hopNum.le(Th2.MAX_HOPS);
+        for (int i = 0; i < Th2.MAX_HOPS; i++) {
+            UInt hop = route.bits(5 * i + 9, 5 * i + 5);
+            ok = ok.and(mux(hopNum.gt(i), hop.lt(Th2.NRC_PORTS), hop.eq(0)));
+        }
+        return ok;
+    }
+
+    /** Reserved bits of the four flits (the NMPData view's own reserved bits are checked by the function blocks). */
+    static BigInteger reservedMask() {
+        BigInteger m = BigInteger.ZERO;
+        for (Field f : PacketLayout.PACKET.reserved()) {
+            m = m.or(BigInteger.ONE.shiftLeft(f.width()).subtract(BigInteger.ONE).shiftLeft(f.lsb()));
+        }
+        return m;
+    }
+}
