@@ -66,6 +66,40 @@ class EepLatencyFigureTest {
         assertThat(writeSlope).isBetween(2900.0, 3300.0);
     }
 
+    @Test
+    void bootTimeAtDefaultTiming() {
+        List<BootImage.Record> recs = new ArrayList<>();
+        for (int i = 0; i < 16; i++) {
+            recs.add(new BootImage.Record(0x400 + i, 0x0123_4567_89AB_CDEFL + i));
+        }
+        recs.set(0, new BootImage.Record(0x000, 0x0042));
+        recs.set(1, new BootImage.Record(0x008, 0x55));
+        recs.set(2, new BootImage.Record(0x009, 0xAA));
+        List<BootImage.Record> load = recs.subList(0, 3);
+        byte[] mem = BootImage.at(0, BootImage.build(load));
+        Simulator sim = Simulator.of(() -> new BootBench(P, P, mem, 0, BootLoader.MAX_RECORDS));
+        BootBench b = (BootBench) sim.circuit().top();
+        sim.reset();
+        long t0 = System.nanoTime();
+        long cycles = sim.runUntil(() -> sim.peekBool(b.bootDone), 10_000_000L);
+        double secs = (System.nanoTime() - t0) / 1e9;
+        assertThat(sim.peek(b.bootStatus)).isEqualTo(BootLoader.OK);
+        assertThat(sim.peek(b.chipId)).isEqualTo(0x42);
+        int bytes = 2 * 10 * load.size() + 10;
+        System.out.printf("boot load of %d records (%d bytes read over two passes) at default timing: %.1f us,"
+                + " %.2f us per byte; about %.2f ms per 100 records%n", load.size(), bytes, P.micros(cycles),
+                P.micros(cycles) / bytes, P.micros(cycles) / bytes * 2000 / 1000);
+        System.out.printf("boot simulation, first run (includes JIT warm-up): %d cycles in %.2f s: %.0f cycles/s%n",
+                cycles, secs, cycles / secs);
+        sim.reset();
+        long t1 = System.nanoTime();
+        long again = sim.runUntil(() -> sim.peekBool(b.bootDone), 10_000_000L);
+        double secs2 = (System.nanoTime() - t1) / 1e9;
+        assertThat(again).isEqualTo(cycles);
+        System.out.printf("boot simulation, second run: %d cycles in %.2f s: %.0f cycles/s (%s)%n", again, secs2,
+                again / secs2, sim.stats());
+    }
+
     static List<Integer> dedupLastWins(List<Integer> addrs, List<Integer> data) {
         List<Integer> out = new ArrayList<>();
         for (int i = 0; i < addrs.size(); i++) {

@@ -2,10 +2,13 @@ package org.flitkit.rtl.nma;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.hdl.sim.Simulator;
+import org.flitkit.waves.VcdReader;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Waveform-level checks of {@link I2cMaster} against the independent {@link I2cMonitor}. */
 class I2cMasterTest {
@@ -93,6 +96,31 @@ class I2cMasterTest {
         assertThat(fall - rise).isEqualTo(100L); // tHIGH = 1.0 us >= 0.6 us
         assertThat(r.get(4) - fall).isEqualTo(150L); // tLOW = 1.5 us >= 1.3 us
         d.close();
+    }
+
+    @Test
+    void vcdDumpShowsStartAndTheSclPeriod(@TempDir Path dir) {
+        Simulator sim = Simulator.of(() -> new I2cBench(P, null));
+        Path vcd = dir.resolve("i2c.vcd");
+        sim.startVcd(vcd, 100_000); // 100 ns: the FAST 10 MHz core clock
+        I2cDriver d = new I2cDriver(sim);
+        d.start();
+        d.write(0xA0);
+        d.stop();
+        sim.stopVcd();
+        VcdReader r = VcdReader.read(vcd);
+        List<VcdReader.Change> scl = r.signal("i2cBench.scl").changes();
+        List<VcdReader.Change> sda = r.signal("i2cBench.sda").changes();
+        // START: the first SDA fall comes while SCL is still high
+        long sdaFall = sda.stream().filter(c -> c.value().signum() == 0).findFirst().orElseThrow().time();
+        assertThat(r.signal("i2cBench.scl").valueAt(sdaFall).intValue()).isEqualTo(1);
+        // 9 clocks of the address byte, 1 us apart (FAST: 1 MHz SCL)
+        List<Long> rises = scl.stream().filter(c -> c.value().signum() != 0).map(VcdReader.Change::time).toList();
+        assertThat(rises.size()).isGreaterThanOrEqualTo(10);
+        for (int i = 2; i < 9; i++) {
+            assertThat(rises.get(i) - rises.get(i - 1)).isEqualTo(1_000_000L); // ps
+        }
+        assertThat(r.signal("i2cBench.master.state")).isNotNull();
     }
 
     @Test
