@@ -152,7 +152,7 @@ public final class Testbench<M extends Module> implements AutoCloseable {
     }
 
     /** One clock cycle: drive, sample, edge. */
-    public void step() {
+    private void step() {
         Component[] cs = active;
         for (Component c : cs) {
             c.drive();

@@ -3,6 +3,7 @@ package org.flitkit.testbench.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import org.flitkit.testbench.Catalog;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -38,7 +39,7 @@ final class ListCommand implements Callable<Integer> {
     }
 
     private static List<String> names(Catalog c) {
-        return java.util.stream.Stream.concat(c.testbenches().stream().map(Catalog.TestbenchEntry::name),
+        return Stream.concat(c.testbenches().stream().map(Catalog.TestbenchEntry::name),
                 c.designs().stream().map(Catalog.DesignEntry::name)).toList();
     }
 }
