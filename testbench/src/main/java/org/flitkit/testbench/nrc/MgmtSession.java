@@ -33,6 +33,8 @@ public final class MgmtSession {
     public static final int FAULT_PULSE = 4;
     /** Cycles run after the last command, so reports of late faults still show. */
     public static final long DRAIN = 2_000;
+    /** Longest power-up load waited for (an image of a few hundred records at board timing). */
+    public static final long BOOT_TIMEOUT = 50_000_000;
 
     /** One request's outcome (also printed). */
     public record Result(int tid, String op, String status, String detail, long latency, int port) {
@@ -67,6 +69,7 @@ public final class MgmtSession {
         server.onReceive(this::received);
         BoardLinks.apply(tb.sim(), tb.dut());
         tb.reset(2);
+        tb.runUntil("the power-up load from the E2PROM", () -> !tb.sim().peekBool(tb.dut().booting), BOOT_TIMEOUT);
     }
 
     public List<Result> results() {

@@ -7,19 +7,19 @@ import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.Vec;
 import org.flitkit.hdl.lib.Decoupled;
-import org.flitkit.rtl.nma.EepAccess;
 import org.flitkit.rtl.nma.EepParams;
 import org.flitkit.rtl.nma.I2cEeprom;
 import org.flitkit.rtl.nma.I2cPins;
 import org.flitkit.rtl.nma.NmaCore;
 import org.flitkit.rtl.nma.NmaRegisters;
 import org.flitkit.rtl.nma.format.ChipType;
+import org.flitkit.rtl.nma.format.FaultCode;
 import org.flitkit.rtl.nma.format.Th2;
 
 /**
  * The NRC as the management plane sees it: 24 ports (flits in and out, packets for other chips on
- * {@code toSwitch}), the relay-station plane, the NMA core with its register map, eep_access on the
- * I2C pins of the board's 24xx512 model, per-port link status and fault inputs.
+ * {@code toSwitch}), the relay-station plane, the NMA core (register map, eep_access, power-up load)
+ * on the I2C pins of the board's 24xx512 model, per-port link status and fault inputs.
  * Spec: 20-th2-management.md, "Where management packets go" and "NMA submodules"; docs/th2-nrc.md.
  */
 public final class Nrc extends Module {
@@ -36,10 +36,14 @@ public final class Nrc extends Module {
     public final Bool scl = output(Bool());
     public final Bool sda = output(Bool());
 
+    /** the power-up configuration load from the E2PROM is running (requests wait), has ended, has failed */
+    public final Bool booting = output(Bool());
+    public final Bool bootDone = output(Bool());
+    public final Bool bootError = output(Bool());
+
     public final EepParams eepParams;
     public final NrcPlane plane = instance(new NrcPlane());
-    public final NmaCore nma = instance(NmaCore.nrc(NrcRegisters.faultSources(), NrcRegisters.chipRegisters()));
-    public final EepAccess eep;
+    public final NmaCore nma;
     public final I2cEeprom eeprom;
 
     /** An NRC with the default (board) E2PROM timing and an erased E2PROM. */
@@ -53,7 +57,7 @@ public final class Nrc extends Module {
      */
     public Nrc(EepParams eepParams, byte[] eepromImage) {
         this.eepParams = eepParams;
-        eep = instance(new EepAccess(eepParams, ChipType.NRC));
+        nma = instance(NmaCore.nrc(eepParams, NrcRegisters.faultSources(), NrcRegisters.chipRegisters()));
         eeprom = instance(new I2cEeprom(eepParams, eepromImage));
 
         for (int p = 0; p < RsGeometry.PORTS; p++) {
@@ -63,22 +67,20 @@ public final class Nrc extends Module {
         }
         nma.in.connect(plane.toNma);
         plane.fromNma.connect(nma.out);
-        nma.faults.assign(faults);
+        // a failed power-up load is the chip-level EEPROM_LOAD_FAILED fault
+        int loadFailed = NrcRegisters.faultInput(FaultCode.EEPROM_LOAD_FAILED.code(), FaultCode.CHIP_LEVEL_PORT);
+        nma.faults.assign(faults.or(nma.bootError.pad(faults.width()).shl(loadFailed).trunc(faults.width())));
+        booting.assign(nma.booting);
+        bootDone.assign(nma.bootDone);
+        bootError.assign(nma.bootError);
         nma.extCrcDrop.assign(FALSE());
         nma.extDestIdDrop.assign(FALSE());
         UInt id = nma.chipId;
         chipId.assign(id);
 
-        eep.req.connect(nma.eepReq);
-        nma.eepResp.connect(eep.rsp);
-        eep.chipId.assign(id);
-        eep.bootActive.assign(FALSE());
-        eep.bootCmd.noenq();
-        eep.bootRsp.nodeq();
-        eep.bootAbort.assign(FALSE());
         Bool sclLine = wire(Bool()).named("i2c_scl");
         Bool sdaLine = wire(Bool()).named("i2c_sda");
-        I2cPins.bus(sclLine, sdaLine, null, null, eep.pins, eeprom.pins);
+        I2cPins.bus(sclLine, sdaLine, null, null, nma.pins, eeprom.pins);
         scl.assign(sclLine);
         sda.assign(sdaLine);
 

@@ -37,6 +37,8 @@ class NrcSmokeTest {
             eps.add(new Ports.Sink(sim, nrc.toSwitch.get(p)));
         }
         sim.reset(2);
+        long boot = sim.runUntil(() -> !sim.peekBool(nrc.booting), 100_000);
+        System.out.println("boot (erased E2PROM) " + boot + " cycles, error " + sim.peek(nrc.bootError));
         ManagementPacket req = ManagementPacket.builder().route(RoutingField.EMPTY).returnRoute(RoutingField.of(3))
                 .destType(ChipType.NRC).destId(0xFFFF).srcType(ChipType.NIC).srcId(1).destVp(1).srcVp(1)
                 .transactionId(77).nmpType(NmpType.REG_READ_REQ).payload(RegisterPayload.of(0)).build();
