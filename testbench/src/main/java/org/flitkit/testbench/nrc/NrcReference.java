@@ -131,6 +131,23 @@ public final class NrcReference {
         return req.response(chipId, write ? p.withoutData() : p.answeredWith(data));
     }
 
+    /** Sets a register as the power-up load does (any access kind except RO). */
+    public void load(int addr, long value) {
+        RegDef d = byAddr.get(addr);
+        if (d == null || d.access() == RegDef.Access.RO) {
+            throw new IllegalArgumentException("no writable register at 0x" + Integer.toHexString(addr));
+        }
+        stored.put(addr, value);
+        if (d.name().equals(NmaRegisters.CHIP_ID)) {
+            chipId = (int) (value & 0xFFFF);
+        }
+    }
+
+    /** The read response to {@code req} with values the caller knows (counters, live status). */
+    public ManagementPacket readAnswer(ManagementPacket req, List<Long> values) {
+        return req.response(chipId, ((RegisterPayload) req.payload()).answeredWith(values));
+    }
+
     public int eepromByte(int addr) {
         return eeprom[addr] & 0xFF;
     }
