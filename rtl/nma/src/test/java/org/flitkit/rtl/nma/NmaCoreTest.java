@@ -29,6 +29,8 @@ import org.flitkit.rtl.nma.format.RoutingField;
 import org.flitkit.rtl.nma.format.Th2;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 class NmaCoreTest {
     static final List<FaultSource> FAULTS = ActiveReportTest.SOURCES;
@@ -79,10 +81,10 @@ class NmaCoreTest {
         return false;
     }
 
-    @Test
-    void randomTrafficUnderBackpressureIsAnsweredLikeTheModel(@TempDir Path dir) {
-        ChipType chip = ChipType.NRC;
-        Random rnd = new Random(2024);
+    @ParameterizedTest
+    @EnumSource(ChipType.class)
+    void randomTrafficUnderBackpressureIsAnsweredLikeTheModel(ChipType chip, @TempDir Path dir) {
+        Random rnd = new Random(2024 + chip.ordinal());
         Bench b = bench(chip, rnd);
         Simulator sim = b.sim();
         NmaCore c = b.core();
