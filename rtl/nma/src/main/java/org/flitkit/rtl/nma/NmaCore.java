@@ -20,17 +20,24 @@ import org.flitkit.rtl.nma.hw.PacketBits;
 /**
  * The NMA shared by NRC and NIC: request packets in, responses and fault reports out, through
  * nmp_distributor, reg_access, active_report, nmp_collector and the register file (common registers plus
- * the chip's own, e.g. per-port banks). E2PROM requests leave on {@link #eepReq} and their answers come
- * back on {@link #eepResp} until eep_access is built in. Spec: 20-th2-management.md, "NMA submodules".
+ * the chip's own, e.g. per-port banks). With {@link EepParams} it also holds eep_access and the power-up
+ * BootLoader ({@link #pins} to the E2PROM); without, E2PROM requests leave on {@link #eepReq} and their
+ * answers come back on {@link #eepResp}. Spec: 20-th2-management.md, "NMA submodules".
  */
 public final class NmaCore extends Module {
     /** Request packets addressed to this chip (HopPtr = HopNum on the NRC; from the network interface on the NIC). */
     public final Decoupled<UInt> in = input(PacketBits.packetStream());
     /** Responses, error responses and fault reports, CRC included, whole packets. */
     public final Decoupled<UInt> out = output(PacketBits.packetStream());
-    /** Seam to eep_access: E2PROM request packets out, their answers (CRC included) back in. */
-    public final Decoupled<UInt> eepReq = output(PacketBits.packetStream());
-    public final Decoupled<UInt> eepResp = input(PacketBits.packetStream());
+    /** Seam to an external eep_access (only without EepParams, else null): E2PROM requests out, answers back in. */
+    public final Decoupled<UInt> eepReq;
+    public final Decoupled<UInt> eepResp;
+    /** With EepParams (else null): the I2C pins of the internal eep_access, and the power-up load status. */
+    public final I2cPins pins;
+    public final Bool booting;
+    public final Bool bootDone;
+    public final Bool bootError;
+    public final UInt bootStatus;
     /** Fault levels, bit i = fault input i of the {@link FaultSource} list. */
     public final UInt faults;
     /** CHIP_ID register value (0xFFFF until configured), for the chip's DestID rule. */
@@ -50,6 +57,11 @@ public final class NmaCore extends Module {
     public final RegAccess regAccess;
     public final ActiveReport activeReport;
     public final NmpCollector collector;
+    /** With EepParams (else null). */
+    public final EepAccess eepAccess;
+    public final BootLoader bootLoader;
+    public final RegBusArbiter regBusArbiter;
+    public final EepParams eepParams;
 
     private final UInt cycleCount = regInit(UInt(64), 0);
     private final UInt requests = regInit(UInt(64), 0);
@@ -59,8 +71,19 @@ public final class NmaCore extends Module {
     private final Map<String, UInt> chipHw = new LinkedHashMap<>();
     private final Map<String, UInt> chipValue = new LinkedHashMap<>();
 
+    /** A core with the E2PROM seam ({@link #eepReq}/{@link #eepResp}): eep_access lives outside. */
     public NmaCore(ChipType chip, int addrBits, int ports, List<FaultSource> faultSources, List<RegDef> chipRegs) {
+        this(chip, addrBits, ports, faultSources, chipRegs, null);
+    }
+
+    /**
+     * @param eepParams E2PROM path timing: non-null builds eep_access and the BootLoader in (requests wait
+     *                  while the power-up load runs); null leaves the {@link #eepReq}/{@link #eepResp} seam
+     */
+    public NmaCore(ChipType chip, int addrBits, int ports, List<FaultSource> faultSources, List<RegDef> chipRegs,
+                   EepParams eepParams) {
         this.chip = chip;
+        this.eepParams = eepParams;
         this.addrBits = addrBits;
         this.ports = ports;
         this.faultSources = List.copyOf(faultSources);
@@ -82,8 +105,51 @@ public final class NmaCore extends Module {
         distributor.chipId.assign(id);
         regAccess.in.connect(distributor.reg);
         regAccess.chipId.assign(id);
-        regs.bus.connect(regAccess.bus);
-        eepReq.connect(distributor.eep);
+        if (eepParams == null) {
+            eepReq = output(PacketBits.packetStream());
+            eepResp = input(PacketBits.packetStream());
+            pins = null;
+            booting = null;
+            bootDone = null;
+            bootError = null;
+            bootStatus = null;
+            eepAccess = null;
+            bootLoader = null;
+            regBusArbiter = null;
+            distributor.hold.assign(regAccess.busyOut);
+            regs.bus.connect(regAccess.bus);
+            eepReq.connect(distributor.eep);
+            collector.eep.connect(eepResp);
+        } else {
+            eepReq = null;
+            eepResp = null;
+            pins = output(new I2cPins());
+            booting = output(Bool());
+            bootDone = output(Bool());
+            bootError = output(Bool());
+            bootStatus = output(UInt(3));
+            eepAccess = instance(new EepAccess(eepParams, chip));
+            bootLoader = instance(new BootLoader(eepParams, addrBits));
+            regBusArbiter = instance(new RegBusArbiter(addrBits));
+            // while the power-up load runs it owns the register bus and the I2C master: requests wait
+            distributor.hold.assign(regAccess.busyOut.or(bootLoader.booting));
+            regBusArbiter.bootOwns.assign(bootLoader.booting);
+            regBusArbiter.boot.connect(bootLoader.reg);
+            regBusArbiter.main.connect(regAccess.bus);
+            regs.bus.connect(regBusArbiter.out);
+            eepAccess.req.connect(distributor.eep);
+            collector.eep.connect(eepAccess.rsp);
+            eepAccess.chipId.assign(id);
+            eepAccess.bootActive.assign(bootLoader.booting);
+            eepAccess.bootCmd.connect(bootLoader.i2cCmd);
+            bootLoader.i2cRsp.connect(eepAccess.bootRsp);
+            eepAccess.bootAbort.assign(bootLoader.i2cAbort);
+            pins.connect(eepAccess.pins);
+            booting.assign(bootLoader.booting);
+            bootDone.assign(bootLoader.bootDone);
+            bootError.assign(bootLoader.bootError);
+            bootStatus.assign(bootLoader.bootStatus);
+        }
 
         activeReport.faults.assign(faults);
         activeReport.chipId.assign(id);
@@ -95,7 +161,6 @@ public final class NmaCore extends Module {
         activeReport.dest.assign(regs.value(REPORT_DEST));
 
         collector.reg.connect(regAccess.out);
-        collector.eep.connect(eepResp);
         collector.err.connect(distributor.err);
         collector.report.connect(activeReport.out);
         out.connect(collector.out);
@@ -141,9 +206,19 @@ public final class NmaCore extends Module {
         }
     }
 
-    /** NRC core: 15-bit addresses, 24 ports. */
+    /** NRC core with the E2PROM seam: 15-bit addresses, 24 ports. */
     public static NmaCore nrc(List<FaultSource> faults, List<RegDef> chipRegs) {
         return new NmaCore(ChipType.NRC, ChipType.NRC.registerAddressBits(), Th2.NRC_PORTS, faults, chipRegs);
+    }
+
+    /** NRC core with eep_access and the power-up load built in. */
+    public static NmaCore nrc(EepParams eep, List<FaultSource> faults, List<RegDef> chipRegs) {
+        return new NmaCore(ChipType.NRC, ChipType.NRC.registerAddressBits(), Th2.NRC_PORTS, faults, chipRegs, eep);
+    }
+
+    /** NIC core with eep_access and the power-up load built in: 12-bit addresses, {@code ports} network ports. */
+    public static NmaCore nic(EepParams eep, int ports, List<FaultSource> faults, List<RegDef> chipRegs) {
+        return new NmaCore(ChipType.NIC, ChipType.NIC.registerAddressBits(), ports, faults, chipRegs, eep);
     }
 
     /** Input of a chip register's hardware hook (RO value or W1C set bits), driven by the chip. */

@@ -35,6 +35,11 @@ public final class NmpDistributor extends Module {
     /** Error responses (BAD_TYPE, BAD_DEST_TYPE), CRC included. */
     public final Decoupled<UInt> err = output(PacketBits.packetStream());
     public final UInt chipId = input(UInt(Th2.CHIP_ID_BITS));
+    /**
+     * High while reg_access executes a request (which may write CHIP_ID): the held packet is neither
+     * checked nor dispatched until then, so a request after a CHIP_ID write sees the new ID.
+     */
+    public final Bool hold = input(Bool());
     /** One-cycle pulses: a packet was dropped for its CRC, its DestID, or as malformed. */
     public final Bool crcDrop = output(Bool());
     public final Bool destIdDrop = output(Bool());
@@ -56,10 +61,11 @@ public final class NmpDistributor extends Module {
         Bool isReg = type.eq(NmpType.REG_READ_REQ.code()).or(type.eq(NmpType.REG_WRITE_REQ.code()));
         Bool isEep = type.eq(NmpType.EEP_READ_REQ.code()).or(type.eq(NmpType.EEP_WRITE_REQ.code()));
 
-        Bool crcBad = full.and(crcOk.not());
-        Bool malformed = full.and(crcOk).and(framingOk.not().or(isRequest.not()));
-        Bool destBad = full.and(crcOk).and(framingOk).and(isRequest).and(destOk.not());
-        Bool good = full.and(crcOk).and(framingOk).and(isRequest).and(destOk);
+        Bool act = full.and(hold.not());
+        Bool crcBad = act.and(crcOk.not());
+        Bool malformed = act.and(crcOk).and(framingOk.not().or(isRequest.not()));
+        Bool destBad = act.and(crcOk).and(framingOk).and(isRequest).and(destOk.not());
+        Bool good = act.and(crcOk).and(framingOk).and(isRequest).and(destOk);
         Bool toReg = good.and(destTypeOk).and(isReg);
         Bool toEep = good.and(destTypeOk).and(isEep);
         Bool toErr = good.and(destTypeOk.not().or(isReg.not().and(isEep.not())));

@@ -34,6 +34,8 @@ public final class RegAccess extends Module {
     public final RegBus bus;
     /** This chip's ID (CHIP_ID register): SrcID of the answers. */
     public final UInt chipId = input(UInt(Th2.CHIP_ID_BITS));
+    /** High while a request is being executed (its register accesses not all done). */
+    public final Bool busyOut = output(Bool());
     public final int addrBits;
 
     private static final Field F_COUNT = PayloadLayouts.REGISTER.field("Count");
@@ -120,6 +122,7 @@ public final class RegAccess extends Module {
         });
         out.valid.assign(outValid);
         out.bits.assign(Crc32cHw.withCrc(outPkt));
+        busyOut.assign(busy);
     }
 
     private UInt pay(String field) {

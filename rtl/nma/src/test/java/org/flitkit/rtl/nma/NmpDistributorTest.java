@@ -44,6 +44,24 @@ class NmpDistributorTest {
         }
         long[] drops = new long[3];
         long[] dispatched = new long[1];
+        // hold emulates reg_access being busy for a few cycles after it takes each register request
+        Streams.Endpoint hold = new Streams.Endpoint() {
+            int left;
+
+            @Override
+            public void drive() {
+                sim.poke(d.hold, left > 0);
+            }
+
+            @Override
+            public void sample() {
+                if (!reg.firedAt.isEmpty() && reg.firedAt.get(reg.firedAt.size() - 1) == sim.cycle()) {
+                    left = 1 + rnd.nextInt(4);
+                } else if (left > 0) {
+                    left--;
+                }
+            }
+        };
         long[] idle = new long[1];
         Streams.run(sim, 20_000, () -> src.done() && idle[0]++ > 50,
                 () -> {
@@ -52,7 +70,7 @@ class NmpDistributorTest {
                     drops[2] += sim.peek(d.destIdDrop);
                     dispatched[0] += sim.peek(d.dispatched);
                 },
-                src, reg, eep, err);
+                src, reg, eep, err, hold);
         sim.stopVcd();
         assertThat(new long[] {reg.received.size(), eep.received.size(), err.received.size(), drops[0], drops[1], drops[2]})
                 .as("reg, eep, err, crc, malformed, destid").containsExactly(expected.get(Where.REG).size(), expected.get(Where.EEP).size(),
