@@ -55,22 +55,13 @@ public final class NrcFiguresBench {
         NrcPortsBench.Latencies reg;
         BenchResult r;
         double speed;
+        double idleSpeed;
         try (NrcEnv env = new NrcEnv(cfg, EepParams.FAST, null, Throttle.NONE)) {
             NmaEntry entry = env.tb.add(new NmaEntry(env.dut));
             toNmaNear = toNma(env, entry, RsGeometry.LAST_COL);
             toNmaFar = toNma(env, entry, 0);
             reg = NrcPortsBench.measure(env, env.tb.rng("values"));
             NrcPortsBench.check(env, reg);
-            // simulation speed under traffic: every port reading, back to back
-            long c0 = env.tb.cycle();
-            double s0 = env.tb.simSeconds();
-            for (int k = 0; k < 20; k++) {
-                for (int p = 0; p < RsGeometry.PORTS; p++) {
-                    env.submit(p, Requests.read(p, 0xFFFF, env.tid(), List.of(0x008)));
-                }
-            }
-            env.drain(200_000);
-            speed = (env.tb.cycle() - c0) / (env.tb.simSeconds() - s0);
             env.tb.finish();
             r = env.result();
         }
@@ -79,6 +70,16 @@ public final class NrcFiguresBench {
         try (NrcEnv env = new NrcEnv(Testbench.create(() -> new Nrc(board, null), RunConfig.of(cfg.seed(), 0)), null, Throttle.NONE)) {
             eepRead = NrcEepromBench.measure(env, env.tb.rng("eeprom"), RsGeometry.LAST_COL, READ_BYTES, WRITE_BYTES);
             eepWrite = eepRead;
+            // simulation speed with the JIT warm: every port reading back to back, then idle
+            speed = speed(env, () -> {
+                for (int k = 0; k < 40; k++) {
+                    for (int p = 0; p < RsGeometry.PORTS; p++) {
+                        env.submit(p, Requests.read(p, 0xFFFF, env.tid(), List.of(0x008)));
+                    }
+                }
+                env.drain(400_000);
+            });
+            idleSpeed = speed(env, () -> env.idle(200_000));
             env.tb.finish();
         }
         double us = 1e6 / board.coreHz();
@@ -101,11 +102,20 @@ public final class NrcFiguresBench {
                 java.util.Arrays.toString(eepWrite.write()));
         out.printf(Locale.ROOT, "E2PROM per extra address: read +%.1f us (paper +~150 us), write +%.1f us (paper +~3000 us)%n",
                 readStep, writeStep);
-        out.printf(Locale.ROOT, "simulation speed of the integrated NRC under traffic: %,.0f cycles/s%n", speed);
+        out.printf(Locale.ROOT, "simulation speed of the integrated NRC: %,.0f cycles/s under traffic (all ports), %,.0f idle%n",
+                speed, idleSpeed);
         out.flush();
         return r.with("rs_cycles", (toNmaFar - toNmaNear) / (RsGeometry.COLS - 1)).with("to_nma_near", toNmaNear)
                 .with("to_nma_far", toNmaFar).with("eep_read_step_ns", Math.round(readStep * 1000))
                 .with("eep_write_step_ns", Math.round(writeStep * 1000)).with("cycles_per_s", Math.round(speed));
+    }
+
+    /** Cycles per second of simulated time while {@code work} runs. */
+    static double speed(NrcEnv env, Runnable work) {
+        long c0 = env.tb.cycle();
+        double s0 = env.tb.simSeconds();
+        work.run();
+        return (env.tb.cycle() - c0) / (env.tb.simSeconds() - s0);
     }
 
     /** Cycles from a lone request's first flit offered at {@code port} to its whole packet entering the NMA. */
