@@ -54,6 +54,8 @@ public final class NrcEnv implements AutoCloseable {
     public final Map<Integer, Long> latency = new HashMap<>();
     private final Map<Integer, Long> sentAt = new HashMap<>();
     private int nextTid = 1;
+    /** request packets sent into the ports so far (every one reaches the NMA) */
+    public long sent;
 
     public NrcEnv(RunConfig cfg, EepParams eep, byte[] eepromImage, Throttle backpressure) {
         this(Testbench.create(() -> new Nrc(eep, eepromImage), cfg), eepromImage, backpressure);
@@ -98,6 +100,7 @@ public final class NrcEnv implements AutoCloseable {
             scoreboard.expect(new Answer(tid, answer.route().hop(0), out.toBits()));
         }
         sentAt.put(tid, tb.cycle());
+        sent++;
         server.send(port, bits);
     }
 

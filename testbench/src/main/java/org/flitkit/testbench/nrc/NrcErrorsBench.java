@@ -55,6 +55,15 @@ public final class NrcErrorsBench {
             dropped(env, Requests.read(PORT, 0x0043, env.tid(), List.of(0x008)).toBits());          // DestID, configured
             step(env, Requests.read(PORT, 0x0042, env.tid(), List.of(0x008)));                      // own ID accepted
             step(env, Requests.read(PORT, any, env.tid(), List.of(0x008)));                         // and all ones
+            // a packet for another chip entering a port leaves on toSwitch, unchanged, and is counted
+            BitVector transit = Requests.read(PORT, any, env.tid(), List.of(0x008)).toBuilder()
+                    .route(org.flitkit.rtl.nma.format.RoutingField.of(3, 4)).build().toBits();
+            env.server.send(PORT, transit);
+            env.idle(WAIT);
+            if (env.server.transit().size() != 1 || !env.server.transit().get(0).bits().equals(transit)
+                    || env.server.transit().get(0).port() != PORT) {
+                throw env.tb.fail("the transit packet did not leave on toSwitch " + PORT + " unchanged");
+            }
             counters(env, 1, 2, 1);
             env.tb.finish();
             return env.result();
@@ -90,6 +99,10 @@ public final class NrcErrorsBench {
         env.drain(WAIT);
         ManagementPacket req2 = Requests.read(PORT, 0xFFFF, env.tid(), List.of(0x023, 0x0100));
         env.submitRaw(PORT, req2.toBits(), env.ref.readAnswer(req2, List.of(malformed, 0L)));
+        env.drain(WAIT);
+        // NRC_NMP_IN: every request packet so far reached the NMA, this one included; NRC_TRANSIT_PACKETS: 1
+        ManagementPacket req3 = Requests.read(PORT, 0xFFFF, env.tid(), List.of(0x0101, 0x0102));
+        env.submitRaw(PORT, req3.toBits(), env.ref.readAnswer(req3, List.of(env.sent + 1, 1L)));
         env.drain(WAIT);
     }
 }

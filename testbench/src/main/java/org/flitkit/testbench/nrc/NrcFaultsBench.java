@@ -19,7 +19,8 @@ import org.flitkit.testbench.TestbenchFailure;
 import org.flitkit.testbench.stream.Throttle;
 
 /**
- * Active fault reports through the plane: an enabled fault is reported (to REPORT_ROUTE / REPORT_DEST,
+ * Active fault reports through the plane: a report with no route set yet is dropped by nmp_packer and
+ * counted (NRC_ROUTE_DROPS), never blocking; an enabled fault is reported (to REPORT_ROUTE / REPORT_DEST,
  * sequence-numbered, its pending bit set and cleared by writing 1); a masked fault neither reports nor
  * sets its pending bit; an unmasked but not enabled one only sets its pending bit. Under load (answers
  * backed up to the collector while the server stalls its ports) the collector's fixed priority puts
@@ -70,6 +71,14 @@ public final class NrcFaultsBench {
         try (NrcEnv env = new NrcEnv(cfg, EepParams.FAST, null, outputs)) {
             PriorityWatch watch = env.tb.add(new PriorityWatch(env.dut));
             int any = 0xFFFF;
+            // enabled before a report route is set: the report has no hop, nmp_packer drops and counts it
+            write(env, NmaRegisters.REPORT_ENABLE, 1L << FaultCode.LINK_DOWN.code());
+            env.faults.pulse(NrcRegisters.faultInput(FaultCode.LINK_DOWN.code(), 0), 4);
+            env.idle(WAIT);
+            ManagementPacket drops = Requests.read(SERVER_PORT, any, env.tid(), List.of(0x100));
+            env.submitRaw(SERVER_PORT, drops.toBits(), env.ref.readAnswer(drops, List.of(1L)));
+            env.drain(WAIT);
+            write(env, NmaRegisters.pendingWord(0), 1L);
             long route = RoutingField.of(SERVER_PORT).encode().toBigInteger().longValue();
             write(env, NmaRegisters.REPORT_ROUTE_LO, route);
             write(env, NmaRegisters.REPORT_DEST, Requests.SERVER_NIC_ID | (long) Requests.SERVER_VP << NmaRegisters.REPORT_DEST_VP_LSB);
@@ -81,7 +90,7 @@ public final class NrcFaultsBench {
             int linkDown3 = NrcRegisters.faultInput(FaultCode.LINK_DOWN.code(), 3);
             env.faults.pulse(linkDown3, 4);
             env.tb.runUntil("the link-down report", () -> env.reports.size() == 1, WAIT);
-            expectReport(env, env.reports.get(0), FaultCode.LINK_DOWN, 3, 0);
+            expectReport(env, env.reports.get(0), FaultCode.LINK_DOWN, 3, 1);
             readPending(env, 1L << linkDown3);
             write(env, NmaRegisters.pendingWord(linkDown3), 1L << linkDown3);
             readPending(env, 0);
@@ -123,8 +132,8 @@ public final class NrcFaultsBench {
             if (!seen.containsAll(List.of(overTemp, linkDown20))) {
                 throw env.tb.fail("expected reports of inputs " + overTemp + " and " + linkDown20 + ", got " + seen);
             }
-            expectReport(env, env.reports.get(1), null, -1, 1);
-            expectReport(env, env.reports.get(2), null, -1, 2);
+            expectReport(env, env.reports.get(1), null, -1, 2);
+            expectReport(env, env.reports.get(2), null, -1, 3);
             if (watch.contended == 0) {
                 throw env.tb.fail("no cycle with a response and a report competing: the load did not reach the collector");
             }

@@ -28,7 +28,7 @@ class NrcBenchesTest {
     @Test
     void everyErrorPath(RunConfig cfg) {
         BenchResult r = NrcErrorsBench.run(cfg);
-        assertThat(r.counts().get("answers")).isEqualTo(16);
+        assertThat(r.counts().get("answers")).isEqualTo(17);
     }
 
     @Test

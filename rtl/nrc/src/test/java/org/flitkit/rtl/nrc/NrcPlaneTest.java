@@ -96,6 +96,7 @@ class NrcPlaneTest {
     @Test
     void allPortsAtOnceUnderBackpressureLoseAndDuplicateNothing() {
         Env env = new Env(new Random(11), 0.7);
+        Waves.start(sim, "nrc-plane-all-ports");
         Set<BigInteger> expectIn = new HashSet<>();
         for (int p = 0; p < RsGeometry.PORTS; p++) {
             for (int k = 0; k < 2; k++) {
@@ -114,6 +115,7 @@ class NrcPlaneTest {
         }
         env.run(20_000, () -> env.toNma.got.size() == 48 && env.out.stream().mapToInt(s -> s.got.size()).sum() == 96
                 && env.sw.stream().mapToInt(s -> s.got.size()).sum() == 96);
+        sim.stopVcd();
         assertThat(new HashSet<>(env.toNma.got)).isEqualTo(expectIn);
         assertThat(env.toNma.got).hasSize(48);
         for (int p = 0; p < RsGeometry.PORTS; p++) {
