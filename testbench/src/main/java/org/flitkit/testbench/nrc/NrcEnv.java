@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 import org.flitkit.rtl.nma.EepParams;
 import org.flitkit.rtl.nma.format.BitVector;
 import org.flitkit.rtl.nma.format.FaultPayload;
@@ -136,10 +135,6 @@ public final class NrcEnv implements AutoCloseable {
     /** The run's result with the answers matched and reports counted. */
     public org.flitkit.testbench.BenchResult result() {
         return tb.result().with("answers", scoreboard.matched()).with("reports", reports.size());
-    }
-
-    public static Supplier<Nrc> nrc(EepParams eep, byte[] image) {
-        return () -> new Nrc(eep, image);
     }
 
     @Override

@@ -51,14 +51,6 @@ public final class NrcReference {
         return new ArrayList<>(byAddr.values());
     }
 
-    public boolean mapped(int addr) {
-        return byAddr.containsKey(addr);
-    }
-
-    public RegDef def(int addr) {
-        return byAddr.get(addr);
-    }
-
     /** A register whose value the model knows at any time (not a counter or live status). */
     public boolean predictable(int addr) {
         RegDef d = byAddr.get(addr);
@@ -146,10 +138,6 @@ public final class NrcReference {
     /** The read response to {@code req} with values the caller knows (counters, live status). */
     public ManagementPacket readAnswer(ManagementPacket req, List<Long> values) {
         return req.response(chipId, ((RegisterPayload) req.payload()).answeredWith(values));
-    }
-
-    public int eepromByte(int addr) {
-        return eeprom[addr] & 0xFF;
     }
 
     /** Value of a read-only register, or null when it changes by itself (counters, live status). */

@@ -19,8 +19,6 @@ public final class NrcPlane extends Module {
     public final Vec<Decoupled<UInt>> toSwitch = output(Vec(RsGeometry.PORTS, RsMesh::flits));
     /** whole packets that arrived for this chip, to the NMA core */
     public final Decoupled<UInt> toNma = output(PacketBits.packetStream());
-    /** port the packet on {@code toNma} came in by */
-    public final UInt toNmaPort = output(UInt(RsBeat.PORT_BITS));
     /** responses and fault reports from the NMA core (nmp_collector) */
     public final Decoupled<UInt> fromNma = input(PacketBits.packetStream());
     /** packets nmp_packer dropped for want of a usable hop */
@@ -42,7 +40,6 @@ public final class NrcPlane extends Module {
             mesh.fromNma.get(r).connect(packer.rows.get(r));
         }
         toNma.connect(unpacker.out);
-        toNmaPort.assign(unpacker.inPort);
         outputFifo.enq.connect(fromNma);
         packer.in.connect(outputFifo.deq);
         routeDrops.assign(packer.routeDrops);
