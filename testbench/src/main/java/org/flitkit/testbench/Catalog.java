@@ -8,6 +8,13 @@ import java.util.function.Supplier;
 import org.flitkit.hdl.Module;
 import org.flitkit.testbench.demo.FlitLoopback;
 import org.flitkit.testbench.demo.FlitLoopbackBench;
+import org.flitkit.testbench.nrc.NrcBootBench;
+import org.flitkit.testbench.nrc.NrcEepromBench;
+import org.flitkit.testbench.nrc.NrcErrorsBench;
+import org.flitkit.testbench.nrc.NrcFaultsBench;
+import org.flitkit.testbench.nrc.NrcFiguresBench;
+import org.flitkit.testbench.nrc.NrcPortsBench;
+import org.flitkit.testbench.nrc.NrcRandomBench;
 
 /**
  * Everything {@code ./hdl} can run or emit, by name. Adding a chip's testbench or design is one line in
@@ -31,6 +38,19 @@ public final class Catalog {
         return new Catalog()
                 .testbench("flit-loopback", "random 198-bit flits through serializer, FIFO and deserializer under random backpressure",
                         FlitLoopbackBench::run)
+                .testbench("nrc-ports", "NRC: 1- and 2-register reads and writes from each of the 24 ports; latency by relay-station distance",
+                        NrcPortsBench::run)
+                .testbench("nrc-eeprom", "NRC: E2PROM writes and reads of 1 to 6 bytes through a port (fast E2PROM timing)",
+                        NrcEepromBench::run)
+                .testbench("nrc-errors", "NRC: every error path (unmapped, read-only, bad count/type/DestType, reserved, wrong DestID, bad CRC)",
+                        NrcErrorsBench::run)
+                .testbench("nrc-faults", "NRC: fault reports enabled, masked, disabled; responses before reports under load",
+                        NrcFaultsBench::run)
+                .testbench("nrc-boot", "NRC: power-up load from an E2PROM image, good and corrupted", NrcBootBench::run)
+                .testbench("nrc-random", "NRC: random requests on all 24 ports at once, random timing and backpressure, scoreboarded",
+                        5_000, NrcRandomBench::run)
+                .testbench("nrc-figures", "NRC: print the figures (RS crossing, latency by port, E2PROM per address at 100 MHz, sim speed)",
+                        NrcFiguresBench::run)
                 .design("flit-loopback", "FlitLoopback: 198-bit flits over a 20-bit link (serializer, FIFO, deserializer)",
                         FlitLoopback::new);
     }

@@ -6,10 +6,8 @@ import java.util.List;
 import org.flitkit.rtl.nma.format.Crc32c;
 
 /**
- * The power-up configuration image that {@link BootLoader} reads from the E2PROM, in software (for host
- * tools and testbenches); format in docs/th2-eeprom.md, "Boot image". All fields little-endian:
- * magic "TH2C", record count (16 bits), count x (register address 16 bits, value 64 bits), then the
- * CRC-32C of everything before it (32 bits).
+ * The boot image read by {@link BootLoader}, in software for host tools and testbenches (docs/th2-eeprom.md,
+ * "Boot image"): little-endian magic "TH2C", count, (address 16, value 64) records, CRC-32C.
  */
 public final class BootImage {
     /** One register write: {@code address} (at most the chip's register address width) and its 64-bit value. */

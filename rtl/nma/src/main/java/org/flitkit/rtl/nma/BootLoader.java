@@ -13,11 +13,9 @@ import org.flitkit.rtl.nma.format.Crc32c;
 import org.flitkit.rtl.nma.hw.RegBus;
 
 /**
- * Power-up configuration load (spec 20-th2-management.md, "At power-up the chip loads its configuration
- * registers ... from the E2PROM"; image format in docs/th2-eeprom.md, "Boot image"): after reset it reads
- * the image twice by I2C sequential read through {@link EepAccess}'s boot port, first to check magic, count,
- * record addresses and CRC-32C, then to write each record over its {@link RegBus}, so a bad image leaves
- * every register at its reset value. Ends with {@code bootDone}, and {@code bootError} plus a cause.
+ * Power-up configuration load from the E2PROM (spec 20-th2-management.md, "NMA submodules"; image format
+ * in docs/th2-eeprom.md, "Boot image"): a checking pass (magic, count, addresses, CRC-32C), then a pass that
+ * writes the records over the {@link RegBus}, so a bad image leaves every register at its reset value.
  */
 public final class BootLoader extends Module {
     /** Image magic, bytes 0..3: "TH2C". */

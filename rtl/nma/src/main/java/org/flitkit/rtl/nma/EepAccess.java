@@ -20,15 +20,9 @@ import org.flitkit.rtl.nma.hw.PacketBits;
 import org.flitkit.rtl.nma.hw.Responses;
 
 /**
- * {@code eep_access} (spec 20-th2-management.md, "NMA submodules"; docs/th2-eeprom.md, "EepAccess"):
- * takes one E2PROM request packet at a time, performs its 1..6 byte accesses in order through the
- * {@link I2cMaster} it owns (random read; byte write then acknowledge polling), and answers with a read or
- * write response, or an error response (bad-type, bad-count, reserved-not-zero, eeprom-busy, eeprom-nack,
- * eeprom-timeout) built by {@link Responses}.
- *
- * <p>While {@code bootActive} is high the I2C master belongs to the {@link BootLoader} through the
- * {@code bootCmd}/{@code bootRsp}/{@code bootAbort} port, and requests are answered with eeprom-busy.
- * A watchdog of {@link EepParams#timeoutCycles()} per byte access bounds every request.
+ * {@code eep_access} (spec 20-th2-management.md, "NMA submodules"; docs/th2-eeprom.md, "EepAccess"): runs
+ * the 1..6 byte accesses of an E2PROM request through its {@link I2cMaster} (random read; byte write plus
+ * acknowledge polling) and answers via {@link Responses}; lends the master to the {@link BootLoader} at boot.
  */
 public final class EepAccess extends Module {
     private static final Layout L = PayloadLayouts.EEPROM;

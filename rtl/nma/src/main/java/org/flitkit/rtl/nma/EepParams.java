@@ -1,16 +1,13 @@
 package org.flitkit.rtl.nma;
 
 /**
- * Timing parameters of the E2PROM path (docs/th2-eeprom.md, "Clock and timing"), in physical units and
- * converted to core-clock cycles here, once: the core clock, the I2C SCL frequency, the E2PROM write-cycle
- * time tWC (of the board part, used by the {@link I2cEeprom} model), and the watchdog that bounds one
- * E2PROM byte access (including acknowledge polling) so that a request never hangs.
+ * Timing of the E2PROM path in physical units, converted to core cycles once (docs/th2-eeprom.md, "Clock
+ * and timing"; spec 20-th2-management.md, "Measured figures").
  *
  * @param coreHz       core clock of the NMA (default 100 MHz; the paper gives none)
  * @param sclHz        I2C SCL frequency (default 400 kHz, Fast-mode)
- * @param writeCycleNs E2PROM internal write cycle (default 3 ms)
- * @param timeoutNs    watchdog per byte access, acknowledge polling included (default 10 ms, twice the
- *                     24xx512's 5 ms maximum write cycle)
+ * @param writeCycleNs E2PROM internal write cycle tWC of the board part, for {@link I2cEeprom} (default 3 ms)
+ * @param timeoutNs    watchdog per byte access, acknowledge polling included (default 10 ms)
  * @param deviceSelect the E2PROM's A2..A0 pins (its I2C address is 0b1010_A2A1A0)
  */
 public record EepParams(long coreHz, long sclHz, long writeCycleNs, long timeoutNs, int deviceSelect) {

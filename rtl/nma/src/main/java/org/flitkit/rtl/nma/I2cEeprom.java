@@ -14,13 +14,8 @@ import org.flitkit.hdl.lib.Fsm;
 
 /**
  * Behavioural RTL model of the board's 24xx512 E2PROM (spec 20-th2-management.md: 64 KB, 16-bit byte
- * address; docs/th2-eeprom.md, "E2PROM model"): I2C address 0b1010_A2A1A0, two address bytes, byte and
- * 128-byte page write (in-page wrap, written at STOP), random and sequential read, and no acknowledge to its
- * device address during the internal write cycle. Lives on the same wired-AND bus as {@link I2cMaster}.
- *
- * <p>The model samples the bus lines every core cycle: START/STOP are SDA edges while SCL stays high, bits
- * are sampled on SCL rising edges and its own SDA output changes on SCL falling edges. Data bytes of a write
- * go to a page buffer; a STOP commits them during the write cycle, a START before the STOP discards them.
+ * address; details in docs/th2-eeprom.md, "I2cEeprom"): byte/page write with in-page wrap, random and
+ * sequential read, no ACK during its write cycle, optional initial contents, on the wired-AND bus.
  */
 public final class I2cEeprom extends Module {
     /** 24xx512: 64 KB. */

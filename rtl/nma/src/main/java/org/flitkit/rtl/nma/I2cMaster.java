@@ -12,13 +12,9 @@ import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Fsm;
 
 /**
- * Bit-level I2C master behind {@code eep_access} (spec 20-th2-management.md, "NMA submodules";
- * docs/th2-eeprom.md, "I2C master"): one command (START, STOP, WRITE byte, READ byte) at a time over
- * valid/ready, one response per command, timed by a clock-enable divider of {@code tickCycles} core cycles.
- *
- * <p>Each SCL period is 5 ticks: SCL low for 3 (SDA changes one tick after SCL falls), high for 2 (SDA
- * sampled after the first high tick). START and STOP take 6 ticks. A released SCL that stays low (clock
- * stretching, or a stuck bus) pauses the divider. Between commands the master holds SCL low until STOP.
+ * Bit-level I2C master of {@code eep_access} (spec 20-th2-management.md, "NMA submodules"; timing in
+ * docs/th2-eeprom.md): START/STOP/WRITE/READ commands over valid/ready, one response each, 5 ticks of a
+ * clock-enable divider per SCL period, open-drain pins, clock stretching and abort.
  */
 public final class I2cMaster extends Module {
     public static final int OP_START = 0;

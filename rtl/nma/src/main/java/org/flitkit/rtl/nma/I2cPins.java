@@ -6,9 +6,8 @@ import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Bundle;
 
 /**
- * The open-drain pins of one I2C device (docs/th2-eeprom.md, "I2C bus"): {@code sclOe}/{@code sdaOe} = 1
- * pulls the line low, 0 releases it; {@code scl}/{@code sda} are the line levels seen at the pins. The lines
- * themselves are a wired-AND with a pull-up, built by {@link #bus} in the module that holds the devices.
+ * Open-drain pins of one I2C device (docs/th2-eeprom.md, "I2C bus"): {@code sclOe}/{@code sdaOe} = 1 pulls
+ * the line low; {@code scl}/{@code sda} are the line levels. {@link #bus} builds the wired-AND with pull-ups.
  */
 public final class I2cPins extends Bundle {
     /** 1 = pull SCL low. */

@@ -7,10 +7,9 @@ import org.flitkit.hdl.Module;
 import org.flitkit.rtl.nma.hw.RegBus;
 
 /**
- * Two masters on one {@link RegBus} (docs/th2-eeprom.md, "Register bus during boot"): the
- * {@link BootLoader} owns the bus while {@code bootOwns} is high, {@code reg_access} afterwards. The bus has
- * no wait state, so an access from the other master during boot is not performed: it sees {@code error}
- * and {@code mainBlocked} tells the NMA to hold (or answer BUSY to) register requests until boot ends.
+ * Gives the {@link RegBus} to the {@link BootLoader} while it boots, to {@code reg_access} afterwards
+ * (docs/th2-eeprom.md, "Register bus during boot"); the bus has no wait state, so accesses from
+ * reg_access during boot are not performed, see {@code error}, and {@code mainBlocked} is high.
  */
 public final class RegBusArbiter extends Module {
     /** From the boot loader (slave side of its bus). */

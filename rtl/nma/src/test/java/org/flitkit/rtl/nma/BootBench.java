@@ -36,8 +36,10 @@ final class BootBench extends Module {
     final I2cEeprom eeprom;
     final RegBusArbiter arb;
     final RegisterFile regs;
+    final EepParams params;
 
     BootBench(EepParams chip, EepParams board, byte[] mem, int imageBase, int maxRecords) {
+        params = chip;
         eep = instance(new EepAccess(chip, ChipType.NRC));
         boot = instance(new BootLoader(chip, ADDR_BITS, imageBase, maxRecords));
         eeprom = instance(new I2cEeprom(board, mem));

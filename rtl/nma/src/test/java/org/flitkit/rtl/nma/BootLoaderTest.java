@@ -45,7 +45,7 @@ class BootLoaderTest {
         Run(String name, byte[] mem, int base, int maxRecords, EepParams board) {
             sim = Simulator.of(() -> new BootBench(P, board, mem, base, maxRecords));
             b = (BootBench) sim.circuit().top();
-            Waves.maybeStart(sim, name);
+            Waves.maybeStart(sim, name, Waves.periodPs(P));
             sim.reset();
             assertThat(sim.peekBool(b.booting)).isTrue();
             bootCycles = sim.runUntil(() -> sim.peekBool(b.bootDone), BUDGET);

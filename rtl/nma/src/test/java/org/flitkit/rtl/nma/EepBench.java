@@ -26,8 +26,10 @@ final class EepBench extends Module {
     final Bool sda = wire(Bool());
     final EepAccess eep;
     final I2cEeprom eeprom;
+    final EepParams params;
 
     EepBench(EepParams chipSide, EepParams board, byte[] image) {
+        params = chipSide;
         eep = instance(new EepAccess(chipSide, ChipType.NRC));
         eeprom = instance(new I2cEeprom(board, image));
         eep.req.connect(req);

@@ -22,7 +22,7 @@ final class EepDriver {
         this.sim = sim;
         this.b = (EepBench) sim.circuit().top();
         this.budget = budget;
-        Waves.maybeStart(sim, vcdName);
+        Waves.maybeStart(sim, vcdName, Waves.periodPs(b.params));
         sim.poke(b.chipId, 0x0102);
         sim.reset();
     }

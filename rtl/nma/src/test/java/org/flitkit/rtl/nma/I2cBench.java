@@ -17,8 +17,10 @@ final class I2cBench extends Module {
     final Bool sda = wire(Bool());
     final I2cMaster master;
     final I2cEeprom eeprom;
+    final EepParams params;
 
     I2cBench(EepParams p, byte[] image) {
+        params = p;
         master = instance(new I2cMaster(p));
         eeprom = instance(new I2cEeprom(p, image));
         master.cmd.connect(cmd);

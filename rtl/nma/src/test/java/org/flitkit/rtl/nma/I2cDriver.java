@@ -16,7 +16,7 @@ final class I2cDriver {
     I2cDriver(Simulator sim) {
         this.sim = sim;
         this.b = (I2cBench) sim.circuit().top();
-        Waves.maybeStart(sim, "i2c");
+        Waves.maybeStart(sim, "i2c", Waves.periodPs(b.params));
         sim.reset();
         sample();
     }

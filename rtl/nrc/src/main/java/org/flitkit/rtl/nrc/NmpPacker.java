@@ -1,0 +1,77 @@
+package org.flitkit.rtl.nrc;
+
+import static org.flitkit.hdl.Hdl.*;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.flitkit.hdl.Bool;
+import org.flitkit.hdl.Module;
+import org.flitkit.hdl.UInt;
+import org.flitkit.hdl.Vec;
+import org.flitkit.hdl.lib.Counter;
+import org.flitkit.hdl.lib.Decoupled;
+import org.flitkit.hdl.lib.Queue;
+import org.flitkit.hdl.lib.WidthSerializer;
+import org.flitkit.rtl.nma.format.FlitLayouts;
+import org.flitkit.rtl.nma.format.PacketLayout;
+import org.flitkit.rtl.nma.format.Th2;
+import org.flitkit.rtl.nma.hw.PacketBits;
+
+/**
+ * nmp_packer: takes each packet from nmp_output_fifo, reads its output port Route.Hop[HopPtr],
+ * increments HopPtr, and sends its 40 beats, tagged with the port, into the relay-station row that
+ * leads to that port. Spec: 20-th2-management.md, "NMA submodules" (nmp_packer); hop rule in
+ * docs/th2-formats.md. A packet with no hop left or a port above 23 is dropped and counted.
+ */
+public final class NmpPacker extends Module {
+    public final Decoupled<UInt> in = input(PacketBits.packetStream());
+    public final Vec<Decoupled<RsBeat>> rows = output(Vec(RsGeometry.ROWS, () -> Decoupled.of(RsBeat::new)));
+    /** packets dropped because their route had no usable hop */
+    public final UInt routeDrops = output(UInt(32));
+
+    public NmpPacker() {
+        UInt route = PacketBits.get(in.bits, "head.Route");
+        UInt hopPtr = PacketBits.get(in.bits, PacketLayout.HOP_PTR);
+        UInt hopNum = PacketBits.get(route, FlitLayouts.ROUTE.field("HopNum"));
+        List<UInt> hops = new ArrayList<>();
+        for (int i = 0; i < Th2.MAX_HOPS; i++) {
+            hops.add(PacketBits.get(route, FlitLayouts.ROUTE.field("Hop" + i)));
+        }
+        UInt dest = vecOf(hops).at(hopPtr);
+        Bool routable = hopPtr.lt(hopNum).and(dest.lt(RsGeometry.PORTS));
+
+        WidthSerializer flits = instance("flits", new WidthSerializer(Th2.PACKET_BITS, Th2.FLIT_BITS));
+        WidthSerializer beats = instance("beats", new WidthSerializer(Th2.FLIT_BITS, Th2.RS_BEAT_BITS));
+        beats.in.connect(flits.out);
+        // the port of each packet inside the serializers, oldest first
+        Queue<UInt> tags = instance("tags", new Queue<>(() -> UInt(RsBeat.PORT_BITS), 2));
+
+        Bool take = in.valid.and(routable);
+        flits.in.valid.assign(take.and(tags.enq.ready));
+        flits.in.bits.assign(PacketBits.with(in.bits, PacketLayout.HOP_PTR, hopPtr.add(1)));
+        tags.enq.valid.assign(take.and(flits.in.ready));
+        tags.enq.bits.assign(dest);
+        in.ready.assign(routable.not().or(flits.in.ready.and(tags.enq.ready)));
+
+        UInt drops = regInit(UInt(32), 0);
+        when(in.valid.and(routable.not()), () -> drops.assign(drops.add(1)));
+        routeDrops.assign(drops);
+
+        Counter beat = new Counter(RsGeometry.BEATS_PER_PACKET).named("beat");
+        when(beats.out.fire(), beat::inc);
+        tags.deq.ready.assign(beats.out.fire().and(beat.isLast()));
+        UInt port = tags.deq.bits;
+        List<Bool> inRow = new ArrayList<>();
+        List<UInt> rowReady = new ArrayList<>();
+        for (int r = 0; r < RsGeometry.ROWS; r++) {
+            Decoupled<RsBeat> o = rows.get(r);
+            Bool sel = port.ge(r * RsGeometry.COLS).and(port.lt((r + 1) * RsGeometry.COLS));
+            inRow.add(sel);
+            rowReady.add(o.ready);
+            o.valid.assign(beats.out.valid.and(sel));
+            o.bits.data.assign(beats.out.bits);
+            o.bits.port.assign(port);
+        }
+        beats.out.ready.assign(oneHotMux(inRow, rowReady));
+    }
+}

@@ -1,0 +1,118 @@
+package org.flitkit.rtl.nrc;
+
+import static org.flitkit.hdl.Hdl.*;
+
+import org.flitkit.hdl.Bool;
+import org.flitkit.hdl.Module;
+import org.flitkit.hdl.UInt;
+import org.flitkit.hdl.Vec;
+import org.flitkit.hdl.lib.Decoupled;
+import org.flitkit.rtl.nma.EepParams;
+import org.flitkit.rtl.nma.I2cEeprom;
+import org.flitkit.rtl.nma.I2cPins;
+import org.flitkit.rtl.nma.NmaCore;
+import org.flitkit.rtl.nma.NmaRegisters;
+import org.flitkit.rtl.nma.format.ChipType;
+import org.flitkit.rtl.nma.format.FaultCode;
+import org.flitkit.rtl.nma.format.Th2;
+
+/**
+ * The NRC as the management plane sees it: 24 ports (flits in and out, packets for other chips on
+ * {@code toSwitch}), the relay-station plane, the NMA core (register map, eep_access, power-up load)
+ * on the I2C pins of the board's 24xx512 model, per-port link status and fault inputs.
+ * Spec: 20-th2-management.md, "Where management packets go" and "NMA submodules"; docs/th2-nrc.md.
+ */
+public final class Nrc extends Module {
+    public final Vec<Decoupled<UInt>> portIn = input(Vec(RsGeometry.PORTS, RsMesh::flits));
+    public final Vec<Decoupled<UInt>> portOut = output(Vec(RsGeometry.PORTS, RsMesh::flits));
+    public final Vec<Decoupled<UInt>> toSwitch = output(Vec(RsGeometry.PORTS, RsMesh::flits));
+    /** what each port's link layer reports (neighbour identity, counters) */
+    public final Vec<PortStatus> link = input(Vec(RsGeometry.PORTS, PortStatus::new));
+    /** fault levels, bit i = {@code NrcRegisters.faultSources().get(i)} */
+    public final UInt faults = input(UInt(NrcRegisters.faultSources().size()));
+    /** CHIP_ID (0xFFFF until configured) */
+    public final UInt chipId = output(UInt(Th2.CHIP_ID_BITS));
+    /** the I2C lines between eep_access and the E2PROM (wired-AND, for waveforms) */
+    public final Bool scl = output(Bool());
+    public final Bool sda = output(Bool());
+
+    /** the power-up configuration load from the E2PROM is running (requests wait), has ended, has failed */
+    public final Bool booting = output(Bool());
+    public final Bool bootDone = output(Bool());
+    public final Bool bootError = output(Bool());
+
+    public final EepParams eepParams;
+    public final NrcPlane plane = instance(new NrcPlane());
+    public final NmaCore nma;
+    public final I2cEeprom eeprom;
+
+    /** An NRC with the default (board) E2PROM timing and an erased E2PROM. */
+    public Nrc() {
+        this(EepParams.DEFAULT, null);
+    }
+
+    /**
+     * @param eepParams E2PROM path timing (EepParams.FAST in unit tests)
+     * @param eepromImage initial E2PROM contents from address 0 (null: erased, all 0xFF)
+     */
+    public Nrc(EepParams eepParams, byte[] eepromImage) {
+        this.eepParams = eepParams;
+        nma = instance(NmaCore.nrc(eepParams, NrcRegisters.faultSources(), NrcRegisters.chipRegisters()));
+        eeprom = instance(new I2cEeprom(eepParams, eepromImage));
+
+        for (int p = 0; p < RsGeometry.PORTS; p++) {
+            plane.portIn.get(p).connect(portIn.get(p));
+            portOut.get(p).connect(plane.portOut.get(p));
+            toSwitch.get(p).connect(plane.toSwitch.get(p));
+        }
+        nma.in.connect(plane.toNma);
+        plane.fromNma.connect(nma.out);
+        // a failed power-up load is the chip-level EEPROM_LOAD_FAILED fault
+        int loadFailed = NrcRegisters.faultInput(FaultCode.EEPROM_LOAD_FAILED.code(), FaultCode.CHIP_LEVEL_PORT);
+        nma.faults.assign(faults.or(nma.bootError.pad(faults.width()).shl(loadFailed).trunc(faults.width())));
+        booting.assign(nma.booting);
+        bootDone.assign(nma.bootDone);
+        bootError.assign(nma.bootError);
+        nma.extCrcDrop.assign(FALSE());
+        nma.extDestIdDrop.assign(FALSE());
+        UInt id = nma.chipId;
+        chipId.assign(id);
+
+        Bool sclLine = wire(Bool()).named("i2c_scl");
+        Bool sdaLine = wire(Bool()).named("i2c_sda");
+        I2cPins.bus(sclLine, sdaLine, null, null, nma.pins, eeprom.pins);
+        scl.assign(sclLine);
+        sda.assign(sdaLine);
+
+        counters();
+        for (int p = 0; p < RsGeometry.PORTS; p++) {
+            PortStatus s = link.get(p);
+            nma.hw(NmaRegisters.portReg(p, NmaRegisters.PORT_IDENTITY))
+                    .assign(NmaRegisters.identity(lit(ChipType.NRC.code(), 2), id, lit(p, RsBeat.PORT_BITS)));
+            nma.hw(NmaRegisters.portReg(p, NmaRegisters.PORT_NEIGHBOUR)).assign(s.neighbour);
+            nma.hw(NmaRegisters.portReg(p, NmaRegisters.PORT_LINK_STATUS)).assign(s.linkStatus);
+            nma.hw(NmaRegisters.portReg(p, NmaRegisters.PORT_RETRY_COUNT)).assign(s.retryCount);
+            nma.hw(NmaRegisters.portReg(p, NmaRegisters.PORT_HANDSHAKE_COUNT)).assign(s.handshakeCount);
+            nma.hw(NmaRegisters.portReg(p, NmaRegisters.PORT_BIST_RESULT)).assign(s.bistResult);
+        }
+    }
+
+    /** The NRC's own counters: route drops (nmp_packer), packets into the NMA, packets to the switch. */
+    private void counters() {
+        nma.hw(NrcRegisters.ROUTE_DROPS).assign(plane.routeDrops.pad(64));
+        UInt nmpIn = regInit(UInt(64), 0).named("nmpIn");
+        when(plane.toNma.fire(), () -> nmpIn.assign(nmpIn.add(1)));
+        nma.hw(NrcRegisters.NMP_IN).assign(nmpIn);
+        UInt transit = regInit(UInt(64), 0).named("transit");
+        Bool[] heads = new Bool[RsGeometry.PORTS];
+        UInt sum = lit(0, 5);
+        for (int p = 0; p < RsGeometry.PORTS; p++) {
+            Decoupled<UInt> s = plane.toSwitch.get(p);
+            heads[p] = s.fire().and(s.bits.bits(Th2.FLIT_BITS - 1, Th2.FLIT_BITS - 2).eq(Th2.KIND_HEAD));
+            sum = sum.add(heads[p].pad(5));
+        }
+        UInt total = sum;
+        transit.assign(transit.add(total.pad(64)));
+        nma.hw(NrcRegisters.TRANSIT).assign(transit);
+    }
+}

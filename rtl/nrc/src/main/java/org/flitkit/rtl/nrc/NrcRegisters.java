@@ -1,0 +1,77 @@
+package org.flitkit.rtl.nrc;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.flitkit.rtl.nma.FaultSource;
+import org.flitkit.rtl.nma.NmaRegisters;
+import org.flitkit.rtl.nma.RegDef;
+import org.flitkit.rtl.nma.RegisterFile;
+import org.flitkit.rtl.nma.format.ChipType;
+import org.flitkit.rtl.nma.format.FaultCode;
+
+/**
+ * The NRC register map and fault inputs: the common NMA registers, the NRC's own counters at 0x100 and
+ * 24 per-port banks (own identity, neighbour identity, link counters, BIST) at 0x400 + 0x10 p.
+ * Fault input 3p+k is fault k (link down, degraded, retry threshold) of port p; then chip-level faults.
+ * Spec: 20-th2-management.md, "Hardware primitives behind them"; docs/th2-nrc.md "Register map".
+ */
+public final class NrcRegisters {
+    public static final String ROUTE_DROPS = "NRC_ROUTE_DROPS";
+    public static final String NMP_IN = "NRC_NMP_IN";
+    public static final String TRANSIT = "NRC_TRANSIT_PACKETS";
+
+    /** Per-port fault codes, in fault-input order within a port. */
+    public static final List<FaultCode> PORT_FAULTS = List.of(FaultCode.LINK_DOWN, FaultCode.LINK_DEGRADED, FaultCode.RETRY_THRESHOLD);
+    /** Chip-level fault codes, after the port faults. */
+    public static final List<FaultCode> CHIP_FAULTS = List.of(FaultCode.OVER_TEMPERATURE, FaultCode.EEPROM_LOAD_FAILED);
+
+    private NrcRegisters() {
+    }
+
+    /** The fault inputs of the NRC, input i = element i. */
+    public static List<FaultSource> faultSources() {
+        List<FaultSource> l = new ArrayList<>();
+        for (int p = 0; p < RsGeometry.PORTS; p++) {
+            for (FaultCode c : PORT_FAULTS) {
+                l.add(FaultSource.of(c, p));
+            }
+        }
+        for (FaultCode c : CHIP_FAULTS) {
+            l.add(FaultSource.chip(c));
+        }
+        return List.copyOf(l);
+    }
+
+    /** Fault input of {@code code} at {@code port} (31 = chip level), or -1. */
+    public static int faultInput(int code, int port) {
+        List<FaultSource> s = faultSources();
+        for (int i = 0; i < s.size(); i++) {
+            if (s.get(i).code() == code && s.get(i).port() == port) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The NRC's own registers (what it adds to the common NMA ones). */
+    public static List<RegDef> chipRegisters() {
+        List<RegDef> l = new ArrayList<>(List.of(
+                RegDef.ro(ROUTE_DROPS, NmaRegisters.CHIP_BASE, "outgoing packets nmp_packer dropped: no hop left or a port above 23"),
+                RegDef.ro(NMP_IN, NmaRegisters.CHIP_BASE + 1, "packets nmp_unpacker delivered to the NMA (before CRC and DestID checks)"),
+                RegDef.ro(TRANSIT, NmaRegisters.CHIP_BASE + 2, "packets that entered a port for another chip (to the switch)")));
+        l.addAll(NmaRegisters.portBanks(RsGeometry.PORTS));
+        return List.copyOf(l);
+    }
+
+    /** The whole NRC register map, by address. */
+    public static List<RegDef> map() {
+        List<RegDef> all = new ArrayList<>(NmaRegisters.common(faultSources().size()));
+        all.addAll(chipRegisters());
+        return RegisterFile.check(ChipType.NRC.registerAddressBits(), all);
+    }
+
+    /** One line per register: {@code NAME 0xADDR ACCESS reset=0xVALUE} (what {@code ./hdl regmap nrc} prints). */
+    public static String mapText() {
+        return RegisterFile.map(ChipType.NRC.registerAddressBits(), map());
+    }
+}

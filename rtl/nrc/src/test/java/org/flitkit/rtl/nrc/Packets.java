@@ -1,0 +1,58 @@
+package org.flitkit.rtl.nrc;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import org.flitkit.rtl.nma.format.BitVector;
+import org.flitkit.rtl.nma.format.ChipType;
+import org.flitkit.rtl.nma.format.ManagementPacket;
+import org.flitkit.rtl.nma.format.NmpType;
+import org.flitkit.rtl.nma.format.PacketLayout;
+import org.flitkit.rtl.nma.format.RegisterPayload;
+import org.flitkit.rtl.nma.format.RoutingField;
+
+/** Test packets and their flit / relay-station-beat forms (docs/th2-formats.md). */
+final class Packets {
+    private Packets() {
+    }
+
+    /** A register read request with the given routes; {@code tid} tells packets apart. */
+    static ManagementPacket readRequest(int tid, RoutingField route, int hopPtr, RoutingField back) {
+        return ManagementPacket.builder().route(route).hopPtr(hopPtr).returnRoute(back)
+                .destType(ChipType.NRC).destId(0xFFFF).srcType(ChipType.NIC).srcId(0x0304)
+                .destVp(1).srcVp(2).transactionId(tid).nmpType(NmpType.REG_READ_REQ)
+                .payload(RegisterPayload.of(tid & 0x7FFF)).build();
+    }
+
+    /** A packet that has arrived at this chip (HopPtr == HopNum). */
+    static ManagementPacket arrived(int tid) {
+        return readRequest(tid, RoutingField.of(7, 3), 2, RoutingField.of(1));
+    }
+
+    static List<BigInteger> flits(BitVector packet) {
+        List<BigInteger> out = new ArrayList<>();
+        for (BitVector f : PacketLayout.toFlits(packet)) {
+            out.add(f.toBigInteger());
+        }
+        return out;
+    }
+
+    /** The 40 relay-station beats of a packet, tagged with {@code port}, packed like RsBeat (data, port). */
+    static List<BigInteger> beats(BitVector packet, int port) {
+        List<BigInteger> out = new ArrayList<>();
+        for (BitVector f : PacketLayout.toFlits(packet)) {
+            for (BitVector b : PacketLayout.toRsBeats(f)) {
+                out.add(b.toBigInteger().shiftLeft(RsBeat.PORT_BITS).or(BigInteger.valueOf(port)));
+            }
+        }
+        return out;
+    }
+
+    static BigInteger data(BigInteger beat) {
+        return beat.shiftRight(RsBeat.PORT_BITS);
+    }
+
+    static int port(BigInteger beat) {
+        return beat.intValue() & ((1 << RsBeat.PORT_BITS) - 1);
+    }
+}
