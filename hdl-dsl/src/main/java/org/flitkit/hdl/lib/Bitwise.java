@@ -1,6 +1,9 @@
 package org.flitkit.hdl.lib;
 
+import static org.flitkit.hdl.Hdl.*;
+
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.HdlException;
@@ -47,16 +50,18 @@ public final class Bitwise {
             throw new HdlException("fromBools of an empty list");
         }
         List<Bool> msbFirst = new ArrayList<>(bools);
-        java.util.Collections.reverse(msbFirst);
-        return org.flitkit.hdl.Hdl.cat(msbFirst);
+        Collections.reverse(msbFirst);
+        return cat(msbFirst);
     }
 
-    /** Number of set bits, as a balanced adder tree of width log2Ceil(n + 1) or a little more. */
+    /** Number of set bits, from a balanced adder tree; log2Up(n + 1) bits wide. */
     public static UInt PopCount(List<Bool> bits) {
         if (bits.isEmpty()) {
             throw new HdlException("PopCount of an empty list");
         }
-        return popCount(bits, 0, bits.size());
+        UInt sum = popCount(bits, 0, bits.size());
+        int w = log2Up(bits.size() + 1);
+        return sum.width() > w ? sum.trunc(w) : sum;
     }
 
     public static UInt PopCount(UInt x) {
@@ -73,6 +78,6 @@ public final class Bitwise {
 
     /** {@code x} with its bit order reversed. */
     public static UInt Reverse(UInt x) {
-        return org.flitkit.hdl.Hdl.cat(asBools(x));
+        return cat(asBools(x));
     }
 }
