@@ -51,8 +51,9 @@ public final class SurefireTotals {
                 NodeList sk = c.getElementsByTagName("skipped");
                 if (sk.getLength() > 0) {
                     String cls = c.getAttribute("classname");
+                    String why = ((Element) sk.item(0)).getAttribute("message");
                     skips.add(cls.substring(cls.lastIndexOf('.') + 1) + "." + c.getAttribute("name") + ": "
-                            + ((Element) sk.item(0)).getAttribute("message"));
+                            + (why.isBlank() ? "(no reason given)" : why));
                 }
             }
         }

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.flitkit.testbench.Catalog;
+import org.flitkit.testbench.ExternalTools;
 import org.flitkit.testbench.TestbenchFailure;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -116,6 +117,14 @@ class HdlCliTest {
         }
         assertThat(Files.readString(out.resolve("FlitLoopback.v"))).contains("module FlitLoopback");
         assertThat(r.lastLine()).contains("top module FlitLoopback");
+    }
+
+    @Test
+    void verilogOfTheDemoIsLintClean(@TempDir Path dir) {
+        ExternalTools.require("verilator", "verilator");
+        Run r = hdl("verilog", "flit-loopback", "-o", dir.toString(), "--lint");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.lastLine()).isEqualTo("verilator --lint-only -Wall: clean");
     }
 
     @Test
