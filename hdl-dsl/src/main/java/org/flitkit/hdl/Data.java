@@ -53,9 +53,7 @@ public abstract class Data {
 
     /** Hierarchical name, e.g. {@code top.fifo.count}; a readable placeholder while still unnamed. */
     public String path() {
-        if (owner != null && !owner.closed) {
-            Namer.nameEarly(owner);
-        }
+        Namer.nameWhileBuilding(owner);
         String n = name();
         String local = n != null ? n : "<unnamed " + getClass().getSimpleName() + " from " + loc + ">";
         return owner == null ? local : owner.path() + "." + local;

@@ -70,9 +70,7 @@ public final class Mem<T extends Bits> {
     }
 
     public String path() {
-        if (!owner.closed) {
-            Namer.nameEarly(owner);
-        }
+        Namer.nameWhileBuilding(owner);
         return owner.path() + "." + (name == null ? "<unnamed memory from " + loc + ">" : name);
     }
 
@@ -83,6 +81,10 @@ public final class Mem<T extends Bits> {
 
     private void checkAddr(Bits addr) {
         addr.requireHardware(SrcLoc.here());
+        if (Builder.get("memory access").current() != owner) {
+            throw new HdlException("memory " + path() + " accessed at " + SrcLoc.here() + " from outside its module "
+                    + owner.path() + "; give the module a port for it");
+        }
         if (addr.isSigned()) {
             throw new HdlException("memory address at " + SrcLoc.here() + " must be UInt, got " + addr.shape());
         }

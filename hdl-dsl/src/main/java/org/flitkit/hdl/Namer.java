@@ -30,6 +30,16 @@ final class Namer {
     private Namer() {
     }
 
+    /** Names from fields while {@code m} or an ancestor is still being built; nothing once all are finished. */
+    static void nameWhileBuilding(Module m) {
+        for (Module x = m; x != null; x = x.parent) {
+            if (!x.closed) {
+                nameEarly(m);
+                return;
+            }
+        }
+    }
+
     /** Best-effort naming while a module is still under construction (for error messages). */
     static void nameEarly(Module m) {
         for (Module x = m; x != null; x = x.parent) {

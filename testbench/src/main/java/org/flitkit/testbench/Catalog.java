@@ -6,6 +6,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.flitkit.hdl.Module;
+import org.flitkit.hdl.bench.RelayChain;
+import org.flitkit.rtl.nrc.Nrc;
+import org.flitkit.testbench.demo.ClosedFlitLoopback;
 import org.flitkit.testbench.demo.FlitLoopback;
 import org.flitkit.testbench.demo.FlitLoopbackBench;
 import org.flitkit.testbench.nrc.NrcBootBench;
@@ -30,8 +33,13 @@ public final class Catalog {
     public record DesignEntry(String name, String description, Supplier<? extends Module> top) {
     }
 
+    /** A closed design (no inputs but clock and reset, a 64-bit {@code checksum} output) for {@code ./hdl bench}. */
+    public record BenchEntry(String name, String description, Supplier<? extends Module> top, long defaultCycles) {
+    }
+
     private final Map<String, TestbenchEntry> testbenches = new LinkedHashMap<>();
     private final Map<String, DesignEntry> designs = new LinkedHashMap<>();
+    private final Map<String, BenchEntry> benches = new LinkedHashMap<>();
 
     /** The testbenches and designs shipped with FlitKit. */
     public static Catalog standard() {
@@ -52,7 +60,14 @@ public final class Catalog {
                 .testbench("nrc-figures", "NRC: print the figures (RS crossing, latency by port, E2PROM per address at 100 MHz, sim speed)",
                         NrcFiguresBench::run)
                 .design("flit-loopback", "FlitLoopback: 198-bit flits over a 20-bit link (serializer, FIFO, deserializer)",
-                        FlitLoopback::new);
+                        FlitLoopback::new)
+                .design("nrc", "Nrc: the TH-2 routing chip's management plane (24 relay stations, NMA, E2PROM model)", Nrc::new)
+                .design("relay-chain", "RelayChain: 96 two-entry skid buffers between an LFSR source and a summing sink",
+                        () -> new RelayChain(96, 20))
+                .bench("flit-loopback", "LFSR flits through the flit-loopback link, LFSR backpressure, folded checksum",
+                        ClosedFlitLoopback::new, 2_000_000)
+                .bench("relay-chain", "96 x 20-bit two-entry skid buffers, LFSR source and LFSR backpressure, summing sink",
+                        () -> new RelayChain(96, 20), 2_000_000);
     }
 
     public Catalog testbench(String name, String description, Bench bench) {
@@ -67,6 +82,19 @@ public final class Catalog {
     public Catalog design(String name, String description, Supplier<? extends Module> top) {
         put(designs, name, new DesignEntry(name, description, top), "design");
         return this;
+    }
+
+    public Catalog bench(String name, String description, Supplier<? extends Module> top, long defaultCycles) {
+        put(benches, name, new BenchEntry(name, description, top, defaultCycles), "benchmark");
+        return this;
+    }
+
+    public List<BenchEntry> benches() {
+        return List.copyOf(benches.values());
+    }
+
+    public Optional<BenchEntry> bench(String name) {
+        return Optional.ofNullable(benches.get(name));
     }
 
     public List<TestbenchEntry> testbenches() {

@@ -363,8 +363,11 @@ public final class Simulator {
         startVcd(file, 10_000);
     }
 
+    /** Ends the dump; the current (settled) values go in as the last sample, so a failing cycle's inputs are visible. */
     public void stopVcd() {
         if (vcd != null) {
+            settle();
+            vcd.sample(cycle, false);
             vcd.close();
             vcd = null;
         }

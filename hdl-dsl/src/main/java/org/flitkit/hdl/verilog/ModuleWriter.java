@@ -719,10 +719,11 @@ final class ModuleWriter {
             case NEG -> "-" + operand(a.get(0));
             case EQ -> operand(a.get(0)) + " == " + operand(a.get(1));
             case NE -> operand(a.get(0)) + " != " + operand(a.get(1));
-            case LT -> operand(a.get(0)) + " < " + operand(a.get(1));
-            case LE -> operand(a.get(0)) + " <= " + operand(a.get(1));
-            case GT -> operand(a.get(0)) + " > " + operand(a.get(1));
-            case GE -> operand(a.get(0)) + " >= " + operand(a.get(1));
+            // an unsigned value is never below zero: written as a constant, as lint asks
+            case LT -> unsignedZero(a.get(1)) ? "1'b0" : operand(a.get(0)) + " < " + operand(a.get(1));
+            case LE -> unsignedZero(a.get(0)) ? "1'b1" : operand(a.get(0)) + " <= " + operand(a.get(1));
+            case GT -> unsignedZero(a.get(0)) ? "1'b0" : operand(a.get(0)) + " > " + operand(a.get(1));
+            case GE -> unsignedZero(a.get(1)) ? "1'b1" : operand(a.get(0)) + " >= " + operand(a.get(1));
             case ANDR -> "&" + operand(a.get(0));
             case ORR -> "|" + operand(a.get(0));
             case XORR -> "^" + operand(a.get(0));
@@ -742,6 +743,11 @@ final class ModuleWriter {
      * Division and remainder in a width where nothing overflows (the signed quotient of the most negative
      * dividend by -1 needs one more bit), guarded against a zero divisor.
      */
+    private boolean unsignedZero(Bits x) {
+        BigInteger c = constant(x);
+        return !x.isSigned() && c != null && c.signum() == 0;
+    }
+
     private String divRem(Bits n) {
         Bits a = n.args().get(0);
         Bits b = n.args().get(1);
@@ -756,6 +762,9 @@ final class ModuleWriter {
         }
         String full = temp(w, s, false);
         assigns.add(assign(full, e));
+        if (w == n.width()) {
+            return full;
+        }
         markUsed(full, n.width() - 1, 0);
         return full + (n.width() == 1 ? "[0]" : "[" + (n.width() - 1) + ":0]");
     }
@@ -1106,6 +1115,7 @@ final class ModuleWriter {
         section(sb, "memories", () -> decls(sb, memDecls, false), !memDecls.isEmpty());
         section(sb, "wires", () -> decls(sb, wireDecls, false), !wireDecls.isEmpty());
         section(sb, "combinational logic", () -> assigns.forEach(s -> sb.append("  ").append(s).append('\n')), !assigns.isEmpty());
+
         section(sb, "registers and memory writes", () -> {
             sb.append("  always @(posedge clk) begin\n");
             seq.forEach(s -> sb.append(s).append('\n'));

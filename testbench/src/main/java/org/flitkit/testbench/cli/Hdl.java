@@ -18,7 +18,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "hdl", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "FlitKit: run testbenches, dump waves, emit Verilog.",
-        subcommands = {ListCommand.class, RunCommand.class, RegmapCommand.class, MgmtCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {ListCommand.class, RunCommand.class, RegmapCommand.class, MgmtCommand.class, BenchCommand.class,
+                DiffTestCommand.class, VerilogCommand.class, CommandLine.HelpCommand.class})
 public final class Hdl implements Runnable {
     private final Catalog catalog;
 

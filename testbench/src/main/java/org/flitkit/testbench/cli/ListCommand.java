@@ -11,7 +11,7 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /** {@code hdl list}: every testbench and design, one per line with what it is. */
-@Command(name = "list", description = "List the testbenches and designs, one per line.")
+@Command(name = "list", description = "List the testbenches, designs and benchmark designs, one per line.")
 final class ListCommand implements Callable<Integer> {
     @ParentCommand
     Hdl hdl;
@@ -34,12 +34,15 @@ final class ListCommand implements Callable<Integer> {
         for (Catalog.DesignEntry e : c.designs()) {
             out.printf(row, "design", e.name(), e.description());
         }
+        for (Catalog.BenchEntry e : c.benches()) {
+            out.printf(row, "bench", e.name(), e.description());
+        }
         out.flush();
         return 0;
     }
 
     private static List<String> names(Catalog c) {
-        return Stream.concat(c.testbenches().stream().map(Catalog.TestbenchEntry::name),
-                c.designs().stream().map(Catalog.DesignEntry::name)).toList();
+        return Stream.concat(Stream.concat(c.testbenches().stream().map(Catalog.TestbenchEntry::name),
+                c.designs().stream().map(Catalog.DesignEntry::name)), c.benches().stream().map(Catalog.BenchEntry::name)).toList();
     }
 }
