@@ -5,7 +5,7 @@ package org.flitkit.rtl.nma.format;
  * 12 bits on the NIC and 15 bits on the NRC.
  * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors".
  */
-public enum ChipType {
+public enum ChipType implements Coded {
     NIC(0, 12),
     NRC(1, 15);
 
@@ -17,6 +17,7 @@ public enum ChipType {
         this.registerAddressBits = registerAddressBits;
     }
 
+    @Override
     public int code() {
         return code;
     }
@@ -30,11 +31,7 @@ public enum ChipType {
     }
 
     public static ChipType fromCode(long code) {
-        for (ChipType t : values()) {
-            if (t.code == code) {
-                return t;
-            }
-        }
-        throw new IllegalArgumentException("unknown chip type code " + code + " (0 = NIC, 1 = NRC)");
+        return Coded.find(values(), code)
+                .orElseThrow(() -> new IllegalArgumentException("unknown chip type code " + code + " (0 = NIC, 1 = NRC)"));
     }
 }

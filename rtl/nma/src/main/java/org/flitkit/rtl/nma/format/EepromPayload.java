@@ -70,37 +70,14 @@ public record EepromPayload(List<Integer> addresses, List<Integer> data) impleme
 
     @Override
     public BitVector encode() {
-        BitVector v = L.zero().with(L.field("Count"), addresses.size());
-        for (int i = 0; i < addresses.size(); i++) {
-            v = v.with(L.field("Addr" + i), addresses.get(i));
-        }
-        for (int i = 0; i < data.size(); i++) {
-            v = v.with(L.field("Byte" + i), data.get(i));
-        }
-        return v;
+        return AddressedPayloads.encode(L, "Byte", addresses, data);
     }
 
     static EepromPayload decode(NmpType type, BitVector bits) {
-        L.requireReservedZero(bits);
-        int count = (int) bits.get(L.field("Count"));
-        if (count < 1 || count > Th2.MAX_EEPROM_BYTES) {
-            throw new IllegalArgumentException("bad E2PROM count " + count + " (must be 1..6)");
-        }
         List<Integer> addresses = new ArrayList<>();
-        List<Integer> data = new ArrayList<>();
-        for (int i = 0; i < Th2.MAX_EEPROM_BYTES; i++) {
-            if (i >= count) {
-                Checks.requireUnused(L, "Addr" + i, bits, "when Count = " + count);
-                Checks.requireUnused(L, "Byte" + i, bits, "when Count = " + count);
-                continue;
-            }
-            addresses.add((int) bits.get(L.field("Addr" + i)));
-            if (type.carriesData()) {
-                data.add((int) bits.get(L.field("Byte" + i)));
-            } else {
-                Checks.requireUnused(L, "Byte" + i, bits, "in a " + type);
-            }
-        }
-        return new EepromPayload(addresses, data);
+        List<Long> data = new ArrayList<>();
+        AddressedPayloads.decode(L, "Byte", Th2.MAX_EEPROM_BYTES, "bad E2PROM count %d (must be 1..6)", type, bits,
+                addresses, data);
+        return new EepromPayload(addresses, data.stream().map(Long::intValue).toList());
     }
 }

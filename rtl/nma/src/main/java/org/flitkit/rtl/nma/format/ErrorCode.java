@@ -5,7 +5,7 @@ package org.flitkit.rtl.nma.format;
  * console reason such as {@code reason=unmapped-address}.
  * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors".
  */
-public enum ErrorCode {
+public enum ErrorCode implements Coded {
     BAD_TYPE(0x01, "bad-type", "NMPType is not a request this NMA executes"),
     BAD_COUNT(0x02, "bad-count", "count is 0 or above the maximum (2 registers, 6 E2PROM bytes)"),
     ADDRESS_OUT_OF_RANGE(0x03, "address-out-of-range", "address wider than the chip's address space (12 bits NIC, 15 bits NRC)"),
@@ -32,6 +32,7 @@ public enum ErrorCode {
         this.description = description;
     }
 
+    @Override
     public int code() {
         return code;
     }
@@ -51,11 +52,7 @@ public enum ErrorCode {
     }
 
     public static ErrorCode fromCode(long code) {
-        for (ErrorCode e : values()) {
-            if (e.code == code) {
-                return e;
-            }
-        }
-        throw new IllegalArgumentException("unknown error code 0x" + Long.toHexString(code));
+        return Coded.find(values(), code)
+                .orElseThrow(() -> new IllegalArgumentException("unknown error code 0x" + Long.toHexString(code)));
     }
 }

@@ -5,7 +5,7 @@ package org.flitkit.rtl.nma.format;
  * of the 64-bit fault-mask and report-enable registers governs fault n).
  * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors" and item 3 of the functions.
  */
-public enum FaultCode {
+public enum FaultCode implements Coded {
     LINK_DOWN(0x01, "link-down", "a port's link went down"),
     LINK_DEGRADED(0x02, "link-degraded", "a port's link width dropped below 8 lanes"),
     RETRY_THRESHOLD(0x03, "retry-threshold", "link-layer retransmission count crossed its threshold"),
@@ -29,6 +29,7 @@ public enum FaultCode {
         this.description = description;
     }
 
+    @Override
     public int code() {
         return code;
     }
@@ -43,11 +44,7 @@ public enum FaultCode {
 
     /** Console text for a raw fault number: {@code fault=link-down}, or {@code fault=0x2a} if unknown. */
     public static String console(int code) {
-        for (FaultCode f : values()) {
-            if (f.code == code) {
-                return "fault=" + f.reason;
-            }
-        }
-        return "fault=0x" + Integer.toHexString(code);
+        return Coded.find(values(), code).map(f -> "fault=" + f.reason)
+                .orElse("fault=0x" + Integer.toHexString(code));
     }
 }

@@ -5,7 +5,7 @@ package org.flitkit.rtl.nma.format;
  * (1 register, 2 E2PROM, 3 fault report), {@code code[0]} = 1 means chip-to-server.
  * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors".
  */
-public enum NmpType {
+public enum NmpType implements Coded {
     REG_READ_REQ(0x08, "register read request"),
     REG_READ_RESP(0x09, "register read response"),
     REG_WRITE_REQ(0x0A, "register write request"),
@@ -32,6 +32,7 @@ public enum NmpType {
         this.description = description;
     }
 
+    @Override
     public int code() {
         return code;
     }
@@ -100,11 +101,7 @@ public enum NmpType {
     }
 
     public static NmpType fromCode(long code) {
-        for (NmpType t : values()) {
-            if (t.code == code) {
-                return t;
-            }
-        }
-        throw new IllegalArgumentException("unknown NMPType code 0x" + Long.toHexString(code));
+        return Coded.find(values(), code)
+                .orElseThrow(() -> new IllegalArgumentException("unknown NMPType code 0x" + Long.toHexString(code)));
     }
 }

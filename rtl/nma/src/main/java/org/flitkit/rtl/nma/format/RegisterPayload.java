@@ -82,37 +82,14 @@ public record RegisterPayload(List<Integer> addresses, List<Long> data) implemen
 
     @Override
     public BitVector encode() {
-        BitVector v = L.zero().with(L.field("Count"), addresses.size());
-        for (int i = 0; i < addresses.size(); i++) {
-            v = v.with(L.field("Addr" + i), addresses.get(i));
-        }
-        for (int i = 0; i < data.size(); i++) {
-            v = v.with(L.field("Data" + i), data.get(i));
-        }
-        return v;
+        return AddressedPayloads.encode(L, "Data", addresses, data);
     }
 
     static RegisterPayload decode(NmpType type, BitVector bits) {
-        L.requireReservedZero(bits);
-        int count = (int) bits.get(L.field("Count"));
-        if (count < 1 || count > Th2.MAX_REGISTERS) {
-            throw new IllegalArgumentException("bad register count " + count + " (must be 1 or 2)");
-        }
         List<Integer> addresses = new ArrayList<>();
         List<Long> data = new ArrayList<>();
-        for (int i = 0; i < Th2.MAX_REGISTERS; i++) {
-            if (i >= count) {
-                Checks.requireUnused(L, "Addr" + i, bits, "when Count = " + count);
-                Checks.requireUnused(L, "Data" + i, bits, "when Count = " + count);
-                continue;
-            }
-            addresses.add((int) bits.get(L.field("Addr" + i)));
-            if (type.carriesData()) {
-                data.add(bits.get(L.field("Data" + i)));
-            } else {
-                Checks.requireUnused(L, "Data" + i, bits, "in a " + type);
-            }
-        }
+        AddressedPayloads.decode(L, "Data", Th2.MAX_REGISTERS, "bad register count %d (must be 1 or 2)", type, bits,
+                addresses, data);
         return new RegisterPayload(addresses, data);
     }
 

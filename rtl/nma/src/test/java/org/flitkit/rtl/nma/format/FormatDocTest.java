@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 class FormatDocTest {
@@ -15,11 +12,8 @@ class FormatDocTest {
 
     @Test
     void committedDocMatchesTheGeneratedTables() throws IOException {
-        String doc = Files.readString(findDoc(), StandardCharsets.UTF_8);
-        assertThat(FormatDoc.extract(doc))
-                .as(DOC + " is stale; regenerate with: mvn -q -o -pl waves,hdl-dsl,rtl/nma test-compile && "
-                        + "java -cp rtl/nma/target/classes org.flitkit.rtl.nma.format.FormatDoc --update " + DOC)
-                .isEqualTo(FormatDoc.generate());
+        GeneratedDocs.assertUpToDate(DOC, FormatDoc::extract, FormatDoc.generate(),
+                "rtl/nma/target/classes", "org.flitkit.rtl.nma.format.FormatDoc");
     }
 
     @Test
@@ -42,14 +36,5 @@ class FormatDocTest {
         String doc = "intro\n" + FormatDoc.BEGIN + "\nold\n" + FormatDoc.END + "\noutro\n";
         assertThat(FormatDoc.splice(doc, "new\n")).isEqualTo("intro\n" + FormatDoc.BEGIN + "\nnew\n" + FormatDoc.END + "\noutro\n");
         assertThatThrownBy(() -> FormatDoc.extract("no markers")).hasMessageContaining("lacks the FormatDoc markers");
-    }
-
-    private static Path findDoc() {
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            if (Files.isRegularFile(dir.resolve(DOC))) {
-                return dir.resolve(DOC);
-            }
-        }
-        throw new AssertionError(DOC + " not found above " + Path.of("").toAbsolutePath());
     }
 }
