@@ -19,7 +19,7 @@ import org.flitkit.hdl.Op;
  */
 final class CodeGen {
     /** Generated-source characters per method; keeps Janino's bytecode well under HotSpot's 8,000-byte limit. */
-    static final int METHOD_BUDGET = 16_000;
+    static final int METHOD_BUDGET = 12_000;
     /** Methods per generated class, to stay far from constant-pool limits. */
     static final int METHODS_PER_CLASS = 24;
     /** Inline at most this many operations into one expression. */
