@@ -66,6 +66,10 @@ final class CodeGen {
 
     // ------------------------------------------------------------------ analysis
 
+    /** Operations that Wide performs on operands passed by reference (the rest take narrow operands as values). */
+    private static final java.util.Set<Op> BY_REFERENCE = java.util.EnumSet.of(Op.MUL, Op.DIV, Op.REM, Op.SHL, Op.SHR, Op.DSHL,
+            Op.DSHR, Op.ADD, Op.SUB, Op.AND, Op.OR, Op.XOR, Op.NOT, Op.NEG, Op.EQ, Op.NE, Op.LT, Op.LE, Op.GT, Op.GE);
+
     private void use(Bits n) {
         uses.merge(n, 1, Integer::sum);
     }
@@ -75,28 +79,10 @@ final class CodeGen {
             for (Bits d : net.combDeps(n)) {
                 use(d);
             }
-            if (n.kind() == Kind.OP && wide(n)) {
-                switch (n.op()) {
-                    case MUL, DIV, REM, SHL, SHR, DSHL, DSHR, ADD, SUB, AND, OR, XOR, NOT, NEG, EQ, NE, LT, LE, GT, GE -> {
-                        for (Bits a : n.args()) {
-                            needsSlot.put(a, true);
-                        }
-                    }
-                    default -> {
-                    }
-                }
-            }
-            if (n.kind() == Kind.OP && !wide(n)) {
+            // operations done by Wide take their operands as (array, offset): those need storage
+            if (n.kind() == Kind.OP && BY_REFERENCE.contains(n.op()) && (wide(n) || anyWideArg(n))) {
                 for (Bits a : n.args()) {
-                    if (wide(a) && (n.op() == Op.REM || n.op() == Op.DIV)) {
-                        needsSlot.put(a, true);
-                    }
-                }
-                if (n.op() == Op.REM || n.op() == Op.DIV) {
-                    if (wide(n.args().get(0)) || wide(n.args().get(1))) {
-                        needsSlot.put(n.args().get(0), true);
-                        needsSlot.put(n.args().get(1), true);
-                    }
+                    needsSlot.put(a, true);
                 }
             }
         }
@@ -310,10 +296,6 @@ final class CodeGen {
 
     /** Java expression (long) for a narrow node. */
     String ex(Bits n) {
-        return ex(n, null);
-    }
-
-    private String ex(Bits n, int[] budget) {
         Bits r = rep(n);
         if (r.kind() == Kind.LIT) {
             return hex(r.litValue().longValue());
@@ -324,7 +306,7 @@ final class CodeGen {
         if (r.kind() != Kind.OP) {
             throw new IllegalStateException("unslotted " + r.kind() + " " + r);
         }
-        return opExpr(r, budget);
+        return opExpr(r);
     }
 
     /**
@@ -369,60 +351,60 @@ final class CodeGen {
     /** emitting the fast variant: values only this chunk reads stay in locals */
     private boolean fast;
 
-    private String opExpr(Bits n, int[] b) {
+    private String opExpr(Bits n) {
         List<Bits> a = n.args();
         int w = n.width();
         Bits a0 = a.isEmpty() ? null : a.get(0);
         boolean s = a0 != null && a0.isSigned();
         switch (n.op()) {
-            case ADD: return mask(ex(a0, b) + " + " + ex(a.get(1), b), w);
-            case SUB: return mask(ex(a0, b) + " - " + ex(a.get(1), b), w);
+            case ADD: return mask(ex(a0) + " + " + ex(a.get(1)), w);
+            case SUB: return mask(ex(a0) + " - " + ex(a.get(1)), w);
             case MUL:
-                return s ? mask(sext(ex(a0, b), a0.width()) + " * " + sext(ex(a.get(1), b), a.get(1).width()), w)
-                        : mask(ex(a0, b) + " * " + ex(a.get(1), b), w);
+                return s ? mask(sext(ex(a0), a0.width()) + " * " + sext(ex(a.get(1)), a.get(1).width()), w)
+                        : mask(ex(a0) + " * " + ex(a.get(1)), w);
             case DIV:
-                return s ? "Wide.divS(" + ex(a0, b) + ", " + a0.width() + ", " + ex(a.get(1), b) + ", " + a.get(1).width() + ", " + w + ")"
-                        : "Wide.divU(" + ex(a0, b) + ", " + ex(a.get(1), b) + ")";
+                return s ? "Wide.divS(" + ex(a0) + ", " + a0.width() + ", " + ex(a.get(1)) + ", " + a.get(1).width() + ", " + w + ")"
+                        : "Wide.divU(" + ex(a0) + ", " + ex(a.get(1)) + ")";
             case REM:
-                return s ? "Wide.remS(" + ex(a0, b) + ", " + a0.width() + ", " + ex(a.get(1), b) + ", " + a.get(1).width() + ", " + w + ")"
-                        : mask("Wide.remU(" + ex(a0, b) + ", " + ex(a.get(1), b) + ")", w);
-            case NEG: return mask("-" + ex(a0, b), w);
-            case AND: return "(" + ex(a0, b) + " & " + ex(a.get(1), b) + ")";
-            case OR: return "(" + ex(a0, b) + " | " + ex(a.get(1), b) + ")";
-            case XOR: return "(" + ex(a0, b) + " ^ " + ex(a.get(1), b) + ")";
-            case NOT: return w >= 64 ? "(~" + ex(a0, b) + ")" : "(" + ex(a0, b) + " ^ " + hex(maskOf(w)) + ")";
-            case SHL: return mask(ex(a0, b) + " << " + n.param0(), w);
-            case SHR: return shrStatic(n, a0, b);
+                return s ? "Wide.remS(" + ex(a0) + ", " + a0.width() + ", " + ex(a.get(1)) + ", " + a.get(1).width() + ", " + w + ")"
+                        : mask("Wide.remU(" + ex(a0) + ", " + ex(a.get(1)) + ")", w);
+            case NEG: return mask("-" + ex(a0), w);
+            case AND: return "(" + ex(a0) + " & " + ex(a.get(1)) + ")";
+            case OR: return "(" + ex(a0) + " | " + ex(a.get(1)) + ")";
+            case XOR: return "(" + ex(a0) + " ^ " + ex(a.get(1)) + ")";
+            case NOT: return w >= 64 ? "(~" + ex(a0) + ")" : "(" + ex(a0) + " ^ " + hex(maskOf(w)) + ")";
+            case SHL: return mask(ex(a0) + " << " + n.param0(), w);
+            case SHR: return shrStatic(n, a0);
             case DSHL:
-                return "Wide.shlN(" + (s ? mask(sext(ex(a0, b), a0.width()), w) : ex(a0, b)) + ", " + ex(a.get(1), b) + ", " + w + ")";
+                return "Wide.shlN(" + (s ? mask(sext(ex(a0), a0.width()), w) : ex(a0)) + ", " + ex(a.get(1)) + ", " + w + ")";
             case DSHR:
-                return s ? "Wide.sraN(" + ex(a0, b) + ", " + a0.width() + ", " + ex(a.get(1), b) + ", " + w + ")"
-                        : "Wide.shrN(" + ex(a0, b) + ", " + ex(a.get(1), b) + ")";
-            case EQ: case NE: case LT: case LE: case GT: case GE: return compare(n, b);
+                return s ? "Wide.sraN(" + ex(a0) + ", " + a0.width() + ", " + ex(a.get(1)) + ", " + w + ")"
+                        : "Wide.shrN(" + ex(a0) + ", " + ex(a.get(1)) + ")";
+            case EQ: case NE: case LT: case LE: case GT: case GE: return compare(n);
             case ANDR: return wide(a0) ? bool("Wide.andReduce(w, " + off(a0) + ", " + a0.width() + ")")
-                    : bool(ex(a0, b) + " == " + hex(maskOf(a0.width())));
-            case ORR: return wide(a0) ? bool("Wide.orReduce(w, " + off(a0) + ", " + a0.width() + ")") : bool(ex(a0, b) + " != 0L");
+                    : bool(ex(a0) + " == " + hex(maskOf(a0.width())));
+            case ORR: return wide(a0) ? bool("Wide.orReduce(w, " + off(a0) + ", " + a0.width() + ")") : bool(ex(a0) + " != 0L");
             case XORR: return wide(a0) ? bool("Wide.xorReduce(w, " + off(a0) + ", " + a0.width() + ")")
-                    : "(long) (Long.bitCount(" + ex(a0, b) + ") & 1)";
+                    : "(long) (Long.bitCount(" + ex(a0) + ") & 1)";
             case SLICE:
                 if (wide(a0)) {
                     return "Wide.extract(w, " + off(a0) + ", " + n.param1() + ", " + w + ")";
                 }
-                return n.param1() == 0 ? mask(ex(a0, b), w) : mask(ex(a0, b) + " >>> " + n.param1(), w);
+                return n.param1() == 0 ? mask(ex(a0), w) : mask(ex(a0) + " >>> " + n.param1(), w);
             case CAT: {
                 StringBuilder sb = new StringBuilder("(");
                 int lo = w;
                 for (int i = 0; i < a.size(); i++) {
                     Bits p = a.get(i);
                     lo -= p.width();
-                    sb.append(i == 0 ? "" : " | ").append(lo == 0 ? ex(p, b) : "(" + ex(p, b) + " << " + lo + ")");
+                    sb.append(i == 0 ? "" : " | ").append(lo == 0 ? ex(p) : "(" + ex(p) + " << " + lo + ")");
                 }
                 return sb.append(")").toString();
             }
-            case MUX: return mux(ex(a0, b), ex(a.get(1), b), ex(a.get(2), b));
-            case EXT: return s && a0.width() < w ? mask(sext(ex(a0, b), a0.width()), w) : ex(a0, b);
-            case AS_UINT: case AS_SINT: return ex(a0, b);
-            case MEM_READ: return memRead(n, ex(a0, b));
+            case MUX: return mux(ex(a0), ex(a.get(1)), ex(a.get(2)));
+            case EXT: return s && a0.width() < w ? mask(sext(ex(a0), a0.width()), w) : ex(a0);
+            case AS_UINT: case AS_SINT: return ex(a0);
+            case MEM_READ: return memRead(n, ex(a0));
             default: throw new IllegalStateException("no expression for " + n.op());
         }
     }
@@ -447,7 +429,7 @@ final class CodeGen {
         return e.length() < 24 && ATOMIC.matcher(e).matches();
     }
 
-    private String shrStatic(Bits n, Bits a0, int[] b) {
+    private String shrStatic(Bits n, Bits a0) {
         int p = n.param0();
         int aw = a0.width();
         if (wide(a0)) {
@@ -455,16 +437,16 @@ final class CodeGen {
             return "Wide.extract(w, " + off(a0) + ", " + lo + ", " + n.width() + ")";
         }
         if (a0.isSigned()) {
-            return mask("(" + sext(ex(a0, b), aw) + " >> " + Math.min(p, 63) + ")", n.width());
+            return mask("(" + sext(ex(a0), aw) + " >> " + Math.min(p, 63) + ")", n.width());
         }
-        return p >= aw ? "0L" : "(" + ex(a0, b) + " >>> " + p + ")";
+        return p >= aw ? "0L" : "(" + ex(a0) + " >>> " + p + ")";
     }
 
     private static String bool(String cond) {
         return "(" + cond + " ? 1L : 0L)";
     }
 
-    private String compare(Bits n, int[] b) {
+    private String compare(Bits n) {
         Bits x = n.args().get(0);
         Bits y = n.args().get(1);
         boolean s = x.isSigned();
@@ -480,13 +462,13 @@ final class CodeGen {
             String args = "w, " + off(x) + ", w, " + off(y) + ", " + x.width() + ")";
             c = (op == Op.EQ || op == Op.NE) ? "Wide.eq(" + args : (s ? "Wide.lts(" : "Wide.ltu(") + args;
         } else if (op == Op.EQ || op == Op.NE) {
-            c = ex(x, b) + " == " + ex(y, b);
+            c = ex(x) + " == " + ex(y);
         } else if (s) {
-            c = sext(ex(x, b), x.width()) + " < " + sext(ex(y, b), y.width());
+            c = sext(ex(x), x.width()) + " < " + sext(ex(y), y.width());
         } else if (x.width() >= 64) {
-            c = "Long.compareUnsigned(" + ex(x, b) + ", " + ex(y, b) + ") < 0";
+            c = "Long.compareUnsigned(" + ex(x) + ", " + ex(y) + ") < 0";
         } else {
-            c = ex(x, b) + " < " + ex(y, b);
+            c = ex(x) + " < " + ex(y);
         }
         return negate ? bool("!(" + c + ")") : bool(c);
     }
@@ -509,7 +491,7 @@ final class CodeGen {
         }
         if (n.kind() != Kind.OP) {
             // a wire/port whose driver is an inlined expression or a narrow literal
-            return local(n, ex(net.driverOf(n), null));
+            return local(n, ex(net.driverOf(n)));
         }
         if (!wide(n)) {
             if (n.op() == Op.SEL) {
@@ -518,7 +500,7 @@ final class CodeGen {
             if ((n.op() == Op.REM || n.op() == Op.DIV) && anyWideArg(n)) {
                 return wideDivStmt(n);
             }
-            return local(n, opExpr(n, null));
+            return local(n, opExpr(n));
         }
         return wideStmt(n);
     }

@@ -33,7 +33,10 @@ public final class Simulator {
     private final CompileStats stats;
     private final String source;
     private final Map<String, Bits> byPath = new HashMap<>();
-    private final Map<Bits, Boolean> inputs = new IdentityHashMap<>();
+    /** top-level inputs and their slots: poke checks and stores with one lookup */
+    private final Map<Bits, Integer> inputs = new IdentityHashMap<>();
+    /** slot of each signal peeked so far (resolving a wire to its driver's storage is done once) */
+    private final Map<Bits, Integer> slots = new IdentityHashMap<>();
     private boolean dirty = true;
     private boolean reset;
     private long cycle;
@@ -71,7 +74,7 @@ public final class Simulator {
             byPath.put(b.path(), b);
         }
         for (Bits b : circuit.netlist().inputs()) {
-            inputs.put(b, true);
+            inputs.put(b, gen.off(b));
         }
     }
 
@@ -122,7 +125,7 @@ public final class Simulator {
     // ------------------------------------------------------------------ poke / peek
 
     public void poke(Bits input, long value) {
-        requireInput(input);
+        int slot = inputSlot(input);
         if (input.width() < 64) {
             long lim = 1L << input.width();
             boolean fits = input.isSigned() ? value >= -(lim >> 1) && value < (lim >> 1) : value >= 0 && value < lim;
@@ -132,15 +135,15 @@ public final class Simulator {
             }
         }
         if (CodeGen.wide(input)) {
-            Wide.fromLong(model.w, gen.off(input), input.width(), value, 64, input.isSigned());
+            Wide.fromLong(model.w, slot, input.width(), value, 64, input.isSigned());
         } else {
-            model.v[gen.off(input)] = value & CodeGen.maskOf(input.width());
+            model.v[slot] = value & CodeGen.maskOf(input.width());
         }
         dirty = true;
     }
 
     public void poke(Bits input, BigInteger value) {
-        requireInput(input);
+        int slot = inputSlot(input);
         BigInteger lim = BigInteger.ONE.shiftLeft(input.width());
         BigInteger min = input.isSigned() ? lim.shiftRight(1).negate() : BigInteger.ZERO;
         BigInteger max = input.isSigned() ? lim.shiftRight(1) : lim;
@@ -148,9 +151,9 @@ public final class Simulator {
             throw new IllegalArgumentException("value " + value + " does not fit " + input.width() + "-bit input " + input.path());
         }
         if (CodeGen.wide(input)) {
-            Wide.fromBigInteger(model.w, gen.off(input), input.width(), value);
+            Wide.fromBigInteger(model.w, slot, input.width(), value);
         } else {
-            model.v[gen.off(input)] = value.longValue() & CodeGen.maskOf(input.width());
+            model.v[slot] = value.longValue() & CodeGen.maskOf(input.width());
         }
         dirty = true;
     }
@@ -163,11 +166,13 @@ public final class Simulator {
         poke(signal(path), value);
     }
 
-    private void requireInput(Bits b) {
-        if (!inputs.containsKey(b)) {
+    private int inputSlot(Bits b) {
+        Integer slot = inputs.get(b);
+        if (slot == null) {
             throw new IllegalArgumentException(b.path() + " is not an input of the top module; only top-level inputs can be poked"
                     + " (inputs: " + circuit.netlist().inputs().stream().map(Bits::path).toList() + ")");
         }
+        return slot;
     }
 
     private void settle() {
@@ -211,8 +216,14 @@ public final class Simulator {
     }
 
     private int slotOf(Bits s) {
+        Integer cached = slots.get(s);
+        if (cached != null) {
+            return cached;
+        }
         try {
-            return gen.off(s);
+            int slot = gen.off(s);
+            slots.put(s, slot);
+            return slot;
         } catch (IllegalStateException e) {
             throw new IllegalArgumentException(s + " is not observable (only named signals are kept by the simulator)");
         }
