@@ -9,6 +9,8 @@ import java.nio.file.Path;
  */
 public record RunConfig(long seed, long cycles, Path vcd) {
     public static final long DEFAULT_SEED = 1;
+    /** Stimulus cycles when a run does not say. */
+    public static final long DEFAULT_CYCLES = 20_000;
 
     public RunConfig {
         if (cycles < 0) {

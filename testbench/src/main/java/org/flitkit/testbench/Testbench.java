@@ -209,8 +209,8 @@ public final class Testbench<M extends Module> implements AutoCloseable {
     }
 
     /** The outcome to report: cycles, time and the compile statistics, without counts yet. */
-    public BenchResult result() {
-        return new BenchResult(cycle(), simSeconds(), buildSeconds, sim.stats(), config.vcd(),
+    public ScenarioResult result() {
+        return new ScenarioResult(cycle(), simSeconds(), buildSeconds, sim.stats(), config.vcd(),
                 config.vcd() != null && !traces.isEmpty() ? config.gtkw() : null, Map.of());
     }
 

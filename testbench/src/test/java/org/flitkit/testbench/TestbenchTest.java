@@ -98,7 +98,7 @@ class TestbenchTest {
             tb.traces(tb.dut().enq.valid, tb.dut().count);
             tb.reset(1);
             tb.run(10);
-            BenchResult r = tb.result();
+            ScenarioResult r = tb.result();
             assertThat(r.vcd()).isEqualTo(vcd);
             assertThat(r.gtkw()).isEqualTo(dir.resolve("waves/fifo.gtkw"));
             assertThat(r.cycles()).isEqualTo(11);

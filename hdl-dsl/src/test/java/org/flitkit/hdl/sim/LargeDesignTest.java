@@ -3,7 +3,7 @@ package org.flitkit.hdl.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.flitkit.hdl.Circuit;
-import org.flitkit.hdl.bench.RelayChain;
+import org.flitkit.hdl.benchmark.RelayChain;
 import org.junit.jupiter.api.Test;
 
 /** A design with thousands of registers splits into many JIT-sized methods and classes and still agrees cycle for cycle. */

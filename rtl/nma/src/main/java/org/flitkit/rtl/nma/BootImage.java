@@ -3,7 +3,7 @@ package org.flitkit.rtl.nma;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.List;
-import org.flitkit.rtl.nma.format.Crc32c;
+import org.flitkit.formats.th2.Crc32c;
 
 /**
  * The boot image read by {@link BootLoader}, in software for host tools and testbenches (docs/th2-eeprom.md,

@@ -9,7 +9,7 @@ import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Bitwise;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Fsm;
-import org.flitkit.rtl.nma.format.Crc32c;
+import org.flitkit.formats.th2.Crc32c;
 import org.flitkit.rtl.nma.hw.RegBus;
 
 /**

@@ -10,12 +10,12 @@ import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Bitwise;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Fsm;
-import org.flitkit.rtl.nma.format.ChipType;
-import org.flitkit.rtl.nma.format.ErrorCode;
-import org.flitkit.rtl.nma.format.Layout;
-import org.flitkit.rtl.nma.format.NmpType;
-import org.flitkit.rtl.nma.format.PayloadLayouts;
-import org.flitkit.rtl.nma.format.Th2;
+import org.flitkit.formats.th2.ChipType;
+import org.flitkit.formats.th2.ErrorCode;
+import org.flitkit.formats.th2.Layout;
+import org.flitkit.formats.th2.NmpType;
+import org.flitkit.formats.th2.PayloadLayouts;
+import org.flitkit.formats.th2.Th2;
 import org.flitkit.rtl.nma.hw.PacketBits;
 import org.flitkit.rtl.nma.hw.Responses;
 

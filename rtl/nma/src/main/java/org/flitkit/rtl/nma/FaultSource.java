@@ -1,7 +1,7 @@
 package org.flitkit.rtl.nma;
 
-import org.flitkit.rtl.nma.format.FaultCode;
-import org.flitkit.rtl.nma.format.Th2;
+import org.flitkit.formats.th2.FaultCode;
+import org.flitkit.formats.th2.Th2;
 
 /**
  * One fault input of {@link ActiveReport}: the fault code it reports (0..63, the bit of REPORT_ENABLE,

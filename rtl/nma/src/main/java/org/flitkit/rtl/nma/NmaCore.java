@@ -13,8 +13,8 @@ import org.flitkit.hdl.HdlException;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Decoupled;
-import org.flitkit.rtl.nma.format.ChipType;
-import org.flitkit.rtl.nma.format.Th2;
+import org.flitkit.formats.th2.ChipType;
+import org.flitkit.formats.th2.Th2;
 import org.flitkit.rtl.nma.hw.PacketBits;
 
 /**

@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.flitkit.rtl.nma.format.ChipType;
-import org.flitkit.rtl.nma.format.GeneratedSection;
-import org.flitkit.rtl.nma.format.Th2;
+import org.flitkit.formats.th2.ChipType;
+import org.flitkit.formats.th2.GeneratedSection;
+import org.flitkit.formats.th2.Th2;
 
 /**
  * Prints the NMA register map of docs/th2-nma.md from the {@link RegDef} lists of {@link NmaRegisters}

@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.UInt;
-import org.flitkit.rtl.nma.format.ChipType;
-import org.flitkit.rtl.nma.format.Th2;
+import org.flitkit.formats.th2.ChipType;
+import org.flitkit.formats.th2.Th2;
 
 /**
  * The registers every NMA has (identity, scratch, fault reporting, drop counters, routing-table indirect

@@ -8,14 +8,14 @@ import java.util.List;
 import java.util.Random;
 import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.rtl.nma.BootImage.Record;
-import org.flitkit.rtl.nma.format.BitVector;
-import org.flitkit.rtl.nma.format.ChipType;
-import org.flitkit.rtl.nma.format.EepromPayload;
-import org.flitkit.rtl.nma.format.ErrorCode;
-import org.flitkit.rtl.nma.format.ManagementPacket;
-import org.flitkit.rtl.nma.format.NmpType;
-import org.flitkit.rtl.nma.format.PayloadLayouts;
-import org.flitkit.rtl.nma.format.Th2;
+import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.th2.ChipType;
+import org.flitkit.formats.th2.EepromPayload;
+import org.flitkit.formats.th2.ErrorCode;
+import org.flitkit.formats.th2.ManagementPacket;
+import org.flitkit.formats.th2.NmpType;
+import org.flitkit.formats.th2.PayloadLayouts;
+import org.flitkit.formats.th2.Th2;
 import org.junit.jupiter.api.Test;
 
 /** Power-up load from good and bad images, at FAST timing, into the NMA register file. */
@@ -39,12 +39,12 @@ class BootLoaderTest {
 
     final class Run {
         final Simulator sim;
-        final BootBench b;
+        final BootHarness b;
         final long bootCycles;
 
         Run(String name, byte[] mem, int base, int maxRecords, EepParams board) {
-            sim = Simulator.of(() -> new BootBench(P, board, mem, base, maxRecords));
-            b = (BootBench) sim.circuit().top();
+            sim = Simulator.of(() -> new BootHarness(P, board, mem, base, maxRecords));
+            b = (BootHarness) sim.circuit().top();
             Waves.maybeStart(sim, name, Waves.periodPs(P));
             sim.reset();
             assertThat(sim.peekBool(b.booting)).isTrue();
@@ -201,8 +201,8 @@ class BootLoaderTest {
         absent.assertRegistersAtReset();
         assertThat(absent.bootCycles).isLessThan(300);
 
-        Simulator sim = Simulator.of(() -> new BootBench(P, P, BootImage.at(0, BootImage.build(GOOD)), 0, 100));
-        BootBench b = (BootBench) sim.circuit().top();
+        Simulator sim = Simulator.of(() -> new BootHarness(P, P, BootImage.at(0, BootImage.build(GOOD)), 0, 100));
+        BootHarness b = (BootHarness) sim.circuit().top();
         sim.poke(b.sclStuck, 1);
         sim.reset();
         long t = sim.runUntil(() -> sim.peekBool(b.bootDone), BUDGET);
@@ -213,8 +213,8 @@ class BootLoaderTest {
 
     @Test
     void requestsDuringBootAreAnsweredBusyAndRegisterAccessIsBlocked() {
-        Simulator sim = Simulator.of(() -> new BootBench(P, P, BootImage.at(0, BootImage.build(GOOD)), 0, 100));
-        BootBench b = (BootBench) sim.circuit().top();
+        Simulator sim = Simulator.of(() -> new BootHarness(P, P, BootImage.at(0, BootImage.build(GOOD)), 0, 100));
+        BootHarness b = (BootHarness) sim.circuit().top();
         sim.reset();
         sim.step(50);
         assertThat(sim.peekBool(b.booting)).isTrue();

@@ -1,16 +1,16 @@
 package org.flitkit.rtl.nma;
 
 import java.util.Random;
-import org.flitkit.rtl.nma.format.BitVector;
-import org.flitkit.rtl.nma.format.ChipType;
-import org.flitkit.rtl.nma.format.ErrorCode;
-import org.flitkit.rtl.nma.format.Field;
-import org.flitkit.rtl.nma.format.FlitLayouts;
-import org.flitkit.rtl.nma.format.Layout;
-import org.flitkit.rtl.nma.format.ManagementPacket;
-import org.flitkit.rtl.nma.format.NmpType;
-import org.flitkit.rtl.nma.format.PacketLayout;
-import org.flitkit.rtl.nma.format.Th2;
+import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.th2.ChipType;
+import org.flitkit.formats.th2.ErrorCode;
+import org.flitkit.formats.th2.Field;
+import org.flitkit.formats.th2.FlitLayouts;
+import org.flitkit.formats.th2.Layout;
+import org.flitkit.formats.th2.ManagementPacket;
+import org.flitkit.formats.th2.NmpType;
+import org.flitkit.formats.th2.PacketLayout;
+import org.flitkit.formats.th2.Th2;
 
 /** Software reference of nmp_distributor: where a packet goes, and the error response it gets. */
 public final class DistModel {

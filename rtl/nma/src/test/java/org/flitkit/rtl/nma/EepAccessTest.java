@@ -7,17 +7,17 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.flitkit.hdl.sim.Simulator;
-import org.flitkit.rtl.nma.format.BitVector;
-import org.flitkit.rtl.nma.format.ChipType;
-import org.flitkit.rtl.nma.format.EepromPayload;
-import org.flitkit.rtl.nma.format.ErrorCode;
-import org.flitkit.rtl.nma.format.ErrorPayload;
-import org.flitkit.rtl.nma.format.Layout;
-import org.flitkit.rtl.nma.format.ManagementPacket;
-import org.flitkit.rtl.nma.format.NmpType;
-import org.flitkit.rtl.nma.format.PayloadLayouts;
-import org.flitkit.rtl.nma.format.RoutingField;
-import org.flitkit.rtl.nma.format.Th2;
+import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.th2.ChipType;
+import org.flitkit.formats.th2.EepromPayload;
+import org.flitkit.formats.th2.ErrorCode;
+import org.flitkit.formats.th2.ErrorPayload;
+import org.flitkit.formats.th2.Layout;
+import org.flitkit.formats.th2.ManagementPacket;
+import org.flitkit.formats.th2.NmpType;
+import org.flitkit.formats.th2.PayloadLayouts;
+import org.flitkit.formats.th2.RoutingField;
+import org.flitkit.formats.th2.Th2;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -59,7 +59,7 @@ class EepAccessTest {
     }
 
     static EepDriver bench(String name, EepParams board, byte[] image) {
-        return new EepDriver(Simulator.of(() -> new EepBench(P, board, image)), name, BUDGET);
+        return new EepDriver(Simulator.of(() -> new EepHarness(P, board, image)), name, BUDGET);
     }
 
     static ManagementPacket request(Random rnd, NmpType type, List<Integer> addrs, List<Integer> data) {

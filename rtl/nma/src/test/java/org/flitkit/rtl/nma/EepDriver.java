@@ -2,10 +2,10 @@ package org.flitkit.rtl.nma;
 
 import java.math.BigInteger;
 import org.flitkit.hdl.sim.Simulator;
-import org.flitkit.rtl.nma.format.BitVector;
-import org.flitkit.rtl.nma.format.ManagementPacket;
+import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.th2.ManagementPacket;
 
-/** Sends request packets to an {@link EepBench} and collects the responses, with cycle budgets. */
+/** Sends request packets to an {@link EepHarness} and collects the responses, with cycle budgets. */
 final class EepDriver {
     /** A response and the cycles from the request's acceptance to the response's first valid cycle. */
     record Result(BitVector bits, long latency) {
@@ -15,12 +15,12 @@ final class EepDriver {
     }
 
     final Simulator sim;
-    final EepBench b;
+    final EepHarness b;
     long budget;
 
     EepDriver(Simulator sim, String vcdName, long budget) {
         this.sim = sim;
-        this.b = (EepBench) sim.circuit().top();
+        this.b = (EepHarness) sim.circuit().top();
         this.budget = budget;
         Waves.maybeStart(sim, vcdName, Waves.periodPs(b.params));
         sim.poke(b.chipId, 0x0102);

@@ -6,10 +6,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.flitkit.hdl.sim.Simulator;
-import org.flitkit.rtl.nma.format.ChipType;
-import org.flitkit.rtl.nma.format.EepromPayload;
-import org.flitkit.rtl.nma.format.ManagementPacket;
-import org.flitkit.rtl.nma.format.NmpType;
+import org.flitkit.formats.th2.ChipType;
+import org.flitkit.formats.th2.EepromPayload;
+import org.flitkit.formats.th2.ManagementPacket;
+import org.flitkit.formats.th2.NmpType;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,7 +22,7 @@ class EepLatencyFigureTest {
 
     @Test
     void latencyPerExtraAddressAtDefaultTiming() {
-        Simulator sim = Simulator.of(() -> new EepBench(P, P, null));
+        Simulator sim = Simulator.of(() -> new EepHarness(P, P, null));
         EepDriver d = new EepDriver(sim, "eep-figure", 50_000_000L);
         Random rnd = new Random(42);
         double[] read = new double[7];
@@ -77,8 +77,8 @@ class EepLatencyFigureTest {
         recs.set(2, new BootImage.Record(0x009, 0xAA));
         List<BootImage.Record> load = recs.subList(0, 3);
         byte[] mem = BootImage.at(0, BootImage.build(load));
-        Simulator sim = Simulator.of(() -> new BootBench(P, P, mem, 0, BootLoader.MAX_RECORDS));
-        BootBench b = (BootBench) sim.circuit().top();
+        Simulator sim = Simulator.of(() -> new BootHarness(P, P, mem, 0, BootLoader.MAX_RECORDS));
+        BootHarness b = (BootHarness) sim.circuit().top();
         sim.reset();
         long t0 = System.nanoTime();
         long cycles = sim.runUntil(() -> sim.peekBool(b.bootDone), 10_000_000L);

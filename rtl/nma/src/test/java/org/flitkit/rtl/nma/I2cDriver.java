@@ -3,19 +3,19 @@ package org.flitkit.rtl.nma;
 import java.nio.file.Path;
 import org.flitkit.hdl.sim.Simulator;
 
-/** Drives the command port of an {@link I2cBench} and feeds an {@link I2cMonitor} every cycle. */
+/** Drives the command port of an {@link I2cHarness} and feeds an {@link I2cMonitor} every cycle. */
 final class I2cDriver {
     record Rsp(int data, boolean ack) {
     }
 
     final Simulator sim;
-    final I2cBench b;
+    final I2cHarness b;
     final I2cMonitor mon = new I2cMonitor();
     long budget = 100_000;
 
     I2cDriver(Simulator sim) {
         this.sim = sim;
-        this.b = (I2cBench) sim.circuit().top();
+        this.b = (I2cHarness) sim.circuit().top();
         Waves.maybeStart(sim, "i2c", Waves.periodPs(b.params));
         sim.reset();
         sample();

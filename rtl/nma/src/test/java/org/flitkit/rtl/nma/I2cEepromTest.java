@@ -10,7 +10,7 @@ class I2cEepromTest {
     static final EepParams P = EepParams.FAST;
 
     static I2cDriver bench(byte[] image) {
-        return new I2cDriver(Simulator.of(() -> new I2cBench(P, image)));
+        return new I2cDriver(Simulator.of(() -> new I2cHarness(P, image)));
     }
 
     static void address(I2cDriver d, int a) {
@@ -147,7 +147,7 @@ class I2cEepromTest {
     @Test
     void deviceSelectPinsChangeTheAddress() {
         EepParams p = P.withDeviceSelect(5);
-        I2cDriver d = new I2cDriver(Simulator.of(() -> new I2cBench(p, new byte[] {0x42})));
+        I2cDriver d = new I2cDriver(Simulator.of(() -> new I2cHarness(p, new byte[] {0x42})));
         d.start();
         assertThat(d.write(0xA0)).isFalse();
         d.stop();

@@ -17,7 +17,7 @@ class I2cMasterTest {
     static final int TICK = P.tickCycles();
 
     static I2cDriver bench() {
-        return new I2cDriver(Simulator.of(() -> new I2cBench(P, null)));
+        return new I2cDriver(Simulator.of(() -> new I2cHarness(P, null)));
     }
 
     @Test
@@ -84,7 +84,7 @@ class I2cMasterTest {
     @Test
     void defaultTimingIs400kHzAt100MHz() {
         EepParams p = EepParams.DEFAULT;
-        I2cDriver d = new I2cDriver(Simulator.of(() -> new I2cBench(p, null)));
+        I2cDriver d = new I2cDriver(Simulator.of(() -> new I2cHarness(p, null)));
         d.budget = 1_000_000;
         d.start();
         d.write(0xA0);
@@ -100,7 +100,7 @@ class I2cMasterTest {
 
     @Test
     void vcdDumpShowsStartAndTheSclPeriod(@TempDir Path dir) {
-        Simulator sim = Simulator.of(() -> new I2cBench(P, null));
+        Simulator sim = Simulator.of(() -> new I2cHarness(P, null));
         Path vcd = dir.resolve("i2c.vcd");
         I2cDriver d = new I2cDriver(sim);
         sim.startVcd(vcd, 100_000); // 100 ns: the FAST 10 MHz core clock (replaces a -Dflitkit.vcd dump)
@@ -136,7 +136,7 @@ class I2cMasterTest {
     @Test
     void readGeneratesAckThenNackAndRepeatedStart() {
         byte[] img = {0x11, 0x22, 0x33};
-        I2cDriver d = new I2cDriver(Simulator.of(() -> new I2cBench(P, img)));
+        I2cDriver d = new I2cDriver(Simulator.of(() -> new I2cHarness(P, img)));
         d.start();
         d.write(0xA0);
         d.write(0x00);

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import org.flitkit.rtl.nma.format.GeneratedDocs;
+import org.flitkit.testbench.GeneratedDocs;
 import org.junit.jupiter.api.Test;
 
 class NmaDocTest {
@@ -13,7 +13,7 @@ class NmaDocTest {
     @Test
     void committedDocMatchesTheRegisterList() throws IOException {
         GeneratedDocs.assertUpToDate(DOC, NmaDoc::extract, NmaDoc.generate(),
-                "rtl/nma/target/classes:hdl-dsl/target/classes", "org.flitkit.rtl.nma.NmaDoc");
+                "rtl/nma/target/classes:formats/th2/target/classes:hdl-dsl/target/classes", "org.flitkit.rtl.nma.NmaDoc");
     }
 
     @Test

@@ -5,17 +5,17 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.flitkit.rtl.nma.format.BitVector;
-import org.flitkit.rtl.nma.format.ChipType;
-import org.flitkit.rtl.nma.format.ErrorCode;
-import org.flitkit.rtl.nma.format.Field;
-import org.flitkit.rtl.nma.format.Layout;
-import org.flitkit.rtl.nma.format.ManagementPacket;
-import org.flitkit.rtl.nma.format.NmpType;
-import org.flitkit.rtl.nma.format.PacketLayout;
-import org.flitkit.rtl.nma.format.PayloadLayouts;
-import org.flitkit.rtl.nma.format.RegisterPayload;
-import org.flitkit.rtl.nma.format.Th2;
+import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.th2.ChipType;
+import org.flitkit.formats.th2.ErrorCode;
+import org.flitkit.formats.th2.Field;
+import org.flitkit.formats.th2.Layout;
+import org.flitkit.formats.th2.ManagementPacket;
+import org.flitkit.formats.th2.NmpType;
+import org.flitkit.formats.th2.PacketLayout;
+import org.flitkit.formats.th2.PayloadLayouts;
+import org.flitkit.formats.th2.RegisterPayload;
+import org.flitkit.formats.th2.Th2;
 
 /**
  * Software reference of reg_access + RegisterFile: the answer to a register request, built with the

@@ -94,17 +94,17 @@ class RegisterFileTest {
         assertThat(banks).hasSize(24 * NmaRegisters.portTemplate().size());
         assertThat(banks).contains(RegDef.ro("PORT23_NEIGHBOUR", 0x400 + 23 * 0x10 + 1,
                 NmaRegisters.portTemplate().get(1).description()));
-        String nrc = NmaDoc.regmap(org.flitkit.rtl.nma.format.ChipType.NRC);
+        String nrc = NmaDoc.regmap(org.flitkit.formats.th2.ChipType.NRC);
         assertThat(nrc).contains("CHIP_ID 0x0000 RW reset=0xFFFF\n", "SCRATCH0 0x0008 RW reset=0x0\n",
                 "NMP_CRC_ERRORS 0x0021 RO reset=0x0\n", "PORT23_BIST_RESULT 0x0579 RO reset=0x0\n");
-        assertThat(NmaDoc.regmap(org.flitkit.rtl.nma.format.ChipType.NIC)).doesNotContain("PORT1_");
+        assertThat(NmaDoc.regmap(org.flitkit.formats.th2.ChipType.NIC)).doesNotContain("PORT1_");
         assertThatThrownBy(() -> NmaRegisters.common(NmaRegisters.MAX_FAULTS + 1)).hasMessageContaining("fault count");
         assertThat(NmaRegisters.common(65).stream().map(RegDef::name)).contains("FAULT_PENDING0", "FAULT_PENDING1");
     }
 
     @Test
     void identityWordMatchesBetweenSoftwareAndHardware() {
-        long w = NmaRegisters.identity(org.flitkit.rtl.nma.format.ChipType.NRC, 0xBEEF, 17);
+        long w = NmaRegisters.identity(org.flitkit.formats.th2.ChipType.NRC, 0xBEEF, 17);
         assertThat(w).isEqualTo(1L << 32 | 0xBEEFL << 16 | 17L << 8 | 1);
     }
 }

@@ -4,14 +4,14 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.flitkit.rtl.nma.format.BitVector;
-import org.flitkit.rtl.nma.format.ChipType;
-import org.flitkit.rtl.nma.format.EepromPayload;
-import org.flitkit.rtl.nma.format.ManagementPacket;
-import org.flitkit.rtl.nma.format.NmpType;
-import org.flitkit.rtl.nma.format.RegisterPayload;
-import org.flitkit.rtl.nma.format.RoutingField;
-import org.flitkit.rtl.nma.format.Th2;
+import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.th2.ChipType;
+import org.flitkit.formats.th2.EepromPayload;
+import org.flitkit.formats.th2.ManagementPacket;
+import org.flitkit.formats.th2.NmpType;
+import org.flitkit.formats.th2.RegisterPayload;
+import org.flitkit.formats.th2.RoutingField;
+import org.flitkit.formats.th2.Th2;
 
 /** Seeded random management packets built with the software model, and BigInteger conversions for the simulator. */
 public final class TestPackets {
@@ -86,13 +86,13 @@ public final class TestPackets {
 
     /** Raw packet bits with body1.NMPType replaced by {@code code} and the CRC recomputed (for bad types). */
     public static BitVector withRawType(ManagementPacket p, int code) {
-        BitVector b = p.toBits().with(org.flitkit.rtl.nma.format.PacketLayout.PACKET.field("body1.NMPType"), code);
-        return org.flitkit.rtl.nma.format.PacketLayout.withCrc(b);
+        BitVector b = p.toBits().with(org.flitkit.formats.th2.PacketLayout.PACKET.field("body1.NMPType"), code);
+        return org.flitkit.formats.th2.PacketLayout.withCrc(b);
     }
 
     /** Raw packet bits with NMPData replaced and the CRC recomputed (for malformed payloads). */
     public static BitVector withRawData(ManagementPacket p, BitVector nmpData) {
-        BitVector b = p.toBits().with(org.flitkit.rtl.nma.format.PacketLayout.PACKET.field("body2.NMPData"), nmpData);
-        return org.flitkit.rtl.nma.format.PacketLayout.withCrc(b);
+        BitVector b = p.toBits().with(org.flitkit.formats.th2.PacketLayout.PACKET.field("body2.NMPData"), nmpData);
+        return org.flitkit.formats.th2.PacketLayout.withCrc(b);
     }
 }

@@ -12,9 +12,9 @@ import org.flitkit.hdl.lib.Counter;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Queue;
 import org.flitkit.hdl.lib.WidthSerializer;
-import org.flitkit.rtl.nma.format.FlitLayouts;
-import org.flitkit.rtl.nma.format.PacketLayout;
-import org.flitkit.rtl.nma.format.Th2;
+import org.flitkit.formats.th2.FlitLayouts;
+import org.flitkit.formats.th2.PacketLayout;
+import org.flitkit.formats.th2.Th2;
 import org.flitkit.rtl.nma.hw.PacketBits;
 
 /**

@@ -11,7 +11,7 @@ import org.flitkit.hdl.lib.Lock;
 import org.flitkit.hdl.lib.Queue;
 import org.flitkit.hdl.lib.RRArbiter;
 import org.flitkit.hdl.lib.WidthDeserializer;
-import org.flitkit.rtl.nma.format.Th2;
+import org.flitkit.formats.th2.Th2;
 import org.flitkit.rtl.nma.hw.PacketBits;
 
 /**

@@ -12,9 +12,9 @@ import org.flitkit.rtl.nma.I2cEeprom;
 import org.flitkit.rtl.nma.I2cPins;
 import org.flitkit.rtl.nma.NmaCore;
 import org.flitkit.rtl.nma.NmaRegisters;
-import org.flitkit.rtl.nma.format.ChipType;
-import org.flitkit.rtl.nma.format.FaultCode;
-import org.flitkit.rtl.nma.format.Th2;
+import org.flitkit.formats.th2.ChipType;
+import org.flitkit.formats.th2.FaultCode;
+import org.flitkit.formats.th2.Th2;
 
 /**
  * The NRC as the management plane sees it: 24 ports (flits in and out, packets for other chips on

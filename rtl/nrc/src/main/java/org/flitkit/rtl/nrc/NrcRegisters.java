@@ -6,8 +6,8 @@ import org.flitkit.rtl.nma.FaultSource;
 import org.flitkit.rtl.nma.NmaRegisters;
 import org.flitkit.rtl.nma.RegDef;
 import org.flitkit.rtl.nma.RegisterFile;
-import org.flitkit.rtl.nma.format.ChipType;
-import org.flitkit.rtl.nma.format.FaultCode;
+import org.flitkit.formats.th2.ChipType;
+import org.flitkit.formats.th2.FaultCode;
 
 /**
  * The NRC register map and fault inputs: the common NMA registers, the NRC's own counters at 0x100 and

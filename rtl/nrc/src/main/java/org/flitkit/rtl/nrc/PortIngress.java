@@ -6,8 +6,8 @@ import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Decoupled;
-import org.flitkit.rtl.nma.format.FlitLayouts;
-import org.flitkit.rtl.nma.format.Th2;
+import org.flitkit.formats.th2.FlitLayouts;
+import org.flitkit.formats.th2.Th2;
 import org.flitkit.rtl.nma.hw.PacketBits;
 
 /**

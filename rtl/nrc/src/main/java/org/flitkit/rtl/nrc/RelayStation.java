@@ -11,7 +11,7 @@ import org.flitkit.hdl.lib.Queue;
 import org.flitkit.hdl.lib.RRArbiter;
 import org.flitkit.hdl.lib.WidthDeserializer;
 import org.flitkit.hdl.lib.WidthSerializer;
-import org.flitkit.rtl.nma.format.Th2;
+import org.flitkit.formats.th2.Th2;
 
 /**
  * The relay station (RS) of one NRC port, with the paper's four flows over a 20-bit data path: (1) flits

@@ -4,7 +4,7 @@ import static org.flitkit.hdl.Hdl.*;
 
 import org.flitkit.hdl.Bundle;
 import org.flitkit.hdl.UInt;
-import org.flitkit.rtl.nma.format.Th2;
+import org.flitkit.formats.th2.Th2;
 
 /**
  * One beat on a relay-station link: 20 bits of packet data (a flit is 10 beats, bits 19:0 first) and a

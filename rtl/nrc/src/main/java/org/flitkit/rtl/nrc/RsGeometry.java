@@ -1,6 +1,6 @@
 package org.flitkit.rtl.nrc;
 
-import org.flitkit.rtl.nma.format.Th2;
+import org.flitkit.formats.th2.Th2;
 
 /**
  * Where the 24 relay stations sit (docs/th2-nrc.md, "Relay-station geometry"): 4 rows of 6, port p at

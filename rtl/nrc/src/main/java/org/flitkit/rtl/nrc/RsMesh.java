@@ -6,7 +6,7 @@ import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.Vec;
 import org.flitkit.hdl.lib.Decoupled;
-import org.flitkit.rtl.nma.format.Th2;
+import org.flitkit.formats.th2.Th2;
 
 /**
  * The 24 relay stations in 4 rows of 6 with their port ingress steering: port p is RS column p % 6 of

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.flitkit.hdl.sim.Simulator;
-import org.flitkit.rtl.nma.format.BitVector;
+import org.flitkit.formats.th2.BitVector;
 import org.junit.jupiter.api.Test;
 
 /** nmp_unpacker: 40 beats become one 792-bit packet; the four rows are served round-robin, packet by packet. */

@@ -7,14 +7,14 @@ import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.rtl.nma.EepParams;
-import org.flitkit.rtl.nma.format.BitVector;
-import org.flitkit.rtl.nma.format.ChipType;
-import org.flitkit.rtl.nma.format.ManagementPacket;
-import org.flitkit.rtl.nma.format.NmpType;
-import org.flitkit.rtl.nma.format.PacketLayout;
-import org.flitkit.rtl.nma.format.RegisterPayload;
-import org.flitkit.rtl.nma.format.RoutingField;
-import org.flitkit.rtl.nma.format.Th2;
+import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.th2.ChipType;
+import org.flitkit.formats.th2.ManagementPacket;
+import org.flitkit.formats.th2.NmpType;
+import org.flitkit.formats.th2.PacketLayout;
+import org.flitkit.formats.th2.RegisterPayload;
+import org.flitkit.formats.th2.RoutingField;
+import org.flitkit.formats.th2.Th2;
 import org.junit.jupiter.api.Test;
 
 /** The integrated NRC answers a register read from a port, out of the same port. */

@@ -3,13 +3,13 @@ package org.flitkit.rtl.nrc;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
-import org.flitkit.rtl.nma.format.BitVector;
-import org.flitkit.rtl.nma.format.ChipType;
-import org.flitkit.rtl.nma.format.ManagementPacket;
-import org.flitkit.rtl.nma.format.NmpType;
-import org.flitkit.rtl.nma.format.PacketLayout;
-import org.flitkit.rtl.nma.format.RegisterPayload;
-import org.flitkit.rtl.nma.format.RoutingField;
+import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.th2.ChipType;
+import org.flitkit.formats.th2.ManagementPacket;
+import org.flitkit.formats.th2.NmpType;
+import org.flitkit.formats.th2.PacketLayout;
+import org.flitkit.formats.th2.RegisterPayload;
+import org.flitkit.formats.th2.RoutingField;
 
 /** Test packets and their flit / relay-station-beat forms (docs/th2-formats.md). */
 final class Packets {

@@ -6,9 +6,9 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.hdl.sim.Simulator;
-import org.flitkit.rtl.nma.format.BitVector;
-import org.flitkit.rtl.nma.format.PacketLayout;
-import org.flitkit.rtl.nma.format.RoutingField;
+import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.th2.PacketLayout;
+import org.flitkit.formats.th2.RoutingField;
 import org.junit.jupiter.api.Test;
 
 /** Port ingress: arrived management packets to the relay station, everything else to the switch, whole. */

@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.flitkit.hdl.sim.Simulator;
-import org.flitkit.rtl.nma.format.BitVector;
+import org.flitkit.formats.th2.BitVector;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 

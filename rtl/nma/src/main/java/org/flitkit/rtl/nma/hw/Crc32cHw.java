@@ -7,9 +7,9 @@ import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.HdlException;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
-import org.flitkit.rtl.nma.format.BitVector;
-import org.flitkit.rtl.nma.format.PacketLayout;
-import org.flitkit.rtl.nma.format.Th2;
+import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.th2.PacketLayout;
+import org.flitkit.formats.th2.Th2;
 
 /**
  * Tail-flit CRC-32C of a whole 792-bit packet, combinational, equal to {@link PacketLayout#crcOf}

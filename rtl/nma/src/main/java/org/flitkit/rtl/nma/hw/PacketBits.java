@@ -9,10 +9,10 @@ import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.HdlException;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Decoupled;
-import org.flitkit.rtl.nma.format.Field;
-import org.flitkit.rtl.nma.format.Layout;
-import org.flitkit.rtl.nma.format.PacketLayout;
-import org.flitkit.rtl.nma.format.Th2;
+import org.flitkit.formats.th2.Field;
+import org.flitkit.formats.th2.Layout;
+import org.flitkit.formats.th2.PacketLayout;
+import org.flitkit.formats.th2.Th2;
 
 /**
  * Hardware access to the management formats (docs/th2-formats.md): slicing, replacing and building
@@ -44,7 +44,7 @@ public final class PacketBits {
         return get(packet, field(name));
     }
 
-    /** A payload field (from {@link org.flitkit.rtl.nma.format.PayloadLayouts}) inside a whole packet. */
+    /** A payload field (from {@link org.flitkit.formats.th2.PayloadLayouts}) inside a whole packet. */
     public static UInt payload(Bits packet, Field payloadField) {
         return packet.bits(NMP_DATA.lsb() + payloadField.lsb() + payloadField.width() - 1, NMP_DATA.lsb() + payloadField.lsb());
     }

@@ -6,13 +6,13 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.UInt;
-import org.flitkit.rtl.nma.format.ChipType;
-import org.flitkit.rtl.nma.format.ErrorCode;
-import org.flitkit.rtl.nma.format.FlitLayouts;
-import org.flitkit.rtl.nma.format.NmpType;
-import org.flitkit.rtl.nma.format.PacketLayout;
-import org.flitkit.rtl.nma.format.PayloadLayouts;
-import org.flitkit.rtl.nma.format.Th2;
+import org.flitkit.formats.th2.ChipType;
+import org.flitkit.formats.th2.ErrorCode;
+import org.flitkit.formats.th2.FlitLayouts;
+import org.flitkit.formats.th2.NmpType;
+import org.flitkit.formats.th2.PacketLayout;
+import org.flitkit.formats.th2.PayloadLayouts;
+import org.flitkit.formats.th2.Th2;
 
 /**
  * Hardware builders of the packets an NMA sends, bit for bit what {@code ManagementPacket.response()},

@@ -7,10 +7,10 @@ import java.nio.file.Path;
 import java.util.Random;
 import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.rtl.nma.TestPackets;
-import org.flitkit.rtl.nma.format.BitVector;
-import org.flitkit.rtl.nma.format.ManagementPacket;
-import org.flitkit.rtl.nma.format.PacketLayout;
-import org.flitkit.rtl.nma.format.Th2;
+import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.th2.ManagementPacket;
+import org.flitkit.formats.th2.PacketLayout;
+import org.flitkit.formats.th2.Th2;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,7 +30,7 @@ class Crc32cHwTest {
                     .isEqualTo(Integer.toUnsignedLong(PacketLayout.crcOf(TestPackets.bits(v))));
         }
         for (int i = 0; i < 100; i++) {
-            ManagementPacket p = TestPackets.registerRequest(rnd, org.flitkit.rtl.nma.format.ChipType.NRC, 0x1234, 15);
+            ManagementPacket p = TestPackets.registerRequest(rnd, org.flitkit.formats.th2.ChipType.NRC, 0x1234, 15);
             sim.poke(c.packet, TestPackets.big(p));
             sim.step();
             assertThat(sim.peek(c.crc)).isEqualTo(p.toBits().get(PacketLayout.CRC));

@@ -1,0 +1,124 @@
+package org.flitkit.app;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.flitkit.hdl.Module;
+import org.flitkit.hdl.benchmark.RelayChain;
+import org.flitkit.rtl.nrc.Nrc;
+import org.flitkit.testbench.RunConfig;
+import org.flitkit.testbench.Scenario;
+import org.flitkit.app.demo.ClosedFlitLoopback;
+import org.flitkit.app.demo.FlitLoopback;
+import org.flitkit.app.demo.FlitLoopbackScenario;
+import org.flitkit.env.nrc.NrcBootScenario;
+import org.flitkit.env.nrc.NrcEepromScenario;
+import org.flitkit.env.nrc.NrcErrorsScenario;
+import org.flitkit.env.nrc.NrcFaultsScenario;
+import org.flitkit.env.nrc.NrcFiguresScenario;
+import org.flitkit.env.nrc.NrcPortsScenario;
+import org.flitkit.env.nrc.NrcRandomScenario;
+
+/**
+ * Everything {@code ./hdl} can run or emit, by name. Adding a chip's testbench or design is one line in
+ * {@link #standard()}.
+ */
+public final class Catalog {
+
+    public record TestbenchEntry(String name, String description, long defaultCycles, Scenario scenario) {
+    }
+
+    public record DesignEntry(String name, String description, Supplier<? extends Module> top) {
+    }
+
+    /** A closed design (no inputs but clock and reset, a 64-bit {@code checksum} output) for {@code ./hdl bench}. */
+    public record BenchmarkEntry(String name, String description, Supplier<? extends Module> top, long defaultCycles) {
+    }
+
+    private final Map<String, TestbenchEntry> testbenches = new LinkedHashMap<>();
+    private final Map<String, DesignEntry> designs = new LinkedHashMap<>();
+    private final Map<String, BenchmarkEntry> benchmarks = new LinkedHashMap<>();
+
+    /** The testbenches and designs shipped with FlitKit. */
+    public static Catalog standard() {
+        return new Catalog()
+                .testbench("flit-loopback", "random 198-bit flits through serializer, FIFO and deserializer under random backpressure",
+                        FlitLoopbackScenario::run)
+                .testbench("nrc-ports", "NRC: 1- and 2-register reads and writes from each of the 24 ports; latency by relay-station distance",
+                        NrcPortsScenario::run)
+                .testbench("nrc-eeprom", "NRC: E2PROM writes and reads of 1 to 6 bytes through a port (fast E2PROM timing)",
+                        NrcEepromScenario::run)
+                .testbench("nrc-errors", "NRC: every error path (unmapped, read-only, bad count/type/DestType, reserved, wrong DestID, bad CRC)",
+                        NrcErrorsScenario::run)
+                .testbench("nrc-faults", "NRC: fault reports enabled, masked, disabled; responses before reports under load",
+                        NrcFaultsScenario::run)
+                .testbench("nrc-boot", "NRC: power-up load from an E2PROM image, good and corrupted", NrcBootScenario::run)
+                .testbench("nrc-random", "NRC: random requests on all 24 ports at once, random timing and backpressure, scoreboarded",
+                        5_000, NrcRandomScenario::run)
+                .testbench("nrc-figures", "NRC: print the figures (RS crossing, latency by port, E2PROM per address at 100 MHz, sim speed)",
+                        NrcFiguresScenario::run)
+                .design("flit-loopback", "FlitLoopback: 198-bit flits over a 20-bit link (serializer, FIFO, deserializer)",
+                        FlitLoopback::new)
+                .design("nrc", "Nrc: the TH-2 routing chip's management plane (24 relay stations, NMA, E2PROM model)", Nrc::new)
+                .design("relay-chain", "RelayChain: 96 two-entry skid buffers between an LFSR source and a summing sink",
+                        () -> new RelayChain(96, 20))
+                .benchmark("flit-loopback", "LFSR flits through the flit-loopback link, LFSR backpressure, folded checksum",
+                        ClosedFlitLoopback::new, 2_000_000)
+                .benchmark("relay-chain", "96 x 20-bit two-entry skid buffers, LFSR source and LFSR backpressure, summing sink",
+                        () -> new RelayChain(96, 20), 2_000_000);
+    }
+
+    public Catalog testbench(String name, String description, Scenario scenario) {
+        return testbench(name, description, RunConfig.DEFAULT_CYCLES, scenario);
+    }
+
+    public Catalog testbench(String name, String description, long defaultCycles, Scenario scenario) {
+        put(testbenches, name, new TestbenchEntry(name, description, defaultCycles, scenario), "testbench");
+        return this;
+    }
+
+    public Catalog design(String name, String description, Supplier<? extends Module> top) {
+        put(designs, name, new DesignEntry(name, description, top), "design");
+        return this;
+    }
+
+    public Catalog benchmark(String name, String description, Supplier<? extends Module> top, long defaultCycles) {
+        put(benchmarks, name, new BenchmarkEntry(name, description, top, defaultCycles), "benchmark");
+        return this;
+    }
+
+    public List<BenchmarkEntry> benchmarks() {
+        return List.copyOf(benchmarks.values());
+    }
+
+    public Optional<BenchmarkEntry> benchmark(String name) {
+        return Optional.ofNullable(benchmarks.get(name));
+    }
+
+    public List<TestbenchEntry> testbenches() {
+        return List.copyOf(testbenches.values());
+    }
+
+    public List<DesignEntry> designs() {
+        return List.copyOf(designs.values());
+    }
+
+    public Optional<TestbenchEntry> testbench(String name) {
+        return Optional.ofNullable(testbenches.get(name));
+    }
+
+    public Optional<DesignEntry> design(String name) {
+        return Optional.ofNullable(designs.get(name));
+    }
+
+    private static <E> void put(Map<String, E> map, String name, E entry, String what) {
+        if (!name.matches("[a-z0-9][a-z0-9-]*")) {
+            throw new IllegalArgumentException(what + " name '" + name + "' must be lower-case letters, digits and '-'");
+        }
+        if (map.putIfAbsent(name, entry) != null) {
+            throw new IllegalArgumentException("two " + what + "s named '" + name + "'");
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package org.flitkit.app.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import org.flitkit.hdl.benchmark.Benchmark;
+import org.flitkit.hdl.difftest.DiffRunner;
+import org.flitkit.app.Catalog;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code hdl bench <design>}: our simulator, Verilator and Icarus side by side on the same closed
+ * design: compile times, steady-state cycles/s, matching checksums and the speed ratios.
+ */
+@Command(name = "bench", description = "Benchmark a closed design against Verilator and Icarus (cycles/s, checksums, ratios).")
+final class BenchmarkCommand implements Callable<Integer> {
+    @ParentCommand
+    Main hdl;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "<design>", description = "Benchmark design (see 'hdl list').")
+    String name;
+
+    @Option(names = "--cycles", paramLabel = "N", description = "Cycles per timed run (default: the design's, 2000000).")
+    Long cycles;
+
+    @Option(names = "--vs", paramLabel = "SIM[,SIM]", split = ",", description = "Peers to run: verilator, iverilog (default: ${DEFAULT-VALUE}).")
+    List<String> peers = List.of("verilator", "iverilog");
+
+    @Option(names = "--work", paramLabel = "DIR", description = "Directory for Verilog, harnesses and builds (default: a temporary one).")
+    Path work;
+
+    @Override
+    public Integer call() {
+        Catalog.BenchmarkEntry entry = hdl.catalog().benchmark(name).orElseThrow(() -> new ParameterException(spec.commandLine(),
+                "unknown benchmark design '" + name + "'; available: "
+                        + hdl.catalog().benchmarks().stream().map(Catalog.BenchmarkEntry::name).collect(Collectors.joining(", "))));
+        for (String p : peers) {
+            if (!List.of("verilator", "iverilog").contains(p)) {
+                throw new ParameterException(spec.commandLine(), "unknown peer '" + p + "' for --vs; use verilator, iverilog");
+            }
+        }
+        long n = cycles != null ? cycles : entry.defaultCycles();
+        if (n < 1000) {
+            throw new ParameterException(spec.commandLine(), "--cycles must be at least 1000, got " + n);
+        }
+        Path dir = work != null ? work : DiffRunner.tempWork("flitkit-bench-");
+        java.io.PrintStream out = new java.io.PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true);
+        out.println("machine: " + Runtime.getRuntime().availableProcessors() + " cores, " + System.getProperty("java.vm.name") + " "
+                + System.getProperty("java.version") + "; work: " + dir);
+        List<Benchmark.Result> results = new Benchmark(dir, out).run(name, entry.top(), n, peers);
+        return Benchmark.checksumsAgree(results) ? 0 : 1;
+    }
+}

@@ -1,0 +1,59 @@
+package org.flitkit.app.cli;
+
+import java.io.PrintWriter;
+import org.flitkit.app.Catalog;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * The {@code ./hdl} command line. Each subcommand is its own class listed here; a new one (bench,
+ * difftest, regmap, mgmt) is a class with {@code @ParentCommand Main hdl} for the catalog and one more
+ * entry in {@code subcommands}.
+ *
+ * <p>Exit codes: 0 success, 1 a testbench failed or the command could not do its job, 2 bad usage
+ * (unknown command, name or option).
+ */
+@Command(name = "hdl", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = "FlitKit: run testbenches, dump waves, emit Verilog.",
+        subcommands = {ListCommand.class, RunCommand.class, RegmapCommand.class, MgmtCommand.class, BenchmarkCommand.class,
+                DiffTestCommand.class, VerilogCommand.class, CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+    private final Catalog catalog;
+
+    @Spec
+    CommandSpec spec;
+
+    public Main(Catalog catalog) {
+        this.catalog = catalog;
+    }
+
+    public Catalog catalog() {
+        return catalog;
+    }
+
+    @Override
+    public void run() {
+        throw new ParameterException(spec.commandLine(), "missing command");
+    }
+
+    public static void main(String[] args) {
+        System.exit(commandLine(Catalog.standard()).execute(args));
+    }
+
+    /** The configured command line over {@code catalog}: short usage errors with a hint instead of the full help. */
+    public static CommandLine commandLine(Catalog catalog) {
+        CommandLine cl = new CommandLine(new Main(catalog));
+        cl.setParameterExceptionHandler((ex, args) -> {
+            CommandLine c = ex.getCommandLine();
+            PrintWriter err = c.getErr();
+            err.println("hdl: " + ex.getMessage());
+            err.println("Try '" + c.getCommandSpec().qualifiedName() + " --help' for more information.");
+            err.flush();
+            return c.getCommandSpec().exitCodeOnInvalidInput();
+        });
+        return cl;
+    }
+}

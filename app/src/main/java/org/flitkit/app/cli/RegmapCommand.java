@@ -1,0 +1,44 @@
+package org.flitkit.app.cli;
+
+import java.io.PrintWriter;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import org.flitkit.rtl.nrc.NrcRegisters;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code hdl regmap <chip>}: the chip's register map, one line per register: {@code NAME 0xADDR ACCESS reset=0xVALUE}. */
+@Command(name = "regmap", description = "Print a chip's register map: NAME 0xADDR ACCESS reset=0xVALUE, by address.")
+final class RegmapCommand implements Callable<Integer> {
+    static final Map<String, Supplier<String>> CHIPS = Map.of("nrc", NrcRegisters::mapText);
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "<chip>", description = "Chip: ${COMPLETION-CANDIDATES}.", completionCandidates = Chips.class)
+    String chip;
+
+    static final class Chips extends java.util.ArrayList<String> {
+        private static final long serialVersionUID = 1L;
+
+        Chips() {
+            super(new java.util.TreeSet<>(CHIPS.keySet()));
+        }
+    }
+
+    @Override
+    public Integer call() {
+        Supplier<String> map = CHIPS.get(chip);
+        if (map == null) {
+            throw new ParameterException(spec.commandLine(), "unknown chip '" + chip + "'; available: " + String.join(", ", new Chips()));
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(map.get());
+        out.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,102 @@
+package org.flitkit.app.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import org.flitkit.hdl.HdlException;
+import org.flitkit.testbench.ScenarioResult;
+import org.flitkit.app.Catalog;
+import org.flitkit.testbench.RunConfig;
+import org.flitkit.testbench.TestbenchFailure;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code hdl run <testbench>}: runs it and ends with one PASS/FAIL line; exit code 0 only on PASS. */
+@Command(name = "run", description = "Run a testbench; the last line is the PASS/FAIL summary (exit code 0 only on PASS).")
+final class RunCommand implements Callable<Integer> {
+    @ParentCommand
+    Main hdl;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "<testbench>", description = "Name from 'hdl list'.")
+    String name;
+
+    @Option(names = "--cycles", paramLabel = "N", description = "Cycles of stimulus (default: the testbench's, usually 20000).")
+    Long cycles;
+
+    @Option(names = "--seed", paramLabel = "S", description = "Root random seed (default: ${DEFAULT-VALUE}).")
+    long seed = RunConfig.DEFAULT_SEED;
+
+    @Option(names = "--vcd", paramLabel = "FILE", description = "Dump waves to FILE, with a GTKWave save file next to it.")
+    Path vcd;
+
+    @Override
+    public Integer call() {
+        Catalog.TestbenchEntry entry = hdl.catalog().testbench(name).orElseThrow(() -> new ParameterException(spec.commandLine(),
+                "unknown testbench '" + name + "'; available: "
+                        + hdl.catalog().testbenches().stream().map(Catalog.TestbenchEntry::name).collect(Collectors.joining(", "))));
+        if (cycles != null && cycles < 1) {
+            throw new ParameterException(spec.commandLine(), "--cycles must be at least 1, got " + cycles);
+        }
+        RunConfig config = new RunConfig(seed, cycles != null ? cycles : entry.defaultCycles(), vcd);
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        String what = name + " seed=" + seed;
+        try {
+            ScenarioResult r = entry.scenario().run(config);
+            out.printf(Locale.ROOT, "built in %.2fs (%s)%n", r.buildSeconds(), r.compile());
+            if (r.vcd() != null) {
+                out.printf(Locale.ROOT, "waves: %s (%s)%n", r.vcd(), size(r.vcd()));
+                out.println(r.gtkw() != null ? "  view: gtkwave " + r.vcd() + " " + r.gtkw() : "  view: gtkwave " + r.vcd());
+            }
+            out.println(summary("PASS " + what, r));
+            out.flush();
+            return 0;
+        } catch (TestbenchFailure f) {
+            out.flush();
+            err.println(f.getMessage());
+            if (vcd != null) {
+                err.println("waves up to the failure: " + vcd);
+            }
+            err.flush();
+            out.println("FAIL " + what + " cycle=" + f.cycle() + " (" + f.component() + ")");
+            out.flush();
+            return 1;
+        } catch (HdlException e) {
+            err.println(e.getMessage());
+            err.flush();
+            out.println("FAIL " + what + ": the design did not elaborate");
+            out.flush();
+            return 1;
+        }
+    }
+
+    static String summary(String head, ScenarioResult r) {
+        StringBuilder sb = new StringBuilder(head).append(" cycles=").append(r.cycles());
+        for (Map.Entry<String, Long> e : r.counts().entrySet()) {
+            sb.append(' ').append(e.getKey()).append('=').append(e.getValue());
+        }
+        sb.append(String.format(Locale.ROOT, " time=%.2fs (%,d cycles/s)", r.simSeconds(), Math.round(r.cyclesPerSecond())));
+        return sb.toString();
+    }
+
+    private static String size(Path p) {
+        try {
+            long b = Files.size(p);
+            return b >= 1 << 20 ? String.format(Locale.ROOT, "%.1f MB", b / 1048576.0) : String.format(Locale.ROOT, "%.1f kB", b / 1024.0);
+        } catch (java.io.IOException e) {
+            return "size unknown";
+        }
+    }
+}

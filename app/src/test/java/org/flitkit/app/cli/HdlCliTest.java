@@ -1,0 +1,137 @@
+package org.flitkit.app.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.flitkit.app.Catalog;
+import org.flitkit.testbench.ExternalTools;
+import org.flitkit.testbench.TestbenchFailure;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class HdlCliTest {
+    /** Exit code and captured output of one command line. */
+    record Run(int exit, String out, String err) {
+        List<String> outLines() {
+            return out.lines().toList();
+        }
+
+        String lastLine() {
+            List<String> l = outLines();
+            return l.isEmpty() ? "" : l.get(l.size() - 1);
+        }
+    }
+
+    static Run hdl(Catalog catalog, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cl = Main.commandLine(catalog);
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        int code = cl.execute(args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    static Run hdl(String... args) {
+        return hdl(Catalog.standard(), args);
+    }
+
+    @Test
+    void listsTestbenchesAndDesignsOnePerLine() {
+        Run r = hdl("list");
+        assertThat(r.exit()).isZero();
+        assertThat(r.outLines()).anyMatch(l -> l.matches("testbench +flit-loopback +\\S.*"))
+                .anyMatch(l -> l.matches("design +flit-loopback +\\S.*"));
+    }
+
+    @Test
+    void runEndsWithAOneLinePassSummary() {
+        Run r = hdl("run", "flit-loopback", "--cycles", "3000", "--seed", "5");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.lastLine()).matches("PASS flit-loopback seed=5 cycles=30\\d\\d flits=\\d+ time=\\d+\\.\\d\\ds \\([\\d,]+ cycles/s\\)");
+    }
+
+    @Test
+    void runWritesWavesAndSaysWhere(@TempDir Path dir) {
+        Path vcd = dir.resolve("fl.vcd");
+        Run r = hdl("run", "flit-loopback", "--cycles", "500", "--vcd", vcd.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(vcd).isNotEmptyFile();
+        assertThat(dir.resolve("fl.gtkw")).isNotEmptyFile();
+        assertThat(r.out()).contains("waves: " + vcd).contains("gtkwave " + vcd + " " + dir.resolve("fl.gtkw"));
+        assertThat(r.lastLine()).startsWith("PASS flit-loopback seed=1 ");
+    }
+
+    @Test
+    void aFailingTestbenchExitsWithOneAndSaysWhyAndWhen() {
+        Catalog c = new Catalog().testbench("broken", "always fails", cfg -> {
+            throw new TestbenchFailure(42, "scoreboard", "item #3 does not match", cfg.seed());
+        });
+        Run r = hdl(c, "run", "broken", "--seed", "8");
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.err()).contains("cycle 42: scoreboard: item #3 does not match").contains("seed=8");
+        assertThat(r.lastLine()).isEqualTo("FAIL broken seed=8 cycle=42 (scoreboard)");
+    }
+
+    @Test
+    void unknownTestbenchListsTheAvailableOnes() {
+        Run r = hdl("run", "nope");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("unknown testbench 'nope'; available: flit-loopback").contains("Try 'hdl run --help'");
+        assertThat(r.out()).isEmpty();
+    }
+
+    @Test
+    void badUsageExitsWithTwo() {
+        assertThat(hdl("run", "flit-loopback", "--cycles", "lots").exit()).isEqualTo(2);
+        assertThat(hdl("run", "flit-loopback", "--cycles", "0").err()).contains("--cycles must be at least 1");
+        assertThat(hdl("run", "flit-loopback", "--frobnicate").exit()).isEqualTo(2);
+        assertThat(hdl("run").exit()).isEqualTo(2);
+        assertThat(hdl("launch").exit()).isEqualTo(2);
+        Run none = hdl();
+        assertThat(none.exit()).isEqualTo(2);
+        assertThat(none.err()).contains("missing command");
+    }
+
+    @Test
+    void helpAndVersion() {
+        Run help = hdl("--help");
+        assertThat(help.exit()).isZero();
+        assertThat(help.out()).contains("list").contains("run").contains("verilog");
+        assertThat(hdl("--version").out()).startsWith("FlitKit");
+        assertThat(hdl("help", "run").out()).contains("--cycles").contains("--seed").contains("--vcd");
+    }
+
+    @Test
+    void verilogWritesOneFilePerModuleDefinition(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("rtl");
+        Run r = hdl("verilog", "flit-loopback", "-o", out.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        try (var files = Files.list(out)) {
+            assertThat(files.map(p -> p.getFileName().toString()).toList()).contains("FlitLoopback.v", "Link.v");
+        }
+        assertThat(Files.readString(out.resolve("FlitLoopback.v"))).contains("module FlitLoopback");
+        assertThat(r.lastLine()).contains("top module FlitLoopback");
+    }
+
+    @Test
+    void verilogOfTheDemoIsLintClean(@TempDir Path dir) {
+        ExternalTools.require("verilator", "verilator");
+        Run r = hdl("verilog", "flit-loopback", "-o", dir.toString(), "--lint");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.lastLine()).isEqualTo("verilator --lint-only -Wall: clean");
+    }
+
+    @Test
+    void verilogOfAnUnknownDesignOrWithoutOutputIsAUsageError() {
+        Run r = hdl("verilog", "nope", "-o", "x");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("unknown design 'nope'; available: flit-loopback");
+        assertThat(hdl("verilog", "flit-loopback").err()).contains("Missing required option: '--output=DIR'");
+    }
+}

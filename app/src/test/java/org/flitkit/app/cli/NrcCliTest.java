@@ -1,0 +1,51 @@
+package org.flitkit.app.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.flitkit.rtl.nrc.NrcRegisters;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code hdl regmap nrc} and {@code hdl mgmt nrc}: output format and exit codes. */
+class NrcCliTest {
+    @Test
+    void regmapPrintsOneLinePerRegister() {
+        HdlCliTest.Run r = HdlCliTest.hdl("regmap", "nrc");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.outLines()).hasSize(NrcRegisters.map().size())
+                .allMatch(l -> l.matches("[A-Z][A-Z0-9_]* 0x[0-9A-F]{4} (RW|RO|W1C) reset=0x[0-9A-F]+"))
+                .contains("CHIP_ID 0x0000 RW reset=0xFFFF")
+                .anyMatch(l -> l.startsWith("SCRATCH0 "))
+                .anyMatch(l -> l.matches(".*CRC.* RO .*"))
+                .anyMatch(l -> l.startsWith("PORT23_NEIGHBOUR "));
+        assertThat(HdlCliTest.hdl("regmap", "xyz").exit()).isEqualTo(2);
+    }
+
+    @Test
+    void mgmtRunsAScriptAndEndsWithASummary(@TempDir Path dir) throws Exception {
+        Path s = dir.resolve("s.mgmt");
+        Files.writeString(s, "port 23\nread 0x0 0x3\nwrite 0x9 0x77\nread 0x9\ntimeout 500\ndest 0x10\nread 0x9\n");
+        Path vcd = dir.resolve("m.vcd");
+        HdlCliTest.Run r = HdlCliTest.hdl("mgmt", "nrc", "--script", s.toString(), "--vcd", vcd.toString(), "--eeprom-timing", "fast");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.outLines()).containsExactly(
+                "txn=1 op=read status=ok data=0xffff,0x18 latency=91",
+                "txn=2 op=write status=ok latency=90",
+                "txn=3 op=read status=ok data=0x77 latency=90",
+                "txn=4 op=read status=timeout",
+                "summary requests=4 ok=3 errors=0 timeouts=1 reports=0");
+        assertThat(Files.size(vcd)).isPositive();
+    }
+
+    @Test
+    void malformedScriptExitsWith2AndTheLine(@TempDir Path dir) throws Exception {
+        Path s = dir.resolve("bad.mgmt");
+        Files.writeString(s, "port 1\n# fine\nread 0x1 0x2 0x3\n");
+        HdlCliTest.Run r = HdlCliTest.hdl("mgmt", "nrc", "--script", s.toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("bad.mgmt:3:").contains("read takes 1 to 2 arguments");
+        assertThat(r.out()).isEmpty();
+    }
+}

@@ -1,0 +1,53 @@
+package org.flitkit.formats.th2;
+
+/**
+ * One named bit field of a {@link Layout}: bits {@code [lsb + width - 1 : lsb]}.
+ * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors" (the
+ * project defines each bit layout once as a table of these).
+ */
+public record Field(String name, int lsb, int width) {
+
+    public Field {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("field name must not be blank");
+        }
+        if (lsb < 0) {
+            throw new IllegalArgumentException("field '" + name + "': lsb " + lsb + " is negative");
+        }
+        if (width < 1) {
+            throw new IllegalArgumentException("field '" + name + "': width " + width + " must be >= 1");
+        }
+    }
+
+    /** Highest bit index of the field. */
+    public int msb() {
+        return lsb + width - 1;
+    }
+
+    /** Bit range as written in the tables: {@code "msb:lsb"}, or just {@code "n"} for one bit. */
+    public String bits() {
+        return width == 1 ? Integer.toString(lsb) : msb() + ":" + lsb;
+    }
+
+    /** Largest unsigned value the field can hold, for widths up to 63. */
+    public long maxValue() {
+        if (width > 63) {
+            throw new IllegalStateException("field '" + name + "' is " + width + " bits wide");
+        }
+        return (1L << width) - 1;
+    }
+
+    /** Same field moved up by {@code offset} bits and renamed (used to concatenate layouts). */
+    public Field shifted(String newName, int offset) {
+        return new Field(newName, lsb + offset, width);
+    }
+
+    boolean overlaps(Field other) {
+        return lsb <= other.msb() && other.lsb <= msb();
+    }
+
+    @Override
+    public String toString() {
+        return name + "[" + bits() + "]";
+    }
+}

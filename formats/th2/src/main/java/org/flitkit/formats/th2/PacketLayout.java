@@ -1,0 +1,96 @@
+package org.flitkit.formats.th2;
+
+import java.util.List;
+
+/**
+ * The whole 792-bit management packet: the four flits concatenated (flit k = bits
+ * [198k+197 : 198k]), field names qualified by flit ({@code head.HopPtr}); framing and CRC.
+ * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors".
+ */
+public final class PacketLayout {
+
+    public static final Layout PACKET = Layout.concat("packet", FlitLayouts.FLITS);
+
+    public static final Field HOP_PTR = PACKET.field("head.HopPtr");
+    public static final Field CRC = PACKET.field("tail.CRC");
+
+    /** Fields the CRC does not cover (they are taken as zero when computing it). */
+    public static final List<Field> CRC_EXCLUDED = List.of(HOP_PTR, CRC);
+
+    private PacketLayout() {
+    }
+
+    /** The packet field {@code flit.name}, e.g. {@code field("head", "DestID")}. */
+    public static Field field(Layout flit, String name) {
+        return PACKET.field(flit.name() + "." + flit.field(name).name());
+    }
+
+    /** Bit offset of flit {@code index} in the packet. */
+    public static int flitOffset(int index) {
+        return index * Th2.FLIT_BITS;
+    }
+
+    /** Sets the constant framing fields: each flit's Kind, VC = 3, Len = 4, RtType = source. */
+    public static BitVector withFraming(BitVector packet) {
+        BitVector p = checkWidth(packet);
+        for (int i = 0; i < FlitLayouts.FLITS.size(); i++) {
+            p = p.with(field(FlitLayouts.FLITS.get(i), "Kind"), FlitLayouts.KINDS.get(i));
+        }
+        return p.with(field(FlitLayouts.HEAD, "VC"), Th2.MANAGEMENT_VC)
+                .with(field(FlitLayouts.HEAD, "Len"), Th2.PACKET_FLITS)
+                .with(field(FlitLayouts.HEAD, "RtType"), Th2.RT_SOURCE);
+    }
+
+    /**
+     * CRC-32C of the packet with HopPtr and CRC zeroed, fed bit 0 first (99 little-endian
+     * bytes). Routers may advance HopPtr without recomputing it.
+     */
+    public static int crcOf(BitVector packet) {
+        BitVector p = checkWidth(packet);
+        for (Field f : CRC_EXCLUDED) {
+            p = p.with(f, 0L);
+        }
+        return Crc32c.compute(p);
+    }
+
+    public static BitVector withCrc(BitVector packet) {
+        return packet.with(CRC, Integer.toUnsignedLong(crcOf(packet)));
+    }
+
+    public static boolean crcMatches(BitVector packet) {
+        return (int) checkWidth(packet).get(CRC) == crcOf(packet);
+    }
+
+    /** Splits a packet into its 4 flits, flit 0 (head) first. */
+    public static List<BitVector> toFlits(BitVector packet) {
+        return checkWidth(packet).split(Th2.FLIT_BITS);
+    }
+
+    /** Joins 4 flits, head first, into a packet. */
+    public static BitVector fromFlits(List<BitVector> flits) {
+        if (flits.size() != Th2.PACKET_FLITS) {
+            throw new IllegalArgumentException("a management packet is " + Th2.PACKET_FLITS + " flits, got " + flits.size());
+        }
+        for (BitVector f : flits) {
+            if (f.width() != Th2.FLIT_BITS) {
+                throw new IllegalArgumentException("a flit is " + Th2.FLIT_BITS + " bits, got " + f.width());
+            }
+        }
+        return BitVector.concat(flits);
+    }
+
+    /** A flit as relay-station beats: 10 beats of 20 bits, bits 19:0 first, the last padded with 2 zero bits. */
+    public static List<BitVector> toRsBeats(BitVector flit) {
+        if (flit.width() != Th2.FLIT_BITS) {
+            throw new IllegalArgumentException("a flit is " + Th2.FLIT_BITS + " bits, got " + flit.width());
+        }
+        return flit.split(Th2.RS_BEAT_BITS);
+    }
+
+    private static BitVector checkWidth(BitVector packet) {
+        if (packet.width() != Th2.PACKET_BITS) {
+            throw new IllegalArgumentException("a management packet is " + Th2.PACKET_BITS + " bits, got " + packet.width());
+        }
+        return packet;
+    }
+}

@@ -1,0 +1,51 @@
+package org.flitkit.env.nrc;
+
+import org.flitkit.hdl.sim.Simulator;
+import org.flitkit.rtl.nma.NmaRegisters;
+import org.flitkit.formats.th2.ChipType;
+import org.flitkit.rtl.nrc.Nrc;
+import org.flitkit.rtl.nrc.PortStatus;
+import org.flitkit.rtl.nrc.RsGeometry;
+
+/**
+ * What the link layers of a test board report on each NRC port (neighbour identity and counters), as
+ * fixed values the reference model also knows: ports 0..11 lead to NICs 0x0100+p, ports 12..23 to port
+ * 23-p of NRCs 0x0200+p; every link is up at 8 lanes. Spec: 20-th2-management.md, topology discovery.
+ */
+public final class BoardLinks {
+    private BoardLinks() {
+    }
+
+    public static long neighbour(int p) {
+        return p < 12 ? NmaRegisters.identity(ChipType.NIC, 0x0100 + p, 0)
+                : NmaRegisters.identity(ChipType.NRC, 0x0200 + p, RsGeometry.PORTS - 1 - p);
+    }
+
+    public static long linkStatus(int p) {
+        return 8L << 8 | 1;
+    }
+
+    public static long retryCount(int p) {
+        return 3L * p;
+    }
+
+    public static long handshakeCount(int p) {
+        return 1 + p % 3;
+    }
+
+    public static long bistResult(int p) {
+        return 0;
+    }
+
+    /** Pokes every port's link status inputs. */
+    public static void apply(Simulator sim, Nrc nrc) {
+        for (int p = 0; p < RsGeometry.PORTS; p++) {
+            PortStatus s = nrc.link.get(p);
+            sim.poke(s.neighbour, neighbour(p));
+            sim.poke(s.linkStatus, linkStatus(p));
+            sim.poke(s.retryCount, retryCount(p));
+            sim.poke(s.handshakeCount, handshakeCount(p));
+            sim.poke(s.bistResult, bistResult(p));
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package org.flitkit.env.nrc;
+
+import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.th2.Field;
+import org.flitkit.formats.th2.Layout;
+import org.flitkit.formats.th2.PacketLayout;
+
+/**
+ * Malformed requests for the error paths, made by editing the bits of a well-formed one and fixing the
+ * CRC again (so the NMA sees a good packet with a bad field). Spec: docs/th2-formats.md (error codes).
+ */
+public final class RawRequests {
+    private static final Layout P = PacketLayout.PACKET;
+    private static final Field NMP_DATA = P.field("body2.NMPData");
+
+    private RawRequests() {
+    }
+
+    /** {@code packet} with packet field {@code name} set to {@code value}, CRC recomputed. */
+    public static BitVector with(BitVector packet, String name, long value) {
+        return PacketLayout.withCrc(packet.with(P.field(name), value));
+    }
+
+    /** {@code packet} with field {@code name} of the NMPData view {@code view} set, CRC recomputed. */
+    public static BitVector withPayload(BitVector packet, Layout view, String name, long value) {
+        BitVector data = packet.slice(NMP_DATA).with(view.field(name), value);
+        return PacketLayout.withCrc(packet.with(NMP_DATA, data));
+    }
+
+    /** {@code packet} with NMPData bit {@code bit} set, CRC recomputed. */
+    public static BitVector withPayloadBit(BitVector packet, int bit) {
+        BitVector data = packet.slice(NMP_DATA);
+        if (!data.bit(bit)) {
+            data = data.flip(bit);
+        }
+        return PacketLayout.withCrc(packet.with(NMP_DATA, data));
+    }
+}

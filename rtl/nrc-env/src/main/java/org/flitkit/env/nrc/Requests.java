@@ -1,0 +1,57 @@
+package org.flitkit.env.nrc;
+
+import java.util.List;
+import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.th2.ChipType;
+import org.flitkit.formats.th2.EepromPayload;
+import org.flitkit.formats.th2.ManagementPacket;
+import org.flitkit.formats.th2.NmpPayload;
+import org.flitkit.formats.th2.NmpType;
+import org.flitkit.formats.th2.RegisterPayload;
+import org.flitkit.formats.th2.RoutingField;
+
+/**
+ * Request packets as the management server's NIC sends them to an NRC cabled to it: forward route
+ * empty (the NRC at the end of the cable is the target: HopPtr = HopNum = 0), backward route = the
+ * one NRC port leading back to the server. Built with the software format model.
+ * Spec: 20-th2-management.md, "Management packets and descriptors"; docs/th2-formats.md "Hop semantics".
+ */
+public final class Requests {
+    /** Chip ID of the server's NIC (SrcID of requests, DestID of responses). */
+    public static final int SERVER_NIC_ID = 0x0001;
+    /** Server VP that sends requests and receives responses. */
+    public static final int SERVER_VP = 1;
+
+    private Requests() {
+    }
+
+    /** A request entering the NRC at {@code port}, answered back out of the same port. */
+    public static ManagementPacket request(int port, int destId, int tid, NmpType type, NmpPayload payload) {
+        return ManagementPacket.builder()
+                .route(RoutingField.EMPTY).hopPtr(0).returnRoute(RoutingField.of(port))
+                .destType(ChipType.NRC).destId(destId).srcType(ChipType.NIC).srcId(SERVER_NIC_ID)
+                .destVp(SERVER_VP).srcVp(SERVER_VP).transactionId(tid)
+                .nmpType(type).payload(payload).build();
+    }
+
+    public static ManagementPacket read(int port, int destId, int tid, List<Integer> addrs) {
+        return request(port, destId, tid, NmpType.REG_READ_REQ, new RegisterPayload(addrs, List.of()));
+    }
+
+    public static ManagementPacket write(int port, int destId, int tid, List<Integer> addrs, List<Long> values) {
+        return request(port, destId, tid, NmpType.REG_WRITE_REQ, new RegisterPayload(addrs, values));
+    }
+
+    public static ManagementPacket eepromRead(int port, int destId, int tid, List<Integer> addrs) {
+        return request(port, destId, tid, NmpType.EEP_READ_REQ, new EepromPayload(addrs, List.of()));
+    }
+
+    public static ManagementPacket eepromWrite(int port, int destId, int tid, List<Integer> addrs, List<Integer> bytes) {
+        return request(port, destId, tid, NmpType.EEP_WRITE_REQ, new EepromPayload(addrs, bytes));
+    }
+
+    /** The packet with one NMPData bit flipped after the CRC was computed: the CRC no longer matches. */
+    public static BitVector corrupted(BitVector packet) {
+        return packet.flip(org.flitkit.formats.th2.PacketLayout.PACKET.field("body2.NMPData").lsb() + 3);
+    }
+}
