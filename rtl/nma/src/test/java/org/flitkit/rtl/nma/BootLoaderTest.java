@@ -56,7 +56,7 @@ class BootLoaderTest {
         }
 
         long reg(String name) {
-            return sim.peekBig(sim.signal("bootBench.regs.r_" + name)).longValue();
+            return sim.peekBig(sim.signal("bootHarness.regs.r_" + name)).longValue();
         }
 
         int status() {
@@ -241,13 +241,13 @@ class BootLoaderTest {
         sim.poke(b.rsp.ready, 0);
         sim.runUntil(() -> sim.peekBool(b.bootDone), BUDGET);
         assertThat(sim.peek(b.bootStatus)).isEqualTo(BootLoader.OK);
-        assertThat(sim.peekBig(sim.signal("bootBench.regs.r_SCRATCH1")).longValue()).isEqualTo(0xFEDC_BA98_7654_3210L);
+        assertThat(sim.peekBig(sim.signal("bootHarness.regs.r_SCRATCH1")).longValue()).isEqualTo(0xFEDC_BA98_7654_3210L);
         // after boot reg_access owns the bus
         sim.poke(b.mainBus.write, 1);
         sim.poke(b.mainBus.addr, SCRATCH1);
         assertThat(sim.peekBool(b.mainBus.error)).isFalse();
         sim.step();
         sim.poke(b.mainBus.write, 0);
-        assertThat(sim.peekBig(sim.signal("bootBench.regs.r_SCRATCH1")).longValue()).isEqualTo(99);
+        assertThat(sim.peekBig(sim.signal("bootHarness.regs.r_SCRATCH1")).longValue()).isEqualTo(99);
     }
 }

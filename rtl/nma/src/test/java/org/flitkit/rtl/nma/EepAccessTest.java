@@ -238,7 +238,7 @@ class EepAccessTest {
         d.sim.poke(d.b.req.valid, 0);
         // let the first byte complete (write + polling), then cut the E2PROM off the bus
         d.sim.runUntil(() -> d.sim.peek(d.b.eeprom.pointer) == 0x101 && !d.sim.peekBool(d.b.eeprom.busy)
-                && d.sim.peek("eepBench.eep.idx") == 1, BUDGET);
+                && d.sim.peek("eepHarness.eep.idx") == 1, BUDGET);
         d.sim.poke(d.b.eepromOff, 1);
         d.sim.runUntil(() -> d.sim.peekBool(d.b.rsp.valid), BUDGET);
         BitVector out = TestPackets.bits(d.sim.peekBig(d.b.rsp.bits));

@@ -109,18 +109,18 @@ class I2cMasterTest {
         d.stop();
         sim.stopVcd();
         VcdReader r = VcdReader.read(vcd);
-        List<VcdReader.Change> scl = r.signal("i2cBench.scl").changes();
-        List<VcdReader.Change> sda = r.signal("i2cBench.sda").changes();
+        List<VcdReader.Change> scl = r.signal("i2cHarness.scl").changes();
+        List<VcdReader.Change> sda = r.signal("i2cHarness.sda").changes();
         // START: the first SDA fall comes while SCL is still high
         long sdaFall = sda.stream().filter(c -> c.value().signum() == 0).findFirst().orElseThrow().time();
-        assertThat(r.signal("i2cBench.scl").valueAt(sdaFall).intValue()).isEqualTo(1);
+        assertThat(r.signal("i2cHarness.scl").valueAt(sdaFall).intValue()).isEqualTo(1);
         // 9 clocks of the address byte, 1 us apart (FAST: 1 MHz SCL)
         List<Long> rises = scl.stream().filter(c -> c.value().signum() != 0).map(VcdReader.Change::time).toList();
         assertThat(rises.size()).isGreaterThanOrEqualTo(10);
         for (int i = 2; i < 9; i++) {
             assertThat(rises.get(i) - rises.get(i - 1)).isEqualTo(1_000_000L); // ps
         }
-        assertThat(r.signal("i2cBench.master.state")).isNotNull();
+        assertThat(r.signal("i2cHarness.master.state")).isNotNull();
     }
 
     @Test
