@@ -3,7 +3,6 @@ package org.flitkit.testbench;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.function.UnaryOperator;
 
 /** For tests of generated docs: checks a committed doc file against what its generator prints now. */
@@ -19,19 +18,10 @@ public final class GeneratedDocs {
      */
     public static void assertUpToDate(String doc, UnaryOperator<String> extract, String generated, String classpath,
             String mainClass) throws IOException {
-        String text = Files.readString(find(doc), StandardCharsets.UTF_8);
+        String text = Files.readString(RepoFiles.find(doc), StandardCharsets.UTF_8);
         if (!extract.apply(text).equals(generated)) {
-            throw new AssertionError(doc + " is stale; regenerate with: mvn -q -o install -DskipTests && "
+            throw new AssertionError(doc + " is stale; regenerate with: mvn -q -o compile && "
                     + "java -cp " + classpath + " " + mainClass + " --update " + doc);
         }
-    }
-
-    private static Path find(String doc) {
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            if (Files.isRegularFile(dir.resolve(doc))) {
-                return dir.resolve(doc);
-            }
-        }
-        throw new AssertionError(doc + " not found above " + Path.of("").toAbsolutePath());
     }
 }

@@ -11,13 +11,13 @@ import org.flitkit.rtl.nma.EepParams;
 import org.flitkit.rtl.nrc.Nrc;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Testbench;
+import org.flitkit.testbench.RepoFiles;
 import org.junit.jupiter.api.Test;
 
 /** The example script examples/nrc-demo.mgmt: every line's status, and far ports answer later than near ones. */
 class NrcMgmtDemoTest {
     static Path example() {
-        Path p = Path.of("examples", "nrc-demo.mgmt");
-        return Files.exists(p) ? p : Path.of("..", "examples", "nrc-demo.mgmt");
+        return RepoFiles.find("examples/nrc-demo.mgmt");
     }
 
     @Test
