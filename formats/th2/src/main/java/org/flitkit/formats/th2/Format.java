@@ -92,10 +92,6 @@ public abstract class Format {
         return width;
     }
 
-    public final Place place() {
-        return place;
-    }
-
     /** An all-zero value of this format's width. */
     public final BitVector zero() {
         return BitVector.zero(width);

@@ -32,14 +32,24 @@ public final class PayloadLayouts {
             COUNT = field("Count", 160, 3, countMeaning);
         }
 
+        abstract List<Field> addressFields();
+
+        abstract List<Field> dataFields();
+
         /** How many accesses one packet can carry. */
-        public abstract int capacity();
+        public final int capacity() {
+            return addressFields().size();
+        }
 
         /** Address of access {@code i}. */
-        public abstract Field addr(int i);
+        public final Field addr(int i) {
+            return indexed(addressFields(), "address", i);
+        }
 
         /** Data of access {@code i} (write request, read response). */
-        public abstract Field data(int i);
+        public final Field data(int i) {
+            return indexed(dataFields(), "data", i);
+        }
     }
 
     /** Register access: Data0/Data1 (64 bits), Addr0/Addr1 (15 bits). */
@@ -56,22 +66,17 @@ public final class PayloadLayouts {
         }
 
         @Override
-        public int capacity() {
-            return Th2.MAX_REGISTERS;
+        List<Field> addressFields() {
+            return addresses;
         }
 
         @Override
-        public Field addr(int i) {
-            return indexed(addresses, "register address", i);
-        }
-
-        @Override
-        public Field data(int i) {
-            return indexed(data, "register data", i);
+        List<Field> dataFields() {
+            return data;
         }
     }
 
-    /** E2PROM access: Byte0..Byte5 (8 bits), Addr0..Addr5 (16 bits). */
+    /** E2PROM access: data Byte0..Byte5 (8 bits), Addr0..Addr5 (16 bits). */
     public static final class EepromAccess extends Addressed {
         private final List<Field> bytes = fields("Byte", Th2.MAX_EEPROM_BYTES, i -> 8 * i, 8,
                 i -> "data byte for Addr" + i + " (write request, read response), else 0");
@@ -83,19 +88,13 @@ public final class PayloadLayouts {
         }
 
         @Override
-        public int capacity() {
-            return Th2.MAX_EEPROM_BYTES;
+        List<Field> addressFields() {
+            return addresses;
         }
 
         @Override
-        public Field addr(int i) {
-            return indexed(addresses, "E2PROM address", i);
-        }
-
-        /** {@code Byte<i>}. */
-        @Override
-        public Field data(int i) {
-            return indexed(bytes, "E2PROM byte", i);
+        List<Field> dataFields() {
+            return bytes;
         }
     }
 

@@ -126,9 +126,9 @@ class FormatHandlesTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("hop index 20 outside 0..19 (fields Hop0..Hop19)");
         assertThatThrownBy(() -> PayloadLayouts.REGISTER.addr(2))
-                .hasMessage("register address index 2 outside 0..1 (fields Addr0..Addr1)");
+                .hasMessage("address index 2 outside 0..1 (fields Addr0..Addr1)");
         assertThatThrownBy(() -> PayloadLayouts.EEPROM.data(-1))
-                .hasMessage("E2PROM byte index -1 outside 0..5 (fields Byte0..Byte5)");
+                .hasMessage("data index -1 outside 0..5 (fields Byte0..Byte5)");
     }
 
     @Test
