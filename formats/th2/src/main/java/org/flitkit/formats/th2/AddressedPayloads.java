@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * The Count / Addr<i>i</i> / data-<i>i</i> encoding shared by {@link RegisterPayload} and
- * {@link EepromPayload}.
+ * {@link EepromPayload}, over the fields of a {@link PayloadLayouts.Addressed} view.
  * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors".
  */
 final class AddressedPayloads {
@@ -13,39 +13,40 @@ final class AddressedPayloads {
     }
 
     /** Count, the addresses and, if any, one data value per address. */
-    static BitVector encode(Layout l, String dataField, List<Integer> addresses, List<? extends Number> data) {
-        BitVector v = l.zero().with(l.field("Count"), addresses.size());
+    static BitVector encode(PayloadLayouts.Addressed view, List<Integer> addresses, List<? extends Number> data) {
+        BitVector v = view.zero().with(view.COUNT, addresses.size());
         for (int i = 0; i < addresses.size(); i++) {
-            v = v.with(l.field("Addr" + i), addresses.get(i));
+            v = v.with(view.addr(i), addresses.get(i));
         }
         for (int i = 0; i < data.size(); i++) {
-            v = v.with(l.field(dataField + i), data.get(i).longValue());
+            v = v.with(view.data(i), data.get(i).longValue());
         }
         return v;
     }
 
     /**
-     * Reads Count (1..{@code max}) and that many addresses into {@code addresses} and, if
+     * Reads Count (1..capacity) and that many addresses into {@code addresses} and, if
      * {@code type} carries data, data values into {@code data}; every unused slot must be 0.
      */
-    static void decode(Layout l, String dataField, int max, String countError, NmpType type, BitVector bits,
+    static void decode(PayloadLayouts.Addressed view, String countError, NmpType type, BitVector bits,
             List<Integer> addresses, List<Long> data) {
+        Layout l = view.layout();
         l.requireReservedZero(bits);
-        int count = (int) bits.get(l.field("Count"));
-        if (count < 1 || count > max) {
+        int count = (int) bits.get(view.COUNT);
+        if (count < 1 || count > view.capacity()) {
             throw new IllegalArgumentException(countError.formatted(count));
         }
-        for (int i = 0; i < max; i++) {
+        for (int i = 0; i < view.capacity(); i++) {
             if (i >= count) {
-                Checks.requireUnused(l, "Addr" + i, bits, "when Count = " + count);
-                Checks.requireUnused(l, dataField + i, bits, "when Count = " + count);
+                Checks.requireUnused(l, view.addr(i), bits, "when Count = " + count);
+                Checks.requireUnused(l, view.data(i), bits, "when Count = " + count);
                 continue;
             }
-            addresses.add((int) bits.get(l.field("Addr" + i)));
+            addresses.add((int) bits.get(view.addr(i)));
             if (type.carriesData()) {
-                data.add(bits.get(l.field(dataField + i)));
+                data.add(bits.get(view.data(i)));
             } else {
-                Checks.requireUnused(l, dataField + i, bits, "in a " + type);
+                Checks.requireUnused(l, view.data(i), bits, "in a " + type);
             }
         }
     }

@@ -30,9 +30,9 @@ final class Checks {
     }
 
     /** Rejects a non-zero value in a field that is unused for this payload. */
-    static void requireUnused(Layout layout, String field, BitVector bits, String why) {
-        if (!bits.slice(layout.field(field)).isZero()) {
-            throw new IllegalArgumentException(layout.name() + ": " + field + " must be 0 " + why);
+    static void requireUnused(Layout layout, Field field, BitVector bits, String why) {
+        if (!bits.slice(field).isZero()) {
+            throw new IllegalArgumentException(layout.name() + ": " + field.name() + " must be 0 " + why);
         }
     }
 }

@@ -14,45 +14,49 @@ import java.util.Set;
  */
 public final class DescriptorMapping {
 
+    private static final DescriptorLayout.Descriptor D = DescriptorLayout.DESCRIPTOR;
+    private static final FlitLayouts.Head HEAD = PacketLayout.HEAD;
+    private static final FlitLayouts.Body1 BODY1 = PacketLayout.BODY1;
+
     /** One copy: descriptor field to packet field, same width. */
-    public record Entry(String descriptorField, String packetField) {
+    public record Entry(Field descriptorField, Field packetField) {
     }
 
     public static final List<Entry> COPIED = List.of(
-            new Entry("DestID", "head.DestID"),
-            new Entry("DestVP", "head.DestVP"),
-            new Entry("SrcVP", "head.SrcVP"),
-            new Entry("DestType", "head.DestType"),
-            new Entry("RtType", "head.RtType"),
-            new Entry("Type", "head.Type"),
-            new Entry("SM", "head.SM"),
-            new Entry("Inst", "head.Inst"),
-            new Entry("Rint", "head.Rint"),
-            new Entry("FRoutingField", "head.Route"),
-            new Entry("BRoutingField", "body1.ReturnRoute"),
-            new Entry("TransactionID", "body1.TransactionID"),
-            new Entry("NMPType", "body1.NMPType"),
-            new Entry("NMPData", "body2.NMPData"));
+            new Entry(D.DEST_ID, HEAD.DEST_ID),
+            new Entry(D.DEST_VP, HEAD.DEST_VP),
+            new Entry(D.SRC_VP, HEAD.SRC_VP),
+            new Entry(D.DEST_TYPE, HEAD.DEST_TYPE),
+            new Entry(D.RT_TYPE, HEAD.RT_TYPE),
+            new Entry(D.TYPE, HEAD.TYPE),
+            new Entry(D.SM, HEAD.SM),
+            new Entry(D.INST, HEAD.INST),
+            new Entry(D.RINT, HEAD.RINT),
+            new Entry(D.F_ROUTING_FIELD, HEAD.ROUTE),
+            new Entry(D.B_ROUTING_FIELD, BODY1.RETURN_ROUTE),
+            new Entry(D.TRANSACTION_ID, BODY1.TRANSACTION_ID),
+            new Entry(D.NMP_TYPE, BODY1.NMP_TYPE),
+            new Entry(D.NMP_DATA, PacketLayout.BODY2.NMP_DATA));
 
     /** Descriptor fields the NIC consumes itself; they do not travel. */
-    public static final Map<String, String> NOT_SENT = ordered(
-            "Head", "checked by the NIC: 0 = not a descriptor",
-            "Fen", "ordering at the source NIC only",
-            "Err", "set by the source NIC; a descriptor with Err is not sent",
-            "Lint", "completion interrupt at the source NIC only");
+    public static final Map<Field, String> NOT_SENT = ordered(
+            Map.entry(D.HEAD, "checked by the NIC: 0 = not a descriptor"),
+            Map.entry(D.FEN, "ordering at the source NIC only"),
+            Map.entry(D.ERR, "set by the source NIC; a descriptor with Err is not sent"),
+            Map.entry(D.LINT, "completion interrupt at the source NIC only"));
 
     /** Packet fields the NIC fills in itself. */
-    public static final Map<String, String> NIC_FILLED = ordered(
-            "head.HopPtr", "0",
-            "head.VC", "3",
-            "head.Len", "4",
-            "head.SrcType", "0 (NIC)",
-            "head.SrcID", "the sending NIC's own chip ID",
-            "head.Kind", "2 (head)",
-            "body1.Kind", "0 (body)",
-            "body2.Kind", "0 (body)",
-            "tail.Kind", "1 (tail)",
-            "tail.CRC", "CRC-32C, computed last");
+    public static final Map<Field, String> NIC_FILLED = ordered(
+            Map.entry(HEAD.HOP_PTR, "0"),
+            Map.entry(HEAD.VC, "3"),
+            Map.entry(HEAD.LEN, "4"),
+            Map.entry(HEAD.SRC_TYPE, "0 (NIC)"),
+            Map.entry(HEAD.SRC_ID, "the sending NIC's own chip ID"),
+            Map.entry(HEAD.KIND, "2 (head)"),
+            Map.entry(BODY1.KIND, "0 (body)"),
+            Map.entry(PacketLayout.BODY2.KIND, "0 (body)"),
+            Map.entry(PacketLayout.TAIL.KIND, "1 (tail)"),
+            Map.entry(PacketLayout.TAIL.CRC, "CRC-32C, computed last"));
 
     static {
         validate();
@@ -68,46 +72,44 @@ public final class DescriptorMapping {
         }
         BitVector p = PacketLayout.withFraming(PacketLayout.PACKET.zero());
         for (Entry e : COPIED) {
-            p = p.with(PacketLayout.PACKET.field(e.packetField()),
-                    descriptor.slice(DescriptorLayout.DESCRIPTOR.field(e.descriptorField())));
+            p = p.with(e.packetField(), descriptor.slice(e.descriptorField()));
         }
-        p = p.with(PacketLayout.PACKET.field("head.SrcType"), ChipType.NIC.code())
-                .with(PacketLayout.PACKET.field("head.SrcID"), srcChipId);
+        p = p.with(HEAD.SRC_TYPE, ChipType.NIC.code()).with(HEAD.SRC_ID, srcChipId);
         return PacketLayout.withCrc(p);
     }
 
+    /** Every descriptor field is copied or not sent, every packet field copied or NIC-filled, each once. */
     private static void validate() {
-        Set<String> descriptorSeen = new HashSet<>(NOT_SENT.keySet());
-        Set<String> packetSeen = new HashSet<>(NIC_FILLED.keySet());
+        Set<Field> descriptorSeen = new HashSet<>(NOT_SENT.keySet());
+        Set<Field> packetSeen = new HashSet<>(NIC_FILLED.keySet());
         for (Entry e : COPIED) {
-            Field d = DescriptorLayout.DESCRIPTOR.field(e.descriptorField());
-            Field p = PacketLayout.PACKET.field(e.packetField());
-            if (d.width() != p.width()) {
-                throw new IllegalStateException("mapping " + e + ": widths differ (" + d.width() + " vs " + p.width() + ")");
+            if (e.descriptorField().width() != e.packetField().width()) {
+                throw new IllegalStateException("mapping " + e + ": widths differ (" + e.descriptorField().width()
+                        + " vs " + e.packetField().width() + ")");
             }
             if (!descriptorSeen.add(e.descriptorField()) || !packetSeen.add(e.packetField())) {
                 throw new IllegalStateException("mapping " + e + ": field mapped twice");
             }
         }
-        for (Field f : DescriptorLayout.DESCRIPTOR.fields()) {
-            if (!descriptorSeen.contains(f.name())) {
-                throw new IllegalStateException("descriptor field " + f.name() + " is neither copied nor listed as not sent");
-            }
+        if (!descriptorSeen.equals(Set.copyOf(D.fields()))) {
+            throw new IllegalStateException("descriptor fields neither copied nor listed as not sent: "
+                    + missing(D.fields(), descriptorSeen));
         }
-        for (Field f : PacketLayout.PACKET.fields()) {
-            if (!packetSeen.contains(f.name())) {
-                throw new IllegalStateException("packet field " + f.name() + " is neither copied nor filled by the NIC");
-            }
-        }
-        for (String name : NIC_FILLED.keySet()) {
-            PacketLayout.PACKET.field(name);
+        if (!packetSeen.equals(Set.copyOf(PacketLayout.PACKET.fields()))) {
+            throw new IllegalStateException("packet fields neither copied nor filled by the NIC: "
+                    + missing(PacketLayout.PACKET.fields(), packetSeen));
         }
     }
 
-    private static Map<String, String> ordered(String... keyValues) {
-        Map<String, String> m = new LinkedHashMap<>();
-        for (int i = 0; i < keyValues.length; i += 2) {
-            m.put(keyValues[i], keyValues[i + 1]);
+    private static List<Field> missing(List<Field> all, Set<Field> seen) {
+        return all.stream().filter(f -> !seen.contains(f)).toList();
+    }
+
+    @SafeVarargs
+    private static Map<Field, String> ordered(Map.Entry<Field, String>... entries) {
+        Map<Field, String> m = new LinkedHashMap<>();
+        for (Map.Entry<Field, String> e : entries) {
+            m.put(e.getKey(), e.getValue());
         }
         return Collections.unmodifiableMap(m);
     }

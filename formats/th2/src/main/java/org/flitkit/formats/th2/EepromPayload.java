@@ -10,7 +10,7 @@ import java.util.List;
  */
 public record EepromPayload(List<Integer> addresses, List<Integer> data) implements NmpPayload {
 
-    private static final Layout L = PayloadLayouts.EEPROM;
+    private static final PayloadLayouts.EepromAccess L = PayloadLayouts.EEPROM;
 
     public EepromPayload {
         if (addresses == null || addresses.isEmpty() || addresses.size() > Th2.MAX_EEPROM_BYTES) {
@@ -70,13 +70,13 @@ public record EepromPayload(List<Integer> addresses, List<Integer> data) impleme
 
     @Override
     public BitVector encode() {
-        return AddressedPayloads.encode(L, "Byte", addresses, data);
+        return AddressedPayloads.encode(L, addresses, data);
     }
 
     static EepromPayload decode(NmpType type, BitVector bits) {
         List<Integer> addresses = new ArrayList<>();
         List<Long> data = new ArrayList<>();
-        AddressedPayloads.decode(L, "Byte", Th2.MAX_EEPROM_BYTES, "bad E2PROM count %d (must be 1..6)", type, bits,
+        AddressedPayloads.decode(L, "bad E2PROM count %d (must be 1..6)", type, bits,
                 addresses, data);
         return new EepromPayload(addresses, data.stream().map(Long::intValue).toList());
     }

@@ -9,8 +9,8 @@ import java.util.Optional;
  */
 public record ErrorPayload(ErrorCode error, int requestType, int index, BitVector echo) implements NmpPayload {
 
-    private static final Layout L = PayloadLayouts.ERROR;
-    private static final int ECHO_BITS = L.field("Echo").width();
+    private static final PayloadLayouts.ErrorResponse L = PayloadLayouts.ERROR;
+    private static final int ECHO_BITS = L.ECHO.width();
 
     public ErrorPayload {
         if (error == null) {
@@ -60,17 +60,17 @@ public record ErrorPayload(ErrorCode error, int requestType, int index, BitVecto
 
     @Override
     public BitVector encode() {
-        return L.zero().with(L.field("Echo"), echo)
-                .with(L.field("ErrCode"), error.code())
-                .with(L.field("ErrReqType"), requestType)
-                .with(L.field("ErrIndex"), index);
+        return L.zero().with(L.ECHO, echo)
+                .with(L.ERR_CODE, error.code())
+                .with(L.ERR_REQ_TYPE, requestType)
+                .with(L.ERR_INDEX, index);
     }
 
     static ErrorPayload decode(BitVector bits) {
-        L.requireReservedZero(bits);
-        return new ErrorPayload(ErrorCode.fromCode(bits.get(L.field("ErrCode"))),
-                (int) bits.get(L.field("ErrReqType")),
-                (int) bits.get(L.field("ErrIndex")),
-                bits.slice(L.field("Echo")));
+        L.layout().requireReservedZero(bits);
+        return new ErrorPayload(ErrorCode.fromCode(bits.get(L.ERR_CODE)),
+                (int) bits.get(L.ERR_REQ_TYPE),
+                (int) bits.get(L.ERR_INDEX),
+                bits.slice(L.ECHO));
     }
 }

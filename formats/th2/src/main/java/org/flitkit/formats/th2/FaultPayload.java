@@ -7,7 +7,7 @@ package org.flitkit.formats.th2;
  */
 public record FaultPayload(int faultCode, int port, long status, long timestamp) implements NmpPayload {
 
-    private static final Layout L = PayloadLayouts.FAULT;
+    private static final PayloadLayouts.FaultReport L = PayloadLayouts.FAULT;
 
     public FaultPayload {
         if (faultCode < 0 || faultCode > 0xFF) {
@@ -36,15 +36,15 @@ public record FaultPayload(int faultCode, int port, long status, long timestamp)
 
     @Override
     public BitVector encode() {
-        return L.zero().with(L.field("Timestamp"), timestamp)
-                .with(L.field("FaultStatus"), status)
-                .with(L.field("FaultCode"), faultCode)
-                .with(L.field("FaultPort"), port);
+        return L.zero().with(L.TIMESTAMP, timestamp)
+                .with(L.FAULT_STATUS, status)
+                .with(L.FAULT_CODE, faultCode)
+                .with(L.FAULT_PORT, port);
     }
 
     static FaultPayload decode(BitVector bits) {
-        L.requireReservedZero(bits);
-        return new FaultPayload((int) bits.get(L.field("FaultCode")), (int) bits.get(L.field("FaultPort")),
-                bits.get(L.field("FaultStatus")), bits.get(L.field("Timestamp")));
+        L.layout().requireReservedZero(bits);
+        return new FaultPayload((int) bits.get(L.FAULT_CODE), (int) bits.get(L.FAULT_PORT),
+                bits.get(L.FAULT_STATUS), bits.get(L.TIMESTAMP));
     }
 }

@@ -38,17 +38,17 @@ public final class FormatDoc {
     public static String generate() {
         StringBuilder md = new StringBuilder();
         constants(md);
-        layout(md, FlitLayouts.ROUTE, "Routing field (FRoutingField, BRoutingField, Route, ReturnRoute)");
+        layout(md, FlitLayouts.ROUTE.layout(), "Routing field (FRoutingField, BRoutingField, Route, ReturnRoute)");
         for (int i = 0; i < FlitLayouts.FLITS.size(); i++) {
-            Layout flit = FlitLayouts.FLITS.get(i);
+            Layout flit = FlitLayouts.FLITS.get(i).layout();
             layout(md, flit, "Flit " + i + " (" + flit.name() + "), packet bits "
                     + (PacketLayout.flitOffset(i) + flit.width() - 1) + ":" + PacketLayout.flitOffset(i));
         }
         crc(md);
-        for (Layout payload : PayloadLayouts.ALL) {
-            layout(md, payload, "NMPData view " + payload.name());
+        for (Format payload : PayloadLayouts.ALL) {
+            layout(md, payload.layout(), "NMPData view " + payload.name());
         }
-        layout(md, DescriptorLayout.DESCRIPTOR, "Management descriptor");
+        layout(md, DescriptorLayout.DESCRIPTOR.layout(), "Management descriptor");
         mapping(md);
         nmpTypes(md);
         errorCodes(md);
@@ -118,8 +118,8 @@ public final class FormatDoc {
     private static void mapping(StringBuilder md) {
         md.append("### Descriptor to request packet (NIC MP send unit)\n\n| descriptor field | packet field | packet bits |\n|---|---|---|\n");
         for (DescriptorMapping.Entry e : DescriptorMapping.COPIED) {
-            md.append("| ").append(e.descriptorField()).append(" | ").append(e.packetField()).append(" | ")
-                    .append(PacketLayout.PACKET.field(e.packetField()).bits()).append(" |\n");
+            md.append("| ").append(e.descriptorField().name()).append(" | ").append(e.packetField().name()).append(" | ")
+                    .append(e.packetField().bits()).append(" |\n");
         }
         md.append("\n| descriptor field not sent | why |\n|---|---|\n");
         entries(md, DescriptorMapping.NOT_SENT);
@@ -188,9 +188,9 @@ public final class FormatDoc {
         }
     }
 
-    private static void entries(StringBuilder md, Map<String, String> m) {
-        for (Map.Entry<String, String> e : m.entrySet()) {
-            md.append("| ").append(e.getKey()).append(" | ").append(e.getValue()).append(" |\n");
+    private static void entries(StringBuilder md, Map<Field, String> m) {
+        for (Map.Entry<Field, String> e : m.entrySet()) {
+            md.append("| ").append(e.getKey().name()).append(" | ").append(e.getValue()).append(" |\n");
         }
     }
 

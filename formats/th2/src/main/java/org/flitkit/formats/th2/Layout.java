@@ -72,11 +72,11 @@ public final class Layout {
         return fields;
     }
 
-    public boolean has(String fieldName) {
-        return byName.containsKey(fieldName);
-    }
-
-    /** The field called {@code fieldName}; a clear {@link IllegalArgumentException} if absent. */
+    /**
+     * The field called {@code fieldName}, for names that come from data (documentation, a user's
+     * script); code uses the {@link Format} handles. A clear {@link IllegalArgumentException} listing
+     * the valid names if absent.
+     */
     public Field field(String fieldName) {
         Field f = byName.get(fieldName);
         if (f == null) {

@@ -12,7 +12,7 @@ public record ManagementDescriptor(
         RoutingField forwardRoute, RoutingField backwardRoute,
         NmpType nmpType, NmpPayload payload) {
 
-    private static final Layout L = DescriptorLayout.DESCRIPTOR;
+    private static final DescriptorLayout.Descriptor L = DescriptorLayout.DESCRIPTOR;
 
     public ManagementDescriptor {
         Checks.range("Type", type, 0, 15);
@@ -39,38 +39,38 @@ public record ManagementDescriptor(
 
     public BitVector encode() {
         return L.zero()
-                .with(L.field("Head"), bit(head)).with(L.field("Fen"), bit(fen)).with(L.field("Err"), bit(err))
-                .with(L.field("Lint"), bit(lint)).with(L.field("Rint"), bit(rint))
-                .with(L.field("SM"), bit(sm)).with(L.field("Inst"), bit(inst))
-                .with(L.field("Type"), type).with(L.field("RtType"), rtType)
-                .with(L.field("DestType"), destType.code()).with(L.field("DestID"), destId)
-                .with(L.field("TransactionID"), transactionId)
-                .with(L.field("DestVP"), destVp).with(L.field("SrcVP"), srcVp)
-                .with(L.field("FRoutingField"), forwardRoute.encode())
-                .with(L.field("BRoutingField"), backwardRoute.encode())
-                .with(L.field("NMPType"), nmpType.code())
-                .with(L.field("NMPData"), payload.encode());
+                .with(L.HEAD, bit(head)).with(L.FEN, bit(fen)).with(L.ERR, bit(err))
+                .with(L.LINT, bit(lint)).with(L.RINT, bit(rint))
+                .with(L.SM, bit(sm)).with(L.INST, bit(inst))
+                .with(L.TYPE, type).with(L.RT_TYPE, rtType)
+                .with(L.DEST_TYPE, destType.code()).with(L.DEST_ID, destId)
+                .with(L.TRANSACTION_ID, transactionId)
+                .with(L.DEST_VP, destVp).with(L.SRC_VP, srcVp)
+                .with(L.F_ROUTING_FIELD, forwardRoute.encode())
+                .with(L.B_ROUTING_FIELD, backwardRoute.encode())
+                .with(L.NMP_TYPE, nmpType.code())
+                .with(L.NMP_DATA, payload.encode());
     }
 
     public static ManagementDescriptor decode(BitVector bits) {
         if (bits.width() != Th2.DESCRIPTOR_BITS) {
             throw new IllegalArgumentException("a descriptor is " + Th2.DESCRIPTOR_BITS + " bits, got " + bits.width());
         }
-        L.requireReservedZero(bits);
-        NmpType type = NmpType.fromCode(bits.get(L.field("NMPType")));
+        L.layout().requireReservedZero(bits);
+        NmpType type = NmpType.fromCode(bits.get(L.NMP_TYPE));
         return new ManagementDescriptor(
-                flag(bits, "Head"), flag(bits, "Fen"), flag(bits, "Err"), flag(bits, "Lint"), flag(bits, "Rint"),
-                flag(bits, "SM"), flag(bits, "Inst"), (int) bits.get(L.field("Type")), (int) bits.get(L.field("RtType")),
-                ChipType.fromCode(bits.get(L.field("DestType"))), (int) bits.get(L.field("DestID")),
-                (int) bits.get(L.field("TransactionID")),
-                (int) bits.get(L.field("DestVP")), (int) bits.get(L.field("SrcVP")),
-                RoutingField.decode(bits.slice(L.field("FRoutingField"))),
-                RoutingField.decode(bits.slice(L.field("BRoutingField"))),
-                type, NmpPayload.decode(type, bits.slice(L.field("NMPData"))));
+                flag(bits, L.HEAD), flag(bits, L.FEN), flag(bits, L.ERR), flag(bits, L.LINT), flag(bits, L.RINT),
+                flag(bits, L.SM), flag(bits, L.INST), (int) bits.get(L.TYPE), (int) bits.get(L.RT_TYPE),
+                ChipType.fromCode(bits.get(L.DEST_TYPE)), (int) bits.get(L.DEST_ID),
+                (int) bits.get(L.TRANSACTION_ID),
+                (int) bits.get(L.DEST_VP), (int) bits.get(L.SRC_VP),
+                RoutingField.decode(bits.slice(L.F_ROUTING_FIELD)),
+                RoutingField.decode(bits.slice(L.B_ROUTING_FIELD)),
+                type, NmpPayload.decode(type, bits.slice(L.NMP_DATA)));
     }
 
-    private static boolean flag(BitVector bits, String name) {
-        return bits.get(L.field(name)) != 0;
+    private static boolean flag(BitVector bits, Field f) {
+        return bits.get(f) != 0;
     }
 
     private static long bit(boolean b) {

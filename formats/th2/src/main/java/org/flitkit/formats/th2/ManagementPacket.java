@@ -13,7 +13,8 @@ public record ManagementPacket(
         int destVp, int srcVp, boolean rint,
         int transactionId, NmpType nmpType, NmpPayload payload) {
 
-    private static final Layout P = PacketLayout.PACKET;
+    private static final FlitLayouts.Head HEAD = PacketLayout.HEAD;
+    private static final FlitLayouts.Body1 BODY1 = PacketLayout.BODY1;
 
     public ManagementPacket {
         Checks.notNull("Route", route);
@@ -56,24 +57,24 @@ public record ManagementPacket(
 
     /** The packet, CRC included: 792 bits, flit k at bits [198k+197 : 198k]. */
     public BitVector toBits() {
-        BitVector p = PacketLayout.withFraming(P.zero())
-                .with(f("head.Route"), route.encode())
-                .with(f("head.HopPtr"), hopPtr)
-                .with(f("head.RtType"), Th2.RT_SOURCE)
-                .with(f("head.DestType"), destType.code())
-                .with(f("head.SrcType"), srcType.code())
-                .with(f("head.Type"), Th2.TYPE_MP)
-                .with(f("head.DestID"), destId)
-                .with(f("head.SrcID"), srcId)
-                .with(f("head.DestVP"), destVp)
-                .with(f("head.SrcVP"), srcVp)
-                .with(f("head.SM"), Th2.MANAGEMENT_SM ? 1 : 0)
-                .with(f("head.Inst"), Th2.MANAGEMENT_INST ? 1 : 0)
-                .with(f("head.Rint"), rint ? 1 : 0)
-                .with(f("body1.ReturnRoute"), returnRoute.encode())
-                .with(f("body1.NMPType"), nmpType.code())
-                .with(f("body1.TransactionID"), transactionId)
-                .with(f("body2.NMPData"), payload.encode());
+        BitVector p = PacketLayout.withFraming(PacketLayout.PACKET.zero())
+                .with(HEAD.ROUTE, route.encode())
+                .with(HEAD.HOP_PTR, hopPtr)
+                .with(HEAD.RT_TYPE, Th2.RT_SOURCE)
+                .with(HEAD.DEST_TYPE, destType.code())
+                .with(HEAD.SRC_TYPE, srcType.code())
+                .with(HEAD.TYPE, Th2.TYPE_MP)
+                .with(HEAD.DEST_ID, destId)
+                .with(HEAD.SRC_ID, srcId)
+                .with(HEAD.DEST_VP, destVp)
+                .with(HEAD.SRC_VP, srcVp)
+                .with(HEAD.SM, Th2.MANAGEMENT_SM ? 1 : 0)
+                .with(HEAD.INST, Th2.MANAGEMENT_INST ? 1 : 0)
+                .with(HEAD.RINT, rint ? 1 : 0)
+                .with(BODY1.RETURN_ROUTE, returnRoute.encode())
+                .with(BODY1.NMP_TYPE, nmpType.code())
+                .with(BODY1.TRANSACTION_ID, transactionId)
+                .with(PacketLayout.BODY2.NMP_DATA, payload.encode());
         return PacketLayout.withCrc(p);
     }
 
@@ -90,7 +91,7 @@ public record ManagementPacket(
     public static ManagementPacket parse(BitVector bits) {
         Header h = header(bits);
         NmpType type = NmpType.fromCode(h.rawType);
-        return h.builder.nmpType(type).payload(NmpPayload.decode(type, bits.slice(f("body2.NMPData")))).build();
+        return h.builder.nmpType(type).payload(NmpPayload.decode(type, bits.slice(PacketLayout.BODY2.NMP_DATA))).build();
     }
 
     /**
@@ -100,7 +101,7 @@ public record ManagementPacket(
     public static ManagementPacket errorResponseTo(BitVector requestBits, ChipType responderType, int responderId,
                                                    ErrorCode error, int index) {
         Header h = header(requestBits);
-        ErrorPayload p = ErrorPayload.of(error, h.rawType, index, requestBits.slice(f("body2.NMPData")));
+        ErrorPayload p = ErrorPayload.of(error, h.rawType, index, requestBits.slice(PacketLayout.BODY2.NMP_DATA));
         return reply(h.builder, responderType, responderId, NmpType.errorTypeForRaw(h.rawType), p);
     }
 
@@ -154,10 +155,6 @@ public record ManagementPacket(
         }
     }
 
-    private static Field f(String name) {
-        return P.field(name);
-    }
-
     private record Header(Builder builder, long rawType) {
     }
 
@@ -170,35 +167,35 @@ public record ManagementPacket(
                     bits.get(PacketLayout.CRC), PacketLayout.crcOf(bits)));
         }
         for (int i = 0; i < Th2.PACKET_FLITS; i++) {
-            Layout flit = FlitLayouts.FLITS.get(i);
-            expect(bits, flit.name() + ".Kind", FlitLayouts.KINDS.get(i), "flit " + i + " (" + flit.name() + ") kind");
+            FlitLayouts.Flit flit = PacketLayout.FLITS.get(i);
+            expect(bits, flit.KIND, flit.kind(), "flit " + i + " (" + flit.name() + ") kind");
         }
-        expect(bits, "head.VC", Th2.MANAGEMENT_VC, "not a management packet: management packets use VC3;");
-        expect(bits, "head.Len", Th2.PACKET_FLITS, "management packets are 4 flits;");
-        expect(bits, "head.RtType", Th2.RT_SOURCE, "management packets are source routed;");
-        expect(bits, "head.Type", Th2.TYPE_MP, "management packets are MPs;");
-        expect(bits, "head.SM", Th2.MANAGEMENT_SM ? 1 : 0, "management packets are single;");
-        expect(bits, "head.Inst", Th2.MANAGEMENT_INST ? 1 : 0, "management packets have Inst = 1;");
-        P.requireReservedZero(bits);
+        expect(bits, HEAD.VC, Th2.MANAGEMENT_VC, "not a management packet: management packets use VC3;");
+        expect(bits, HEAD.LEN, Th2.PACKET_FLITS, "management packets are 4 flits;");
+        expect(bits, HEAD.RT_TYPE, Th2.RT_SOURCE, "management packets are source routed;");
+        expect(bits, HEAD.TYPE, Th2.TYPE_MP, "management packets are MPs;");
+        expect(bits, HEAD.SM, Th2.MANAGEMENT_SM ? 1 : 0, "management packets are single;");
+        expect(bits, HEAD.INST, Th2.MANAGEMENT_INST ? 1 : 0, "management packets have Inst = 1;");
+        PacketLayout.PACKET.requireReservedZero(bits);
         Builder b = builder()
-                .route(RoutingField.decode(bits.slice(f("head.Route"))))
-                .hopPtr((int) bits.get(f("head.HopPtr")))
-                .destType(ChipType.fromCode(bits.get(f("head.DestType"))))
-                .srcType(ChipType.fromCode(bits.get(f("head.SrcType"))))
-                .destId((int) bits.get(f("head.DestID")))
-                .srcId((int) bits.get(f("head.SrcID")))
-                .destVp((int) bits.get(f("head.DestVP")))
-                .srcVp((int) bits.get(f("head.SrcVP")))
-                .rint(bits.get(f("head.Rint")) != 0)
-                .returnRoute(RoutingField.decode(bits.slice(f("body1.ReturnRoute"))))
-                .transactionId((int) bits.get(f("body1.TransactionID")));
-        return new Header(b, bits.get(f("body1.NMPType")));
+                .route(RoutingField.decode(bits.slice(HEAD.ROUTE)))
+                .hopPtr((int) bits.get(HEAD.HOP_PTR))
+                .destType(ChipType.fromCode(bits.get(HEAD.DEST_TYPE)))
+                .srcType(ChipType.fromCode(bits.get(HEAD.SRC_TYPE)))
+                .destId((int) bits.get(HEAD.DEST_ID))
+                .srcId((int) bits.get(HEAD.SRC_ID))
+                .destVp((int) bits.get(HEAD.DEST_VP))
+                .srcVp((int) bits.get(HEAD.SRC_VP))
+                .rint(bits.get(HEAD.RINT) != 0)
+                .returnRoute(RoutingField.decode(bits.slice(BODY1.RETURN_ROUTE)))
+                .transactionId((int) bits.get(BODY1.TRANSACTION_ID));
+        return new Header(b, bits.get(BODY1.NMP_TYPE));
     }
 
-    private static void expect(BitVector bits, String field, long expected, String context) {
-        long actual = bits.get(f(field));
+    private static void expect(BitVector bits, Field field, long expected, String context) {
+        long actual = bits.get(field);
         if (actual != expected) {
-            throw new IllegalArgumentException(context + " " + field + " = " + actual + ", expected " + expected);
+            throw new IllegalArgumentException(context + " " + field.name() + " = " + actual + ", expected " + expected);
         }
     }
 

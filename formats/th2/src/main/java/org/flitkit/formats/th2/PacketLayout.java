@@ -5,24 +5,30 @@ import java.util.List;
 /**
  * The whole 792-bit management packet: the four flits concatenated (flit k = bits
  * [198k+197 : 198k]), field names qualified by flit ({@code head.HopPtr}); framing and CRC.
+ * Each flit's fields are reached by handle at their packet positions: {@code PacketLayout.BODY1.NMP_TYPE}.
  * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors".
  */
 public final class PacketLayout {
 
-    public static final Layout PACKET = Layout.concat("packet", FlitLayouts.FLITS);
+    public static final FlitLayouts.Head HEAD = new FlitLayouts.Head(Format.Place.inside(flitOffset(0)));
+    public static final FlitLayouts.Body1 BODY1 = new FlitLayouts.Body1(Format.Place.inside(flitOffset(1)));
+    public static final FlitLayouts.Body2 BODY2 = new FlitLayouts.Body2(Format.Place.inside(flitOffset(2)));
+    public static final FlitLayouts.Tail TAIL = new FlitLayouts.Tail(Format.Place.inside(flitOffset(3)));
 
-    public static final Field HOP_PTR = PACKET.field("head.HopPtr");
-    public static final Field CRC = PACKET.field("tail.CRC");
+    /** The flits at their packet positions, in transmission order. */
+    public static final List<FlitLayouts.Flit> FLITS = List.of(HEAD, BODY1, BODY2, TAIL);
+
+    public static final Layout PACKET = Layout.concat("packet",
+            FlitLayouts.FLITS.stream().map(Format::layout).toList());
+
+    /** {@code HEAD.HOP_PTR} and {@code TAIL.CRC} by the role they play for the CRC. */
+    public static final Field HOP_PTR = HEAD.HOP_PTR;
+    public static final Field CRC = TAIL.CRC;
 
     /** Fields the CRC does not cover (they are taken as zero when computing it). */
     public static final List<Field> CRC_EXCLUDED = List.of(HOP_PTR, CRC);
 
     private PacketLayout() {
-    }
-
-    /** The packet field {@code flit.name}, e.g. {@code field("head", "DestID")}. */
-    public static Field field(Layout flit, String name) {
-        return PACKET.field(flit.name() + "." + flit.field(name).name());
     }
 
     /** Bit offset of flit {@code index} in the packet. */
@@ -33,12 +39,12 @@ public final class PacketLayout {
     /** Sets the constant framing fields: each flit's Kind, VC = 3, Len = 4, RtType = source. */
     public static BitVector withFraming(BitVector packet) {
         BitVector p = checkWidth(packet);
-        for (int i = 0; i < FlitLayouts.FLITS.size(); i++) {
-            p = p.with(field(FlitLayouts.FLITS.get(i), "Kind"), FlitLayouts.KINDS.get(i));
+        for (FlitLayouts.Flit flit : FLITS) {
+            p = p.with(flit.KIND, flit.kind());
         }
-        return p.with(field(FlitLayouts.HEAD, "VC"), Th2.MANAGEMENT_VC)
-                .with(field(FlitLayouts.HEAD, "Len"), Th2.PACKET_FLITS)
-                .with(field(FlitLayouts.HEAD, "RtType"), Th2.RT_SOURCE);
+        return p.with(HEAD.VC, Th2.MANAGEMENT_VC)
+                .with(HEAD.LEN, Th2.PACKET_FLITS)
+                .with(HEAD.RT_TYPE, Th2.RT_SOURCE);
     }
 
     /**

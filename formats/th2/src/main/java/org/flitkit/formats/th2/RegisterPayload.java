@@ -10,8 +10,8 @@ import java.util.List;
  */
 public record RegisterPayload(List<Integer> addresses, List<Long> data) implements NmpPayload {
 
-    private static final Layout L = PayloadLayouts.REGISTER;
-    private static final int MAX_ADDRESS = (1 << L.field("Addr0").width()) - 1;
+    private static final PayloadLayouts.RegisterAccess L = PayloadLayouts.REGISTER;
+    private static final int MAX_ADDRESS = (1 << L.addr(0).width()) - 1;
 
     public RegisterPayload {
         if (addresses == null || addresses.isEmpty() || addresses.size() > Th2.MAX_REGISTERS) {
@@ -82,13 +82,13 @@ public record RegisterPayload(List<Integer> addresses, List<Long> data) implemen
 
     @Override
     public BitVector encode() {
-        return AddressedPayloads.encode(L, "Data", addresses, data);
+        return AddressedPayloads.encode(L, addresses, data);
     }
 
     static RegisterPayload decode(NmpType type, BitVector bits) {
         List<Integer> addresses = new ArrayList<>();
         List<Long> data = new ArrayList<>();
-        AddressedPayloads.decode(L, "Data", Th2.MAX_REGISTERS, "bad register count %d (must be 1 or 2)", type, bits,
+        AddressedPayloads.decode(L, "bad register count %d (must be 1 or 2)", type, bits,
                 addresses, data);
         return new RegisterPayload(addresses, data);
     }

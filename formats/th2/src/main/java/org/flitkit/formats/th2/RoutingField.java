@@ -51,9 +51,9 @@ public record RoutingField(List<Integer> hops) {
     }
 
     public BitVector encode() {
-        BitVector v = FlitLayouts.ROUTE.zero().with(FlitLayouts.ROUTE.field("HopNum"), hops.size());
+        BitVector v = FlitLayouts.ROUTE.zero().with(FlitLayouts.ROUTE.HOP_NUM, hops.size());
         for (int i = 0; i < hops.size(); i++) {
-            v = v.with(hopField(i), hops.get(i));
+            v = v.with(FlitLayouts.ROUTE.hop(i), hops.get(i));
         }
         return v;
     }
@@ -63,13 +63,13 @@ public record RoutingField(List<Integer> hops) {
         if (bits.width() != Th2.ROUTE_BITS) {
             throw new IllegalArgumentException("a routing field is " + Th2.ROUTE_BITS + " bits, got " + bits.width());
         }
-        int hopNum = (int) bits.get(FlitLayouts.ROUTE.field("HopNum"));
+        int hopNum = (int) bits.get(FlitLayouts.ROUTE.HOP_NUM);
         if (hopNum > Th2.MAX_HOPS) {
             throw new IllegalArgumentException("HopNum " + hopNum + " outside 0.." + Th2.MAX_HOPS);
         }
         List<Integer> hops = new ArrayList<>();
         for (int i = 0; i < Th2.MAX_HOPS; i++) {
-            int port = (int) bits.get(hopField(i));
+            int port = (int) bits.get(FlitLayouts.ROUTE.hop(i));
             if (i < hopNum) {
                 hops.add(port);
             } else if (port != 0) {
@@ -83,10 +83,6 @@ public record RoutingField(List<Integer> hops) {
     @Override
     public String toString() {
         return "Route" + hops;
-    }
-
-    private static Field hopField(int i) {
-        return FlitLayouts.ROUTE.field("Hop" + i);
     }
 
     private static void checkPort(int index, Integer port) {

@@ -20,7 +20,7 @@ class LayoutTest {
 
     @Test
     void missingFieldIsAClearError() {
-        assertThatThrownBy(() -> FlitLayouts.HEAD.field("Nope"))
+        assertThatThrownBy(() -> FlitLayouts.HEAD.layout().field("Nope"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("layout 'head' has no field 'Nope'");
     }

@@ -39,13 +39,13 @@ class ManagementDescriptorTest {
     @Test
     void fieldsLandWhereTheTableSays() {
         BitVector bits = sample().build().encode();
-        Layout l = DescriptorLayout.DESCRIPTOR;
-        assertThat(bits.get(l.field("Head"))).isEqualTo(1);
-        assertThat(bits.get(l.field("DestID"))).isEqualTo(0x1234);
-        assertThat(bits.get(l.field("TransactionID"))).isEqualTo(0xBEEF);
-        assertThat(bits.get(l.field("NMPType"))).isEqualTo(NmpType.REG_WRITE_REQ.code());
+        DescriptorLayout.Descriptor l = DescriptorLayout.DESCRIPTOR;
+        assertThat(bits.get(l.HEAD)).isEqualTo(1);
+        assertThat(bits.get(l.DEST_ID)).isEqualTo(0x1234);
+        assertThat(bits.get(l.TRANSACTION_ID)).isEqualTo(0xBEEF);
+        assertThat(bits.get(l.NMP_TYPE)).isEqualTo(NmpType.REG_WRITE_REQ.code());
         assertThat(bits.limbs()[0] & 0xFFFF_FFFF_0000L).isEqualTo(0xBEEF_1234_0000L);
-        assertThat(RoutingField.decode(bits.slice(l.field("BRoutingField")))).isEqualTo(RoutingField.of(0, 5, 11));
+        assertThat(RoutingField.decode(bits.slice(l.B_ROUTING_FIELD))).isEqualTo(RoutingField.of(0, 5, 11));
         assertThat(bits.limbs()[5]).isEqualTo(0xDEAD_BEEF_0BAD_F00DL);
     }
 
@@ -66,7 +66,7 @@ class ManagementDescriptorTest {
         BitVector bits = sample().build().encode();
         assertThatThrownBy(() -> ManagementDescriptor.decode(bits.flip(7)))
                 .hasMessage("descriptor: reserved bits [7] must be 0");
-        BitVector badType = bits.with(DescriptorLayout.DESCRIPTOR.field("NMPType"), 0x3F);
+        BitVector badType = bits.with(DescriptorLayout.DESCRIPTOR.NMP_TYPE, 0x3F);
         assertThatThrownBy(() -> ManagementDescriptor.decode(badType)).hasMessage("unknown NMPType code 0x3f");
         assertThatThrownBy(() -> ManagementDescriptor.decode(BitVector.zero(511))).hasMessage("a descriptor is 512 bits, got 511");
     }

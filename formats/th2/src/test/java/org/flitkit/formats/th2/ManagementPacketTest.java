@@ -9,7 +9,6 @@ import org.junit.jupiter.api.Test;
 
 class ManagementPacketTest {
 
-    private static final Layout P = PacketLayout.PACKET;
     private static final int SERVER_NIC = 0x0042;
 
     static ManagementPacket request() {
@@ -55,9 +54,9 @@ class ManagementPacketTest {
         assertThat(p.payload()).isEqualTo(d.payload());
         assertThat(p.hopPtr()).isZero();
         BitVector bits = p.toBits();
-        assertThat(bits.get(P.field("head.VC"))).isEqualTo(3);
-        assertThat(bits.get(P.field("head.Len"))).isEqualTo(4);
-        assertThat(bits.slice(P.field("body2.NMPData"))).isEqualTo(d.encode().slice(DescriptorLayout.DESCRIPTOR.field("NMPData")));
+        assertThat(bits.get(PacketLayout.HEAD.VC)).isEqualTo(3);
+        assertThat(bits.get(PacketLayout.HEAD.LEN)).isEqualTo(4);
+        assertThat(bits.slice(PacketLayout.BODY2.NMP_DATA)).isEqualTo(d.encode().slice(DescriptorLayout.DESCRIPTOR.NMP_DATA));
         assertThat(DescriptorMapping.requestBits(d.encode(), SERVER_NIC)).isEqualTo(bits);
     }
 
@@ -76,9 +75,9 @@ class ManagementPacketTest {
     void flitKindsMarkHeadAndTail() {
         List<BitVector> flits = request().toFlits();
         for (int i = 0; i < 4; i++) {
-            assertThat(flits.get(i).get(FlitLayouts.FLITS.get(i).field("Kind"))).isEqualTo((long) FlitLayouts.KINDS.get(i));
+            assertThat(flits.get(i).get(FlitLayouts.FLITS.get(i).KIND)).isEqualTo((long) FlitLayouts.KINDS.get(i));
         }
-        assertThat(flits.get(0).get(FlitLayouts.HEAD.field("VC"))).isEqualTo(3);
+        assertThat(flits.get(0).get(FlitLayouts.HEAD.VC)).isEqualTo(3);
     }
 
     @Test
@@ -100,8 +99,8 @@ class ManagementPacketTest {
 
     @Test
     void errorResponseFromRawRequestBits() {
-        BitVector bad = request().toBits().with(P.field("body2.NMPData"),
-                RegisterPayload.of(1).encode().with(PayloadLayouts.REGISTER.field("Count"), 3));
+        BitVector bad = request().toBits().with(PacketLayout.BODY2.NMP_DATA,
+                RegisterPayload.of(1).encode().with(PayloadLayouts.REGISTER.COUNT, 3));
         BitVector withCrc = PacketLayout.withCrc(bad);
         assertThatThrownBy(() -> ManagementPacket.parse(withCrc)).hasMessage("bad register count 3 (must be 1 or 2)");
         ManagementPacket err = ManagementPacket.errorResponseTo(withCrc, ChipType.NRC, 0x1234, ErrorCode.BAD_COUNT,
@@ -111,7 +110,7 @@ class ManagementPacketTest {
         ErrorPayload ep = (ErrorPayload) err.payload();
         assertThat(ep.error()).isEqualTo(ErrorCode.BAD_COUNT);
         assertThat(ep.requestType()).isEqualTo(NmpType.REG_WRITE_REQ.code());
-        assertThat(ep.echo()).isEqualTo(withCrc.slice(P.field("body2.NMPData")).slice(0, 163));
+        assertThat(ep.echo()).isEqualTo(withCrc.slice(PacketLayout.BODY2.NMP_DATA).slice(0, 163));
         assertThat(ManagementPacket.parse(err.toBits())).isEqualTo(err);
     }
 
@@ -163,11 +162,11 @@ class ManagementPacketTest {
     @Test
     void headerChecksRejectForeignPackets() {
         BitVector good = request().toBits();
-        assertThatThrownBy(() -> ManagementPacket.parse(PacketLayout.withCrc(good.with(P.field("head.VC"), 2))))
+        assertThatThrownBy(() -> ManagementPacket.parse(PacketLayout.withCrc(good.with(PacketLayout.HEAD.VC, 2))))
                 .hasMessage("not a management packet: management packets use VC3; head.VC = 2, expected 3");
-        assertThatThrownBy(() -> ManagementPacket.parse(PacketLayout.withCrc(good.with(P.field("head.Len"), 5))))
+        assertThatThrownBy(() -> ManagementPacket.parse(PacketLayout.withCrc(good.with(PacketLayout.HEAD.LEN, 5))))
                 .hasMessage("management packets are 4 flits; head.Len = 5, expected 4");
-        assertThatThrownBy(() -> ManagementPacket.parse(PacketLayout.withCrc(good.with(P.field("tail.Kind"), 0))))
+        assertThatThrownBy(() -> ManagementPacket.parse(PacketLayout.withCrc(good.with(PacketLayout.TAIL.KIND, 0))))
                 .hasMessage("flit 3 (tail) kind tail.Kind = 0, expected 1");
         assertThatThrownBy(() -> ManagementPacket.parse(PacketLayout.withCrc(good.flip(195))))
                 .hasMessage("packet: reserved bits [195:175] must be 0");

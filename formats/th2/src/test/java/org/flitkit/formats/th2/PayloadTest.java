@@ -8,8 +8,8 @@ import org.junit.jupiter.api.Test;
 
 class PayloadTest {
 
-    private static final Layout REG = PayloadLayouts.REGISTER;
-    private static final Layout EEP = PayloadLayouts.EEPROM;
+    private static final PayloadLayouts.RegisterAccess REG = PayloadLayouts.REGISTER;
+    private static final PayloadLayouts.EepromAccess EEP = PayloadLayouts.EEPROM;
 
     @Test
     void registerPayloadRoundTrips() {
@@ -18,9 +18,9 @@ class PayloadTest {
         RegisterPayload read = RegisterPayload.of(0x10);
         assertThat(NmpPayload.decode(NmpType.REG_READ_REQ, read.encode())).isEqualTo(read);
         BitVector bits = write.encode();
-        assertThat(bits.get(REG.field("Count"))).isEqualTo(2);
-        assertThat(bits.get(REG.field("Addr1"))).isEqualTo(0x123);
-        assertThat(bits.get(REG.field("Data1"))).isEqualTo(0x0123_4567_89AB_CDEFL);
+        assertThat(bits.get(REG.COUNT)).isEqualTo(2);
+        assertThat(bits.get(REG.addr(1))).isEqualTo(0x123);
+        assertThat(bits.get(REG.data(1))).isEqualTo(0x0123_4567_89AB_CDEFL);
     }
 
     @Test
@@ -30,7 +30,7 @@ class PayloadTest {
         assertThatThrownBy(() -> RegisterPayload.of(1, 2, 3))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("register count must be 1 or 2, got 3");
         for (int bad : new int[] {0, 3, 7}) {
-            BitVector wire = RegisterPayload.of(1).encode().with(REG.field("Count"), bad);
+            BitVector wire = RegisterPayload.of(1).encode().with(REG.COUNT, bad);
             assertThatThrownBy(() -> NmpPayload.decode(NmpType.REG_READ_REQ, wire))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessage("bad register count " + bad + " (must be 1 or 2)");
@@ -59,7 +59,7 @@ class PayloadTest {
                 .hasMessage("register data count 1 differs from address count 2");
         assertThatThrownBy(() -> RegisterPayload.of(1).checkFits(NmpType.EEP_READ_REQ, ChipType.NRC))
                 .hasMessage("a register payload does not suit NMPType EEP_READ_REQ");
-        BitVector stray = RegisterPayload.of(1).encode().with(REG.field("Data0"), 9);
+        BitVector stray = RegisterPayload.of(1).encode().with(REG.data(0), 9);
         assertThatThrownBy(() -> NmpPayload.decode(NmpType.REG_READ_REQ, stray))
                 .hasMessage("nmp-register: Data0 must be 0 in a REG_READ_REQ");
         BitVector reserved = RegisterPayload.of(1).encode().flip(191);
@@ -75,8 +75,8 @@ class PayloadTest {
         assertThat(NmpPayload.decode(NmpType.EEP_READ_REQ, read.encode())).isEqualTo(read);
         EepromPayload resp = read.answeredWith(List.of(0xAA, 0x55));
         assertThat(NmpPayload.decode(NmpType.EEP_READ_RESP, resp.encode())).isEqualTo(resp);
-        assertThat(resp.encode().get(EEP.field("Byte1"))).isEqualTo(0x55);
-        assertThat(resp.encode().get(EEP.field("Addr1"))).isEqualTo(0x5678);
+        assertThat(resp.encode().get(EEP.data(1))).isEqualTo(0x55);
+        assertThat(resp.encode().get(EEP.addr(1))).isEqualTo(0x5678);
     }
 
     @Test
@@ -85,7 +85,7 @@ class PayloadTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("E2PROM count must be 1..6, got 7");
         assertThatThrownBy(() -> new EepromPayload(List.of(), List.of()))
                 .hasMessage("E2PROM count must be 1..6, got 0");
-        BitVector wire = EepromPayload.of(1).encode().with(EEP.field("Count"), 7);
+        BitVector wire = EepromPayload.of(1).encode().with(EEP.COUNT, 7);
         assertThatThrownBy(() -> NmpPayload.decode(NmpType.EEP_READ_REQ, wire))
                 .hasMessage("bad E2PROM count 7 (must be 1..6)");
         assertThatThrownBy(() -> EepromPayload.of(0x10000))

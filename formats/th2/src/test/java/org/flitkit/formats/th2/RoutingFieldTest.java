@@ -14,9 +14,9 @@ class RoutingFieldTest {
     void encodesHopNumAndHops() {
         BitVector bits = RoutingField.of(3, 23, 0).encode();
         assertThat(bits.width()).isEqualTo(105);
-        assertThat(bits.get(FlitLayouts.ROUTE.field("HopNum"))).isEqualTo(3);
-        assertThat(bits.get(FlitLayouts.ROUTE.field("Hop0"))).isEqualTo(3);
-        assertThat(bits.get(FlitLayouts.ROUTE.field("Hop1"))).isEqualTo(23);
+        assertThat(bits.get(FlitLayouts.ROUTE.HOP_NUM)).isEqualTo(3);
+        assertThat(bits.get(FlitLayouts.ROUTE.hop(0))).isEqualTo(3);
+        assertThat(bits.get(FlitLayouts.ROUTE.hop(1))).isEqualTo(23);
         assertThat(bits.toBigInteger().longValue()).isEqualTo(3 | 3 << 5 | 23 << 10);
     }
 
@@ -50,12 +50,12 @@ class RoutingFieldTest {
 
     @Test
     void badWireValuesAreRejected() {
-        Field hopNum = FlitLayouts.ROUTE.field("HopNum");
+        Field hopNum = FlitLayouts.ROUTE.HOP_NUM;
         assertThatThrownBy(() -> RoutingField.decode(FlitLayouts.ROUTE.zero().with(hopNum, 21)))
                 .hasMessage("HopNum 21 outside 0..20");
-        BitVector badPort = RoutingField.of(5).encode().with(FlitLayouts.ROUTE.field("Hop0"), 30);
+        BitVector badPort = RoutingField.of(5).encode().with(FlitLayouts.ROUTE.hop(0), 30);
         assertThatThrownBy(() -> RoutingField.decode(badPort)).hasMessage("hop 0: port 30 outside 0..23");
-        BitVector junk = RoutingField.of(5).encode().with(FlitLayouts.ROUTE.field("Hop3"), 1);
+        BitVector junk = RoutingField.of(5).encode().with(FlitLayouts.ROUTE.hop(3), 1);
         assertThatThrownBy(() -> RoutingField.decode(junk)).hasMessageContaining("unused hop slot Hop3");
     }
 

@@ -23,9 +23,9 @@ class Th2LayoutsTest {
         List<String> spec = List.of("DestID", "DestVP", "SrcVP", "DestType", "RtType", "Fen", "Err", "Type", "SM",
                 "Inst", "Lint", "Rint", "Head", "TransactionID", "FRoutingField", "BRoutingField", "NMPType", "NMPData");
         assertThat(DescriptorLayout.DESCRIPTOR.fields()).extracting(Field::name).containsExactlyInAnyOrderElementsOf(spec);
-        assertThat(DescriptorLayout.DESCRIPTOR.field("TransactionID").width()).isEqualTo(16);
-        assertThat(DescriptorLayout.DESCRIPTOR.field("NMPType").width()).isEqualTo(6);
-        assertThat(DescriptorLayout.DESCRIPTOR.field("FRoutingField").width()).isEqualTo(105);
+        assertThat(DescriptorLayout.DESCRIPTOR.TRANSACTION_ID.width()).isEqualTo(16);
+        assertThat(DescriptorLayout.DESCRIPTOR.NMP_TYPE.width()).isEqualTo(6);
+        assertThat(DescriptorLayout.DESCRIPTOR.F_ROUTING_FIELD.width()).isEqualTo(105);
     }
 
     @Test
@@ -37,8 +37,8 @@ class Th2LayoutsTest {
 
     @Test
     void headFlitCarriesVcLengthAndHopPointerAndTailTheCrc() {
-        assertThat(PacketLayout.PACKET.field("head.VC").lsb()).isLessThan(198);
-        assertThat(PacketLayout.PACKET.field("head.Len").lsb()).isLessThan(198);
+        assertThat(PacketLayout.HEAD.VC.lsb()).isLessThan(198);
+        assertThat(PacketLayout.HEAD.LEN.lsb()).isLessThan(198);
         assertThat(PacketLayout.HOP_PTR.lsb()).isLessThan(198);
         assertThat(PacketLayout.CRC.lsb()).isGreaterThanOrEqualTo(3 * 198);
         assertThat(PacketLayout.CRC.width()).isEqualTo(32);

@@ -1,5 +1,8 @@
 package org.flitkit.rtl.nma;
 
+import static org.flitkit.formats.th2.PacketLayout.BODY1;
+import static org.flitkit.formats.th2.PacketLayout.BODY2;
+import static org.flitkit.formats.th2.PacketLayout.HEAD;
 import static org.flitkit.hdl.Hdl.*;
 import static org.flitkit.hdl.lib.Bitwise.*;
 import static org.flitkit.hdl.lib.OneHot.*;
@@ -15,6 +18,7 @@ import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.FaultCode;
+import org.flitkit.formats.th2.Field;
 import org.flitkit.formats.th2.NmpType;
 import org.flitkit.formats.th2.PacketLayout;
 import org.flitkit.formats.th2.PayloadLayouts;
@@ -104,23 +108,24 @@ public final class ActiveReport extends Module {
             codes.add(lit(s.code(), FaultCode.BITS));
             ports.add(lit(s.port(), 5));
         }
-        Map<String, Bits> payload = new LinkedHashMap<>();
-        payload.put("FaultCode", oneHotMux(pick, codes));
-        payload.put("FaultPort", oneHotMux(pick, ports));
-        payload.put("FaultStatus", status);
-        payload.put("Timestamp", oneHotMux(pick, stamps));
+        PayloadLayouts.FaultReport fault = PayloadLayouts.FAULT;
+        Map<Field, Bits> payload = new LinkedHashMap<>();
+        payload.put(fault.FAULT_CODE, oneHotMux(pick, codes));
+        payload.put(fault.FAULT_PORT, oneHotMux(pick, ports));
+        payload.put(fault.FAULT_STATUS, status);
+        payload.put(fault.TIMESTAMP, oneHotMux(pick, stamps));
 
-        Map<String, Bits> p = Responses.framing();
-        p.put("head.Route", cat(routeHi.bits(Th2.ROUTE_BITS - 65, 0), routeLo));
-        p.put("head.DestType", lit(ChipType.NIC.code(), 2));
-        p.put("head.DestID", dest.bits(15, 0));
-        p.put("head.SrcType", lit(chip.code(), 2));
-        p.put("head.SrcID", chipId);
-        p.put("head.DestVP", dest.bits(NmaRegisters.REPORT_DEST_VP_LSB + 5, NmaRegisters.REPORT_DEST_VP_LSB));
-        p.put("head.Rint", dest.bit(NmaRegisters.REPORT_DEST_RINT_BIT));
-        p.put("body1.TransactionID", seqReg);
-        p.put("body1.NMPType", lit(NmpType.FAULT_REPORT.code(), NmpType.BITS));
-        p.put("body2.NMPData", PacketBits.build(PayloadLayouts.FAULT, payload));
+        Map<Field, Bits> p = Responses.framing();
+        p.put(HEAD.ROUTE, cat(routeHi.bits(Th2.ROUTE_BITS - 65, 0), routeLo));
+        p.put(HEAD.DEST_TYPE, lit(ChipType.NIC.code(), 2));
+        p.put(HEAD.DEST_ID, dest.bits(15, 0));
+        p.put(HEAD.SRC_TYPE, lit(chip.code(), 2));
+        p.put(HEAD.SRC_ID, chipId);
+        p.put(HEAD.DEST_VP, dest.bits(NmaRegisters.REPORT_DEST_VP_LSB + 5, NmaRegisters.REPORT_DEST_VP_LSB));
+        p.put(HEAD.RINT, dest.bit(NmaRegisters.REPORT_DEST_RINT_BIT));
+        p.put(BODY1.TRANSACTION_ID, seqReg);
+        p.put(BODY1.NMP_TYPE, lit(NmpType.FAULT_REPORT.code(), NmpType.BITS));
+        p.put(BODY2.NMP_DATA, PacketBits.build(fault.layout(), payload));
         UInt packet = PacketBits.build(PacketLayout.PACKET, p);
 
         UInt served = mux(build, fromBools(pick), lit(0, n));

@@ -1,5 +1,7 @@
 package org.flitkit.rtl.nma;
 
+import static org.flitkit.formats.th2.PacketLayout.BODY1;
+import static org.flitkit.formats.th2.PacketLayout.BODY2;
 import static org.flitkit.hdl.Hdl.*;
 
 import java.util.ArrayList;
@@ -12,7 +14,6 @@ import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Fsm;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.ErrorCode;
-import org.flitkit.formats.th2.Layout;
 import org.flitkit.formats.th2.NmpType;
 import org.flitkit.formats.th2.PayloadLayouts;
 import org.flitkit.formats.th2.Th2;
@@ -25,7 +26,7 @@ import org.flitkit.rtl.nma.hw.Responses;
  * acknowledge polling) and answers via {@link Responses}; lends the master to the {@link BootLoader} at boot.
  */
 public final class EepAccess extends Module {
-    private static final Layout L = PayloadLayouts.EEPROM;
+    private static final PayloadLayouts.EepromAccess L = PayloadLayouts.EEPROM;
 
     enum State { IDLE, CHECK, CMD, WAIT, STOPPING, RESPOND }
 
@@ -89,18 +90,18 @@ public final class EepAccess extends Module {
         Bool ownRspFire = rspReady.and(i2c.rsp.valid).and(bootActive.not());
 
         // ---- request decoding (from the latched packet)
-        UInt nmp = PacketBits.get(request, PacketBits.NMP_DATA);
-        UInt rawType = PacketBits.get(request, "body1.NMPType");
+        UInt nmp = PacketBits.get(request, BODY2.NMP_DATA);
+        UInt rawType = PacketBits.get(request, BODY1.NMP_TYPE);
         Bool isRead = rawType.eq(NmpType.EEP_READ_REQ.code());
         Bool isWrite = rawType.eq(NmpType.EEP_WRITE_REQ.code());
-        UInt count = field(nmp, "Count");
+        UInt count = PacketBits.get(nmp, L.COUNT);
         Bool badCount = count.eq(0).or(count.gt(Th2.MAX_EEPROM_BYTES));
-        Bool resv = nmp.bits(191, 163).orR().or(nmp.bits(63, 48).orR());
+        Bool resv = PacketBits.reservedSet(nmp, L.layout());
         List<UInt> addrs = new ArrayList<>();
         List<UInt> bytes = new ArrayList<>();
         for (int i = 0; i < Th2.MAX_EEPROM_BYTES; i++) {
-            UInt a = field(nmp, "Addr" + i);
-            UInt b = field(nmp, "Byte" + i);
+            UInt a = PacketBits.get(nmp, L.addr(i));
+            UInt b = PacketBits.get(nmp, L.data(i));
             Bool used = count.gt(i);
             resv = resv.or(used.not().and(a.orR())).or(used.not().or(isRead).and(b.orR()));
             addrs.add(a);
@@ -219,9 +220,5 @@ public final class EepAccess extends Module {
     private void write(UInt value) {
         cmdOp.assign(I2cMaster.OP_WRITE);
         cmdData.assign(value);
-    }
-
-    private static UInt field(UInt nmp, String name) {
-        return PacketBits.get(nmp, L.field(name));
     }
 }

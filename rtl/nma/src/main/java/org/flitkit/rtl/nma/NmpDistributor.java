@@ -1,15 +1,16 @@
 package org.flitkit.rtl.nma;
 
+import static org.flitkit.formats.th2.FlitLayouts.ROUTE;
+import static org.flitkit.formats.th2.PacketLayout.BODY1;
+import static org.flitkit.formats.th2.PacketLayout.HEAD;
 import static org.flitkit.hdl.Hdl.*;
 
-import java.math.BigInteger;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.ErrorCode;
-import org.flitkit.formats.th2.Field;
 import org.flitkit.formats.th2.FlitLayouts;
 import org.flitkit.formats.th2.NmpType;
 import org.flitkit.formats.th2.PacketLayout;
@@ -51,13 +52,14 @@ public final class NmpDistributor extends Module {
     private final Bool full = regInit(Bool(), 0);
 
     public NmpDistributor(ChipType chip) {
-        UInt type = PacketBits.get(pkt, "body1.NMPType");
+        UInt type = PacketBits.get(pkt, BODY1.NMP_TYPE);
         Bool crcOk = Crc32cHw.of(pkt).eq(PacketBits.get(pkt, PacketLayout.CRC));
-        Bool framingOk = framingOk().and(headerOk()).and(pkt.and(lit(reservedMask(), Th2.PACKET_BITS)).orR().not());
+        // the four flits' reserved bits; those of the NMPData views are checked by the function blocks
+        Bool framingOk = framingOk().and(headerOk()).and(PacketBits.reservedSet(pkt, PacketLayout.PACKET).not());
         Bool isRequest = type.bit(0).not();
-        UInt destId = PacketBits.get(pkt, "head.DestID");
+        UInt destId = PacketBits.get(pkt, HEAD.DEST_ID);
         Bool destOk = destId.eq(chipId).or(destId.eq(Th2.CHIP_ID_ANY));
-        Bool destTypeOk = PacketBits.get(pkt, "head.DestType").eq(chip.code());
+        Bool destTypeOk = PacketBits.get(pkt, HEAD.DEST_TYPE).eq(chip.code());
         Bool isReg = type.eq(NmpType.REG_READ_REQ.code()).or(type.eq(NmpType.REG_WRITE_REQ.code()));
         Bool isEep = type.eq(NmpType.EEP_READ_REQ.code()).or(type.eq(NmpType.EEP_WRITE_REQ.code()));
 
@@ -98,15 +100,15 @@ public final class NmpDistributor extends Module {
     /** Kind of every flit, VC3, Len 4, source routing, Type MP, S/M 0, Inst 1. */
     private Bool framingOk() {
         Bool ok = TRUE();
-        for (int i = 0; i < FlitLayouts.FLITS.size(); i++) {
-            ok = ok.and(PacketBits.get(pkt, FlitLayouts.FLITS.get(i).name() + ".Kind").eq(FlitLayouts.KINDS.get(i)));
+        for (FlitLayouts.Flit flit : PacketLayout.FLITS) {
+            ok = ok.and(PacketBits.get(pkt, flit.KIND).eq(flit.kind()));
         }
-        return ok.and(PacketBits.get(pkt, "head.VC").eq(Th2.MANAGEMENT_VC))
-                .and(PacketBits.get(pkt, "head.Len").eq(Th2.PACKET_FLITS))
-                .and(PacketBits.get(pkt, "head.RtType").eq(Th2.RT_SOURCE))
-                .and(PacketBits.get(pkt, "head.Type").eq(Th2.TYPE_MP))
-                .and(PacketBits.get(pkt, "head.SM").eq(Th2.MANAGEMENT_SM ? 1 : 0))
-                .and(PacketBits.get(pkt, "head.Inst").eq(Th2.MANAGEMENT_INST ? 1 : 0));
+        return ok.and(PacketBits.get(pkt, HEAD.VC).eq(Th2.MANAGEMENT_VC))
+                .and(PacketBits.get(pkt, HEAD.LEN).eq(Th2.PACKET_FLITS))
+                .and(PacketBits.get(pkt, HEAD.RT_TYPE).eq(Th2.RT_SOURCE))
+                .and(PacketBits.get(pkt, HEAD.TYPE).eq(Th2.TYPE_MP))
+                .and(PacketBits.get(pkt, HEAD.SM).eq(Th2.MANAGEMENT_SM ? 1 : 0))
+                .and(PacketBits.get(pkt, HEAD.INST).eq(Th2.MANAGEMENT_INST ? 1 : 0));
     }
 
     /**
@@ -114,33 +116,24 @@ public final class NmpDistributor extends Module {
      * chip types 0/1, VPs 0..39, both routes well formed, HopPtr <= HopNum.
      */
     private Bool headerOk() {
-        UInt route = PacketBits.get(pkt, "head.Route");
-        return PacketBits.get(pkt, "head.DestType").lt(2)
-                .and(PacketBits.get(pkt, "head.SrcType").lt(2))
-                .and(PacketBits.get(pkt, "head.DestVP").lt(Th2.VP_COUNT))
-                .and(PacketBits.get(pkt, "head.SrcVP").lt(Th2.VP_COUNT))
+        UInt route = PacketBits.get(pkt, HEAD.ROUTE);
+        return PacketBits.get(pkt, HEAD.DEST_TYPE).lt(2)
+                .and(PacketBits.get(pkt, HEAD.SRC_TYPE).lt(2))
+                .and(PacketBits.get(pkt, HEAD.DEST_VP).lt(Th2.VP_COUNT))
+                .and(PacketBits.get(pkt, HEAD.SRC_VP).lt(Th2.VP_COUNT))
                 .and(routeOk(route))
-                .and(routeOk(PacketBits.get(pkt, "body1.ReturnRoute")))
-                .and(PacketBits.get(pkt, "head.HopPtr").le(route.bits(4, 0)));
+                .and(routeOk(PacketBits.get(pkt, BODY1.RETURN_ROUTE)))
+                .and(PacketBits.get(pkt, HEAD.HOP_PTR).le(PacketBits.get(route, ROUTE.HOP_NUM)));
     }
 
     /** HopNum <= 20, used hops are ports 0..23, unused hop slots are 0. */
     static Bool routeOk(UInt route) {
-        UInt hopNum = route.bits(4, 0);
+        UInt hopNum = PacketBits.get(route, ROUTE.HOP_NUM);
         Bool ok = hopNum.le(Th2.MAX_HOPS);
         for (int i = 0; i < Th2.MAX_HOPS; i++) {
-            UInt hop = route.bits(5 * i + 9, 5 * i + 5);
+            UInt hop = PacketBits.get(route, ROUTE.hop(i));
             ok = ok.and(mux(hopNum.gt(i), hop.lt(Th2.NRC_PORTS), hop.eq(0)));
         }
         return ok;
-    }
-
-    /** Reserved bits of the four flits (the NMPData view's own reserved bits are checked by the function blocks). */
-    static BigInteger reservedMask() {
-        BigInteger m = BigInteger.ZERO;
-        for (Field f : PacketLayout.PACKET.reserved()) {
-            m = m.or(BigInteger.ONE.shiftLeft(f.width()).subtract(BigInteger.ONE).shiftLeft(f.lsb()));
-        }
-        return m;
     }
 }

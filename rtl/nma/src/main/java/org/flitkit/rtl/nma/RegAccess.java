@@ -1,8 +1,10 @@
 package org.flitkit.rtl.nma;
 
+import static org.flitkit.formats.th2.PacketLayout.BODY1;
+import static org.flitkit.formats.th2.PacketLayout.BODY2;
+import static org.flitkit.formats.th2.PacketLayout.HEAD;
 import static org.flitkit.hdl.Hdl.*;
 
-import java.math.BigInteger;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.flitkit.hdl.Bits;
@@ -38,7 +40,7 @@ public final class RegAccess extends Module {
     public final Bool busyOut = output(Bool());
     public final int addrBits;
 
-    private static final Field F_COUNT = PayloadLayouts.REGISTER.field("Count");
+    private static final PayloadLayouts.RegisterAccess L = PayloadLayouts.REGISTER;
 
     private final UInt req = reg(UInt(Th2.PACKET_BITS));
     private final Bool busy = regInit(Bool(), 0);
@@ -63,16 +65,16 @@ public final class RegAccess extends Module {
             idx.assign(FALSE());
         });
 
-        UInt count = pay(F_COUNT);
-        Bool isWrite = PacketBits.get(req, "body1.NMPType").eq(NmpType.REG_WRITE_REQ.code());
-        UInt addr0 = pay("Addr0");
-        UInt addr1 = pay("Addr1");
-        UInt data0 = pay("Data0");
-        UInt data1 = pay("Data1");
-        UInt nmp = PacketBits.get(req, PacketBits.NMP_DATA);
+        UInt count = PacketBits.payload(req, L.COUNT);
+        Bool isWrite = PacketBits.get(req, BODY1.NMP_TYPE).eq(NmpType.REG_WRITE_REQ.code());
+        UInt addr0 = PacketBits.payload(req, L.addr(0));
+        UInt addr1 = PacketBits.payload(req, L.addr(1));
+        UInt data0 = PacketBits.payload(req, L.data(0));
+        UInt data1 = PacketBits.payload(req, L.data(1));
+        UInt nmp = PacketBits.get(req, BODY2.NMP_DATA);
 
         Bool badCount = count.eq(0).or(count.gt(Th2.MAX_REGISTERS));
-        Bool reservedSet = nmp.and(lit(reservedMask(), Th2.NMP_DATA_BITS)).orR();
+        Bool reservedSet = PacketBits.reservedSet(nmp, L.layout());
         Bool unusedSet = count.eq(1).and(addr1.orR().or(data1.orR()))
                 .or(isWrite.not().and(data0.orR().or(data1.orR())));
         Bool reserved = reservedSet.or(unusedSet);
@@ -93,15 +95,15 @@ public final class RegAccess extends Module {
         UInt accCode = mux(bus.readOnly, Responses.code(ErrorCode.READ_ONLY), Responses.code(ErrorCode.UNMAPPED_ADDRESS));
         Bool last = idx.or(count.eq(1));
 
-        UInt srcType = PacketBits.get(req, "head.DestType");
-        Map<String, Bits> p = new LinkedHashMap<>();
-        p.put("Count", count);
-        p.put("Addr0", addr0);
-        p.put("Addr1", addr1);
-        p.put("Data0", mux(isWrite, lit(0, 64), mux(idx, rdata0, bus.rdata)));
-        p.put("Data1", mux(isWrite.or(idx.not()), lit(0, 64), bus.rdata));
+        UInt srcType = PacketBits.get(req, HEAD.DEST_TYPE);
+        Map<Field, Bits> p = new LinkedHashMap<>();
+        p.put(L.COUNT, count);
+        p.put(L.addr(0), addr0);
+        p.put(L.addr(1), addr1);
+        p.put(L.data(0), mux(isWrite, lit(0, 64), mux(idx, rdata0, bus.rdata)));
+        p.put(L.data(1), mux(isWrite.or(idx.not()), lit(0, 64), bus.rdata));
         UInt answer = Responses.responseNoCrc(req, srcType, chipId, Responses.responseType(req),
-                PacketBits.build(PayloadLayouts.REGISTER, p));
+                PacketBits.build(L.layout(), p));
         UInt error = Responses.errorResponseNoCrc(req, srcType, chipId,
                 mux(staticErr, staticCode, accCode), mux(staticErr, staticIdx, cat(lit(0, 2), idx)));
 
@@ -125,25 +127,8 @@ public final class RegAccess extends Module {
         busyOut.assign(busy);
     }
 
-    private UInt pay(String field) {
-        return pay(PayloadLayouts.REGISTER.field(field));
-    }
-
-    private UInt pay(Field f) {
-        return PacketBits.payload(req, f);
-    }
-
     /** An address with bits set above the chip's address width (15-bit field, 12 bits used on the NIC). */
     private Bool outOfRange(UInt addr) {
         return addrBits >= addr.width() ? FALSE() : addr.bits(addr.width() - 1, addrBits).orR();
-    }
-
-    /** Reserved bits of the nmp-register view. */
-    static BigInteger reservedMask() {
-        BigInteger m = BigInteger.ZERO;
-        for (Field f : PayloadLayouts.REGISTER.reserved()) {
-            m = m.or(BigInteger.ONE.shiftLeft(f.width()).subtract(BigInteger.ONE).shiftLeft(f.lsb()));
-        }
-        return m;
     }
 }

@@ -30,25 +30,25 @@ public final class DistModel {
         }
         boolean framing = true;
         for (int i = 0; i < FlitLayouts.FLITS.size(); i++) {
-            framing &= pkt.get(P.field(FlitLayouts.FLITS.get(i).name() + ".Kind")) == FlitLayouts.KINDS.get(i);
+            framing &= pkt.get(PacketLayout.FLITS.get(i).KIND) == FlitLayouts.KINDS.get(i);
         }
-        framing &= pkt.get(P.field("head.VC")) == Th2.MANAGEMENT_VC && pkt.get(P.field("head.Len")) == Th2.PACKET_FLITS
-                && pkt.get(P.field("head.RtType")) == Th2.RT_SOURCE && pkt.get(P.field("head.Type")) == Th2.TYPE_MP
-                && pkt.get(P.field("head.SM")) == 0 && pkt.get(P.field("head.Inst")) == 1;
+        framing &= pkt.get(PacketLayout.HEAD.VC) == Th2.MANAGEMENT_VC && pkt.get(PacketLayout.HEAD.LEN) == Th2.PACKET_FLITS
+                && pkt.get(PacketLayout.HEAD.RT_TYPE) == Th2.RT_SOURCE && pkt.get(PacketLayout.HEAD.TYPE) == Th2.TYPE_MP
+                && pkt.get(PacketLayout.HEAD.SM) == 0 && pkt.get(PacketLayout.HEAD.INST) == 1;
         for (Field gap : P.reserved()) {
             framing &= pkt.slice(gap).isZero();
         }
-        long type = pkt.get(P.field("body1.NMPType"));
+        long type = pkt.get(PacketLayout.BODY1.NMP_TYPE);
         framing &= headerParses(pkt, chip, chipId);
-        framing &= pkt.get(P.field("head.HopPtr")) <= pkt.get(new Field("HopNum", 0, 5)); // each hop guards HopPtr
+        framing &= pkt.get(PacketLayout.HEAD.HOP_PTR) <= pkt.get(new Field("HopNum", 0, 5)); // each hop guards HopPtr
         if (!framing || (type & 1) != 0) {
             return new Decision(Where.DROP_MALFORMED, null);
         }
-        long dest = pkt.get(P.field("head.DestID"));
+        long dest = pkt.get(PacketLayout.HEAD.DEST_ID);
         if (dest != chipId && dest != Th2.CHIP_ID_ANY) {
             return new Decision(Where.DROP_DESTID, null);
         }
-        if (pkt.get(P.field("head.DestType")) != chip.code()) {
+        if (pkt.get(PacketLayout.HEAD.DEST_TYPE) != chip.code()) {
             return new Decision(Where.ERR, ManagementPacket.errorResponseTo(pkt, chip, chipId, ErrorCode.BAD_DEST_TYPE, 7).toBits());
         }
         if (type == NmpType.REG_READ_REQ.code() || type == NmpType.REG_WRITE_REQ.code()) {
@@ -76,27 +76,27 @@ public final class DistModel {
         ManagementPacket good = rnd.nextInt(3) == 0 ? TestPackets.eepromRequest(rnd, chip, dest)
                 : TestPackets.registerRequest(rnd, chip, dest, chip.registerAddressBits());
         BitVector b = good.toBits();
-        Field route = P.field(rnd.nextBoolean() ? "head.Route" : "body1.ReturnRoute");
+        Field route = rnd.nextBoolean() ? PacketLayout.HEAD.ROUTE : PacketLayout.BODY1.RETURN_ROUTE;
         switch (rnd.nextInt(17)) {
             case 0 -> b = b.flip(rnd.nextInt(Th2.PACKET_BITS)); // CRC error (unless the flipped bit is HopPtr)
-            case 1 -> b = PacketLayout.withCrc(b.with(P.field("head.VC"), rnd.nextInt(8)));
+            case 1 -> b = PacketLayout.withCrc(b.with(PacketLayout.HEAD.VC, rnd.nextInt(8)));
             case 2 -> {
                 Field gap = P.reserved().get(rnd.nextInt(P.reserved().size()));
                 b = PacketLayout.withCrc(b.flip(gap.lsb() + rnd.nextInt(gap.width())));
             }
             case 3 -> b = TestPackets.withRawType(good, 2 * rnd.nextInt(32) + 1);
             case 4 -> b = TestPackets.withRawType(good, 2 * rnd.nextInt(32));
-            case 5 -> b = PacketLayout.withCrc(b.with(P.field("head.DestID"), rnd.nextInt(0x10000)));
-            case 6 -> b = PacketLayout.withCrc(b.with(P.field("head.DestType"), rnd.nextInt(4)));
-            case 7 -> b = PacketLayout.withCrc(b.with(P.field("tail.Kind"), rnd.nextInt(4)));
-            case 8 -> b = PacketLayout.withCrc(b.with(P.field(rnd.nextBoolean() ? "head.DestVP" : "head.SrcVP"), rnd.nextInt(64)));
-            case 9 -> b = PacketLayout.withCrc(b.with(P.field("head.HopPtr"), rnd.nextInt(32)));
+            case 5 -> b = PacketLayout.withCrc(b.with(PacketLayout.HEAD.DEST_ID, rnd.nextInt(0x10000)));
+            case 6 -> b = PacketLayout.withCrc(b.with(PacketLayout.HEAD.DEST_TYPE, rnd.nextInt(4)));
+            case 7 -> b = PacketLayout.withCrc(b.with(PacketLayout.TAIL.KIND, rnd.nextInt(4)));
+            case 8 -> b = PacketLayout.withCrc(b.with(rnd.nextBoolean() ? PacketLayout.HEAD.DEST_VP : PacketLayout.HEAD.SRC_VP, rnd.nextInt(64)));
+            case 9 -> b = PacketLayout.withCrc(b.with(PacketLayout.HEAD.HOP_PTR, rnd.nextInt(32)));
             case 10 -> b = PacketLayout.withCrc(b.with(new Field("hopnum", route.lsb(), 5), rnd.nextInt(32)));
             case 11 -> {
                 int hop = rnd.nextInt(Th2.MAX_HOPS);
                 b = PacketLayout.withCrc(b.with(new Field("hop", route.lsb() + 5 + 5 * hop, 5), rnd.nextInt(32)));
             }
-            case 12 -> b = PacketLayout.withCrc(b.with(P.field("head.SrcType"), rnd.nextInt(4)));
+            case 12 -> b = PacketLayout.withCrc(b.with(PacketLayout.HEAD.SRC_TYPE, rnd.nextInt(4)));
             default -> { }
         }
         return b;

@@ -145,7 +145,7 @@ class EepAccessTest {
 
     // ------------------------------------------------------------------ error paths
 
-    static final Layout E = PayloadLayouts.EEPROM;
+    static final PayloadLayouts.EepromAccess E = PayloadLayouts.EEPROM;
 
     static ManagementPacket simpleRead(Random rnd, Integer... addrs) {
         return request(rnd, NmpType.EEP_READ_REQ, List.of(addrs), List.of());
@@ -165,7 +165,7 @@ class EepAccessTest {
         Random rnd = new Random(6);
         ManagementPacket base = simpleRead(rnd, 0x10);
         for (int count : new int[] {0, 7}) {
-            BitVector data = base.payload().encode().with(E.field("Count"), count);
+            BitVector data = base.payload().encode().with(E.COUNT, count);
             BitVector raw = TestPackets.withRawData(base, data);
             EepDriver.Result r = d.send(raw);
             assertError(r, raw, ErrorCode.BAD_COUNT, PayloadLayouts.WHOLE_REQUEST);
@@ -173,7 +173,7 @@ class EepAccessTest {
         }
         // and a write with count 7
         ManagementPacket w = request(rnd, NmpType.EEP_WRITE_REQ, List.of(1, 2, 3, 4, 5, 6), List.of(1, 2, 3, 4, 5, 6));
-        BitVector raw = TestPackets.withRawData(w, w.payload().encode().with(E.field("Count"), 7));
+        BitVector raw = TestPackets.withRawData(w, w.payload().encode().with(E.COUNT, 7));
         assertError(d.send(raw), raw, ErrorCode.BAD_COUNT, PayloadLayouts.WHOLE_REQUEST);
     }
 
@@ -188,8 +188,8 @@ class EepAccessTest {
         }
         BitVector enc = base.payload().encode();
         List<BitVector> bad = List.of(
-                enc.with(E.field("Addr2"), 0x1234),   // an address slot beyond Count
-                enc.with(E.field("Byte0"), 0x55),     // data in a read request
+                enc.with(E.addr(2), 0x1234),   // an address slot beyond Count
+                enc.with(E.data(0), 0x55),     // data in a read request
                 enc.flip(170),                        // reserved bits 191:163
                 enc.flip(50));                        // reserved bits 63:48
         for (BitVector data : bad) {
@@ -197,7 +197,7 @@ class EepAccessTest {
             assertError(d.send(raw), raw, ErrorCode.RESERVED_NOT_ZERO, PayloadLayouts.WHOLE_REQUEST);
         }
         ManagementPacket w = request(rnd, NmpType.EEP_WRITE_REQ, List.of(1), List.of(9));
-        BitVector raw = TestPackets.withRawData(w, w.payload().encode().with(E.field("Byte1"), 3));
+        BitVector raw = TestPackets.withRawData(w, w.payload().encode().with(E.data(1), 3));
         assertError(d.send(raw), raw, ErrorCode.RESERVED_NOT_ZERO, PayloadLayouts.WHOLE_REQUEST);
     }
 

@@ -34,7 +34,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 class NmaCoreTest {
     static final List<FaultSource> FAULTS = ActiveReportTest.SOURCES;
-    static final Field TID = PacketLayout.PACKET.field("body1.TransactionID");
+    static final Field TID = PacketLayout.BODY1.TRANSACTION_ID;
 
     static List<RegDef> chipRegs(ChipType chip) {
         List<RegDef> l = new ArrayList<>(portBanks(NmaDoc.defaultPorts(chip)));
@@ -71,9 +71,9 @@ class NmaCoreTest {
     static boolean volatileAccess(BitVector req, RegModel m) {
         Set<String> moving = Set.of(CYCLE_COUNT, NMP_REQUESTS, NMP_CRC_ERRORS, NMP_DESTID_DROPS, NMP_MALFORMED_DROPS,
                 FAULT_STATUS, REPORT_SEQ, "FAULT_PENDING0", CHIP_ID);
-        BitVector nmp = req.slice(PacketLayout.PACKET.field("body2.NMPData"));
+        BitVector nmp = req.slice(PacketLayout.BODY2.NMP_DATA);
         for (int i = 0; i < 2; i++) {
-            RegDef d = m.byAddr.get((int) nmp.get(RegModel.L.field("Addr" + i)));
+            RegDef d = m.byAddr.get((int) nmp.get(RegModel.L.addr(i)));
             if (d != null && moving.contains(d.name())) {
                 return true;
             }
@@ -99,7 +99,7 @@ class NmaCoreTest {
         int tid = 0;
         while (tid < 500) {
             BitVector p = rnd.nextBoolean() ? b.model().randomRequest(rnd, me, c.regMap) : DistModel.randomPacket(rnd, chip, me);
-            if (p.get(PacketLayout.PACKET.field("body1.NMPType")) >> 3 == 1 && volatileAccess(p, b.model())) {
+            if (p.get(PacketLayout.BODY1.NMP_TYPE) >> 3 == 1 && volatileAccess(p, b.model())) {
                 continue;
             }
             p = PacketLayout.withCrc(p.with(TID, tid)).with(PacketLayout.CRC, PacketLayout.crcMatches(p) ? PacketLayout.crcOf(p.with(TID, tid)) & 0xFFFFFFFFL : 0);

@@ -22,7 +22,7 @@ import org.flitkit.formats.th2.Th2;
  * format model ({@link ManagementPacket#response}, {@link ManagementPacket#errorResponseTo}).
  */
 public final class RegModel {
-    static final Layout L = PayloadLayouts.REGISTER;
+    static final PayloadLayouts.RegisterAccess L = PayloadLayouts.REGISTER;
     public final ChipType chip;
     public final int addrBits;
     public final Map<Integer, RegDef> byAddr = new HashMap<>();
@@ -47,29 +47,29 @@ public final class RegModel {
 
     /** The answer of reg_access to register request bits {@code req}, answered by chip {@code chipId}. */
     public BitVector answer(BitVector req, int chipId) {
-        BitVector nmp = req.slice(PacketLayout.PACKET.field("body2.NMPData"));
-        long type = req.get(PacketLayout.PACKET.field("body1.NMPType"));
+        BitVector nmp = req.slice(PacketLayout.BODY2.NMP_DATA);
+        long type = req.get(PacketLayout.BODY1.NMP_TYPE);
         boolean write = type == NmpType.REG_WRITE_REQ.code();
-        int count = (int) nmp.get(L.field("Count"));
+        int count = (int) nmp.get(L.COUNT);
         if (count < 1 || count > Th2.MAX_REGISTERS) {
             return err(req, chipId, ErrorCode.BAD_COUNT, 7);
         }
         boolean reserved = false;
-        for (Field gap : L.reserved()) {
+        for (Field gap : L.layout().reserved()) {
             reserved |= !nmp.slice(gap).isZero();
         }
         if (count == 1) {
-            reserved |= nmp.get(L.field("Addr1")) != 0 || nmp.get(L.field("Data1")) != 0;
+            reserved |= nmp.get(L.addr(1)) != 0 || nmp.get(L.data(1)) != 0;
         }
         if (!write) {
-            reserved |= nmp.get(L.field("Data0")) != 0 || nmp.get(L.field("Data1")) != 0;
+            reserved |= nmp.get(L.data(0)) != 0 || nmp.get(L.data(1)) != 0;
         }
         if (reserved) {
             return err(req, chipId, ErrorCode.RESERVED_NOT_ZERO, 7);
         }
         List<Integer> addrs = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            addrs.add((int) nmp.get(L.field("Addr" + i)));
+            addrs.add((int) nmp.get(L.addr(i)));
         }
         for (int i = 0; i < count; i++) {
             if (addrs.get(i) >> addrBits != 0) {
@@ -85,7 +85,7 @@ public final class RegModel {
             if (write && d.access() == RegDef.Access.RO) {
                 return err(req, chipId, ErrorCode.READ_ONLY, i);
             }
-            long v = nmp.get(L.field("Data" + i));
+            long v = nmp.get(L.data(i));
             if (!write) {
                 data.add(values.get(d.name()));
             } else if (d.access() == RegDef.Access.RW) {
@@ -123,16 +123,16 @@ public final class RegModel {
                 .payload(new RegisterPayload(fit, write ? d : List.of())).build();
         BitVector nmp = p.payload().encode();
         for (int i = 0; i < n; i++) {
-            nmp = nmp.with(L.field("Addr" + i), a.get(i));
+            nmp = nmp.with(L.addr(i), a.get(i));
         }
         switch (rnd.nextInt(14)) {
-            case 0 -> nmp = nmp.with(L.field("Count"), rnd.nextBoolean() ? 0 : 3 + rnd.nextInt(5));
+            case 0 -> nmp = nmp.with(L.COUNT, rnd.nextBoolean() ? 0 : 3 + rnd.nextInt(5));
             case 1 -> {
-                Field gap = L.reserved().get(rnd.nextInt(L.reserved().size()));
+                Field gap = L.layout().reserved().get(rnd.nextInt(L.layout().reserved().size()));
                 nmp = nmp.flip(gap.lsb() + rnd.nextInt(gap.width()));
             }
-            case 2 -> nmp = n == 1 ? nmp.with(L.field("Addr1"), 1 + rnd.nextInt(0x7FFF)) : nmp;
-            case 3 -> nmp = write ? nmp : nmp.with(L.field("Data" + rnd.nextInt(2)), 1L << rnd.nextInt(64));
+            case 2 -> nmp = n == 1 ? nmp.with(L.addr(1), 1 + rnd.nextInt(0x7FFF)) : nmp;
+            case 3 -> nmp = write ? nmp : nmp.with(L.data(rnd.nextInt(2)), 1L << rnd.nextInt(64));
             default -> { }
         }
         return TestPackets.withRawData(p, nmp);

@@ -86,13 +86,13 @@ public final class TestPackets {
 
     /** Raw packet bits with body1.NMPType replaced by {@code code} and the CRC recomputed (for bad types). */
     public static BitVector withRawType(ManagementPacket p, int code) {
-        BitVector b = p.toBits().with(org.flitkit.formats.th2.PacketLayout.PACKET.field("body1.NMPType"), code);
+        BitVector b = p.toBits().with(org.flitkit.formats.th2.PacketLayout.BODY1.NMP_TYPE, code);
         return org.flitkit.formats.th2.PacketLayout.withCrc(b);
     }
 
     /** Raw packet bits with NMPData replaced and the CRC recomputed (for malformed payloads). */
     public static BitVector withRawData(ManagementPacket p, BitVector nmpData) {
-        BitVector b = p.toBits().with(org.flitkit.formats.th2.PacketLayout.PACKET.field("body2.NMPData"), nmpData);
+        BitVector b = p.toBits().with(org.flitkit.formats.th2.PacketLayout.BODY2.NMP_DATA, nmpData);
         return org.flitkit.formats.th2.PacketLayout.withCrc(b);
     }
 }

@@ -160,7 +160,7 @@ public final class MgmtSession {
     }
 
     private void received(MgmtServer.Received r) {
-        long type = r.bits().get(PacketLayout.PACKET.field("body1.NMPType"));
+        long type = r.bits().get(PacketLayout.BODY1.NMP_TYPE);
         if (type == NmpType.FAULT_REPORT.code()) {
             FaultPayload f = (FaultPayload) ManagementPacket.parse(r.bits()).payload();
             reports++;
@@ -168,7 +168,7 @@ public final class MgmtSession {
             out.flush();
             return;
         }
-        answers.put((int) r.bits().get(PacketLayout.PACKET.field("body1.TransactionID")), r);
+        answers.put((int) r.bits().get(PacketLayout.BODY1.TRANSACTION_ID), r);
     }
 
     /** Generous for the request's kind: twice the E2PROM time of all its bytes, plus the register time. */

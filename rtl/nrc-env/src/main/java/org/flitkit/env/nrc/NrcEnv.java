@@ -92,7 +92,7 @@ public final class NrcEnv implements AutoCloseable {
 
     /** Sends raw request bits with the answer they must get (null: the chip must drop them). */
     public void submitRaw(int port, BitVector bits, ManagementPacket answer) {
-        int tid = (int) bits.get(PacketLayout.PACKET.field("body1.TransactionID"));
+        int tid = (int) bits.get(PacketLayout.BODY1.TRANSACTION_ID);
         if (answer != null) {
             // the answer leaves by Hop0 of its route, which nmp_packer has used: HopPtr 1
             ManagementPacket out = answer.advance();
@@ -118,13 +118,13 @@ public final class NrcEnv implements AutoCloseable {
     }
 
     private void received(MgmtServer.Received r) {
-        long type = r.bits().get(PacketLayout.PACKET.field("body1.NMPType"));
+        long type = r.bits().get(PacketLayout.BODY1.NMP_TYPE);
         if (type == NmpType.FAULT_REPORT.code()) {
             ManagementPacket p = ManagementPacket.parse(r.bits());
             reports.add(new Report(r.port(), r.cycle(), p.transactionId(), (FaultPayload) p.payload(), p));
             return;
         }
-        int tid = (int) r.bits().get(PacketLayout.PACKET.field("body1.TransactionID"));
+        int tid = (int) r.bits().get(PacketLayout.BODY1.TRANSACTION_ID);
         Long t0 = sentAt.get(tid);
         if (t0 != null) {
             latency.put(tid, r.cycle() - t0);

@@ -8,6 +8,7 @@ import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.ErrorCode;
 import org.flitkit.formats.th2.ManagementPacket;
 import org.flitkit.formats.th2.NmpType;
+import org.flitkit.formats.th2.PacketLayout;
 import org.flitkit.formats.th2.PayloadLayouts;
 import org.flitkit.testbench.ScenarioResult;
 import org.flitkit.testbench.RunConfig;
@@ -37,20 +38,20 @@ public final class NrcErrorsScenario {
             step(env, Requests.write(PORT, any, env.tid(), List.of(0x008, 0x7FFF), List.of(5L, 6L)));
             step(env, Requests.write(PORT, any, env.tid(), List.of(0x001), List.of(1L)));
             BitVector good = Requests.read(PORT, any, 0, List.of(0x008)).toBits();
-            raw(env, RawRequests.withPayload(retid(good, env.tid()), PayloadLayouts.REGISTER, "Count", 0), ErrorCode.BAD_COUNT);
-            raw(env, RawRequests.withPayload(retid(good, env.tid()), PayloadLayouts.REGISTER, "Count", 3), ErrorCode.BAD_COUNT);
+            raw(env, RawRequests.withPayload(retid(good, env.tid()), PayloadLayouts.REGISTER.COUNT, 0), ErrorCode.BAD_COUNT);
+            raw(env, RawRequests.withPayload(retid(good, env.tid()), PayloadLayouts.REGISTER.COUNT, 3), ErrorCode.BAD_COUNT);
             raw(env, RawRequests.withPayloadBit(retid(good, env.tid()), 170), ErrorCode.RESERVED_NOT_ZERO);
-            raw(env, RawRequests.with(retid(good, env.tid()), "body1.NMPType", 0x0C), ErrorCode.BAD_TYPE);
-            raw(env, RawRequests.with(retid(good, env.tid()), "head.DestType", ChipType.NIC.code()), ErrorCode.BAD_DEST_TYPE);
+            raw(env, RawRequests.with(retid(good, env.tid()), PacketLayout.BODY1.NMP_TYPE, 0x0C), ErrorCode.BAD_TYPE);
+            raw(env, RawRequests.with(retid(good, env.tid()), PacketLayout.HEAD.DEST_TYPE, ChipType.NIC.code()), ErrorCode.BAD_DEST_TYPE);
             // and from eep_access
             BitVector eep = Requests.eepromRead(PORT, any, 0, List.of(0x10)).toBits();
-            raw(env, RawRequests.withPayload(retid(eep, env.tid()), PayloadLayouts.EEPROM, "Count", 7), ErrorCode.BAD_COUNT);
-            raw(env, RawRequests.with(retid(eep, env.tid()), "body1.NMPType", 0x14), ErrorCode.BAD_TYPE);
+            raw(env, RawRequests.withPayload(retid(eep, env.tid()), PayloadLayouts.EEPROM.COUNT, 7), ErrorCode.BAD_COUNT);
+            raw(env, RawRequests.with(retid(eep, env.tid()), PacketLayout.BODY1.NMP_TYPE, 0x14), ErrorCode.BAD_TYPE);
 
             // dropped without an answer, counted
             dropped(env, Requests.read(PORT, 0x0042, env.tid(), List.of(0x008)).toBits());          // DestID, not configured
             dropped(env, Requests.corrupted(Requests.read(PORT, any, env.tid(), List.of(0x008)).toBits())); // CRC
-            dropped(env, RawRequests.with(retid(good, env.tid()), "body1.NMPType", NmpType.REG_READ_RESP.code())); // malformed
+            dropped(env, RawRequests.with(retid(good, env.tid()), PacketLayout.BODY1.NMP_TYPE, NmpType.REG_READ_RESP.code())); // malformed
             step(env, Requests.write(PORT, any, env.tid(), List.of(0x000), List.of(0x0042L)));
             dropped(env, Requests.read(PORT, 0x0043, env.tid(), List.of(0x008)).toBits());          // DestID, configured
             step(env, Requests.read(PORT, 0x0042, env.tid(), List.of(0x008)));                      // own ID accepted
@@ -89,7 +90,7 @@ public final class NrcErrorsScenario {
     }
 
     static BitVector retid(BitVector bits, int tid) {
-        return RawRequests.with(bits, "body1.TransactionID", tid);
+        return RawRequests.with(bits, PacketLayout.BODY1.TRANSACTION_ID, tid);
     }
 
     /** Reads the drop counters (and the NRC's packets-in counter) and checks them. */

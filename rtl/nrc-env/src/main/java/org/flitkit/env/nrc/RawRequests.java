@@ -2,7 +2,6 @@ package org.flitkit.env.nrc;
 
 import org.flitkit.formats.th2.BitVector;
 import org.flitkit.formats.th2.Field;
-import org.flitkit.formats.th2.Layout;
 import org.flitkit.formats.th2.PacketLayout;
 
 /**
@@ -10,20 +9,19 @@ import org.flitkit.formats.th2.PacketLayout;
  * CRC again (so the NMA sees a good packet with a bad field). Spec: docs/th2-formats.md (error codes).
  */
 public final class RawRequests {
-    private static final Layout P = PacketLayout.PACKET;
-    private static final Field NMP_DATA = P.field("body2.NMPData");
+    private static final Field NMP_DATA = PacketLayout.BODY2.NMP_DATA;
 
     private RawRequests() {
     }
 
-    /** {@code packet} with packet field {@code name} set to {@code value}, CRC recomputed. */
-    public static BitVector with(BitVector packet, String name, long value) {
-        return PacketLayout.withCrc(packet.with(P.field(name), value));
+    /** {@code packet} with packet field {@code field} set to {@code value}, CRC recomputed. */
+    public static BitVector with(BitVector packet, Field field, long value) {
+        return PacketLayout.withCrc(packet.with(field, value));
     }
 
-    /** {@code packet} with field {@code name} of the NMPData view {@code view} set, CRC recomputed. */
-    public static BitVector withPayload(BitVector packet, Layout view, String name, long value) {
-        BitVector data = packet.slice(NMP_DATA).with(view.field(name), value);
+    /** {@code packet} with field {@code payloadField} of an NMPData view set, CRC recomputed. */
+    public static BitVector withPayload(BitVector packet, Field payloadField, long value) {
+        BitVector data = packet.slice(NMP_DATA).with(payloadField, value);
         return PacketLayout.withCrc(packet.with(NMP_DATA, data));
     }
 

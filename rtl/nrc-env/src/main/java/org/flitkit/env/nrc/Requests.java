@@ -52,6 +52,6 @@ public final class Requests {
 
     /** The packet with one NMPData bit flipped after the CRC was computed: the CRC no longer matches. */
     public static BitVector corrupted(BitVector packet) {
-        return packet.flip(org.flitkit.formats.th2.PacketLayout.PACKET.field("body2.NMPData").lsb() + 3);
+        return packet.flip(org.flitkit.formats.th2.PacketLayout.BODY2.NMP_DATA.lsb() + 3);
     }
 }

@@ -30,12 +30,12 @@ public final class NmpPacker extends Module {
     public final UInt routeDrops = output(UInt(32));
 
     public NmpPacker() {
-        UInt route = PacketBits.get(in.bits, "head.Route");
+        UInt route = PacketBits.get(in.bits, PacketLayout.HEAD.ROUTE);
         UInt hopPtr = PacketBits.get(in.bits, PacketLayout.HOP_PTR);
-        UInt hopNum = PacketBits.get(route, FlitLayouts.ROUTE.field("HopNum"));
+        UInt hopNum = PacketBits.get(route, FlitLayouts.ROUTE.HOP_NUM);
         List<UInt> hops = new ArrayList<>();
         for (int i = 0; i < Th2.MAX_HOPS; i++) {
-            hops.add(PacketBits.get(route, FlitLayouts.ROUTE.field("Hop" + i)));
+            hops.add(PacketBits.get(route, FlitLayouts.ROUTE.hop(i)));
         }
         UInt dest = vecOf(hops).at(hopPtr);
         Bool routable = hopPtr.lt(hopNum).and(dest.lt(RsGeometry.PORTS));

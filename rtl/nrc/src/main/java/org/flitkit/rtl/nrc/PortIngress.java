@@ -1,12 +1,13 @@
 package org.flitkit.rtl.nrc;
 
+import static org.flitkit.formats.th2.FlitLayouts.HEAD;
+import static org.flitkit.formats.th2.FlitLayouts.ROUTE;
 import static org.flitkit.hdl.Hdl.*;
 
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Decoupled;
-import org.flitkit.formats.th2.FlitLayouts;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.rtl.nma.hw.PacketBits;
 
@@ -29,12 +30,12 @@ public final class PortIngress extends Module {
 
     public PortIngress() {
         UInt f = in.bits;
-        UInt kind = PacketBits.get(f, FlitLayouts.HEAD.field("Kind"));
-        UInt route = PacketBits.get(f, FlitLayouts.HEAD.field("Route"));
+        UInt kind = PacketBits.get(f, HEAD.KIND);
+        UInt route = PacketBits.get(f, HEAD.ROUTE);
         Bool arrived = kind.eq(Th2.KIND_HEAD)
-                .and(PacketBits.get(f, FlitLayouts.HEAD.field("VC")).eq(Th2.MANAGEMENT_VC))
-                .and(PacketBits.get(f, FlitLayouts.HEAD.field("RtType")).eq(Th2.RT_SOURCE))
-                .and(PacketBits.get(f, FlitLayouts.HEAD.field("HopPtr")).eq(PacketBits.get(route, FlitLayouts.ROUTE.field("HopNum"))));
+                .and(PacketBits.get(f, HEAD.VC).eq(Th2.MANAGEMENT_VC))
+                .and(PacketBits.get(f, HEAD.RT_TYPE).eq(Th2.RT_SOURCE))
+                .and(PacketBits.get(f, HEAD.HOP_PTR).eq(PacketBits.get(route, ROUTE.HOP_NUM)));
         Bool local = mux(inPacket, forNma, arrived);
         Bool tail = kind.bit(0);
         toRs.valid.assign(in.valid.and(local));

@@ -57,7 +57,7 @@ class NmpPackerTest {
         // route exhausted (HopPtr == HopNum), then a port above 23 written into the raw bits, then a good one
         in.add(Packets.readRequest(1, RoutingField.of(3), 1, RoutingField.EMPTY).toBits().toBigInteger());
         BitVector bad = Packets.readRequest(2, RoutingField.of(5), 0, RoutingField.EMPTY).toBits();
-        in.add(bad.with(org.flitkit.formats.th2.PacketLayout.PACKET.field("head.Route"), (30L << 5) | 1).toBigInteger());
+        in.add(bad.with(org.flitkit.formats.th2.PacketLayout.HEAD.ROUTE, (30L << 5) | 1).toBigInteger());
         ManagementPacket good = Packets.readRequest(3, RoutingField.of(17), 0, RoutingField.EMPTY);
         in.add(good.toBits().toBigInteger());
         sim.reset();

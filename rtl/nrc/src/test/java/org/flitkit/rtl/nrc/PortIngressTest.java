@@ -19,7 +19,7 @@ class PortIngressTest {
         PortIngress ing = (PortIngress) sim.circuit().top();
         BitVector arrived = Packets.arrived(1).toBits();
         BitVector transit = Packets.readRequest(2, RoutingField.of(4, 5), 1, RoutingField.of(0)).toBits();
-        BitVector dataVc = arrived.with(PacketLayout.PACKET.field("head.VC"), 0);
+        BitVector dataVc = arrived.with(PacketLayout.HEAD.VC, 0);
         BitVector arrived2 = Packets.readRequest(3, RoutingField.EMPTY, 0, RoutingField.of(0)).toBits();
         Ports.Source in = new Ports.Source(sim, ing.in);
         for (BitVector p : List.of(arrived, transit, dataVc, arrived2)) {

@@ -2,10 +2,12 @@ package org.flitkit.rtl.nma.hw;
 
 import static org.flitkit.hdl.Hdl.*;
 
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.flitkit.hdl.Bits;
+import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.HdlException;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Decoupled;
@@ -16,13 +18,11 @@ import org.flitkit.formats.th2.Th2;
 
 /**
  * Hardware access to the management formats (docs/th2-formats.md): slicing, replacing and building
- * fields of packet words with the same {@link Layout} tables the software model uses, so RTL and host
- * software cannot disagree on a bit position.
+ * fields of packet words by the same {@link Field} handles the software model uses
+ * ({@code PacketBits.get(pkt, PacketLayout.BODY1.NMP_TYPE)}), so RTL and host software cannot disagree
+ * on a bit position and a misspelt field does not compile.
  */
 public final class PacketBits {
-    /** NMPData inside the whole 792-bit packet. */
-    public static final Field NMP_DATA = PacketLayout.PACKET.field("body2.NMPData");
-
     private PacketBits() {
     }
 
@@ -31,22 +31,26 @@ public final class PacketBits {
         return Decoupled.of(UInt(Th2.PACKET_BITS));
     }
 
-    /** Field of the whole packet by its layout name, e.g. {@code "head.DestID"}. */
-    public static Field field(String name) {
-        return PacketLayout.PACKET.field(name);
-    }
-
     public static UInt get(Bits word, Field f) {
         return word.bits(f.lsb() + f.width() - 1, f.lsb());
     }
 
-    public static UInt get(Bits packet, String name) {
-        return get(packet, field(name));
-    }
-
     /** A payload field (from {@link org.flitkit.formats.th2.PayloadLayouts}) inside a whole packet. */
     public static UInt payload(Bits packet, Field payloadField) {
-        return packet.bits(NMP_DATA.lsb() + payloadField.lsb() + payloadField.width() - 1, NMP_DATA.lsb() + payloadField.lsb());
+        int lsb = PacketLayout.BODY2.NMP_DATA.lsb() + payloadField.lsb();
+        return packet.bits(lsb + payloadField.width() - 1, lsb);
+    }
+
+    /** Whether any reserved bit (a bit in no field) of {@code word}, a value of {@code layout}, is set. */
+    public static Bool reservedSet(Bits word, Layout layout) {
+        if (word.width() != layout.width()) {
+            throw new HdlException("layout " + layout.name() + " is " + layout.width() + " bits; word is " + word.width());
+        }
+        BigInteger mask = BigInteger.ZERO;
+        for (Field f : layout.reserved()) {
+            mask = mask.or(BigInteger.ONE.shiftLeft(f.width()).subtract(BigInteger.ONE).shiftLeft(f.lsb()));
+        }
+        return word.asUInt().and(lit(mask, layout.width())).orR();
     }
 
     /** {@code word} with field {@code f} replaced by {@code value} (narrower values are zero-extended). */
@@ -66,25 +70,21 @@ public final class PacketBits {
         return cat(parts);
     }
 
-    public static UInt with(Bits word, String name, Bits value) {
-        return with(word, field(name), value);
-    }
-
     /**
-     * A word of {@code layout} from named field values; fields not given (and reserved bits) are zero.
-     * Unknown names are an error, so a typo cannot silently drop a field.
+     * A word of {@code layout} from field values; fields not given (and reserved bits) are zero. A
+     * handle of another layout (a flit-local or payload field in a packet) is an error, not a silent misplacement.
      */
-    public static UInt build(Layout layout, Map<String, ? extends Bits> values) {
-        for (String k : values.keySet()) {
-            if (!layout.has(k)) {
-                throw new HdlException("layout " + layout.name() + " has no field '" + k + "'");
+    public static UInt build(Layout layout, Map<Field, ? extends Bits> values) {
+        for (Field k : values.keySet()) {
+            if (!layout.fields().contains(k)) {
+                throw new HdlException("layout " + layout.name() + " has no field " + k + "; fields: " + layout.fields());
             }
         }
         List<Bits> parts = new ArrayList<>();
         List<Field> rows = new ArrayList<>(layout.rows());
         rows.sort((a, b) -> Integer.compare(b.lsb(), a.lsb()));
         for (Field f : rows) {
-            Bits v = values.get(f.name());
+            Bits v = values.get(f);
             if (v == null) {
                 parts.add(lit(0, f.width()));
             } else if (v.width() > f.width()) {

@@ -1,5 +1,8 @@
 package org.flitkit.rtl.nma.hw;
 
+import static org.flitkit.formats.th2.PacketLayout.BODY1;
+import static org.flitkit.formats.th2.PacketLayout.BODY2;
+import static org.flitkit.formats.th2.PacketLayout.HEAD;
 import static org.flitkit.hdl.Hdl.*;
 
 import java.util.LinkedHashMap;
@@ -8,6 +11,7 @@ import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.UInt;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.ErrorCode;
+import org.flitkit.formats.th2.Field;
 import org.flitkit.formats.th2.FlitLayouts;
 import org.flitkit.formats.th2.NmpType;
 import org.flitkit.formats.th2.PacketLayout;
@@ -25,17 +29,17 @@ public final class Responses {
     }
 
     /** The framing every management packet carries: flit kinds, VC3, Len 4, source routing, MP/SM/Inst. */
-    public static Map<String, Bits> framing() {
-        Map<String, Bits> m = new LinkedHashMap<>();
-        for (int i = 0; i < FlitLayouts.FLITS.size(); i++) {
-            m.put(FlitLayouts.FLITS.get(i).name() + ".Kind", lit(FlitLayouts.KINDS.get(i), 2));
+    public static Map<Field, Bits> framing() {
+        Map<Field, Bits> m = new LinkedHashMap<>();
+        for (FlitLayouts.Flit flit : PacketLayout.FLITS) {
+            m.put(flit.KIND, lit(flit.kind(), flit.KIND.width()));
         }
-        m.put("head.VC", lit(Th2.MANAGEMENT_VC, 3));
-        m.put("head.Len", lit(Th2.PACKET_FLITS, 5));
-        m.put("head.RtType", lit(Th2.RT_SOURCE, 2));
-        m.put("head.Type", lit(Th2.TYPE_MP, 4));
-        m.put("head.SM", lit(Th2.MANAGEMENT_SM ? 1 : 0, 1));
-        m.put("head.Inst", lit(Th2.MANAGEMENT_INST ? 1 : 0, 1));
+        m.put(HEAD.VC, lit(Th2.MANAGEMENT_VC, 3));
+        m.put(HEAD.LEN, lit(Th2.PACKET_FLITS, 5));
+        m.put(HEAD.RT_TYPE, lit(Th2.RT_SOURCE, 2));
+        m.put(HEAD.TYPE, lit(Th2.TYPE_MP, 4));
+        m.put(HEAD.SM, lit(Th2.MANAGEMENT_SM ? 1 : 0, 1));
+        m.put(HEAD.INST, lit(Th2.MANAGEMENT_INST ? 1 : 0, 1));
         return m;
     }
 
@@ -44,19 +48,19 @@ public final class Responses {
      * chip's type (2 bits) and ID (16 bits), {@code nmpType} 6 bits, {@code nmpData} 192 bits.
      */
     public static UInt responseNoCrc(Bits req, Bits srcType, Bits srcId, Bits nmpType, Bits nmpData) {
-        Map<String, Bits> m = framing();
-        m.put("head.Route", PacketBits.get(req, "body1.ReturnRoute"));
-        m.put("body1.ReturnRoute", PacketBits.get(req, "head.Route"));
-        m.put("head.DestType", PacketBits.get(req, "head.SrcType"));
-        m.put("head.DestID", PacketBits.get(req, "head.SrcID"));
-        m.put("head.SrcType", srcType);
-        m.put("head.SrcID", srcId);
-        m.put("head.DestVP", PacketBits.get(req, "head.DestVP"));
-        m.put("head.SrcVP", PacketBits.get(req, "head.SrcVP"));
-        m.put("head.Rint", PacketBits.get(req, "head.Rint"));
-        m.put("body1.TransactionID", PacketBits.get(req, "body1.TransactionID"));
-        m.put("body1.NMPType", nmpType);
-        m.put("body2.NMPData", nmpData);
+        Map<Field, Bits> m = framing();
+        m.put(HEAD.ROUTE, PacketBits.get(req, BODY1.RETURN_ROUTE));
+        m.put(BODY1.RETURN_ROUTE, PacketBits.get(req, HEAD.ROUTE));
+        m.put(HEAD.DEST_TYPE, PacketBits.get(req, HEAD.SRC_TYPE));
+        m.put(HEAD.DEST_ID, PacketBits.get(req, HEAD.SRC_ID));
+        m.put(HEAD.SRC_TYPE, srcType);
+        m.put(HEAD.SRC_ID, srcId);
+        m.put(HEAD.DEST_VP, PacketBits.get(req, HEAD.DEST_VP));
+        m.put(HEAD.SRC_VP, PacketBits.get(req, HEAD.SRC_VP));
+        m.put(HEAD.RINT, PacketBits.get(req, HEAD.RINT));
+        m.put(BODY1.TRANSACTION_ID, PacketBits.get(req, BODY1.TRANSACTION_ID));
+        m.put(BODY1.NMP_TYPE, nmpType);
+        m.put(BODY2.NMP_DATA, nmpData);
         return PacketBits.build(PacketLayout.PACKET, m);
     }
 
@@ -71,7 +75,7 @@ public final class Responses {
 
     /** The request's NMPType with bit 0 set: the normal response type of a request code. */
     public static UInt responseType(Bits req) {
-        return PacketBits.get(req, "body1.NMPType").or(1);
+        return PacketBits.get(req, BODY1.NMP_TYPE).or(1);
     }
 
     /** Error response type for a raw request code: E2PROM class (code[5:3] = 2) EEP_ERROR_RESP, else REG_ERROR_RESP. */
@@ -83,12 +87,13 @@ public final class Responses {
 
     /** Error NMPData: ErrCode (8 bits), ErrReqType = the raw request type, ErrIndex (3 bits), echo of NMPData[162:0]. */
     public static UInt errorData(Bits req, Bits errCode, Bits errIndex) {
-        Map<String, Bits> m = new LinkedHashMap<>();
-        m.put("Echo", PacketBits.get(PacketBits.get(req, PacketBits.NMP_DATA), PayloadLayouts.ERROR.field("Echo")));
-        m.put("ErrCode", errCode);
-        m.put("ErrReqType", PacketBits.get(req, "body1.NMPType"));
-        m.put("ErrIndex", errIndex);
-        return PacketBits.build(PayloadLayouts.ERROR, m);
+        PayloadLayouts.ErrorResponse e = PayloadLayouts.ERROR;
+        Map<Field, Bits> m = new LinkedHashMap<>();
+        m.put(e.ECHO, PacketBits.payload(req, e.ECHO));
+        m.put(e.ERR_CODE, errCode);
+        m.put(e.ERR_REQ_TYPE, PacketBits.get(req, BODY1.NMP_TYPE));
+        m.put(e.ERR_INDEX, errIndex);
+        return PacketBits.build(e.layout(), m);
     }
 
     /** The error response to {@code req} ({@code ManagementPacket.errorResponseTo} semantics), CRC included. */
@@ -98,7 +103,7 @@ public final class Responses {
 
     /** {@link #errorResponse} without the CRC (for blocks that add the CRC once, after their output register). */
     public static UInt errorResponseNoCrc(Bits req, Bits srcType, Bits srcId, Bits errCode, Bits errIndex) {
-        return responseNoCrc(req, srcType, srcId, errorType(PacketBits.get(req, "body1.NMPType")), errorData(req, errCode, errIndex));
+        return responseNoCrc(req, srcType, srcId, errorType(PacketBits.get(req, BODY1.NMP_TYPE)), errorData(req, errCode, errIndex));
     }
 
     public static UInt errorResponse(Bits req, ChipType chip, Bits srcId, Bits errCode, Bits errIndex) {
