@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
+import java.util.random.RandomGenerator;
 import org.flitkit.formats.th2.BitVector;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.ErrorCode;
@@ -107,7 +107,7 @@ public final class RegModel {
      * A register request, often malformed: mostly mapped addresses (some unmapped, some beyond addrBits),
      * sometimes a bad count, a reserved bit, an unused slot or read data set.
      */
-    public BitVector randomRequest(Random rnd, int destId, List<RegDef> defs) {
+    public BitVector randomRequest(RandomGenerator rnd, int destId, List<RegDef> defs) {
         boolean write = rnd.nextBoolean();
         int n = 1 + rnd.nextInt(2);
         List<Integer> a = new ArrayList<>();
