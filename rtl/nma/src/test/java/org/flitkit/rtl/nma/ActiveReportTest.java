@@ -226,25 +226,26 @@ class ActiveReportTest {
     }
 
     @Test
-    void aMaskedFaultNeitherPendsNorReports() {
-        Simulator sim = Simulator.of(() -> new ActiveReport(ChipType.NIC, SOURCES));
-        ActiveReport a = (ActiveReport) sim.circuit().top();
-        sim.reset();
-        sim.poke(a.enable, BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE));
-        sim.poke(a.mask, 1L << FaultCode.LINK_DOWN.code());
-        sim.poke(a.out.ready, 1);
-        sim.poke(a.faults, 0b11);
-        assertThat(sim.peek(a.pendingSet)).isZero();
-        assertThat(sim.peek(a.status)).isEqualTo(1L << FaultCode.LINK_DOWN.code());
-        sim.step(5);
-        assertThat(sim.peekBool(a.out.valid)).isFalse();
-        sim.poke(a.faults, 0b111);
-        assertThat(sim.peek(a.pendingSet)).isEqualTo(0b100);
-        sim.step();
-        sim.step();
-        assertThat(sim.peekBool(a.out.valid)).isTrue();
-        ManagementPacket p = TestPackets.parse(sim.peekBig(a.out.bits));
-        assertThat(((FaultPayload) p.payload()).faultCode()).isEqualTo(FaultCode.LINK_DEGRADED.code());
-        assertThat(p.srcType()).isEqualTo(ChipType.NIC);
+    void aMaskedFaultNeitherPendsNorReports(RunConfig cfg) {
+        try (Testbench<ActiveReport> tb = Testbench.create(() -> new ActiveReport(ChipType.NIC, SOURCES), cfg)) {
+            Simulator sim = tb.sim();
+            ActiveReport a = tb.dut();
+            tb.reset(1);
+            sim.poke(a.enable, BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE));
+            sim.poke(a.mask, 1L << FaultCode.LINK_DOWN.code());
+            sim.poke(a.out.ready, 1);
+            sim.poke(a.faults, 0b11);
+            assertThat(sim.peek(a.pendingSet)).isZero();
+            assertThat(sim.peek(a.status)).isEqualTo(1L << FaultCode.LINK_DOWN.code());
+            tb.run(5);
+            assertThat(sim.peekBool(a.out.valid)).isFalse();
+            sim.poke(a.faults, 0b111);
+            assertThat(sim.peek(a.pendingSet)).isEqualTo(0b100);
+            tb.run(2);
+            assertThat(sim.peekBool(a.out.valid)).isTrue();
+            ManagementPacket p = TestPackets.parse(sim.peekBig(a.out.bits));
+            assertThat(((FaultPayload) p.payload()).faultCode()).isEqualTo(FaultCode.LINK_DEGRADED.code());
+            assertThat(p.srcType()).isEqualTo(ChipType.NIC);
+        }
     }
 }

@@ -91,7 +91,7 @@ class NmaCoreTest {
             return new Env(tb, c, m, source, sink, requests, answers, received);
         }
 
-        /** Sends requests one after the other and returns everything the core sends until it has been quiet for 30 cycles. */
+        /** Sends requests one after the other and returns everything the core sends until 30 cycles after it took the last. */
         List<BigInteger> exchange(List<ManagementPacket> reqs) {
             int from = received.size();
             reqs.forEach(r -> source.send(TestPackets.big(r)));

@@ -10,7 +10,7 @@ import org.flitkit.testbench.Testbench;
  * VCD per testbench when a test runs several, and VCDs at the design's real clock period for the E2PROM
  * path, so that SCL shows in GTKWave at its true frequency.
  */
-final class Runs {
+public final class Runs {
     private Runs() {
     }
 
@@ -18,7 +18,7 @@ final class Runs {
      * {@code cfg} for one of several testbenches of a test (or one invocation of a parameterized test):
      * its VCD, if any, becomes {@code <Class.method>-<part>.vcd} so the runs do not overwrite each other.
      */
-    static RunConfig part(RunConfig cfg, String part) {
+    public static RunConfig part(RunConfig cfg, String part) {
         if (cfg.vcd() == null) {
             return cfg;
         }
