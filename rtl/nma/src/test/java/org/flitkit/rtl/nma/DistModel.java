@@ -1,6 +1,6 @@
 package org.flitkit.rtl.nma;
 
-import java.util.Random;
+import java.util.random.RandomGenerator;
 import org.flitkit.formats.th2.BitVector;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.ErrorCode;
@@ -71,7 +71,7 @@ public final class DistModel {
     }
 
     /** A packet of a random category: good register/E2PROM request, or one broken in one of the ways the distributor checks. */
-    public static BitVector randomPacket(Random rnd, ChipType chip, int chipId) {
+    public static BitVector randomPacket(RandomGenerator rnd, ChipType chip, int chipId) {
         int dest = rnd.nextInt(4) == 0 ? Th2.CHIP_ID_ANY : chipId;
         ManagementPacket good = rnd.nextInt(3) == 0 ? TestPackets.eepromRequest(rnd, chip, dest)
                 : TestPackets.registerRequest(rnd, chip, dest, chip.registerAddressBits());

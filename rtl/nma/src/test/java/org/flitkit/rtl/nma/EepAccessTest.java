@@ -5,25 +5,28 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Random;
-import org.flitkit.hdl.sim.Simulator;
+import java.util.random.RandomGenerator;
 import org.flitkit.formats.th2.BitVector;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.EepromPayload;
 import org.flitkit.formats.th2.ErrorCode;
 import org.flitkit.formats.th2.ErrorPayload;
-import org.flitkit.formats.th2.Layout;
 import org.flitkit.formats.th2.ManagementPacket;
 import org.flitkit.formats.th2.NmpType;
 import org.flitkit.formats.th2.PayloadLayouts;
 import org.flitkit.formats.th2.RoutingField;
 import org.flitkit.formats.th2.Th2;
+import org.flitkit.testbench.Rng;
+import org.flitkit.testbench.RunConfig;
+import org.flitkit.testbench.TestbenchExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * {@link EepAccess} against a Java model of the E2PROM and against the software {@link ManagementPacket}
  * responses, bit for bit, plus every error path. FAST timing (10 cycles per SCL period, 300-cycle write).
  */
+@ExtendWith(TestbenchExtension.class)
 class EepAccessTest {
     static final EepParams P = EepParams.FAST;
     static final int ME = 0x0102;
@@ -52,22 +55,23 @@ class EepAccessTest {
         }
     }
 
-    static byte[] randomImage(long seed) {
+    /** A random 64 KB image, drawn from the run's seed (before the testbench exists: the image is built in). */
+    static byte[] randomImage(RunConfig cfg) {
         byte[] img = new byte[I2cEeprom.SIZE];
-        new Random(seed).nextBytes(img);
+        new Rng(cfg.seed()).fork("image").nextBytes(img);
         return img;
     }
 
-    static EepDriver bench(String name, EepParams board, byte[] image) {
-        return new EepDriver(Simulator.of(() -> new EepHarness(P, board, image)), name, BUDGET);
+    static EepDriver<EepHarness> driver(RunConfig cfg, EepParams board, byte[] image) {
+        return EepDriver.onHarness(cfg, P, board, image, BUDGET);
     }
 
-    static ManagementPacket request(Random rnd, NmpType type, List<Integer> addrs, List<Integer> data) {
+    static ManagementPacket request(RandomGenerator rnd, NmpType type, List<Integer> addrs, List<Integer> data) {
         return TestPackets.header(rnd, ChipType.NRC, rnd.nextBoolean() ? ME : Th2.CHIP_ID_ANY)
                 .nmpType(type).payload(new EepromPayload(addrs, data)).build();
     }
 
-    static List<Integer> randomAddrs(Random rnd, int n) {
+    static List<Integer> randomAddrs(RandomGenerator rnd, int n) {
         List<Integer> a = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             a.add(rnd.nextInt(0x10000));
@@ -75,7 +79,7 @@ class EepAccessTest {
         return a;
     }
 
-    static List<Integer> randomBytes(Random rnd, int n) {
+    static List<Integer> randomBytes(RandomGenerator rnd, int n) {
         List<Integer> a = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             a.add(rnd.nextInt(256));
@@ -84,62 +88,64 @@ class EepAccessTest {
     }
 
     @Test
-    void readsOfOneToSixBytesMatchTheModelAndTheSoftwareResponse() {
-        byte[] img = randomImage(1);
+    void readsOfOneToSixBytesMatchTheModelAndTheSoftwareResponse(RunConfig cfg) {
+        byte[] img = randomImage(cfg);
         Model m = new Model(img);
-        EepDriver d = bench("eep-read", P, img);
-        Random rnd = new Random(2);
-        for (int n = 1; n <= Th2.MAX_EEPROM_BYTES; n++) {
-            ManagementPacket req = request(rnd, NmpType.EEP_READ_REQ, randomAddrs(rnd, n), List.of());
-            EepDriver.Result r = d.send(req);
-            ManagementPacket expected = req.response(ME, m.apply(req));
-            assertThat(r.bits()).as("read of %d bytes", n).isEqualTo(expected.toBits());
-            assertThat(((EepromPayload) r.packet().payload()).data()).hasSize(n);
+        try (EepDriver<EepHarness> d = driver(cfg, P, img)) {
+            RandomGenerator rnd = d.tb.rng("stimulus");
+            for (int n = 1; n <= Th2.MAX_EEPROM_BYTES; n++) {
+                ManagementPacket req = request(rnd, NmpType.EEP_READ_REQ, randomAddrs(rnd, n), List.of());
+                EepDriver.Result r = d.send(req);
+                ManagementPacket expected = req.response(ME, m.apply(req));
+                assertThat(r.bits()).as("read of %d bytes", n).isEqualTo(expected.toBits());
+                assertThat(((EepromPayload) r.packet().payload()).data()).hasSize(n);
+            }
         }
-        d.sim.stopVcd();
     }
 
     @Test
-    void writesOfOneToSixBytesAreStoredAndAnsweredAsTheSoftwareModelSays() {
+    void writesOfOneToSixBytesAreStoredAndAnsweredAsTheSoftwareModelSays(RunConfig cfg) {
         Model m = new Model(null);
-        EepDriver d = bench("eep-write", P, null);
-        Random rnd = new Random(3);
-        for (int n = 1; n <= Th2.MAX_EEPROM_BYTES; n++) {
-            List<Integer> addrs = randomAddrs(rnd, n);
-            if (n == 6) {
-                addrs.set(3, addrs.get(1)); // the same address twice: the later byte wins
-                addrs.set(4, addrs.get(0) ^ 1); // and a neighbour in the same page
+        try (EepDriver<EepHarness> d = driver(cfg, P, null)) {
+            RandomGenerator rnd = d.tb.rng("stimulus");
+            for (int n = 1; n <= Th2.MAX_EEPROM_BYTES; n++) {
+                List<Integer> addrs = randomAddrs(rnd, n);
+                if (n == 6) {
+                    addrs.set(3, addrs.get(1)); // the same address twice: the later byte wins
+                    addrs.set(4, addrs.get(0) ^ 1); // and a neighbour in the same page
+                }
+                ManagementPacket req = request(rnd, NmpType.EEP_WRITE_REQ, addrs, randomBytes(rnd, n));
+                EepDriver.Result r = d.send(req);
+                assertThat(r.bits()).as("write of %d bytes", n).isEqualTo(req.response(ME, m.apply(req)).toBits());
+                // each byte costs at least one write cycle (acknowledge polling waited for it)
+                assertThat(r.latency()).isGreaterThan(n * P.writeCycleCycles());
+                ManagementPacket back = request(rnd, NmpType.EEP_READ_REQ, addrs, List.of());
+                assertThat(d.send(back).bits()).isEqualTo(back.response(ME, m.apply(back)).toBits());
             }
-            ManagementPacket req = request(rnd, NmpType.EEP_WRITE_REQ, addrs, randomBytes(rnd, n));
-            EepDriver.Result r = d.send(req);
-            assertThat(r.bits()).as("write of %d bytes", n).isEqualTo(req.response(ME, m.apply(req)).toBits());
-            // each byte costs at least one write cycle (acknowledge polling waited for it)
-            assertThat(r.latency()).isGreaterThan(n * P.writeCycleCycles());
-            ManagementPacket back = request(rnd, NmpType.EEP_READ_REQ, addrs, List.of());
-            assertThat(d.send(back).bits()).isEqualTo(back.response(ME, m.apply(back)).toBits());
-        }
-        for (int a = 0; a < I2cEeprom.SIZE; a += 997) {
-            ManagementPacket one = request(rnd, NmpType.EEP_READ_REQ, List.of(a), List.of());
-            assertThat(d.send(one).bits()).isEqualTo(one.response(ME, m.apply(one)).toBits());
+            for (int a = 0; a < I2cEeprom.SIZE; a += 997) {
+                ManagementPacket one = request(rnd, NmpType.EEP_READ_REQ, List.of(a), List.of());
+                assertThat(d.send(one).bits()).isEqualTo(one.response(ME, m.apply(one)).toBits());
+            }
         }
     }
 
     @Test
-    void randomMixAgainstTheModel() {
-        byte[] img = randomImage(4);
+    void randomMixAgainstTheModel(RunConfig cfg) {
+        byte[] img = randomImage(cfg);
         Model m = new Model(img);
-        EepDriver d = bench("eep-mix", P, img);
-        Random rnd = new Random(5);
-        for (int i = 0; i < 30; i++) {
-            ManagementPacket req = TestPackets.eepromRequest(rnd, ChipType.NRC, ME);
-            if (i % 4 == 0) {
-                // cluster addresses so that writes and reads hit the same bytes
-                EepromPayload p = (EepromPayload) req.payload();
-                List<Integer> a = p.addresses().stream().map(x -> 0x3000 + (x & 0x3)).toList();
-                req = req.toBuilder().payload(new EepromPayload(a, p.data())).build();
+        try (EepDriver<EepHarness> d = driver(cfg, P, img)) {
+            RandomGenerator rnd = d.tb.rng("stimulus");
+            for (int i = 0; i < 30; i++) {
+                ManagementPacket req = TestPackets.eepromRequest(rnd, ChipType.NRC, ME);
+                if (i % 4 == 0) {
+                    // cluster addresses so that writes and reads hit the same bytes
+                    EepromPayload p = (EepromPayload) req.payload();
+                    List<Integer> a = p.addresses().stream().map(x -> 0x3000 + (x & 0x3)).toList();
+                    req = req.toBuilder().payload(new EepromPayload(a, p.data())).build();
+                }
+                EepDriver.Result r = d.send(req);
+                assertThat(r.bits()).as("request %d (%s)", i, req.nmpType()).isEqualTo(req.response(ME, m.apply(req)).toBits());
             }
-            EepDriver.Result r = d.send(req);
-            assertThat(r.bits()).as("request %d (%s)", i, req.nmpType()).isEqualTo(req.response(ME, m.apply(req)).toBits());
         }
     }
 
@@ -147,7 +153,7 @@ class EepAccessTest {
 
     static final PayloadLayouts.EepromAccess E = PayloadLayouts.EEPROM;
 
-    static ManagementPacket simpleRead(Random rnd, Integer... addrs) {
+    static ManagementPacket simpleRead(RandomGenerator rnd, Integer... addrs) {
         return request(rnd, NmpType.EEP_READ_REQ, List.of(addrs), List.of());
     }
 
@@ -160,144 +166,145 @@ class EepAccessTest {
     }
 
     @Test
-    void badCountZeroAndSevenAreRejectedWithoutTouchingTheBus() {
-        EepDriver d = bench("eep-badcount", P, null);
-        Random rnd = new Random(6);
-        ManagementPacket base = simpleRead(rnd, 0x10);
-        for (int count : new int[] {0, 7}) {
-            BitVector data = base.payload().encode().with(E.COUNT, count);
-            BitVector raw = TestPackets.withRawData(base, data);
-            EepDriver.Result r = d.send(raw);
-            assertError(r, raw, ErrorCode.BAD_COUNT, PayloadLayouts.WHOLE_REQUEST);
-            assertThat(r.latency()).isLessThan(5);
+    void badCountZeroAndSevenAreRejectedWithoutTouchingTheBus(RunConfig cfg) {
+        try (EepDriver<EepHarness> d = driver(cfg, P, null)) {
+            RandomGenerator rnd = d.tb.rng("stimulus");
+            ManagementPacket base = simpleRead(rnd, 0x10);
+            for (int count : new int[] {0, 7}) {
+                BitVector data = base.payload().encode().with(E.COUNT, count);
+                BitVector raw = TestPackets.withRawData(base, data);
+                EepDriver.Result r = d.send(raw);
+                assertError(r, raw, ErrorCode.BAD_COUNT, PayloadLayouts.WHOLE_REQUEST);
+                assertThat(r.latency()).isLessThan(5);
+            }
+            // and a write with count 7
+            ManagementPacket w = request(rnd, NmpType.EEP_WRITE_REQ, List.of(1, 2, 3, 4, 5, 6), List.of(1, 2, 3, 4, 5, 6));
+            BitVector raw = TestPackets.withRawData(w, w.payload().encode().with(E.COUNT, 7));
+            assertError(d.send(raw), raw, ErrorCode.BAD_COUNT, PayloadLayouts.WHOLE_REQUEST);
         }
-        // and a write with count 7
-        ManagementPacket w = request(rnd, NmpType.EEP_WRITE_REQ, List.of(1, 2, 3, 4, 5, 6), List.of(1, 2, 3, 4, 5, 6));
-        BitVector raw = TestPackets.withRawData(w, w.payload().encode().with(E.COUNT, 7));
-        assertError(d.send(raw), raw, ErrorCode.BAD_COUNT, PayloadLayouts.WHOLE_REQUEST);
     }
 
     @Test
-    void badTypeAndReservedBitsAreRejected() {
-        EepDriver d = bench("eep-badtype", P, null);
-        Random rnd = new Random(7);
-        ManagementPacket base = simpleRead(rnd, 0x10, 0x11);
-        for (int code : new int[] {0x14, 0x16, 0x11, 0x08}) {
-            BitVector raw = TestPackets.withRawType(base, code);
-            assertError(d.send(raw), raw, ErrorCode.BAD_TYPE, PayloadLayouts.WHOLE_REQUEST);
-        }
-        BitVector enc = base.payload().encode();
-        List<BitVector> bad = List.of(
-                enc.with(E.addr(2), 0x1234),   // an address slot beyond Count
-                enc.with(E.data(0), 0x55),     // data in a read request
-                enc.flip(170),                        // reserved bits 191:163
-                enc.flip(50));                        // reserved bits 63:48
-        for (BitVector data : bad) {
-            BitVector raw = TestPackets.withRawData(base, data);
+    void badTypeAndReservedBitsAreRejected(RunConfig cfg) {
+        try (EepDriver<EepHarness> d = driver(cfg, P, null)) {
+            RandomGenerator rnd = d.tb.rng("stimulus");
+            ManagementPacket base = simpleRead(rnd, 0x10, 0x11);
+            for (int code : new int[] {0x14, 0x16, 0x11, 0x08}) {
+                BitVector raw = TestPackets.withRawType(base, code);
+                assertError(d.send(raw), raw, ErrorCode.BAD_TYPE, PayloadLayouts.WHOLE_REQUEST);
+            }
+            BitVector enc = base.payload().encode();
+            List<BitVector> bad = List.of(
+                    enc.with(E.addr(2), 0x1234),   // an address slot beyond Count
+                    enc.with(E.data(0), 0x55),     // data in a read request
+                    enc.flip(170),                        // reserved bits 191:163
+                    enc.flip(50));                        // reserved bits 63:48
+            for (BitVector data : bad) {
+                BitVector raw = TestPackets.withRawData(base, data);
+                assertError(d.send(raw), raw, ErrorCode.RESERVED_NOT_ZERO, PayloadLayouts.WHOLE_REQUEST);
+            }
+            ManagementPacket w = request(rnd, NmpType.EEP_WRITE_REQ, List.of(1), List.of(9));
+            BitVector raw = TestPackets.withRawData(w, w.payload().encode().with(E.data(1), 3));
             assertError(d.send(raw), raw, ErrorCode.RESERVED_NOT_ZERO, PayloadLayouts.WHOLE_REQUEST);
         }
-        ManagementPacket w = request(rnd, NmpType.EEP_WRITE_REQ, List.of(1), List.of(9));
-        BitVector raw = TestPackets.withRawData(w, w.payload().encode().with(E.data(1), 3));
-        assertError(d.send(raw), raw, ErrorCode.RESERVED_NOT_ZERO, PayloadLayouts.WHOLE_REQUEST);
     }
 
     @Test
-    void busyWhileTheBootLoaderOwnsTheBus() {
-        EepDriver d = bench("eep-busy", P, null);
-        Random rnd = new Random(8);
-        d.sim.poke(d.b.bootActive, 1);
-        ManagementPacket req = simpleRead(rnd, 0x20);
-        assertError(d.send(req), req.toBits(), ErrorCode.EEPROM_BUSY, PayloadLayouts.WHOLE_REQUEST);
-        d.sim.poke(d.b.bootActive, 0);
-        assertThat(d.send(req).packet().nmpType()).isEqualTo(NmpType.EEP_READ_RESP);
+    void busyWhileTheBootLoaderOwnsTheBus(RunConfig cfg) {
+        try (EepDriver<EepHarness> d = driver(cfg, P, null)) {
+            RandomGenerator rnd = d.tb.rng("stimulus");
+            d.sim.poke(d.dut.bootActive, 1);
+            ManagementPacket req = simpleRead(rnd, 0x20);
+            assertError(d.send(req), req.toBits(), ErrorCode.EEPROM_BUSY, PayloadLayouts.WHOLE_REQUEST);
+            d.sim.poke(d.dut.bootActive, 0);
+            assertThat(d.send(req).packet().nmpType()).isEqualTo(NmpType.EEP_READ_RESP);
+        }
     }
 
     @Test
-    void nackFromAnAbsentOrWronglyAddressedDevice() {
-        EepDriver d = bench("eep-nack", P.withDeviceSelect(3), null);
-        Random rnd = new Random(9);
-        ManagementPacket rd = simpleRead(rnd, 0x20, 0x21);
-        EepDriver.Result r = d.send(rd);
-        assertError(r, rd.toBits(), ErrorCode.EEPROM_NACK, 0);
-        ManagementPacket wr = request(rnd, NmpType.EEP_WRITE_REQ, List.of(5), List.of(6));
-        assertError(d.send(wr), wr.toBits(), ErrorCode.EEPROM_NACK, 0);
-        // the master ended with STOP: the bus is free again
-        assertThat(d.sim.peekBool(d.b.eep.pins.sclOe)).isFalse();
-        assertThat(d.sim.peekBool(d.b.eep.pins.sdaOe)).isFalse();
+    void nackFromAnAbsentOrWronglyAddressedDevice(RunConfig cfg) {
+        try (EepDriver<EepHarness> d = driver(cfg, P.withDeviceSelect(3), null)) {
+            RandomGenerator rnd = d.tb.rng("stimulus");
+            ManagementPacket rd = simpleRead(rnd, 0x20, 0x21);
+            EepDriver.Result r = d.send(rd);
+            assertError(r, rd.toBits(), ErrorCode.EEPROM_NACK, 0);
+            ManagementPacket wr = request(rnd, NmpType.EEP_WRITE_REQ, List.of(5), List.of(6));
+            assertError(d.send(wr), wr.toBits(), ErrorCode.EEPROM_NACK, 0);
+            // the master ended with STOP: the bus is free again
+            assertThat(d.sim.peekBool(d.dut.eep.pins.sclOe)).isFalse();
+            assertThat(d.sim.peekBool(d.dut.eep.pins.sdaOe)).isFalse();
+        }
     }
 
     @Test
-    void nackInTheMiddleOfARequestReportsItsIndex() {
+    void nackInTheMiddleOfARequestReportsItsIndex(RunConfig cfg) {
         Model m = new Model(null);
-        EepDriver d = bench("eep-nack-mid", P, null);
-        Random rnd = new Random(10);
-        ManagementPacket wr = request(rnd, NmpType.EEP_WRITE_REQ, List.of(0x100, 0x200, 0x300), List.of(1, 2, 3));
-        d.sim.poke(d.b.req.bits, wr.toBits().toBigInteger());
-        d.sim.poke(d.b.req.valid, 1);
-        d.sim.step();
-        d.sim.poke(d.b.req.valid, 0);
-        // let the first byte complete (write + polling), then cut the E2PROM off the bus
-        d.sim.runUntil(() -> d.sim.peek(d.b.eeprom.pointer) == 0x101 && !d.sim.peekBool(d.b.eeprom.busy)
-                && d.sim.peek("eepHarness.eep.idx") == 1, BUDGET);
-        d.sim.poke(d.b.eepromOff, 1);
-        d.sim.runUntil(() -> d.sim.peekBool(d.b.rsp.valid), BUDGET);
-        BitVector out = TestPackets.bits(d.sim.peekBig(d.b.rsp.bits));
-        d.sim.poke(d.b.rsp.ready, 1);
-        d.sim.step();
-        d.sim.poke(d.b.rsp.ready, 0);
-        assertError(new EepDriver.Result(out, 0), wr.toBits(), ErrorCode.EEPROM_NACK, 1);
-        d.sim.poke(d.b.eepromOff, 0);
-        m.mem[0x100] = 1;
-        ManagementPacket back = simpleRead(rnd, 0x100, 0x200);
-        assertThat(d.send(back).bits()).isEqualTo(back.response(ME, m.apply(back)).toBits());
+        try (EepDriver<EepHarness> d = driver(cfg, P, null)) {
+            RandomGenerator rnd = d.tb.rng("stimulus");
+            ManagementPacket wr = request(rnd, NmpType.EEP_WRITE_REQ, List.of(0x100, 0x200, 0x300), List.of(1, 2, 3));
+            d.submit(wr.toBits());
+            // let the first byte complete (write + polling), then cut the E2PROM off the bus
+            String idx = d.dut.eep.path() + ".idx";
+            d.tb.runUntil("the first byte written and EepAccess on the second", () -> d.sim.peek(d.dut.eeprom.pointer) == 0x101
+                    && !d.sim.peekBool(d.dut.eeprom.busy) && d.sim.peek(idx) == 1, BUDGET);
+            d.sim.poke(d.dut.eepromOff, 1);
+            assertError(d.await(), wr.toBits(), ErrorCode.EEPROM_NACK, 1);
+            d.sim.poke(d.dut.eepromOff, 0);
+            m.mem[0x100] = 1;
+            ManagementPacket back = simpleRead(rnd, 0x100, 0x200);
+            assertThat(d.send(back).bits()).isEqualTo(back.response(ME, m.apply(back)).toBits());
+        }
     }
 
     @Test
-    void timeoutWhenSclIsStuckLowAndRecoveryAfterwards() {
+    void timeoutWhenSclIsStuckLowAndRecoveryAfterwards(RunConfig cfg) {
         Model m = new Model(null);
-        EepDriver d = bench("eep-timeout-scl", P, null);
-        Random rnd = new Random(11);
-        ManagementPacket rd = simpleRead(rnd, 0x40, 0x41, 0x42);
-        d.sim.poke(d.b.sclStuck, 1);
-        EepDriver.Result r = d.send(rd);
-        assertError(r, rd.toBits(), ErrorCode.EEPROM_TIMEOUT, 0);
-        assertThat(r.latency()).isBetween(P.timeoutCycles(), P.timeoutCycles() + 5);
-        d.sim.poke(d.b.sclStuck, 0);
-        assertThat(d.send(rd).bits()).isEqualTo(rd.response(ME, m.apply(rd)).toBits());
+        try (EepDriver<EepHarness> d = driver(cfg, P, null)) {
+            RandomGenerator rnd = d.tb.rng("stimulus");
+            ManagementPacket rd = simpleRead(rnd, 0x40, 0x41, 0x42);
+            d.sim.poke(d.dut.sclStuck, 1);
+            EepDriver.Result r = d.send(rd);
+            assertError(r, rd.toBits(), ErrorCode.EEPROM_TIMEOUT, 0);
+            assertThat(r.latency()).isBetween(P.timeoutCycles(), P.timeoutCycles() + 5);
+            d.sim.poke(d.dut.sclStuck, 0);
+            assertThat(d.send(rd).bits()).isEqualTo(rd.response(ME, m.apply(rd)).toBits());
+        }
     }
 
     @Test
-    void timeoutWhenTheWriteCycleNeverEndsDuringAcknowledgePolling() {
+    void timeoutWhenTheWriteCycleNeverEndsDuringAcknowledgePolling(RunConfig cfg) {
         // the part's write cycle (2 ms) outlasts the 200 us watchdog: polling gives up on the first byte
         EepParams slowPart = P.withWriteCycleNs(2_000_000);
-        EepDriver d = bench("eep-timeout-poll", slowPart, null);
-        Random rnd = new Random(12);
-        ManagementPacket wr = request(rnd, NmpType.EEP_WRITE_REQ, List.of(0x10, 0x11), List.of(0xAB, 0xCD));
-        EepDriver.Result r = d.send(wr);
-        assertError(r, wr.toBits(), ErrorCode.EEPROM_TIMEOUT, 0);
-        assertThat(r.latency()).isLessThanOrEqualTo(P.timeoutCycles() + 5);
-        // while the part is still busy a read is NACKed, afterwards it sees the byte
-        ManagementPacket rd = simpleRead(rnd, 0x10);
-        assertError(d.send(rd), rd.toBits(), ErrorCode.EEPROM_NACK, 0);
-        d.sim.runUntil(() -> !d.sim.peekBool(d.b.eeprom.busy), 30_000);
-        ManagementPacket ok = simpleRead(rnd, 0x10, 0x11);
-        EepromPayload p = (EepromPayload) d.send(ok).packet().payload();
-        assertThat(p.data()).containsExactly(0xAB, 0xFF);
+        try (EepDriver<EepHarness> d = driver(cfg, slowPart, null)) {
+            RandomGenerator rnd = d.tb.rng("stimulus");
+            ManagementPacket wr = request(rnd, NmpType.EEP_WRITE_REQ, List.of(0x10, 0x11), List.of(0xAB, 0xCD));
+            EepDriver.Result r = d.send(wr);
+            assertError(r, wr.toBits(), ErrorCode.EEPROM_TIMEOUT, 0);
+            assertThat(r.latency()).isLessThanOrEqualTo(P.timeoutCycles() + 5);
+            // while the part is still busy a read is NACKed, afterwards it sees the byte
+            ManagementPacket rd = simpleRead(rnd, 0x10);
+            assertError(d.send(rd), rd.toBits(), ErrorCode.EEPROM_NACK, 0);
+            d.tb.runUntil("the end of the write cycle", () -> !d.sim.peekBool(d.dut.eeprom.busy), 30_000);
+            ManagementPacket ok = simpleRead(rnd, 0x10, 0x11);
+            EepromPayload p = (EepromPayload) d.send(ok).packet().payload();
+            assertThat(p.data()).containsExactly(0xAB, 0xFF);
+        }
     }
 
     @Test
-    void responsesGoBackAlongTheReturnRoute() {
-        EepDriver d = bench("eep-route", P, null);
-        ManagementPacket req = ManagementPacket.builder()
-                .route(new RoutingField(List.of(3, 7))).hopPtr(2).returnRoute(new RoutingField(List.of(1, 2, 9)))
-                .destType(ChipType.NRC).destId(ME).srcType(ChipType.NIC).srcId(0x0304)
-                .destVp(5).srcVp(6).transactionId(0xBEEF).nmpType(NmpType.EEP_READ_REQ)
-                .payload(EepromPayload.of(0x0001)).build();
-        ManagementPacket resp = d.send(req).packet();
-        assertThat(resp.route()).isEqualTo(new RoutingField(List.of(1, 2, 9)));
-        assertThat(resp.hopPtr()).isZero();
-        assertThat(resp.destId()).isEqualTo(0x0304);
-        assertThat(resp.srcId()).isEqualTo(ME);
-        assertThat(resp.transactionId()).isEqualTo(0xBEEF);
+    void responsesGoBackAlongTheReturnRoute(RunConfig cfg) {
+        try (EepDriver<EepHarness> d = driver(cfg, P, null)) {
+            ManagementPacket req = ManagementPacket.builder()
+                    .route(new RoutingField(List.of(3, 7))).hopPtr(2).returnRoute(new RoutingField(List.of(1, 2, 9)))
+                    .destType(ChipType.NRC).destId(ME).srcType(ChipType.NIC).srcId(0x0304)
+                    .destVp(5).srcVp(6).transactionId(0xBEEF).nmpType(NmpType.EEP_READ_REQ)
+                    .payload(EepromPayload.of(0x0001)).build();
+            ManagementPacket resp = d.send(req).packet();
+            assertThat(resp.route()).isEqualTo(new RoutingField(List.of(1, 2, 9)));
+            assertThat(resp.hopPtr()).isZero();
+            assertThat(resp.destId()).isEqualTo(0x0304);
+            assertThat(resp.srcId()).isEqualTo(ME);
+            assertThat(resp.transactionId()).isEqualTo(0xBEEF);
+        }
     }
 }

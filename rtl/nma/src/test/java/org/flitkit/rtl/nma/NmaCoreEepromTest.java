@@ -4,14 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.flitkit.hdl.Hdl.*;
 
 import java.math.BigInteger;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.Random;
+import java.util.random.RandomGenerator;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Decoupled;
-import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.EepromPayload;
 import org.flitkit.formats.th2.ManagementPacket;
@@ -19,13 +17,24 @@ import org.flitkit.formats.th2.NmpType;
 import org.flitkit.formats.th2.RegisterPayload;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.rtl.nma.hw.PacketBits;
+import org.flitkit.testbench.RunConfig;
+import org.flitkit.testbench.Testbench;
+import org.flitkit.testbench.TestbenchExtension;
+import org.flitkit.testbench.scoreboard.InOrderScoreboard;
+import org.flitkit.testbench.stream.StreamMonitor;
+import org.flitkit.testbench.stream.StreamPort;
+import org.flitkit.testbench.stream.StreamSink;
+import org.flitkit.testbench.stream.StreamSource;
+import org.flitkit.testbench.stream.Throttle;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** NmaCore with eep_access and the BootLoader built in, on a 24xx512 model: power-up load, then in-band access. */
+@ExtendWith(TestbenchExtension.class)
 class NmaCoreEepromTest {
     static final EepParams P = EepParams.FAST;
 
+    /** The chip's NMA and its E2PROM on one board: a test top-level with the packet ports and the boot status. */
     static final class Board extends Module {
         final Decoupled<UInt> in = input(PacketBits.packetStream());
         final Decoupled<UInt> out = output(PacketBits.packetStream());
@@ -53,41 +62,46 @@ class NmaCoreEepromTest {
     }
 
     @Test
-    void bootLoadsRegistersThenRegisterAndEepromRequestsAreAnswered(@TempDir Path dir) {
+    void bootLoadsRegistersThenRegisterAndEepromRequestsAreAnswered(RunConfig cfg) {
         byte[] image = BootImage.build(List.of(new BootImage.Record(0x000, 0x0777),
                 new BootImage.Record(0x009, 0xABCDL)));
         ChipType chip = ChipType.NIC;
-        Simulator sim = Simulator.of(() -> new Board(chip, image));
-        Board b = (Board) sim.circuit().top();
-        sim.reset();
-        sim.startVcd(dir.resolve("nma_core_eeprom.vcd"));
-        Random rnd = new Random(4);
-        int me = 0x0777;
-        ManagementPacket readScratch = TestPackets.header(rnd, chip, me).nmpType(NmpType.REG_READ_REQ)
-                .payload(RegisterPayload.of(0x009, 0x000)).build();
-        ManagementPacket readMagic = TestPackets.header(rnd, chip, Th2.CHIP_ID_ANY).nmpType(NmpType.EEP_READ_REQ)
-                .payload(EepromPayload.of(0, 1, 2, 3)).build();
-        ManagementPacket writeByte = TestPackets.header(rnd, chip, me).nmpType(NmpType.EEP_WRITE_REQ)
-                .payload(new EepromPayload(List.of(0x1000), List.of(0x5A))).build();
-        ManagementPacket readBack = TestPackets.header(rnd, chip, me).nmpType(NmpType.EEP_READ_REQ)
-                .payload(EepromPayload.of(0x1000)).build();
-        // sent while the power-up load still runs: held until it ends, then answered by the configured chip
-        Streams.Source src = new Streams.Source(sim, b.in, rnd, 1.0);
-        for (ManagementPacket p : List.of(readScratch, readMagic, writeByte, readBack)) {
-            src.add(TestPackets.big(p));
+        try (Testbench<Board> tb = Runs.atCoreClock(() -> new Board(chip, image), cfg, P)) {
+            Board b = tb.dut();
+            RandomGenerator rnd = tb.rng("headers");
+            int me = 0x0777;
+            ManagementPacket readScratch = TestPackets.header(rnd, chip, me).nmpType(NmpType.REG_READ_REQ)
+                    .payload(RegisterPayload.of(0x009, 0x000)).build();
+            ManagementPacket readMagic = TestPackets.header(rnd, chip, Th2.CHIP_ID_ANY).nmpType(NmpType.EEP_READ_REQ)
+                    .payload(EepromPayload.of(0, 1, 2, 3)).build();
+            ManagementPacket writeByte = TestPackets.header(rnd, chip, me).nmpType(NmpType.EEP_WRITE_REQ)
+                    .payload(new EepromPayload(List.of(0x1000), List.of(0x5A))).build();
+            ManagementPacket readBack = TestPackets.header(rnd, chip, me).nmpType(NmpType.EEP_READ_REQ)
+                    .payload(EepromPayload.of(0x1000)).build();
+            StreamPort in = StreamPort.of(b.in);
+            StreamPort out = StreamPort.of(b.out);
+            StreamSource source = tb.add(new StreamSource("source", in).gaps(Throttle.busy(0.3)));
+            tb.add(new StreamSink("sink", out).backpressure(Throttle.busy(0.3)));
+            InOrderScoreboard<BigInteger> answers = tb.add(new InOrderScoreboard<>("answers"));
+            answers.format(TestPackets::show);
+            tb.add(new StreamMonitor("in_monitor", in));
+            tb.add(new StreamMonitor("out_monitor", out).subscribe(answers::observe));
+            // sent while the power-up load still runs: held until it ends, then answered by the configured chip
+            for (ManagementPacket p : List.of(readScratch, readMagic, writeByte, readBack)) {
+                source.send(TestPackets.big(p));
+            }
+            answers.expect(TestPackets.big(readScratch.response(me, RegisterPayload.withData(0x009, 0xABCDL, 0x000, me))));
+            answers.expect(TestPackets.big(readMagic.response(me,
+                    EepromPayload.of(0, 1, 2, 3).answeredWith(List.of((int) 'T', (int) 'H', (int) '2', (int) 'C')))));
+            answers.expect(TestPackets.big(writeByte.response(me, EepromPayload.of(0x1000))));
+            answers.expect(TestPackets.big(readBack.response(me, EepromPayload.of(0x1000).answeredWith(List.of(0x5A)))));
+            tb.reset(1);
+            assertThat(tb.sim().peekBool(b.bootDone)).isFalse();
+            tb.runUntil("four answers", answers::isEmpty, 2_000_000);
+            tb.finish();
+            assertThat(tb.sim().peekBool(b.bootDone)).isTrue();
+            assertThat(tb.sim().peekBool(b.bootError)).isFalse();
+            assertThat(tb.sim().peek(b.chipId)).isEqualTo(me);
         }
-        Streams.Sink sink = new Streams.Sink(sim, b.out, rnd, 0.7);
-        Streams.run(sim, 2_000_000, () -> sink.received.size() == 4, src, sink);
-        sim.stopVcd();
-        assertThat(sim.peekBool(b.bootDone)).isTrue();
-        assertThat(sim.peekBool(b.bootError)).isFalse();
-        assertThat(sim.peek(b.chipId)).isEqualTo(me);
-        List<BigInteger> got = sink.received;
-        assertThat(got.get(0)).isEqualTo(TestPackets.big(readScratch.response(me,
-                RegisterPayload.withData(0x009, 0xABCDL, 0x000, me))));
-        assertThat(got.get(1)).isEqualTo(TestPackets.big(readMagic.response(me,
-                EepromPayload.of(0, 1, 2, 3).answeredWith(List.of((int) 'T', (int) 'H', (int) '2', (int) 'C')))));
-        assertThat(got.get(2)).isEqualTo(TestPackets.big(writeByte.response(me, EepromPayload.of(0x1000))));
-        assertThat(got.get(3)).isEqualTo(TestPackets.big(readBack.response(me, EepromPayload.of(0x1000).answeredWith(List.of(0x5A)))));
     }
 }

@@ -2,91 +2,125 @@ package org.flitkit.rtl.nma;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.math.BigInteger;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
-import org.flitkit.hdl.sim.Simulator;
-import org.flitkit.rtl.nma.DistModel.Where;
+import java.util.random.RandomGenerator;
 import org.flitkit.formats.th2.BitVector;
 import org.flitkit.formats.th2.ChipType;
-import org.junit.jupiter.api.io.TempDir;
+import org.flitkit.rtl.nma.DistModel.Where;
+import org.flitkit.testbench.Component;
+import org.flitkit.testbench.RunConfig;
+import org.flitkit.testbench.Testbench;
+import org.flitkit.testbench.TestbenchExtension;
+import org.flitkit.testbench.scoreboard.InOrderScoreboard;
+import org.flitkit.testbench.stream.StreamMonitor;
+import org.flitkit.testbench.stream.StreamPort;
+import org.flitkit.testbench.stream.StreamSink;
+import org.flitkit.testbench.stream.StreamSource;
+import org.flitkit.testbench.stream.Throttle;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+/**
+ * {@link NmpDistributor} against the software reference {@link DistModel}: random good and broken packets
+ * with random gaps, random backpressure on the three outputs and reg_access's {@code hold} emulated. Each
+ * output carries exactly the model's packets in order (error responses bit for bit), and every drop and
+ * dispatch pulses its flag once.
+ */
+@ExtendWith(TestbenchExtension.class)
 class NmpDistributorTest {
+    static final int ME = 0x0321;
+    static final int PACKETS = 600;
+
     @ParameterizedTest
     @EnumSource(ChipType.class)
-    void dispatchesDropsAndAnswersLikeTheModel(ChipType chip, @TempDir Path dir) {
-        int me = 0x0321;
-        Simulator sim = Simulator.of(() -> new NmpDistributor(chip));
-        NmpDistributor d = (NmpDistributor) sim.circuit().top();
-        sim.reset();
-        sim.startVcd(dir.resolve("distributor.vcd"));
-        sim.poke(d.chipId, me);
-        Random rnd = new Random(77 + chip.ordinal());
-        Streams.Source src = new Streams.Source(sim, d.in, rnd, 0.7);
-        Streams.Sink reg = new Streams.Sink(sim, d.reg, rnd, 0.5);
-        Streams.Sink eep = new Streams.Sink(sim, d.eep, rnd, 0.5);
-        Streams.Sink err = new Streams.Sink(sim, d.err, rnd, 0.5);
-        Map<Where, List<BigInteger>> expected = new EnumMap<>(Where.class);
-        for (Where w : Where.values()) {
-            expected.put(w, new ArrayList<>());
-        }
-        for (int i = 0; i < 600; i++) {
-            BitVector p = DistModel.randomPacket(rnd, chip, me);
-            DistModel.Decision dec = DistModel.decide(p, chip, me);
-            src.add(p.toBigInteger());
-            expected.get(dec.where()).add(dec.err() != null ? dec.err().toBigInteger() : p.toBigInteger());
-        }
-        long[] drops = new long[3];
-        long[] dispatched = new long[1];
-        // hold emulates reg_access being busy for a few cycles after it takes each register request
-        Streams.Endpoint hold = new Streams.Endpoint() {
-            int left;
-
-            @Override
-            public void drive() {
-                sim.poke(d.hold, left > 0);
+    void dispatchesDropsAndAnswersLikeTheModel(ChipType chip, RunConfig cfg) {
+        try (Testbench<NmpDistributor> tb = Testbench.create(() -> new NmpDistributor(chip), Runs.part(cfg, chip.name()))) {
+            NmpDistributor d = tb.dut();
+            tb.sim().poke(d.chipId, ME);
+            StreamPort in = StreamPort.of(d.in);
+            StreamSource source = tb.add(new StreamSource("source", in).gaps(Throttle.busy(0.3)));
+            Map<Where, InOrderScoreboard<BitVector>> outputs = new EnumMap<>(Where.class);
+            Map<Where, Integer> expected = new EnumMap<>(Where.class);
+            for (Where w : Where.values()) {
+                expected.put(w, 0);
             }
-
-            @Override
-            public void sample() {
-                if (!reg.firedAt.isEmpty() && reg.firedAt.get(reg.firedAt.size() - 1) == sim.cycle()) {
-                    left = 1 + rnd.nextInt(4);
-                } else if (left > 0) {
-                    left--;
+            tb.add(new StreamMonitor("in_monitor", in).subscribe(b -> {
+                BitVector p = TestPackets.bits(b);
+                DistModel.Decision dec = DistModel.decide(p, chip, ME);
+                expected.merge(dec.where(), 1, Integer::sum);
+                if (outputs.containsKey(dec.where())) {
+                    outputs.get(dec.where()).expect(dec.err() != null ? dec.err() : p);
                 }
+            }));
+            StreamPort reg = StreamPort.of(d.reg);
+            for (Map.Entry<Where, StreamPort> o : List.of(Map.entry(Where.REG, reg), Map.entry(Where.EEP, StreamPort.of(d.eep)),
+                    Map.entry(Where.ERR, StreamPort.of(d.err)))) {
+                String name = o.getKey().name().toLowerCase();
+                InOrderScoreboard<BitVector> sb = tb.add(new InOrderScoreboard<>(name + "_scoreboard"));
+                sb.format(TestPackets::show);
+                outputs.put(o.getKey(), sb);
+                tb.add(new StreamSink(name + "_sink", o.getValue()).backpressure(Throttle.busy(0.5)));
+                tb.add(new StreamMonitor(name + "_monitor", o.getValue()).subscribe(b -> sb.observe(TestPackets.bits(b))));
             }
-        };
-        long[] idle = new long[1];
-        Streams.run(sim, 20_000, () -> src.done() && idle[0]++ > 50,
-                () -> {
-                    drops[0] += sim.peek(d.crcDrop);
-                    drops[1] += sim.peek(d.malformedDrop);
-                    drops[2] += sim.peek(d.destIdDrop);
-                    dispatched[0] += sim.peek(d.dispatched);
-                },
-                src, reg, eep, err, hold);
-        sim.stopVcd();
-        assertThat(new long[] {reg.received.size(), eep.received.size(), err.received.size(), drops[0], drops[1], drops[2]})
-                .as("reg, eep, err, crc, malformed, destid").containsExactly(expected.get(Where.REG).size(), expected.get(Where.EEP).size(),
-                        expected.get(Where.ERR).size(), expected.get(Where.DROP_CRC).size(), expected.get(Where.DROP_MALFORMED).size(),
-                        expected.get(Where.DROP_DESTID).size());
-        for (int i = 0; i < err.received.size(); i++) {
-            assertThat(TestPackets.bits(err.received.get(i))).as("error response %d", i).isEqualTo(TestPackets.bits(expected.get(Where.ERR).get(i)));
+            tb.add(new RegAccessBusy("reg_access", reg, d));
+            PulseCounter crc = tb.add(new PulseCounter("crc_drops", d.crcDrop));
+            PulseCounter malformed = tb.add(new PulseCounter("malformed_drops", d.malformedDrop));
+            PulseCounter destId = tb.add(new PulseCounter("destid_drops", d.destIdDrop));
+            PulseCounter dispatched = tb.add(new PulseCounter("dispatched", d.dispatched));
+
+            RandomGenerator rnd = tb.rng("packets");
+            for (int i = 0; i < PACKETS; i++) {
+                source.send(DistModel.randomPacket(rnd, chip, ME).toBigInteger());
+            }
+            tb.reset(1);
+            tb.runUntil("every packet taken and dispatched",
+                    () -> source.idle() && outputs.values().stream().allMatch(InOrderScoreboard::isEmpty), 20_000);
+            tb.run(10); // the last packet's drop comes after it was taken, and after up to 4 cycles of hold
+            tb.finish();
+
+            assertThat(List.of(crc.count(), malformed.count(), destId.count())).as("CRC, malformed, DestID drops")
+                    .containsExactly((long) expected.get(Where.DROP_CRC), (long) expected.get(Where.DROP_MALFORMED),
+                            (long) expected.get(Where.DROP_DESTID));
+            assertThat(dispatched.count()).isEqualTo(expected.get(Where.REG) + expected.get(Where.EEP) + expected.get(Where.ERR));
+            for (Where w : Where.values()) {
+                assertThat(expected.get(w)).as("category %s exercised", w).isPositive();
+            }
         }
-        assertThat(reg.received).isEqualTo(expected.get(Where.REG));
-        assertThat(eep.received).isEqualTo(expected.get(Where.EEP));
-        assertThat(err.received).isEqualTo(expected.get(Where.ERR));
-        assertThat(drops).containsExactly(expected.get(Where.DROP_CRC).size(), expected.get(Where.DROP_MALFORMED).size(),
-                expected.get(Where.DROP_DESTID).size());
-        assertThat(dispatched[0]).isEqualTo(expected.get(Where.REG).size() + expected.get(Where.EEP).size() + expected.get(Where.ERR).size());
-        for (Where w : Where.values()) {
-            assertThat(expected.get(w)).as("category %s exercised", w).isNotEmpty();
+    }
+
+    /** Emulates reg_access being busy for 1..4 cycles after it takes each register request: drives {@code hold}. */
+    static final class RegAccessBusy extends Component {
+        private final StreamPort reg;
+        private final NmpDistributor d;
+        private int left;
+
+        RegAccessBusy(String name, StreamPort reg, NmpDistributor d) {
+            super(name);
+            this.reg = reg;
+            this.d = d;
+        }
+
+        @Override
+        protected void reset() {
+            left = 0;
+            sim().poke(d.hold, 0);
+        }
+
+        @Override
+        protected void drive() {
+            sim().poke(d.hold, left > 0 ? 1 : 0);
+        }
+
+        @Override
+        protected void sample() {
+            if (sim().peek(reg.valid()) != 0 && sim().peek(reg.ready()) != 0) {
+                left = 1 + rng().nextInt(4);
+            } else if (left > 0) {
+                left--;
+            }
         }
     }
 }

@@ -4,12 +4,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
+import java.util.random.RandomGenerator;
 import org.flitkit.formats.th2.BitVector;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.ErrorCode;
 import org.flitkit.formats.th2.Field;
-import org.flitkit.formats.th2.Layout;
 import org.flitkit.formats.th2.ManagementPacket;
 import org.flitkit.formats.th2.NmpType;
 import org.flitkit.formats.th2.PacketLayout;
@@ -107,7 +106,7 @@ public final class RegModel {
      * A register request, often malformed: mostly mapped addresses (some unmapped, some beyond addrBits),
      * sometimes a bad count, a reserved bit, an unused slot or read data set.
      */
-    public BitVector randomRequest(Random rnd, int destId, List<RegDef> defs) {
+    public BitVector randomRequest(RandomGenerator rnd, int destId, List<RegDef> defs) {
         boolean write = rnd.nextBoolean();
         int n = 1 + rnd.nextInt(2);
         List<Integer> a = new ArrayList<>();

@@ -4,32 +4,39 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.math.BigInteger;
-import java.nio.file.Path;
 import java.util.List;
 import org.flitkit.hdl.sim.Simulator;
+import org.flitkit.testbench.RunConfig;
+import org.flitkit.testbench.Testbench;
+import org.flitkit.testbench.TestbenchExtension;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 
+/** {@link RegisterFile} on its RegBus (RW, RO, W1C, unmapped), the definition checks and the printed map. */
+@ExtendWith(TestbenchExtension.class)
 class RegisterFileTest {
     static final List<RegDef> DEFS = List.of(
             RegDef.rw("CTRL", 0x10, 0x1234, "rw"),
             RegDef.ro("STATUS", 0x11, "ro"),
             RegDef.w1c("PENDING", 0x12, "w1c"));
 
+    Testbench<RegisterFile> tb;
     Simulator sim;
     RegisterFile rf;
 
-    void start() {
-        sim = Simulator.of(() -> new RegisterFile(12, DEFS));
-        rf = (RegisterFile) sim.circuit().top();
-        sim.reset();
+    Testbench<RegisterFile> start(RunConfig cfg) {
+        tb = Testbench.create(() -> new RegisterFile(12, DEFS), cfg);
+        sim = tb.sim();
+        rf = tb.dut();
+        tb.reset(1);
+        return tb;
     }
 
     long read(int addr) {
         sim.poke(rf.bus.addr, addr);
         sim.poke(rf.bus.read, 1);
         long v = sim.peek(rf.bus.rdata);
-        sim.step();
+        tb.run(1);
         sim.poke(rf.bus.read, 0);
         return v;
     }
@@ -39,42 +46,41 @@ class RegisterFileTest {
         sim.poke(rf.bus.wdata, new BigInteger(Long.toUnsignedString(v)));
         sim.poke(rf.bus.write, 1);
         boolean err = sim.peekBool(rf.bus.error);
-        sim.step();
+        tb.run(1);
         sim.poke(rf.bus.write, 0);
         return err;
     }
 
     @Test
-    void rwRoW1cBehaveAndErrorsChangeNothing(@TempDir Path dir) {
-        start();
-        sim.startVcd(dir.resolve("regfile.vcd"));
-        assertThat(read(0x10)).isEqualTo(0x1234);
-        assertThat(write(0x10, -1L)).isFalse();
-        assertThat(read(0x10)).isEqualTo(-1L);
-        assertThat(sim.peek(rf.value("CTRL"))).isEqualTo(-1L);
+    void rwRoW1cBehaveAndErrorsChangeNothing(RunConfig cfg) {
+        try (Testbench<RegisterFile> t = start(cfg)) {
+            assertThat(read(0x10)).isEqualTo(0x1234);
+            assertThat(write(0x10, -1L)).isFalse();
+            assertThat(read(0x10)).isEqualTo(-1L);
+            assertThat(sim.peek(rf.value("CTRL"))).isEqualTo(-1L);
 
-        sim.poke(rf.hw("STATUS"), 0x55);
-        assertThat(read(0x11)).isEqualTo(0x55);
-        sim.poke(rf.bus.addr, 0x11);
-        assertThat(sim.peekBool(rf.bus.readOnly)).isTrue();
-        assertThat(sim.peekBool(rf.bus.error)).as("reading RO is fine").isFalse();
-        assertThat(write(0x11, 1)).as("writing RO is an error").isTrue();
+            sim.poke(rf.hw("STATUS"), 0x55);
+            assertThat(read(0x11)).isEqualTo(0x55);
+            sim.poke(rf.bus.addr, 0x11);
+            assertThat(sim.peekBool(rf.bus.readOnly)).isTrue();
+            assertThat(sim.peekBool(rf.bus.error)).as("reading RO is fine").isFalse();
+            assertThat(write(0x11, 1)).as("writing RO is an error").isTrue();
 
-        sim.poke(rf.hw("PENDING"), 0b0110);
-        sim.step();
-        sim.poke(rf.hw("PENDING"), 0b1000);
-        assertThat(write(0x12, 0b1100)).as("set wins over clear in the same cycle").isFalse();
-        sim.poke(rf.hw("PENDING"), 0);
-        assertThat(read(0x12)).isEqualTo(0b1010);
-        assertThat(write(0x12, 0b0010)).isFalse();
-        assertThat(read(0x12)).isEqualTo(0b1000);
+            sim.poke(rf.hw("PENDING"), 0b0110);
+            tb.run(1);
+            sim.poke(rf.hw("PENDING"), 0b1000);
+            assertThat(write(0x12, 0b1100)).as("set wins over clear in the same cycle").isFalse();
+            sim.poke(rf.hw("PENDING"), 0);
+            assertThat(read(0x12)).isEqualTo(0b1010);
+            assertThat(write(0x12, 0b0010)).isFalse();
+            assertThat(read(0x12)).isEqualTo(0b1000);
 
-        sim.poke(rf.bus.addr, 0x13);
-        assertThat(sim.peekBool(rf.bus.error)).as("unmapped").isTrue();
-        assertThat(sim.peekBool(rf.bus.readOnly)).isFalse();
-        assertThat(write(0x13, 7)).isTrue();
-        assertThat(read(0x10)).isEqualTo(-1L);
-        sim.stopVcd();
+            sim.poke(rf.bus.addr, 0x13);
+            assertThat(sim.peekBool(rf.bus.error)).as("unmapped").isTrue();
+            assertThat(sim.peekBool(rf.bus.readOnly)).isFalse();
+            assertThat(write(0x13, 7)).isTrue();
+            assertThat(read(0x10)).isEqualTo(-1L);
+        }
     }
 
     @Test

@@ -3,7 +3,7 @@ package org.flitkit.rtl.nma;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
+import java.util.random.RandomGenerator;
 import org.flitkit.formats.th2.BitVector;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.EepromPayload;
@@ -34,7 +34,20 @@ public final class TestPackets {
         return ManagementPacket.parse(bits(v));
     }
 
-    public static RoutingField route(Random rnd) {
+    /** For failure messages: the packet as the format model reads it, or its bits if it does not parse, and why. */
+    public static String show(BitVector v) {
+        try {
+            return ManagementPacket.parse(v).toString();
+        } catch (IllegalArgumentException e) {
+            return v + " (" + e.getMessage() + ")";
+        }
+    }
+
+    public static String show(BigInteger v) {
+        return show(bits(v));
+    }
+
+    public static RoutingField route(RandomGenerator rnd) {
         int n = rnd.nextInt(Th2.MAX_HOPS + 1);
         List<Integer> hops = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -44,7 +57,7 @@ public final class TestPackets {
     }
 
     /** A random header (HopPtr = HopNum: the packet has arrived) with the given type and payload. */
-    public static ManagementPacket.Builder header(Random rnd, ChipType destType, int destId) {
+    public static ManagementPacket.Builder header(RandomGenerator rnd, ChipType destType, int destId) {
         RoutingField r = route(rnd);
         return ManagementPacket.builder()
                 .route(r).hopPtr(r.hopNum()).returnRoute(route(rnd))
@@ -55,7 +68,7 @@ public final class TestPackets {
     }
 
     /** A random register read or write of 1 or 2 registers at addresses below 2^addrBits. */
-    public static ManagementPacket registerRequest(Random rnd, ChipType destType, int destId, int addrBits) {
+    public static ManagementPacket registerRequest(RandomGenerator rnd, ChipType destType, int destId, int addrBits) {
         boolean write = rnd.nextBoolean();
         int n = 1 + rnd.nextInt(2);
         List<Integer> a = new ArrayList<>();
@@ -70,7 +83,7 @@ public final class TestPackets {
     }
 
     /** A random E2PROM read or write of 1..6 bytes. */
-    public static ManagementPacket eepromRequest(Random rnd, ChipType destType, int destId) {
+    public static ManagementPacket eepromRequest(RandomGenerator rnd, ChipType destType, int destId) {
         boolean write = rnd.nextBoolean();
         int n = 1 + rnd.nextInt(Th2.MAX_EEPROM_BYTES);
         List<Integer> a = new ArrayList<>();

@@ -3,39 +3,43 @@ package org.flitkit.rtl.nma.hw;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigInteger;
-import java.nio.file.Path;
-import java.util.Random;
 import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.rtl.nma.TestPackets;
 import org.flitkit.formats.th2.BitVector;
 import org.flitkit.formats.th2.ManagementPacket;
 import org.flitkit.formats.th2.PacketLayout;
 import org.flitkit.formats.th2.Th2;
+import org.flitkit.testbench.Rng;
+import org.flitkit.testbench.RunConfig;
+import org.flitkit.testbench.Testbench;
+import org.flitkit.testbench.TestbenchExtension;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 
+/** {@link Crc32cHw}: the packet CRC in hardware against the software CRC-32C, and what it covers. */
+@ExtendWith(TestbenchExtension.class)
 class Crc32cHwTest {
 
     @Test
-    void matchesTheSoftwareCrcOnRandomBitsAndRandomPackets(@TempDir Path dir) {
-        Simulator sim = Simulator.of(Crc32cHw::new);
-        Crc32cHw c = (Crc32cHw) sim.circuit().top();
-        sim.startVcd(dir.resolve("crc.vcd"));
-        Random rnd = new Random(42);
-        for (int i = 0; i < 300; i++) {
-            BigInteger v = new BigInteger(Th2.PACKET_BITS, rnd);
-            sim.poke(c.packet, v);
-            sim.step();
-            assertThat(sim.peek(c.crc)).as("random bits #%d", i)
-                    .isEqualTo(Integer.toUnsignedLong(PacketLayout.crcOf(TestPackets.bits(v))));
+    void matchesTheSoftwareCrcOnRandomBitsAndRandomPackets(RunConfig cfg) {
+        try (Testbench<Crc32cHw> tb = Testbench.create(Crc32cHw::new, cfg)) {
+            Simulator sim = tb.sim();
+            Crc32cHw c = tb.dut();
+            Rng rnd = tb.rng("packets");
+            for (int i = 0; i < 300; i++) {
+                BigInteger v = rnd.bits(Th2.PACKET_BITS);
+                sim.poke(c.packet, v);
+                tb.run(1);
+                assertThat(sim.peek(c.crc)).as("random bits #%d", i)
+                        .isEqualTo(Integer.toUnsignedLong(PacketLayout.crcOf(TestPackets.bits(v))));
+            }
+            for (int i = 0; i < 100; i++) {
+                ManagementPacket p = TestPackets.registerRequest(rnd, org.flitkit.formats.th2.ChipType.NRC, 0x1234, 15);
+                sim.poke(c.packet, TestPackets.big(p));
+                tb.run(1);
+                assertThat(sim.peek(c.crc)).isEqualTo(p.toBits().get(PacketLayout.CRC));
+            }
         }
-        for (int i = 0; i < 100; i++) {
-            ManagementPacket p = TestPackets.registerRequest(rnd, org.flitkit.formats.th2.ChipType.NRC, 0x1234, 15);
-            sim.poke(c.packet, TestPackets.big(p));
-            sim.step();
-            assertThat(sim.peek(c.crc)).isEqualTo(p.toBits().get(PacketLayout.CRC));
-        }
-        sim.stopVcd();
     }
 
     @Test

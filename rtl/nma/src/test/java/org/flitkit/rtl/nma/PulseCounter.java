@@ -1,0 +1,33 @@
+package org.flitkit.rtl.nma;
+
+import org.flitkit.hdl.Bits;
+import org.flitkit.testbench.Component;
+
+/**
+ * GENERIC (to lift into org.flitkit.testbench): counts the clock edges at which a 1-bit event signal is
+ * high, such as a drop or dispatch pulse that no register accumulates.
+ */
+final class PulseCounter extends Component {
+    private final Bits signal;
+    private long count;
+
+    PulseCounter(String name, Bits signal) {
+        super(name);
+        if (signal.width() != 1) {
+            throw new IllegalArgumentException("pulse counter '" + name + "' needs a 1-bit signal, " + signal.path() + " is "
+                    + signal.width() + " bits");
+        }
+        this.signal = signal;
+    }
+
+    long count() {
+        return count;
+    }
+
+    @Override
+    protected void sample() {
+        if (sim().peek(signal) != 0) {
+            count++;
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package org.flitkit.rtl.nma;
+
+import java.util.function.Supplier;
+import org.flitkit.hdl.Module;
+import org.flitkit.testbench.RunConfig;
+import org.flitkit.testbench.Testbench;
+
+/**
+ * Run configuration the testbench framework does not offer yet (candidates for {@link RunConfig}): one
+ * VCD per testbench when a test runs several, and VCDs at the design's real clock period for the E2PROM
+ * path, so that SCL shows in GTKWave at its true frequency.
+ */
+public final class Runs {
+    private Runs() {
+    }
+
+    /**
+     * {@code cfg} for one of several testbenches of a test (or one invocation of a parameterized test):
+     * its VCD, if any, becomes {@code <Class.method>-<part>.vcd} so the runs do not overwrite each other.
+     */
+    public static RunConfig part(RunConfig cfg, String part) {
+        if (cfg.vcd() == null) {
+            return cfg;
+        }
+        String n = cfg.vcd().getFileName().toString();
+        int dot = n.lastIndexOf('.');
+        return cfg.withVcd(cfg.vcd().resolveSibling((dot > 0 ? n.substring(0, dot) : n) + "-" + part + ".vcd"));
+    }
+
+    /** A testbench whose VCD (if {@code cfg} asks for one) has the core clock period of {@code p}, not the framework's 10 ns. */
+    static <M extends Module> Testbench<M> atCoreClock(Supplier<M> top, RunConfig cfg, EepParams p) {
+        Testbench<M> tb = Testbench.create(top, cfg);
+        if (cfg.vcd() != null) {
+            // the framework started the dump at 10 ns; restart it, same file, before any cycle ran
+            tb.sim().startVcd(cfg.vcd(), corePeriodPs(p));
+        }
+        return tb;
+    }
+
+    /** The core clock period of {@code p} in picoseconds. */
+    static long corePeriodPs(EepParams p) {
+        return Math.round(1e12 / p.coreHz());
+    }
+}
