@@ -48,6 +48,12 @@ public final class StreamMonitor extends Component {
         stalled = null;
     }
 
+    /** A beat offered and not taken yet (seen only while the protocol check is on). */
+    @Override
+    public List<String> describeState() {
+        return stalled == null ? List.of() : List.of("beat " + hex(stalled) + " offered since cycle " + stalledSince + ", not taken");
+    }
+
     @Override
     protected void sample() {
         boolean valid = sim().peek(port.valid()) != 0;
