@@ -82,11 +82,13 @@ class FrameComponentsTest {
     }
 
     @Test
-    void beatsOfAPacketFollowBackToBackAndPacketGapsGoBetweenPackets(RunConfig cfg) {
+    void packetGapsGoBetweenPacketsAndWithoutGapsPacketsFollowBackToBack(RunConfig cfg) {
         try (Testbench<Queue<UInt>> tb = Testbench.create(Duts::fifo, cfg)) {
             StreamPort enq = StreamPort.of(tb.dut().enq);
+            // a packet may start in cycles 10, 20, ..., a beat may go in cycles 0, 4, 8, ...: a packet
+            // started at 10 ends at 20, so the next one waits for cycle 30, not 20
             FrameSource<List<BigInteger>> source = tb.add(new FrameSource<>("source", enq, PacketCodec.beats())
-                    .packetGaps((rng, cycle) -> cycle % 10 == 0));
+                    .packetGaps((rng, cycle) -> cycle % 10 == 0).beatGaps((rng, cycle) -> cycle % 4 == 0));
             tb.add(new StreamSink("sink", StreamPort.of(tb.dut().deq)));
             Recorder<BigInteger> taken = new Recorder<>(tb);
             tb.add(new StreamMonitor("in_monitor", enq).subscribe(taken));
@@ -99,10 +101,10 @@ class FrameComponentsTest {
             for (int i = 0; i < taken.size(); i++) {
                 cycles.add(taken.cycle(i));
             }
-            assertThat(cycles).containsExactly(10L, 11L, 12L, 20L, 21L, 22L, 30L, 31L, 32L, 40L, 41L, 42L);
+            assertThat(cycles).containsExactly(12L, 16L, 20L, 32L, 36L, 40L, 52L, 56L, 60L, 72L, 76L, 80L);
 
             // without gaps the next packet starts in the cycle after the last beat of the one before
-            source.packetGaps(Throttle.NONE);
+            source.packetGaps(Throttle.NONE).beatGaps(Throttle.NONE);
             source.send(packet(4, 2));
             source.send(packet(5, 2));
             long start = tb.cycle();

@@ -132,10 +132,10 @@ class NrcPlaneTest {
     void allPortsAtOnceUnderBackpressureLoseDuplicateAndAlterNothing(RunConfig cfg) {
         try (Testbench<NrcPlane> tb = Testbench.create(sim, cfg)) {
             Env env = new Env(tb, Throttle.random(0.7));
-            // at the NMA side, each port's packets in the order sent (keyed by port: TransactionID / 10)
-            OutOfOrderScoreboard<Integer, BitVector> up = tb.add(new OutOfOrderScoreboard<>("to_nma_sb",
-                    b -> ManagementPacket.parse(b).transactionId() / 10));
-            env.toNma.subscribe(v -> up.observe(BitVector.of(Th2.PACKET_BITS, v)));
+            // at the NMA side, each port's packets in the order sent, keyed by the port nmp_unpacker reports
+            OutOfOrderScoreboard<Integer, Packets.AtPort> up = tb.add(new OutOfOrderScoreboard<>("to_nma_sb", Packets.AtPort::port));
+            env.toNma.subscribe(v -> up.observe(new Packets.AtPort((int) tb.sim().peek(tb.dut().unpacker.inPort),
+                    BitVector.of(Th2.PACKET_BITS, v))));
             OutOfOrderScoreboard<Integer, Packets.AtPort> down = tb.add(new OutOfOrderScoreboard<>("port_out_sb", Packets.AtPort::port));
             OutOfOrderScoreboard<Integer, Packets.AtPort> transit = tb.add(new OutOfOrderScoreboard<>("switch_sb", Packets.AtPort::port));
             for (int port = 0; port < RsGeometry.PORTS; port++) {
@@ -146,7 +146,7 @@ class NrcPlaneTest {
             for (int p = 0; p < RsGeometry.PORTS; p++) {
                 for (int k = 0; k < 2; k++) {
                     BitVector req = Packets.arrived(p * 10 + k).toBits();
-                    up.expect(req);
+                    up.expect(new Packets.AtPort(p, req));
                     env.in.get(p).send(req);
                 }
                 // and a packet in transit to another chip behind them: it must leave on toSwitch unchanged
