@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.flitkit.hdl.Hdl.*;
 
 import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Bundle;
 import org.flitkit.hdl.Circuit;
@@ -16,11 +18,6 @@ import org.flitkit.testbench.Rng;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Testbench;
 import org.flitkit.testbench.TestbenchExtension;
-import org.flitkit.testbench.scoreboard.InOrderScoreboard;
-import org.flitkit.testbench.stream.StreamMonitor;
-import org.flitkit.testbench.stream.StreamPort;
-import org.flitkit.testbench.stream.StreamSink;
-import org.flitkit.testbench.stream.StreamSource;
 import org.flitkit.testbench.stream.Throttle;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -96,21 +93,15 @@ class DecoupledTest {
     @Test
     void randomTrafficThroughChainKeepsOrderAndHandshake(RunConfig cfg) {
         try (Testbench<Chain> tb = Testbench.create(Chain::new, cfg)) {
-            StreamPort in = StreamPort.of(tb.dut().in);
-            StreamPort out = StreamPort.of(tb.dut().out);
-            StreamSource source = tb.add(new StreamSource("source", in).gaps(Throttle.random(0.6)));
-            tb.add(new StreamSink("sink", out).backpressure(Throttle.random(0.5)));
-            InOrderScoreboard<BigInteger> scoreboard = tb.add(new InOrderScoreboard<>("scoreboard"));
             // two stages, each adding 1 modulo 256
-            tb.add(new StreamMonitor("in_monitor", in).subscribe(v -> scoreboard.expect(v.add(BigInteger.TWO).mod(BigInteger.valueOf(256)))));
-            tb.add(new StreamMonitor("out_monitor", out).subscribe(scoreboard::observe));
+            StreamCheck check = new StreamCheck(tb, tb.dut().in, tb.dut().out, Throttle.random(0.6), Throttle.random(0.5),
+                    v -> v.add(BigInteger.TWO).mod(BigInteger.valueOf(256)));
             Rng data = tb.rng("data");
+            List<BigInteger> values = new ArrayList<>();
             for (int i = 0; i < 200; i++) {
-                source.send(data.bits(8));
+                values.add(data.bits(8));
             }
-            tb.reset(1);
-            tb.runUntil("200 elements through", () -> scoreboard.matched() == 200, 2_000);
-            tb.finish();
+            check.run(tb, values, 2_000);
         }
     }
 

@@ -18,11 +18,6 @@ import org.flitkit.testbench.Rng;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Testbench;
 import org.flitkit.testbench.TestbenchExtension;
-import org.flitkit.testbench.scoreboard.InOrderScoreboard;
-import org.flitkit.testbench.stream.StreamMonitor;
-import org.flitkit.testbench.stream.StreamPort;
-import org.flitkit.testbench.stream.StreamSink;
-import org.flitkit.testbench.stream.StreamSource;
 import org.flitkit.testbench.stream.Throttle;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -105,30 +100,6 @@ class QueueTest {
         }
     }
 
-    /** A source, a sink and a scoreboard fed by monitors on both sides of a 16-bit queue. */
-    static final class Env {
-        final StreamSource source;
-        final InOrderScoreboard<BigInteger> scoreboard;
-
-        Env(Testbench<Queue<UInt>> tb, Throttle gaps, Throttle backpressure) {
-            StreamPort enq = StreamPort.of(tb.dut().enq);
-            StreamPort deq = StreamPort.of(tb.dut().deq);
-            source = tb.add(new StreamSource("source", enq).gaps(gaps));
-            tb.add(new StreamSink("sink", deq).backpressure(backpressure));
-            scoreboard = tb.add(new InOrderScoreboard<>("scoreboard"));
-            tb.add(new StreamMonitor("in_monitor", enq).subscribe(scoreboard::expect));
-            tb.add(new StreamMonitor("out_monitor", deq).subscribe(scoreboard::observe));
-        }
-
-        /** Sends {@code n} values and runs until all of them are out; returns the cycles that took. */
-        long moveAll(Testbench<?> tb, List<BigInteger> values, long maxCycles) {
-            values.forEach(source::send);
-            long cycles = tb.runUntil(values.size() + " elements through", () -> scoreboard.matched() == values.size(), maxCycles);
-            tb.finish();
-            return cycles;
-        }
-    }
-
     /**
      * Random valid/ready patterns against the cycle-accurate model; the consumer's readiness changes
      * every 200 cycles (0.5, 0.1, 0.9, 1.0) so that producer and consumer take turns as the bottleneck.
@@ -139,15 +110,15 @@ class QueueTest {
     void matchesReferenceModelUnderRandomTraffic(int depth, boolean pipe, boolean flow, RunConfig cfg) {
         try (Testbench<Queue<UInt>> tb = Testbench.create(() -> new Queue<>(() -> UInt(16), depth, pipe, flow), cfg)) {
             double[] readyByPhase = {0.5, 0.1, 0.9, 1.0};
-            Env env = new Env(tb, Throttle.random(0.5), (rng, cycle) -> rng.chance(readyByPhase[(int) (cycle / 200 % 4)]));
+            StreamCheck check = new StreamCheck(tb, tb.dut().enq, tb.dut().deq, Throttle.random(0.5),
+                    (rng, cycle) -> rng.chance(readyByPhase[(int) (cycle / 200 % 4)]));
             tb.add(new QueueModel(tb.dut(), depth, pipe, flow));
             Rng data = tb.rng("data");
             List<BigInteger> values = new ArrayList<>();
             for (int i = 0; i < 600; i++) {
                 values.add(data.bits(16));
             }
-            tb.reset(1);
-            env.moveAll(tb, values, 20 * 600);
+            check.run(tb, values, 20 * 600);
         }
     }
 
@@ -182,13 +153,11 @@ class QueueTest {
     /** Cycles to move 50 elements through a queue with both sides always willing. */
     static long throughput(int depth, boolean pipe, RunConfig cfg) {
         try (Testbench<Queue<UInt>> tb = Testbench.create(() -> new Queue<>(() -> UInt(16), depth, pipe, false), cfg)) {
-            Env env = new Env(tb, Throttle.NONE, Throttle.NONE);
             List<BigInteger> values = new ArrayList<>();
             for (int i = 0; i < 50; i++) {
                 values.add(BigInteger.valueOf(i));
             }
-            tb.reset(1);
-            return env.moveAll(tb, values, 500);
+            return new StreamCheck(tb, tb.dut().enq, tb.dut().deq, Throttle.NONE, Throttle.NONE).run(tb, values, 500);
         }
     }
 

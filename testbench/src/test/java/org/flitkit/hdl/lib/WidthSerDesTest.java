@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.flitkit.hdl.Hdl.*;
 
 import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.sim.Simulator;
@@ -11,11 +13,6 @@ import org.flitkit.testbench.Rng;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Testbench;
 import org.flitkit.testbench.TestbenchExtension;
-import org.flitkit.testbench.scoreboard.InOrderScoreboard;
-import org.flitkit.testbench.stream.StreamMonitor;
-import org.flitkit.testbench.stream.StreamPort;
-import org.flitkit.testbench.stream.StreamSink;
-import org.flitkit.testbench.stream.StreamSource;
 import org.flitkit.testbench.stream.Throttle;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -108,55 +105,30 @@ class WidthSerDesTest {
         assertThat(sim.peekBool(d.in.ready)).as("accepts while the word leaves").isTrue();
     }
 
-    /** Source, sink and an in-order scoreboard around a loopback: every word must come back unchanged. */
-    static final class Env {
-        final StreamSource source;
-        final InOrderScoreboard<BigInteger> scoreboard;
-
-        Env(Testbench<Loopback> tb, Throttle gaps, Throttle backpressure) {
-            StreamPort in = StreamPort.of(tb.dut().in);
-            StreamPort out = StreamPort.of(tb.dut().out);
-            source = tb.add(new StreamSource("source", in).gaps(gaps));
-            tb.add(new StreamSink("sink", out).backpressure(backpressure));
-            scoreboard = tb.add(new InOrderScoreboard<>("scoreboard"));
-            tb.add(new StreamMonitor("out_monitor", out).subscribe(scoreboard::observe));
-        }
-
-        void send(BigInteger word) {
-            source.send(word);
-            scoreboard.expect(word);
-        }
-    }
-
     @ParameterizedTest(name = "word={0} beat={1}")
     @CsvSource({"198, 20", "16, 4", "7, 8", "64, 64", "65, 32", "130, 1"})
     void roundTripUnderRandomBackpressure(int wordWidth, int beatWidth, RunConfig cfg) {
         try (Testbench<Loopback> tb = Testbench.create(() -> new Loopback(wordWidth, beatWidth), cfg)) {
-            Env env = new Env(tb, Throttle.random(0.7), Throttle.random(0.4));
             // all ones and all zeros first, then random words
-            env.send(BigInteger.ONE.shiftLeft(wordWidth).subtract(BigInteger.ONE));
-            env.send(BigInteger.ZERO);
+            List<BigInteger> words = new ArrayList<>(List.of(BigInteger.ONE.shiftLeft(wordWidth).subtract(BigInteger.ONE), BigInteger.ZERO));
             Rng data = tb.rng("data");
-            for (int i = 2; i < 60; i++) {
-                env.send(data.bits(wordWidth));
+            while (words.size() < 60) {
+                words.add(data.bits(wordWidth));
             }
-            tb.reset(1);
-            tb.runUntil("60 words through", () -> env.scoreboard.matched() == 60, 60L * tb.dut().ser.beats * 10);
-            tb.finish();
+            new StreamCheck(tb, tb.dut().in, tb.dut().out, Throttle.random(0.7), Throttle.random(0.4))
+                    .run(tb, words, 60L * tb.dut().ser.beats * 10);
         }
     }
 
     @Test
     void streamsAtFullBeatRateWithoutBackpressure(RunConfig cfg) {
         try (Testbench<Loopback> tb = Testbench.create(() -> new Loopback(198, 20), cfg)) {
-            Env env = new Env(tb, Throttle.NONE, Throttle.NONE);
             Rng data = tb.rng("data");
+            List<BigInteger> words = new ArrayList<>();
             for (int i = 0; i < 20; i++) {
-                env.send(data.bits(198));
+                words.add(data.bits(198));
             }
-            tb.reset(1);
-            long cycles = tb.runUntil("20 words through", () -> env.scoreboard.matched() == 20, 1_000);
-            tb.finish();
+            long cycles = new StreamCheck(tb, tb.dut().in, tb.dut().out, Throttle.NONE, Throttle.NONE).run(tb, words, 1_000);
             // 10 beats per word back to back (200 cycles), plus the serializer's cycle of latency, the
             // FIFO's cycle and the deserializer's cycle; the last word is taken in the cycle it is offered
             assertThat(cycles).isEqualTo(203);
