@@ -105,6 +105,20 @@ public final class Duts {
         }
     }
 
+    /** Always valid; while stalled, flips bit 0 of the offered value every other cycle (and back): breaks the hold rule. */
+    public static final class Wobbling extends Module {
+        public final Decoupled<UInt> deq = output(Decoupled.of(UInt(WIDTH)));
+        public final UInt count = regInit(UInt(WIDTH), 0);
+        public final UInt phase = regInit(UInt(1), 0);
+
+        public Wobbling() {
+            deq.valid.assign(TRUE());
+            deq.bits.assign(count.xor(phase.pad(WIDTH)));
+            phase.assign(mux(deq.fire(), lit(0, 1), phase.not()));
+            when(deq.fire(), () -> count.assign(count.add(1)));
+        }
+    }
+
     /** Never ready: anything sent to it waits forever. */
     public static final class Stuck extends Module {
         public final Decoupled<UInt> enq = input(Decoupled.of(UInt(WIDTH)));

@@ -52,6 +52,12 @@ public final class FrameMonitor<P> extends Component {
         return this;
     }
 
+    /** Checks the beat hold rule in every cycle of a stall ({@link StreamMonitor#checkHoldEveryCycle()}). */
+    public FrameMonitor<P> checkHoldEveryCycle() {
+        beats.checkHoldEveryCycle();
+        return this;
+    }
+
     /** Whole packets seen so far. */
     public long packets() {
         return packets;

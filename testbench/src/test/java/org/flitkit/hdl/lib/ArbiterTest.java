@@ -150,7 +150,8 @@ class ArbiterTest {
             }
             StreamPort out = StreamPort.of(a.out);
             tb.add(new StreamSink("sink", out).backpressure(Throttle.random(readyProb)));
-            tb.add(new FrameMonitor<>("out_monitor", out, Framing.lastBit(0), PacketCodec.beats()).subscribe(scoreboard::observe));
+            tb.add(new FrameMonitor<>("out_monitor", out, Framing.lastBit(0), PacketCodec.beats()).checkHoldEveryCycle()
+                    .subscribe(scoreboard::observe));
             tb.add(new Model(a, rr, lockBeats));
             tb.reset(1);
             long total = (long) n * packetsPerInput;

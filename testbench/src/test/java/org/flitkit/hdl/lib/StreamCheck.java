@@ -14,7 +14,8 @@ import org.flitkit.testbench.stream.Throttle;
 /**
  * The stdlib stream tests' environment: a source with random gaps into a block's input stream, a sink
  * with random backpressure on its output stream, and monitors on both feeding an in-order scoreboard
- * with what the output must carry for each beat the block took.
+ * with what the output must carry for each beat the block took; the output must hold every beat it
+ * offers, checked in each cycle of a stall.
  */
 final class StreamCheck {
     final StreamSource source;
@@ -29,7 +30,7 @@ final class StreamCheck {
         tb.add(new StreamSink("sink", deq).backpressure(backpressure));
         scoreboard = tb.add(new InOrderScoreboard<>("scoreboard"));
         tb.add(new StreamMonitor("in_monitor", enq).subscribe(v -> scoreboard.expect(reference.apply(v))));
-        tb.add(new StreamMonitor("out_monitor", deq).subscribe(scoreboard::observe));
+        tb.add(new StreamMonitor("out_monitor", deq).checkHoldEveryCycle().subscribe(scoreboard::observe));
     }
 
     StreamCheck(Testbench<?> tb, Decoupled<?> in, Decoupled<?> out, Throttle gaps, Throttle backpressure) {

@@ -46,7 +46,8 @@ class NmpPackerTest {
                 StreamPort out = StreamPort.of(pk.rows.get(r));
                 tb.add(new StreamSink("row" + r, out).backpressure(backpressure));
                 FrameMonitor<List<BigInteger>> m = tb.add(new FrameMonitor<>("row" + r + "_mon", out,
-                        Framing.fixed(RsGeometry.BEATS_PER_PACKET), PacketCodec.beats()).subscribe(b -> scoreboard.observe(new OnRow(row, b))));
+                        Framing.fixed(RsGeometry.BEATS_PER_PACKET), PacketCodec.beats()).checkHoldEveryCycle()
+                        .subscribe(b -> scoreboard.observe(new OnRow(row, b))));
                 rowBeats.add(m.beats());
             }
         }

@@ -40,7 +40,7 @@ class NmpUnpackerTest {
             tb.add(new StreamSink("sink", out).backpressure(backpressure));
             scoreboard = tb.add(new InOrderScoreboard<>("scoreboard"));
             // inPort is read in the cycle the packet is taken
-            tb.add(new StreamMonitor("out_monitor", out).subscribe(v -> scoreboard.observe(new Unpacked(v, (int) tb.sim().peek(u.inPort)))));
+            tb.add(new StreamMonitor("out_monitor", out).checkHoldEveryCycle().subscribe(v -> scoreboard.observe(new Unpacked(v, (int) tb.sim().peek(u.inPort)))));
         }
 
         /** Queues {@code packet} entering at {@code port} on row {@code row}. */

@@ -49,7 +49,10 @@ class NrcPlaneTest {
         sim = Simulator.of(NrcPlane::new);
     }
 
-    /** A packet source and monitors on every port, a sink on every output, a source and monitors on the NMA side. */
+    /**
+     * A packet source and monitors on every port, a sink on every output, a source and monitors on the
+     * NMA side; every output must hold what it offers through a stall (checked each cycle).
+     */
     static final class Env {
         final List<FrameSource<BitVector>> in = new ArrayList<>();
         final List<StreamMonitor> inFlits = new ArrayList<>();
@@ -68,14 +71,14 @@ class NrcPlaneTest {
                 inFlits.add(tb.add(new StreamMonitor("port" + p + "_in_mon", portIn)));
                 StreamPort portOut = StreamPort.of(plane.portOut.get(p));
                 tb.add(new StreamSink("port" + p + "_out", portOut).backpressure(backpressure));
-                out.add(tb.add(new FrameMonitor<>("port" + p + "_out_mon", portOut, fourFlits, Packets.FLITS)));
+                out.add(tb.add(new FrameMonitor<>("port" + p + "_out_mon", portOut, fourFlits, Packets.FLITS).checkHoldEveryCycle()));
                 StreamPort sw = StreamPort.of(plane.toSwitch.get(p));
                 tb.add(new StreamSink("switch" + p, sw));
-                toSwitch.add(tb.add(new FrameMonitor<>("switch" + p + "_mon", sw, fourFlits, Packets.FLITS)));
+                toSwitch.add(tb.add(new FrameMonitor<>("switch" + p + "_mon", sw, fourFlits, Packets.FLITS).checkHoldEveryCycle()));
             }
             StreamPort up = StreamPort.of(plane.toNma);
             tb.add(new StreamSink("to_nma", up).backpressure(backpressure));
-            toNma = tb.add(new StreamMonitor("to_nma_mon", up));
+            toNma = tb.add(new StreamMonitor("to_nma_mon", up).checkHoldEveryCycle());
             StreamPort down = StreamPort.of(plane.fromNma);
             fromNma = tb.add(new StreamSource("from_nma", down));
             fromNmaTaken = tb.add(new StreamMonitor("from_nma_mon", down));

@@ -56,14 +56,14 @@ class NrcSmokeTest {
                 int port = p;
                 StreamPort po = StreamPort.of(nrc.portOut.get(p));
                 tb.add(new StreamSink("port" + p + "_out", po));
-                tb.add(new FrameMonitor<>("port" + p + "_mon", po, Framing.fixed(Th2.PACKET_FLITS), Packets.FLITS)
+                tb.add(new FrameMonitor<>("port" + p + "_mon", po, Framing.fixed(Th2.PACKET_FLITS), Packets.FLITS).checkHoldEveryCycle()
                         .subscribe(b -> {
                             out.accept(new Packets.AtPort(port, b));
                             answers.observe(new Packets.AtPort(port, b));
                         }));
                 StreamPort sw = StreamPort.of(nrc.toSwitch.get(p));
                 tb.add(new StreamSink("switch" + p, sw));
-                tb.add(new FrameMonitor<>("switch" + p + "_mon", sw, Framing.fixed(Th2.PACKET_FLITS), Packets.FLITS)
+                tb.add(new FrameMonitor<>("switch" + p + "_mon", sw, Framing.fixed(Th2.PACKET_FLITS), Packets.FLITS).checkHoldEveryCycle()
                         .subscribe(b -> transit.observe(new Packets.AtPort(port, b))));
             }
             tb.reset(2);

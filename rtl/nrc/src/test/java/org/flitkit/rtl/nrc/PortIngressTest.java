@@ -50,7 +50,8 @@ class PortIngressTest {
     static InOrderScoreboard<BitVector> output(Testbench<?> tb, String name, StreamPort out) {
         tb.add(new StreamSink(name, out).backpressure(Throttle.random(0.5)));
         InOrderScoreboard<BitVector> sb = tb.add(new InOrderScoreboard<>(name + "_sb"));
-        tb.add(new FrameMonitor<>(name + "_mon", out, Framing.fixed(Th2.PACKET_FLITS), Packets.FLITS).subscribe(sb::observe));
+        tb.add(new FrameMonitor<>(name + "_mon", out, Framing.fixed(Th2.PACKET_FLITS), Packets.FLITS).checkHoldEveryCycle()
+                .subscribe(sb::observe));
         return sb;
     }
 }

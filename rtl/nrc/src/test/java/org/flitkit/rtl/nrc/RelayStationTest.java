@@ -28,7 +28,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class RelayStationTest {
     static final int PORT = 9;
 
-    /** Packet sources on the three inputs, sinks on the three outputs, and what moved on each, with its cycle. */
+    /**
+     * Packet sources on the three inputs, sinks on the three outputs, and what moved on each, with its
+     * cycle; every port must hold what it offers through a stall (checked each cycle).
+     */
     static final class Env implements AutoCloseable {
         final Testbench<RelayStation> tb;
         final FrameSource<BitVector> fromSwitch;
@@ -54,11 +57,12 @@ class RelayStationTest {
             towardNmaPackets = new Recorder<>(tb);
             towardNma = new Recorder<>(tb);
             tb.add(new FrameMonitor<>("toward_nma_mon", up, Framing.fixed(RsGeometry.BEATS_PER_PACKET), PacketCodec.beats())
-                    .subscribe(towardNmaPackets)).beats().subscribe(towardNma);
+                    .checkHoldEveryCycle().subscribe(towardNmaPackets)).beats().subscribe(towardNma);
             toLeft = record("to_left_mon", sink("to_left", StreamPort.of(rs.toLeft), backpressure));
             StreamPort port = sink("to_port", StreamPort.of(rs.toPort), backpressure);
             toPort = new Recorder<>(tb);
-            tb.add(new FrameMonitor<>("to_port_mon", port, Framing.fixed(Th2.PACKET_FLITS), Packets.FLITS).subscribe(toPort));
+            tb.add(new FrameMonitor<>("to_port_mon", port, Framing.fixed(Th2.PACKET_FLITS), Packets.FLITS).checkHoldEveryCycle()
+                    .subscribe(toPort));
             tb.reset(1);
         }
 
@@ -69,7 +73,7 @@ class RelayStationTest {
 
         private Recorder<BigInteger> record(String name, StreamPort port) {
             Recorder<BigInteger> r = new Recorder<>(tb);
-            tb.add(new StreamMonitor(name, port).subscribe(r));
+            tb.add(new StreamMonitor(name, port).checkHoldEveryCycle().subscribe(r));
             return r;
         }
 
