@@ -1,5 +1,9 @@
 package org.flitkit.testbench;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
 import org.flitkit.hdl.sim.Simulator;
 
 /**
@@ -16,7 +20,8 @@ import org.flitkit.hdl.sim.Simulator;
  * </ol>
  *
  * Each component has a unique name, used in failure messages and to derive its own random stream
- * from the run's seed.
+ * from the run's seed. A component built from others (a packet source over a beat source) returns
+ * them from {@link #parts()}; the testbench adds them right after it, so it acts first in each phase.
  */
 public abstract class Component {
     private final String name;
@@ -62,6 +67,40 @@ public abstract class Component {
     protected void finish() {
     }
 
+    /**
+     * What this component still holds or waits for, for the message of a timeout: a summary line, then
+     * one line per item (a scoreboard's outstanding items, a source's queued beats). Empty when it has
+     * nothing to report, which is the default.
+     */
+    public List<String> describeState() {
+        return List.of();
+    }
+
+    /**
+     * A {@link #describeState()} answer: {@code summary}, then the first {@code max} of {@code items}
+     * one per line, then {@code "... N more"} for the rest.
+     */
+    protected static <T> List<String> describe(String summary, Iterable<? extends T> items, int max,
+            Function<? super T, String> show) {
+        List<String> lines = new ArrayList<>();
+        lines.add(summary);
+        int n = 0;
+        for (T item : items) {
+            if (n++ < max) {
+                lines.add(show.apply(item));
+            }
+        }
+        if (n > max) {
+            lines.add("... " + (n - max) + " more");
+        }
+        return lines;
+    }
+
+    /** The components this one is built from; {@link Testbench#add} adds them right after this one. */
+    protected List<Component> parts() {
+        return List.of();
+    }
+
     protected final Testbench<?> tb() {
         if (tb == null) {
             throw new IllegalStateException("component '" + name + "' is not added to a testbench yet; use tb.add(...)");
@@ -87,6 +126,13 @@ public abstract class Component {
     /** Stops the run with a failure naming this component, the cycle and the seed. */
     protected final TestbenchFailure fail(String detail) {
         throw new TestbenchFailure(cycle(), name, detail, tb().seed());
+    }
+
+    /** Fails naming {@code what} unless {@code observed} equals {@code expected} (for cycle-by-cycle model checks). */
+    protected final void checkEqual(String what, Object expected, Object observed) {
+        if (!Objects.equals(expected, observed)) {
+            throw fail(what + ": expected " + expected + ", observed " + observed);
+        }
     }
 
     @Override

@@ -123,7 +123,10 @@ public final class Testbench<M extends Module> implements AutoCloseable {
 
     // ------------------------------------------------------------------ components
 
-    /** Adds a component; it is called every cycle from now on, after those added before it. */
+    /**
+     * Adds a component, then its {@link Component#parts() parts}; it is called every cycle from now on,
+     * after those added before it.
+     */
     public <C extends Component> C add(C component) {
         if (!names.add(component.name())) {
             throw new IllegalArgumentException("a component named '" + component.name() + "' is already in this testbench");
@@ -131,6 +134,9 @@ public final class Testbench<M extends Module> implements AutoCloseable {
         component.attach(this);
         components.add(component);
         active = components.toArray(new Component[0]);
+        for (Component part : component.parts()) {
+            add(part);
+        }
         return component;
     }
 
@@ -176,8 +182,9 @@ public final class Testbench<M extends Module> implements AutoCloseable {
     }
 
     /**
-     * Runs until {@code done} holds (checked before each cycle) and returns how many cycles that took;
-     * fails naming {@code what} if it has not happened after {@code maxCycles}.
+     * Runs until {@code done} holds (checked before each cycle) and returns how many cycles that took.
+     * If it has not happened after {@code maxCycles}, fails naming {@code what}, followed by
+     * {@link #describeState()}: what the scoreboards still expect and the sources still hold.
      */
     public long runUntil(String what, BooleanSupplier done, long maxCycles) {
         long t0 = System.nanoTime();
@@ -186,7 +193,7 @@ public final class Testbench<M extends Module> implements AutoCloseable {
             while (!done.getAsBoolean()) {
                 if (cycle() - start >= maxCycles) {
                     throw fail("timeout: " + what + " did not happen within " + maxCycles + " cycles (waited since cycle "
-                            + start + ")");
+                            + start + ")" + describeState());
                 }
                 step();
             }
@@ -194,6 +201,22 @@ public final class Testbench<M extends Module> implements AutoCloseable {
         } finally {
             simNanos += System.nanoTime() - t0;
         }
+    }
+
+    /**
+     * The state of every component that has something to report ({@link Component#describeState()}), in
+     * the order they were added: one line {@code "  name: summary"} each, its items indented below.
+     * Empty when every component is idle.
+     */
+    public String describeState() {
+        StringBuilder b = new StringBuilder();
+        for (Component c : active) {
+            List<String> lines = c.describeState();
+            for (int i = 0; i < lines.size(); i++) {
+                b.append(i == 0 ? "\n  " + c.name() + ": " : "\n    ").append(lines.get(i));
+            }
+        }
+        return b.toString();
     }
 
     /** End of test: every component's final checks (e.g. scoreboards with items never observed). */

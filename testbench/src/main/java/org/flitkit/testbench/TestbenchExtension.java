@@ -10,7 +10,8 @@ import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
 /**
  * Gives a JUnit test its {@link RunConfig}: one seed per test (stable, derived from the test's name,
  * or {@code -Dflitkit.seed=N} for all), and a VCD per test when asked with {@code -Dflitkit.vcd=DIR}
- * ({@code DIR/Class.method.vcd}). Any failure is reported with the seed and the command to rerun it.
+ * ({@code DIR/Class.method.vcd}; {@code DIR/Class.method-3.vcd} for the third case of a parameterized
+ * test). Any failure is reported with the seed and the command to rerun it.
  *
  * <pre>{@code
  * @ExtendWith(TestbenchExtension.class)
@@ -32,7 +33,7 @@ public final class TestbenchExtension implements ParameterResolver, TestExecutio
     @Override
     public RunConfig resolveParameter(ParameterContext p, ExtensionContext c) {
         String vcdDir = System.getProperty(VCD_PROPERTY);
-        Path vcd = vcdDir == null || vcdDir.isBlank() ? null : Path.of(vcdDir).resolve(testName(c) + ".vcd");
+        Path vcd = vcdDir == null || vcdDir.isBlank() ? null : Path.of(vcdDir).resolve(testName(c) + invocation(c) + ".vcd");
         return new RunConfig(seed(c), RunConfig.DEFAULT_CYCLES, vcd);
     }
 
@@ -79,6 +80,14 @@ public final class TestbenchExtension implements ParameterResolver, TestExecutio
 
     private static String testName(ExtensionContext c) {
         return c.getRequiredTestClass().getSimpleName() + "." + c.getRequiredTestMethod().getName();
+    }
+
+    /** {@code "-N"} for the N-th invocation of a parameterized or repeated test, else empty. */
+    private static String invocation(ExtensionContext c) {
+        String id = c.getUniqueId();
+        String marker = "-invocation:#";
+        int at = id.lastIndexOf(marker);
+        return at < 0 ? "" : "-" + id.substring(at + marker.length(), id.indexOf(']', at));
     }
 
     private static boolean usesRunConfig(ExtensionContext c) {

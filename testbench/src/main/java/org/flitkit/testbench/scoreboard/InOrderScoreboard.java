@@ -2,6 +2,7 @@ package org.flitkit.testbench.scoreboard;
 
 import java.util.ArrayDeque;
 import java.util.Iterator;
+import java.util.stream.Stream;
 
 /**
  * Every expected item must be observed exactly once, in the order expected, unchanged. On a mismatch
@@ -58,7 +59,7 @@ public final class InOrderScoreboard<T> extends Scoreboard<T> {
     }
 
     @Override
-    protected Expected<T> oldest() {
-        return queue.peek();
+    protected Stream<Expected<T>> pending() {
+        return queue.stream();
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * Items may complete in any order across ids but in order within one id (like AXI transactions with
@@ -55,14 +56,7 @@ public final class OutOfOrderScoreboard<K, T> extends Scoreboard<T> {
     }
 
     @Override
-    protected Expected<T> oldest() {
-        Expected<T> best = null;
-        for (ArrayDeque<Expected<T>> q : byKey.values()) {
-            Expected<T> e = q.peek();
-            if (e != null && (best == null || e.index() < best.index())) {
-                best = e;
-            }
-        }
-        return best;
+    protected Stream<Expected<T>> pending() {
+        return byKey.values().stream().flatMap(ArrayDeque::stream);
     }
 }

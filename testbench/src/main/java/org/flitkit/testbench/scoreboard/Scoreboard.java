@@ -1,13 +1,17 @@
 package org.flitkit.testbench.scoreboard;
 
+import java.util.Comparator;
+import java.util.List;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import org.flitkit.testbench.Component;
 
 /**
  * Compares what the design produced with what a reference says it should: feed {@link #expect} from
  * the input side (a monitor or a model) and {@link #observe} from the output monitor. A mismatch fails
  * at once with the cycle, the item number and both transactions; {@link #finish()} fails if anything
- * expected never arrived. Subclasses decide which outstanding item an observation is matched against.
+ * expected never arrived, and a timeout lists what is still outstanding ({@link #describeState()}).
+ * Subclasses decide which outstanding item an observation is matched against.
  *
  * @param <T> the transaction type; compared with {@code equals}
  */
@@ -15,6 +19,9 @@ public abstract class Scoreboard<T> extends Component {
     /** An outstanding expectation: the item, its number in expect order, and the cycle it was expected at. */
     protected record Expected<T>(T item, long index, long cycle) {
     }
+
+    /** At most this many outstanding items are listed by {@link #describeState()}. */
+    public static final int DESCRIBED_ITEMS = 10;
 
     private Function<? super T, String> format = String::valueOf;
     private long expected;
@@ -61,10 +68,20 @@ public abstract class Scoreboard<T> extends Component {
     @Override
     protected void finish() {
         if (outstanding() > 0) {
-            Expected<T> e = oldest();
+            Expected<T> e = pendingOldestFirst().get(0);
             throw fail(outstanding() + " expected item(s) never observed (" + matched + " matched); the oldest is #" + e.index()
                     + ", expected since cycle " + e.cycle() + ":\n  expected: " + show(e.item()));
         }
+    }
+
+    /** The outstanding items, oldest first, each with its number and the cycle it was expected at. */
+    @Override
+    public List<String> describeState() {
+        if (outstanding() == 0) {
+            return List.of();
+        }
+        return describe(outstanding() + " expected item(s) not observed (" + matched + " matched), oldest first:",
+                pendingOldestFirst(), DESCRIBED_ITEMS, e -> "#" + e.index() + " expected at cycle " + e.cycle() + ": " + show(e.item()));
     }
 
     protected abstract void store(Expected<T> e);
@@ -72,8 +89,12 @@ public abstract class Scoreboard<T> extends Component {
     /** Removes the expectation {@code observed} matches, or fails. */
     protected abstract void match(T observed);
 
-    /** The outstanding expectation that was expected first. */
-    protected abstract Expected<T> oldest();
+    /** Every outstanding expectation, in any order. */
+    protected abstract Stream<Expected<T>> pending();
+
+    private List<Expected<T>> pendingOldestFirst() {
+        return pending().sorted(Comparator.comparingLong(Expected::index)).toList();
+    }
 
     protected final String show(T item) {
         return format.apply(item);

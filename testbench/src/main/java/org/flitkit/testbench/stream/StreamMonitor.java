@@ -11,12 +11,15 @@ import org.flitkit.testbench.Hex;
  * Watches a stream port without driving it: reports every beat that transfers ({@code valid && ready}
  * at a clock edge) to its subscribers, and checks the valid/ready rule on the way: once valid is high,
  * valid must stay high until the beat is taken (checked every cycle) and the beat taken must be the
- * one first offered (bits compared at the handshake, so a stall costs no wide reads).
+ * one first offered (bits compared at the handshake, so a stall costs no wide reads; with
+ * {@link #checkHoldEveryCycle()} in every stalled cycle, which also catches bits that change and change
+ * back).
  */
 public final class StreamMonitor extends Component {
     private final StreamPort port;
     private final List<Consumer<BigInteger>> subscribers = new ArrayList<>();
     private boolean checkProtocol = true;
+    private boolean everyCycle;
     private BigInteger stalled;
     private long stalledSince;
     private long beats;
@@ -38,6 +41,12 @@ public final class StreamMonitor extends Component {
         return this;
     }
 
+    /** Compares the bits with the offered beat in every cycle of a stall, not only at the handshake. */
+    public StreamMonitor checkHoldEveryCycle() {
+        everyCycle = true;
+        return this;
+    }
+
     /** Beats seen so far. */
     public long beats() {
         return beats;
@@ -46,6 +55,12 @@ public final class StreamMonitor extends Component {
     @Override
     protected void reset() {
         stalled = null;
+    }
+
+    /** A beat offered and not taken yet (seen only while the protocol check is on). */
+    @Override
+    public List<String> describeState() {
+        return stalled == null ? List.of() : List.of("beat " + hex(stalled) + " offered since cycle " + stalledSince + ", not taken");
     }
 
     @Override
@@ -62,18 +77,24 @@ public final class StreamMonitor extends Component {
             if (checkProtocol && stalled == null) {
                 stalled = port.peekBits(sim());
                 stalledSince = cycle();
+            } else if (checkProtocol && everyCycle) {
+                checkHeld(port.peekBits(sim()), "now");
             }
             return;
         }
         BigInteger beat = port.peekBits(sim());
-        if (stalled != null && !beat.equals(stalled)) {
-            throw fail(port.name() + ": bits changed while valid was waiting for ready (offered since cycle " + stalledSince
-                    + ")\n  offered: " + hex(stalled) + "\n  taken:   " + hex(beat));
-        }
+        checkHeld(beat, "taken");
         stalled = null;
         beats++;
         for (Consumer<BigInteger> s : subscribers) {
             s.accept(beat);
+        }
+    }
+
+    private void checkHeld(BigInteger bits, String when) {
+        if (stalled != null && !bits.equals(stalled)) {
+            throw fail(port.name() + ": bits changed while valid was waiting for ready (offered since cycle " + stalledSince
+                    + ")\n  offered: " + hex(stalled) + "\n  " + when + ":" + " ".repeat(8 - when.length()) + hex(bits));
         }
     }
 

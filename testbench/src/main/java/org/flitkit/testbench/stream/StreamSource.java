@@ -2,16 +2,23 @@ package org.flitkit.testbench.stream;
 
 import java.math.BigInteger;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Supplier;
 import org.flitkit.testbench.Component;
+import org.flitkit.testbench.Hex;
 
 /**
  * Drives a stream input of the design: presents queued beats on {@code valid}/{@code bits} and holds
  * each one until the design takes it ({@code ready} at a clock edge). Between beats a {@link Throttle}
  * inserts random idle cycles. Beats come from {@link #send} or, endlessly, from a
- * {@link #generate generator} until {@link #stop()}.
+ * {@link #generate generator} until {@link #stop()}. A timeout lists what it still holds
+ * ({@link #describeState()}).
  */
 public final class StreamSource extends Component {
+    /** At most this many queued beats are listed by {@link #describeState()}. */
+    public static final int DESCRIBED_BEATS = 3;
+
     private final StreamPort port;
     private final ArrayDeque<BigInteger> queue = new ArrayDeque<>();
     private Throttle throttle = Throttle.NONE;
@@ -19,6 +26,7 @@ public final class StreamSource extends Component {
     private BigInteger current;
     /** what this source last drove on valid (valid until taken, then until the next drive) */
     private boolean valid;
+    private long offeredSince;
     private long sent;
 
     public StreamSource(String name, StreamPort port) {
@@ -79,6 +87,7 @@ public final class StreamSource extends Component {
         boolean offer = current != null && throttle.allow(rng(), cycle());
         if (offer) {
             port.pokeBits(sim(), current);
+            offeredSince = cycle();
         }
         setValid(offer);
     }
@@ -89,6 +98,22 @@ public final class StreamSource extends Component {
             sent++;
             current = null; // taken at this edge; the next drive moves on
         }
+    }
+
+    /** The beats not taken yet, the one on the wires first (with the cycle it was offered since). */
+    @Override
+    public List<String> describeState() {
+        if (idle()) {
+            return List.of();
+        }
+        List<String> waiting = new ArrayList<>();
+        if (current != null) {
+            waiting.add(Hex.of(current, port.width()) + (valid ? " (offered since cycle " + offeredSince + ")" : ""));
+        }
+        queue.forEach(b -> waiting.add(Hex.of(b, port.width())));
+        String summary = waiting.size() + " beat(s) not taken" + (generator != null ? ", generator running" : "")
+                + (waiting.isEmpty() ? "" : ":");
+        return describe(summary, waiting, DESCRIBED_BEATS, s -> s);
     }
 
     private void setValid(boolean v) {

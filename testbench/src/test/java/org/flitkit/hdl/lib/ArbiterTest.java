@@ -10,10 +10,25 @@ import java.util.Random;
 import java.util.function.Supplier;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.sim.Simulator;
+import org.flitkit.testbench.Component;
+import org.flitkit.testbench.Rng;
+import org.flitkit.testbench.RunConfig;
+import org.flitkit.testbench.Testbench;
+import org.flitkit.testbench.TestbenchExtension;
+import org.flitkit.testbench.packet.FrameMonitor;
+import org.flitkit.testbench.packet.FrameSource;
+import org.flitkit.testbench.packet.Framing;
+import org.flitkit.testbench.packet.PacketCodec;
+import org.flitkit.testbench.scoreboard.OutOfOrderScoreboard;
+import org.flitkit.testbench.stream.StreamPort;
+import org.flitkit.testbench.stream.StreamSink;
+import org.flitkit.testbench.stream.Throttle;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+@ExtendWith(TestbenchExtension.class)
 class ArbiterTest {
     /**
      * Beats are 16 bits: [15:12] input, [11:4] packet number, [3:1] beat number, [0] last beat of the
@@ -29,8 +44,13 @@ class ArbiterTest {
 
     static final Supplier<UInt> BEAT = () -> UInt(16);
 
-    /** Cycle-accurate model of ArbiterBase + the fixed or round-robin policy. */
-    static final class Model {
+    /**
+     * Cycle-accurate model of ArbiterBase + the fixed or round-robin policy, checked against the design
+     * on every cycle after all drivers have driven (out.valid, chosen, out.bits, every in.ready), then
+     * clocked.
+     */
+    static final class Model extends Component {
+        final ArbiterBase<UInt> a;
         final int n;
         final boolean roundRobin;
         final int lockBeats; // 0: lock until bit 0 of the beat; 1: no lock; k: k-beat packets
@@ -39,8 +59,10 @@ class ArbiterTest {
         int lastGrant;
         int beatCount;
 
-        Model(int n, boolean roundRobin, int lockBeats) {
-            this.n = n;
+        Model(ArbiterBase<UInt> a, boolean roundRobin, int lockBeats) {
+            super("model");
+            this.a = a;
+            this.n = a.n;
             this.roundRobin = roundRobin;
             this.lockBeats = lockBeats;
             this.lastGrant = n - 1;
@@ -65,9 +87,26 @@ class ArbiterTest {
             return -1;
         }
 
-        void clock(boolean[] valid, boolean ready, long[] bits) {
+        @Override
+        protected void sample() {
+            boolean[] valid = new boolean[n];
+            long[] bits = new long[n];
+            for (int i = 0; i < n; i++) {
+                valid[i] = sim().peekBool(a.in.get(i).valid);
+                bits[i] = sim().peek(a.in.get(i).bits);
+            }
+            boolean ready = sim().peekBool(a.out.ready);
             int c = pick(valid);
-            if (c < 0 || !valid[c]) {
+            boolean outValid = c >= 0 && valid[c];
+            checkEqual("out.valid", outValid, sim().peekBool(a.out.valid));
+            if (outValid) {
+                checkEqual("chosen", (long) c, sim().peek(a.chosen));
+                checkEqual("out.bits", bits[c], sim().peek(a.out.bits));
+            }
+            for (int i = 0; i < n; i++) {
+                checkEqual("in(" + i + ").ready", ready && i == c, sim().peekBool(a.in.get(i).ready));
+            }
+            if (!outValid) {
                 return;
             }
             boolean last = lockBeats == 0 ? (bits[c] & 1) != 0 : lockBeats == 1 || beatCount == lockBeats - 1;
@@ -80,55 +119,65 @@ class ArbiterTest {
         }
     }
 
-    /** Runs random traffic (packets of 1..4 beats, or lockBeats beats) and checks the DUT against the model every cycle. */
-    static List<BigInteger> runAgainstModel(Simulator sim, boolean rr, int lockBeats,
-            long seed, double validProb, double readyProb, int packetsPerInput) {
-        ArbiterBase<UInt> a = top(sim);
-        int n = a.n;
-        Random rnd = new Random(seed);
-        List<Streams.Source> srcs = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            Streams.Source s = new Streams.Source(sim, a.in.get(i), rnd, validProb);
-            for (int p = 0; p < packetsPerInput; p++) {
-                int len = lockBeats > 1 ? lockBeats : lockBeats == 1 ? 1 : 1 + rnd.nextInt(4);
-                for (int b = 0; b < len; b++) {
-                    s.add(beat(i, p, b, b == len - 1));
+    /**
+     * Random traffic (packets of 1..4 beats, or lockBeats beats; one beat without a lock) from every
+     * input with random valid gaps, random backpressure on the output, the model checked every cycle.
+     * Packets are framed by their last-beat bit on every input and on the output, and matched per input
+     * on a scoreboard: nothing lost or duplicated, each input's packets in order, and every packet whole
+     * on the output (a beat of another input inside a packet breaks its match).
+     */
+    static void runAgainstModel(boolean rr, int n, Lock<UInt> lock, int lockBeats, RunConfig cfg,
+            double validProb, double readyProb, int packetsPerInput) {
+        try (Testbench<ArbiterBase<UInt>> tb = Testbench.create(() -> rr ? new RRArbiter<>(BEAT, n, lock) : new Arbiter<>(BEAT, n, lock),
+                cfg)) {
+            ArbiterBase<UInt> a = tb.dut();
+            OutOfOrderScoreboard<Integer, List<BigInteger>> scoreboard = tb.add(new OutOfOrderScoreboard<>("scoreboard",
+                    p -> inputOf(p.get(0))));
+            Rng lengths = tb.rng("lengths");
+            for (int i = 0; i < n; i++) {
+                StreamPort in = StreamPort.of(a.in.get(i));
+                FrameSource<List<BigInteger>> source = tb.add(new FrameSource<>("source" + i, in, PacketCodec.beats())
+                        .beatGaps(Throttle.random(validProb)));
+                tb.add(new FrameMonitor<>("in_monitor" + i, in, Framing.lastBit(0), PacketCodec.beats()).subscribe(scoreboard::expect));
+                for (int p = 0; p < packetsPerInput; p++) {
+                    int len = lockBeats > 1 ? lockBeats : lockBeats == 1 ? 1 : 1 + lengths.nextInt(4);
+                    List<BigInteger> packet = new ArrayList<>();
+                    for (int b = 0; b < len; b++) {
+                        packet.add(BigInteger.valueOf(beat(i, p, b, b == len - 1)));
+                    }
+                    source.send(packet);
                 }
             }
-            srcs.add(s);
+            StreamPort out = StreamPort.of(a.out);
+            tb.add(new StreamSink("sink", out).backpressure(Throttle.random(readyProb)));
+            tb.add(new FrameMonitor<>("out_monitor", out, Framing.lastBit(0), PacketCodec.beats()).checkHoldEveryCycle()
+                    .subscribe(scoreboard::observe));
+            tb.add(new Model(a, rr, lockBeats));
+            tb.reset(1);
+            long total = (long) n * packetsPerInput;
+            tb.runUntil(total + " packets through", () -> scoreboard.matched() == total, 200L * total);
+            tb.finish();
         }
-        Streams.Sink sink = new Streams.Sink(sim, a.out, rnd, readyProb);
-        int total = srcs.stream().mapToInt(s -> s.pending.size()).sum();
-        Model m = new Model(n, rr, lockBeats);
-        List<Streams.Endpoint> eps = new ArrayList<>(srcs);
-        eps.add(sink);
-        Streams.run(sim, 50L * total, () -> sink.received.size() == total, () -> {
-            boolean[] valid = new boolean[n];
-            long[] bits = new long[n];
-            for (int i = 0; i < n; i++) {
-                valid[i] = sim.peekBool(a.in.get(i).valid);
-                bits[i] = sim.peek(a.in.get(i).bits);
-            }
-            boolean ready = sim.peekBool(a.out.ready);
-            int c = m.pick(valid);
-            String at = "cycle " + sim.cycle();
-            boolean outValid = c >= 0 && valid[c];
-            assertThat(sim.peekBool(a.out.valid)).as(at + " out.valid").isEqualTo(outValid);
-            if (outValid) {
-                assertThat(sim.peek(a.chosen)).as(at + " chosen").isEqualTo(c);
-                assertThat(sim.peek(a.out.bits)).as(at + " out.bits").isEqualTo(bits[c]);
-            }
-            for (int i = 0; i < n; i++) {
-                assertThat(sim.peekBool(a.in.get(i).ready)).as(at + " in(%d).ready", i).isEqualTo(ready && i == c);
-            }
-            m.clock(valid, ready, bits);
-        }, eps.toArray(new Streams.Endpoint[0]));
-        // nothing lost or duplicated, and each input's beats leave in order
-        for (int i = 0; i < n; i++) {
-            int input = i;
-            assertThat(sink.received.stream().filter(b -> inputOf(b) == input).toList()).isEqualTo(srcs.get(i).sent);
+    }
+
+    @ParameterizedTest(name = "roundRobin={0}")
+    @ValueSource(booleans = {false, true})
+    void matchesModelUnderRandomTrafficWithoutLock(boolean rr, RunConfig cfg) {
+        for (int n : new int[] {1, 2, 3, 5}) {
+            runAgainstModel(rr, n, Lock.none(), 1, cfg, 0.5, 0.6, 60);
         }
-        return sink.received;
+    }
+
+    @ParameterizedTest(name = "roundRobin={0}")
+    @ValueSource(booleans = {false, true})
+    void beatCountLockKeepsPacketsWhole(boolean rr, RunConfig cfg) {
+        runAgainstModel(rr, 3, Lock.beats(4), 4, cfg, 0.6, 0.5, 40);
+    }
+
+    @ParameterizedTest(name = "roundRobin={0}")
+    @ValueSource(booleans = {false, true})
+    void lastBeatLockKeepsVariableLengthPacketsWhole(boolean rr, RunConfig cfg) {
+        runAgainstModel(rr, 4, Lock.until(b -> b.bit(0)), 0, cfg, 0.5, 0.5, 40);
     }
 
     static Simulator arbiter(boolean rr, int n, Lock<UInt> lock) {
@@ -140,50 +189,6 @@ class ArbiterTest {
     @SuppressWarnings("unchecked")
     static ArbiterBase<UInt> top(Simulator sim) {
         return (ArbiterBase<UInt>) sim.circuit().top();
-    }
-
-    /** Packets arrive whole: once a packet starts, the next beats on the output are the rest of it. */
-    static void assertPacketsContiguous(List<BigInteger> out) {
-        int owner = -1;
-        int expectBeat = 0;
-        for (int k = 0; k < out.size(); k++) {
-            long b = out.get(k).longValue();
-            int input = (int) (b >> 12);
-            int beatNo = (int) (b >> 1 & 7);
-            if (owner >= 0) {
-                assertThat(input).as("beat %d interleaved into a packet from input %d", k, owner).isEqualTo(owner);
-            }
-            assertThat(beatNo).as("beat %d", k).isEqualTo(expectBeat);
-            boolean last = (b & 1) != 0;
-            owner = last ? -1 : input;
-            expectBeat = last ? 0 : expectBeat + 1;
-        }
-    }
-
-    @ParameterizedTest(name = "roundRobin={0}")
-    @ValueSource(booleans = {false, true})
-    void matchesModelUnderRandomTrafficWithoutLock(boolean rr) {
-        for (int n : new int[] {1, 2, 3, 5}) {
-            Simulator sim = arbiter(rr, n, Lock.none());
-            runAgainstModel(sim, rr, 1, 100 + n, 0.5, 0.6, 60);
-        }
-    }
-
-    @ParameterizedTest(name = "roundRobin={0}")
-    @ValueSource(booleans = {false, true})
-    void beatCountLockKeepsPacketsWhole(boolean rr) {
-        Simulator sim = arbiter(rr, 3, Lock.beats(4));
-        List<BigInteger> out = runAgainstModel(sim, rr, 4, 11, 0.6, 0.5, 40);
-        assertPacketsContiguous(out);
-    }
-
-    @ParameterizedTest(name = "roundRobin={0}")
-    @ValueSource(booleans = {false, true})
-    void lastBeatLockKeepsVariableLengthPacketsWhole(boolean rr) {
-        Lock<UInt> lock = Lock.until(b -> b.bit(0));
-        Simulator sim = arbiter(rr, 4, lock);
-        List<BigInteger> out = runAgainstModel(sim, rr, 0, 12, 0.5, 0.5, 40);
-        assertPacketsContiguous(out);
     }
 
     /** Every input always valid, output always ready: counts how many beats each input moved. */

@@ -3,7 +3,9 @@ package org.flitkit.hdl.lib;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.flitkit.hdl.Hdl.*;
 
-import java.util.Random;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Bundle;
 import org.flitkit.hdl.Circuit;
@@ -12,8 +14,15 @@ import org.flitkit.hdl.Module;
 import org.flitkit.hdl.SInt;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.sim.Simulator;
+import org.flitkit.testbench.Rng;
+import org.flitkit.testbench.RunConfig;
+import org.flitkit.testbench.Testbench;
+import org.flitkit.testbench.TestbenchExtension;
+import org.flitkit.testbench.stream.Throttle;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
+@ExtendWith(TestbenchExtension.class)
 class DecoupledTest {
     static final class Pair extends Bundle {
         public final SInt a = SInt(5);
@@ -82,19 +91,17 @@ class DecoupledTest {
     }
 
     @Test
-    void randomTrafficThroughChainKeepsOrderAndHandshake() {
-        Simulator sim = Simulator.of(Chain::new);
-        Chain t = (Chain) sim.circuit().top();
-        sim.reset();
-        Random rnd = new Random(7);
-        Streams.Source src = new Streams.Source(sim, t.in, rnd, 0.6);
-        Streams.Sink sink = new Streams.Sink(sim, t.out, rnd, 0.5);
-        for (int i = 0; i < 200; i++) {
-            src.add(rnd.nextInt(256));
-        }
-        Streams.run(sim, 2000, () -> sink.received.size() == 200, src, sink);
-        for (int i = 0; i < 200; i++) {
-            assertThat(sink.received.get(i).intValue()).isEqualTo((src.sent.get(i).intValue() + 2) & 0xFF);
+    void randomTrafficThroughChainKeepsOrderAndHandshake(RunConfig cfg) {
+        try (Testbench<Chain> tb = Testbench.create(Chain::new, cfg)) {
+            // two stages, each adding 1 modulo 256
+            StreamCheck check = new StreamCheck(tb, tb.dut().in, tb.dut().out, Throttle.random(0.6), Throttle.random(0.5),
+                    v -> v.add(BigInteger.TWO).mod(BigInteger.valueOf(256)));
+            Rng data = tb.rng("data");
+            List<BigInteger> values = new ArrayList<>();
+            for (int i = 0; i < 200; i++) {
+                values.add(data.bits(8));
+            }
+            check.run(tb, values, 2_000);
         }
     }
 

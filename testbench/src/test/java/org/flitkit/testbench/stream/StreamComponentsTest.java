@@ -120,6 +120,29 @@ class StreamComponentsTest {
     }
 
     @Test
+    void bitsThatChangeAndChangeBackDuringAStallAreCaughtWhenCheckedEveryCycle(RunConfig cfg) {
+        Throttle everyThirdCycle = (rng, cycle) -> cycle % 3 == 0;
+        try (Testbench<Duts.Wobbling> tb = Testbench.create(Duts.Wobbling::new, cfg)) {
+            StreamPort out = StreamPort.of(tb.dut().deq);
+            tb.add(new StreamSink("sink", out).backpressure(everyThirdCycle));
+            StreamMonitor atHandshake = tb.add(new StreamMonitor("out_monitor", out));
+            tb.reset(1);
+            tb.run(30); // the beat taken is always the one first offered
+            assertThat(atHandshake.beats()).isEqualTo(10);
+        }
+        try (Testbench<Duts.Wobbling> tb = Testbench.create(Duts.Wobbling::new, cfg)) {
+            StreamPort out = StreamPort.of(tb.dut().deq);
+            tb.add(new StreamSink("sink", out).backpressure(everyThirdCycle));
+            tb.add(new StreamMonitor("out_monitor", out).checkHoldEveryCycle());
+            tb.reset(1);
+            assertThatThrownBy(() -> tb.run(30))
+                    .isInstanceOfSatisfying(TestbenchFailure.class, f -> assertThat(f.cycle()).isEqualTo(2))
+                    .hasMessageContaining("out_monitor: wobbling.deq: bits changed while valid was waiting for ready "
+                            + "(offered since cycle 1)\n  offered: 0x0000\n  now:     0x0001");
+        }
+    }
+
+    @Test
     void protocolCheckCanBeTurnedOff(RunConfig cfg) {
         try (Testbench<Duts.Retracting> tb = Testbench.create(Duts.Retracting::new, cfg)) {
             StreamPort out = StreamPort.of(tb.dut().deq);

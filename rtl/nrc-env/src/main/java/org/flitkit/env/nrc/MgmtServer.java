@@ -1,6 +1,5 @@
 package org.flitkit.env.nrc;
 
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -10,67 +9,62 @@ import org.flitkit.formats.th2.Th2;
 import org.flitkit.rtl.nrc.Nrc;
 import org.flitkit.rtl.nrc.RsGeometry;
 import org.flitkit.testbench.Testbench;
-import org.flitkit.testbench.stream.StreamMonitor;
+import org.flitkit.testbench.packet.FrameMonitor;
+import org.flitkit.testbench.packet.FrameSource;
+import org.flitkit.testbench.packet.Framing;
+import org.flitkit.testbench.packet.PacketCodec;
 import org.flitkit.testbench.stream.StreamPort;
 import org.flitkit.testbench.stream.StreamSink;
-import org.flitkit.testbench.stream.StreamSource;
 import org.flitkit.testbench.stream.Throttle;
 
 /**
- * The management server's side of all 24 NRC ports: a stream source per port input (whole packets as
- * 4 flits), a sink and monitor per port output that reassemble packets and hand them to listeners
- * with the port and cycle, and a sink on every {@code toSwitch} counting packets for other chips.
- * Spec: 20-th2-management.md, "Where management packets go inside the chips".
+ * The management server's side of all 24 NRC ports: a packet source per port input (a packet goes in
+ * as its 4 flits), a sink and a packet monitor per port output handing whole packets to listeners with
+ * the port and cycle, and a sink and packet monitor on every {@code toSwitch} keeping the packets for
+ * other chips. Spec: 20-th2-management.md, "Where management packets go inside the chips".
  */
 public final class MgmtServer {
     /** A whole packet seen leaving the NRC: port, 792 bits, cycle of its last flit. */
     public record Received(int port, BitVector bits, long cycle) {
     }
 
-    private final Testbench<Nrc> tb;
-    private final StreamSource[] sources = new StreamSource[RsGeometry.PORTS];
-    private final List<List<BigInteger>> partial = new ArrayList<>();
+    /** A management packet as the 4 flits that carry it through a port, head flit first (docs/th2-formats.md). */
+    public static final PacketCodec<BitVector> FLITS = PacketCodec.of(
+            packet -> PacketLayout.toFlits(packet).stream().map(BitVector::toBigInteger).toList(),
+            flits -> PacketLayout.fromFlits(flits.stream().map(f -> BitVector.of(Th2.FLIT_BITS, f)).toList()));
+
+    private final List<FrameSource<BitVector>> sources = new ArrayList<>();
     private final List<Consumer<Received>> listeners = new ArrayList<>();
     private final List<Received> transit = new ArrayList<>();
-    private final List<List<BigInteger>> transitPartial = new ArrayList<>();
 
     /** Adds the port components to {@code tb}; {@code backpressure} throttles every output (Throttle.NONE: always ready). */
     public MgmtServer(Testbench<Nrc> tb, Throttle backpressure) {
-        this.tb = tb;
         Nrc dut = tb.dut();
+        Framing packets = Framing.fixed(Th2.PACKET_FLITS);
         for (int p = 0; p < RsGeometry.PORTS; p++) {
             int port = p;
-            partial.add(new ArrayList<>());
-            transitPartial.add(new ArrayList<>());
-            sources[p] = tb.add(new StreamSource("port" + p + "_in", StreamPort.of(dut.portIn.get(p))));
+            sources.add(tb.add(new FrameSource<>("port" + p + "_in", StreamPort.of(dut.portIn.get(p)), FLITS)));
             StreamPort out = StreamPort.of(dut.portOut.get(p));
             tb.add(new StreamSink("port" + p + "_out", out).backpressure(backpressure));
-            tb.add(new StreamMonitor("port" + p + "_mon", out).subscribe(f -> flit(port, f, partial, this::deliver)));
+            tb.add(new FrameMonitor<>("port" + p + "_mon", out, packets, FLITS).subscribe(b -> deliver(new Received(port, b, tb.cycle()))));
             StreamPort sw = StreamPort.of(dut.toSwitch.get(p));
             tb.add(new StreamSink("switch" + p, sw));
-            tb.add(new StreamMonitor("switch" + p + "_mon", sw).subscribe(f -> flit(port, f, transitPartial, transit::add)));
+            tb.add(new FrameMonitor<>("switch" + p + "_mon", sw, packets, FLITS).subscribe(b -> transit.add(new Received(port, b, tb.cycle()))));
         }
     }
 
     /** Queues a whole packet (792 bits) into {@code port}. */
     public void send(int port, BitVector packet) {
-        for (BitVector f : PacketLayout.toFlits(packet)) {
-            sources[port].send(f.toBigInteger());
-        }
+        sources.get(port).send(packet);
     }
 
-    /** All flits queued on {@code port} have been taken by the NRC. */
+    /** Every packet queued on {@code port} has been taken by the NRC. */
     public boolean sent(int port) {
-        return sources[port].idle();
+        return sources.get(port).idle();
     }
 
     public boolean allSent() {
-        for (StreamSource s : sources) {
-            if (!s.idle()) {
-                return false;
-            }
-        }
-        return true;
+        return sources.stream().allMatch(FrameSource::idle);
     }
 
     /** Calls {@code l} with every packet that leaves any port, in order. */
@@ -86,19 +80,6 @@ public final class MgmtServer {
     private void deliver(Received r) {
         for (Consumer<Received> l : listeners) {
             l.accept(r);
-        }
-    }
-
-    private void flit(int port, BigInteger f, List<List<BigInteger>> buf, Consumer<Received> done) {
-        List<BigInteger> b = buf.get(port);
-        b.add(f);
-        if (b.size() == Th2.PACKET_FLITS) {
-            List<BitVector> flits = new ArrayList<>();
-            for (BigInteger x : b) {
-                flits.add(BitVector.of(Th2.FLIT_BITS, x));
-            }
-            b.clear();
-            done.accept(new Received(port, PacketLayout.fromFlits(flits), tb.cycle()));
         }
     }
 }

@@ -5,89 +5,113 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
-import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.formats.th2.BitVector;
 import org.flitkit.formats.th2.ManagementPacket;
 import org.flitkit.formats.th2.RoutingField;
+import org.flitkit.testbench.Recorder;
+import org.flitkit.testbench.RunConfig;
+import org.flitkit.testbench.Testbench;
+import org.flitkit.testbench.TestbenchExtension;
+import org.flitkit.testbench.packet.FrameMonitor;
+import org.flitkit.testbench.packet.Framing;
+import org.flitkit.testbench.packet.PacketCodec;
+import org.flitkit.testbench.scoreboard.OutOfOrderScoreboard;
+import org.flitkit.testbench.stream.StreamMonitor;
+import org.flitkit.testbench.stream.StreamPort;
+import org.flitkit.testbench.stream.StreamSink;
+import org.flitkit.testbench.stream.StreamSource;
+import org.flitkit.testbench.stream.Throttle;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** nmp_packer: each packet goes to the row of its port Route.Hop[HopPtr], tagged with it, with HopPtr + 1. */
+@ExtendWith(TestbenchExtension.class)
 class NmpPackerTest {
-    Simulator sim = Simulator.of(NmpPacker::new);
-    NmpPacker pk = (NmpPacker) sim.circuit().top();
+    /** The 40 tagged beats of one packet on one row. */
+    record OnRow(int row, List<BigInteger> beats) {
+    }
 
-    @Test
-    void routesEveryPortToItsRowWithHopPtrIncremented() {
-        Waves.start(sim, "nmp-packer-routing");
-        Ports.Source in = new Ports.Source(sim, pk.in);
-        List<Ports.Sink> rows = new ArrayList<>();
-        Random rnd = new Random(7);
-        for (int r = 0; r < RsGeometry.ROWS; r++) {
-            rows.add(new Ports.Sink(sim, pk.rows.get(r), rnd, 0.7));
+    /** A source of whole packets, a sink and a 40-beat packet monitor per row, and a scoreboard keyed by row. */
+    static final class Env {
+        final StreamSource in;
+        final List<StreamMonitor> rowBeats = new ArrayList<>();
+        final OutOfOrderScoreboard<Integer, OnRow> scoreboard;
+
+        Env(Testbench<NmpPacker> tb, Throttle backpressure) {
+            NmpPacker pk = tb.dut();
+            in = tb.add(new StreamSource("in", StreamPort.of(pk.in)));
+            scoreboard = tb.add(new OutOfOrderScoreboard<>("scoreboard", OnRow::row));
+            for (int r = 0; r < RsGeometry.ROWS; r++) {
+                int row = r;
+                StreamPort out = StreamPort.of(pk.rows.get(r));
+                tb.add(new StreamSink("row" + r, out).backpressure(backpressure));
+                FrameMonitor<List<BigInteger>> m = tb.add(new FrameMonitor<>("row" + r + "_mon", out,
+                        Framing.fixed(RsGeometry.BEATS_PER_PACKET), PacketCodec.beats()).checkHoldEveryCycle()
+                        .subscribe(b -> scoreboard.observe(new OnRow(row, b))));
+                rowBeats.add(m.beats());
+            }
         }
-        List<List<BigInteger>> expected = new ArrayList<>();
-        for (int r = 0; r < RsGeometry.ROWS; r++) {
-            expected.add(new ArrayList<>());
+
+        /** Sends {@code m}, which must leave on the row of {@code port}, advanced and tagged with it. */
+        void send(ManagementPacket m, int port) {
+            scoreboard.expect(new OnRow(RsGeometry.row(port), Packets.beats(m.advance().toBits(), port)));
+            in.send(m.toBits().toBigInteger());
         }
-        for (int p = 0; p < RsGeometry.PORTS; p++) {
-            // the current hop is the second of three: Hop[1] = p
-            ManagementPacket m = Packets.readRequest(p, RoutingField.of(9, p, 4), 1, RoutingField.of(0));
-            in.add(m.toBits().toBigInteger());
-            expected.get(RsGeometry.row(p)).addAll(Packets.beats(m.advance().toBits(), p));
-        }
-        sim.reset();
-        List<Ports.Endpoint> eps = new ArrayList<>(rows);
-        eps.add(in);
-        Ports.run(sim, 5_000, () -> rows.stream().mapToInt(s -> s.got.size()).sum() == 24 * 40, eps);
-        sim.stopVcd();
-        for (int r = 0; r < RsGeometry.ROWS; r++) {
-            assertThat(rows.get(r).got).as("row %d", r).isEqualTo(expected.get(r));
-        }
-        assertThat(sim.peek(pk.routeDrops)).isZero();
     }
 
     @Test
-    void dropsAndCountsPacketsWithNoUsableHop() {
-        Ports.Source in = new Ports.Source(sim, pk.in);
-        List<Ports.Sink> rows = new ArrayList<>();
-        for (int r = 0; r < RsGeometry.ROWS; r++) {
-            rows.add(new Ports.Sink(sim, pk.rows.get(r)));
+    void routesEveryPortToItsRowWithHopPtrIncremented(RunConfig cfg) {
+        try (Testbench<NmpPacker> tb = Testbench.create(NmpPacker::new, cfg)) {
+            Env env = new Env(tb, Throttle.random(0.7));
+            for (int p = 0; p < RsGeometry.PORTS; p++) {
+                // the current hop is the second of three: Hop[1] = p
+                env.send(Packets.readRequest(p, RoutingField.of(9, p, 4), 1, RoutingField.of(0)), p);
+            }
+            tb.reset(1);
+            tb.runUntil("24 packets out", env.scoreboard::isEmpty, 5_000);
+            tb.finish();
+            assertThat(tb.sim().peek(tb.dut().routeDrops)).isZero();
         }
-        // route exhausted (HopPtr == HopNum), then a port above 23 written into the raw bits, then a good one
-        in.add(Packets.readRequest(1, RoutingField.of(3), 1, RoutingField.EMPTY).toBits().toBigInteger());
-        BitVector bad = Packets.readRequest(2, RoutingField.of(5), 0, RoutingField.EMPTY).toBits();
-        in.add(bad.with(org.flitkit.formats.th2.PacketLayout.HEAD.ROUTE, (30L << 5) | 1).toBigInteger());
-        ManagementPacket good = Packets.readRequest(3, RoutingField.of(17), 0, RoutingField.EMPTY);
-        in.add(good.toBits().toBigInteger());
-        sim.reset();
-        List<Ports.Endpoint> eps = new ArrayList<>(rows);
-        eps.add(in);
-        Ports.run(sim, 500, () -> rows.get(2).got.size() == 40, eps);
-        assertThat(rows.get(2).got).isEqualTo(Packets.beats(good.advance().toBits(), 17));
-        assertThat(sim.peek(pk.routeDrops)).isEqualTo(2);
-        assertThat(rows.get(0).got).isEmpty();
-        assertThat(rows.get(3).got).isEmpty();
     }
 
     @Test
-    void streamsBackToBackPacketsAtFortyCyclesEach() {
-        Ports.Source in = new Ports.Source(sim, pk.in);
-        List<Ports.Sink> rows = new ArrayList<>();
-        for (int r = 0; r < RsGeometry.ROWS; r++) {
-            rows.add(new Ports.Sink(sim, pk.rows.get(r)));
+    void dropsAndCountsPacketsWithNoUsableHop(RunConfig cfg) {
+        try (Testbench<NmpPacker> tb = Testbench.create(NmpPacker::new, cfg)) {
+            Env env = new Env(tb, Throttle.NONE);
+            // route exhausted (HopPtr == HopNum), then a port above 23 written into the raw bits, then a good one
+            env.in.send(Packets.readRequest(1, RoutingField.of(3), 1, RoutingField.EMPTY).toBits().toBigInteger());
+            BitVector bad = Packets.readRequest(2, RoutingField.of(5), 0, RoutingField.EMPTY).toBits();
+            env.in.send(bad.with(org.flitkit.formats.th2.PacketLayout.HEAD.ROUTE, (30L << 5) | 1).toBigInteger());
+            env.send(Packets.readRequest(3, RoutingField.of(17), 0, RoutingField.EMPTY), 17);
+            tb.reset(1);
+            // only the good packet may leave, on row 2 (the scoreboard fails on anything else)
+            tb.runUntil("the good packet out", env.scoreboard::isEmpty, 500);
+            tb.run(50);
+            tb.finish();
+            assertThat(tb.sim().peek(tb.dut().routeDrops)).isEqualTo(2);
+            assertThat(env.scoreboard.matched()).isEqualTo(1);
         }
-        for (int k = 0; k < 4; k++) {
-            in.add(Packets.readRequest(k, RoutingField.of(6 * k), 0, RoutingField.EMPTY).toBits().toBigInteger());
-        }
-        sim.reset();
-        List<Ports.Endpoint> eps = new ArrayList<>(rows);
-        eps.add(in);
-        Ports.run(sim, 500, () -> rows.stream().allMatch(s -> s.got.size() == 40), eps);
-        long first = rows.get(0).at.get(0);
-        for (int k = 0; k < 4; k++) {
-            assertThat(rows.get(k).at.get(0) - first).as("packet %d starts", k).isEqualTo(40L * k);
-            assertThat(rows.get(k).at.get(39) - rows.get(k).at.get(0)).isEqualTo(39);
+    }
+
+    @Test
+    void streamsBackToBackPacketsAtFortyCyclesEach(RunConfig cfg) {
+        try (Testbench<NmpPacker> tb = Testbench.create(NmpPacker::new, cfg)) {
+            Env env = new Env(tb, Throttle.NONE);
+            List<Recorder<BigInteger>> rows = new ArrayList<>();
+            for (int k = 0; k < 4; k++) {
+                Recorder<BigInteger> r = new Recorder<>(tb);
+                env.rowBeats.get(k).subscribe(r);
+                rows.add(r);
+                env.send(Packets.readRequest(k, RoutingField.of(6 * k), 0, RoutingField.EMPTY), 6 * k);
+            }
+            tb.reset(1);
+            tb.runUntil("4 packets out", env.scoreboard::isEmpty, 500);
+            tb.finish();
+            long first = rows.get(0).cycle(0);
+            for (int k = 0; k < 4; k++) {
+                assertThat(rows.get(k).cycle(0) - first).as("packet %d starts", k).isEqualTo(40L * k);
+                assertThat(rows.get(k).cycle(39) - rows.get(k).cycle(0)).isEqualTo(39);
+            }
         }
     }
 }

@@ -4,124 +4,170 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Random;
-import java.util.Set;
-import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.formats.th2.BitVector;
 import org.flitkit.formats.th2.ManagementPacket;
 import org.flitkit.formats.th2.RoutingField;
+import org.flitkit.formats.th2.Th2;
+import org.flitkit.hdl.sim.Simulator;
+import org.flitkit.testbench.Recorder;
+import org.flitkit.testbench.RunConfig;
+import org.flitkit.testbench.Testbench;
+import org.flitkit.testbench.TestbenchExtension;
+import org.flitkit.testbench.packet.FrameMonitor;
+import org.flitkit.testbench.packet.FrameSource;
+import org.flitkit.testbench.packet.Framing;
+import org.flitkit.testbench.scoreboard.OutOfOrderScoreboard;
+import org.flitkit.testbench.stream.StreamMonitor;
+import org.flitkit.testbench.stream.StreamPort;
+import org.flitkit.testbench.stream.StreamSink;
+import org.flitkit.testbench.stream.StreamSource;
+import org.flitkit.testbench.stream.Throttle;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The management plane without the NMA core: every port reaches the NMA side and is reached from it;
- * each relay station on the way costs exactly one cycle; many ports at once lose and duplicate nothing.
+ * The management plane without the NMA core: every port reaches the NMA side and is reached from it
+ * in the cycles docs/th2-nrc.md states, each relay station on the way costing exactly one cycle; many
+ * ports at once lose, duplicate and alter nothing, including the packets that only pass through.
  */
+@ExtendWith(TestbenchExtension.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class NrcPlaneTest {
+    /** docs/th2-nrc.md, "RS data path and timing": first request flit taken to the packet at the NMA side, nearest port. */
+    static final int NEAREST_INBOUND = 43;
+    /** the same: packet taken at the NMA side to the last flit out of the nearest port */
+    static final int NEAREST_OUTBOUND = 44;
+
+    /** built once: every test resets it */
     Simulator sim;
-    NrcPlane plane;
 
     @BeforeAll
     void build() {
         sim = Simulator.of(NrcPlane::new);
-        plane = (NrcPlane) sim.circuit().top();
     }
 
-    final class Env {
-        final List<Ports.Source> in = new ArrayList<>();
-        final List<Ports.Sink> out = new ArrayList<>();
-        final List<Ports.Sink> sw = new ArrayList<>();
-        final Ports.Sink toNma;
-        final Ports.Source fromNma;
-        final List<Ports.Endpoint> all = new ArrayList<>();
+    /**
+     * A packet source and monitors on every port, a sink on every output, a source and monitors on the
+     * NMA side; every output must hold what it offers through a stall (checked each cycle).
+     */
+    static final class Env {
+        final List<FrameSource<BitVector>> in = new ArrayList<>();
+        final List<StreamMonitor> inFlits = new ArrayList<>();
+        final List<FrameMonitor<BitVector>> out = new ArrayList<>();
+        final List<FrameMonitor<BitVector>> toSwitch = new ArrayList<>();
+        final StreamMonitor toNma;
+        final StreamSource fromNma;
+        final StreamMonitor fromNmaTaken;
 
-        Env(Random rnd, double ready) {
+        Env(Testbench<NrcPlane> tb, Throttle backpressure) {
+            NrcPlane plane = tb.dut();
+            Framing fourFlits = Framing.fixed(Th2.PACKET_FLITS);
             for (int p = 0; p < RsGeometry.PORTS; p++) {
-                in.add(new Ports.Source(sim, plane.portIn.get(p)));
-                out.add(new Ports.Sink(sim, plane.portOut.get(p), rnd, ready));
-                sw.add(new Ports.Sink(sim, plane.toSwitch.get(p)));
+                StreamPort portIn = StreamPort.of(plane.portIn.get(p));
+                in.add(tb.add(new FrameSource<>("port" + p + "_in", portIn, Packets.FLITS)));
+                inFlits.add(tb.add(new StreamMonitor("port" + p + "_in_mon", portIn)));
+                StreamPort portOut = StreamPort.of(plane.portOut.get(p));
+                tb.add(new StreamSink("port" + p + "_out", portOut).backpressure(backpressure));
+                out.add(tb.add(new FrameMonitor<>("port" + p + "_out_mon", portOut, fourFlits, Packets.FLITS).checkHoldEveryCycle()));
+                StreamPort sw = StreamPort.of(plane.toSwitch.get(p));
+                tb.add(new StreamSink("switch" + p, sw));
+                toSwitch.add(tb.add(new FrameMonitor<>("switch" + p + "_mon", sw, fourFlits, Packets.FLITS).checkHoldEveryCycle()));
             }
-            toNma = new Ports.Sink(sim, plane.toNma, rnd, ready);
-            fromNma = new Ports.Source(sim, plane.fromNma);
-            all.addAll(in);
-            all.addAll(out);
-            all.addAll(sw);
-            all.add(toNma);
-            all.add(fromNma);
-            sim.reset();
-        }
-
-        long run(long max, java.util.function.BooleanSupplier done) {
-            return Ports.run(sim, max, done, all);
+            StreamPort up = StreamPort.of(plane.toNma);
+            tb.add(new StreamSink("to_nma", up).backpressure(backpressure));
+            toNma = tb.add(new StreamMonitor("to_nma_mon", up).checkHoldEveryCycle());
+            StreamPort down = StreamPort.of(plane.fromNma);
+            fromNma = tb.add(new StreamSource("from_nma", down));
+            fromNmaTaken = tb.add(new StreamMonitor("from_nma_mon", down));
+            tb.reset(1);
         }
     }
 
     @Test
-    void eachRelayStationOnTheWayCostsOneCycleInAndOut() {
+    void eachRelayStationOnTheWayCostsOneCycleInAndOut(RunConfig cfg) {
         int[] inbound = new int[RsGeometry.PORTS];
         int[] outbound = new int[RsGeometry.PORTS];
-        for (int port = 0; port < RsGeometry.PORTS; port++) {
-            final int p = port;
-            Env env = new Env(null, 1.0);
-            BitVector req = Packets.arrived(p).toBits();
-            env.in.get(p).addAll(Packets.flits(req));
-            env.run(300, () -> env.toNma.got.size() == 1);
-            assertThat(env.toNma.got).containsExactly(req.toBigInteger());
-            inbound[p] = (int) (env.toNma.at.get(0) - env.in.get(p).takenAt.get(0));
+        try (Testbench<NrcPlane> tb = Testbench.create(sim, cfg)) {
+            Env env = new Env(tb, Throttle.NONE);
+            Recorder<BigInteger> toNma = new Recorder<>(tb);
+            env.toNma.subscribe(toNma);
+            Recorder<BigInteger> fromNma = new Recorder<>(tb);
+            env.fromNmaTaken.subscribe(fromNma);
+            for (int port = 0; port < RsGeometry.PORTS; port++) {
+                int p = port;
+                Recorder<BigInteger> taken = new Recorder<>(tb);
+                env.inFlits.get(p).subscribe(taken);
+                Recorder<BitVector> answer = new Recorder<>(tb);
+                env.out.get(p).subscribe(answer);
 
-            ManagementPacket resp = Packets.readRequest(p, RoutingField.of(p), 0, RoutingField.EMPTY);
-            env.fromNma.add(resp.toBits().toBigInteger());
-            env.run(300, () -> env.out.get(p).got.size() == 4);
-            assertThat(env.out.get(p).got).isEqualTo(Packets.flits(resp.advance().toBits()));
-            outbound[p] = (int) (env.out.get(p).at.get(3) - env.fromNma.takenAt.get(0));
+                BitVector req = Packets.arrived(p).toBits();
+                env.in.get(p).send(req);
+                tb.runUntil("the request from port " + p + " at the NMA side", () -> toNma.size() == p + 1, 300);
+                assertThat(toNma.get(p)).isEqualTo(req.toBigInteger());
+                inbound[p] = (int) (toNma.cycle(p) - taken.cycle(0));
+
+                ManagementPacket resp = Packets.readRequest(p, RoutingField.of(p), 0, RoutingField.EMPTY);
+                env.fromNma.send(resp.toBits().toBigInteger());
+                tb.runUntil("the response out of port " + p, () -> answer.size() == 1, 300);
+                assertThat(answer.get(0)).isEqualTo(resp.advance().toBits());
+                outbound[p] = (int) (answer.cycle(0) - fromNma.cycle(p));
+            }
+            tb.finish();
+            for (int p = 0; p < RsGeometry.PORTS; p++) {
+                assertThat(env.out.get(p).packets()).as("packets out of port %d", p).isEqualTo(1);
+                assertThat(env.toSwitch.get(p).packets()).as("packets to the switch from port %d", p).isZero();
+            }
         }
-        System.out.println("plane inbound cycles by port " + java.util.Arrays.toString(inbound));
-        System.out.println("plane outbound cycles by port " + java.util.Arrays.toString(outbound));
-        int nearIn = inbound[RsGeometry.LAST_COL];
-        int nearOut = outbound[RsGeometry.LAST_COL];
+        // 40 beats + flit serializer 1 + one cycle per RS + flit and packet deserializers 2 (inbound)
         for (int p = 0; p < RsGeometry.PORTS; p++) {
             int extra = RsGeometry.hopsToNma(p) - 1;
-            assertThat(inbound[p]).as("port %d in", p).isEqualTo(nearIn + extra);
-            assertThat(outbound[p]).as("port %d out", p).isEqualTo(nearOut + extra);
+            assertThat(inbound[p]).as("port %d in", p).isEqualTo(NEAREST_INBOUND + extra);
+            assertThat(outbound[p]).as("port %d out", p).isEqualTo(NEAREST_OUTBOUND + extra);
         }
-        // 40 beats at one per cycle dominate: the nearest port takes the packet time plus a few pipeline cycles
-        assertThat(nearIn).isBetween(40, 46);
-        assertThat(nearOut).isBetween(40, 46);
+        // the documented extremes: nearest ports 5, 11, 17, 23; farthest 0, 6, 12, 18
+        assertThat(new int[] {inbound[5], inbound[0], outbound[5], outbound[0]}).containsExactly(43, 48, 44, 49);
     }
 
     @Test
-    void allPortsAtOnceUnderBackpressureLoseAndDuplicateNothing() {
-        Env env = new Env(new Random(11), 0.7);
-        Waves.start(sim, "nrc-plane-all-ports");
-        Set<BigInteger> expectIn = new HashSet<>();
-        for (int p = 0; p < RsGeometry.PORTS; p++) {
-            for (int k = 0; k < 2; k++) {
-                BitVector req = Packets.arrived(p * 10 + k).toBits();
-                expectIn.add(req.toBigInteger());
-                env.in.get(p).addAll(Packets.flits(req));
+    void allPortsAtOnceUnderBackpressureLoseDuplicateAndAlterNothing(RunConfig cfg) {
+        try (Testbench<NrcPlane> tb = Testbench.create(sim, cfg)) {
+            Env env = new Env(tb, Throttle.random(0.7));
+            // at the NMA side, each port's packets in the order sent, keyed by the port nmp_unpacker reports
+            OutOfOrderScoreboard<Integer, Packets.AtPort> up = tb.add(new OutOfOrderScoreboard<>("to_nma_sb", Packets.AtPort::port));
+            env.toNma.subscribe(v -> up.observe(new Packets.AtPort((int) tb.sim().peek(tb.dut().unpacker.inPort),
+                    BitVector.of(Th2.PACKET_BITS, v))));
+            OutOfOrderScoreboard<Integer, Packets.AtPort> down = tb.add(new OutOfOrderScoreboard<>("port_out_sb", Packets.AtPort::port));
+            OutOfOrderScoreboard<Integer, Packets.AtPort> transit = tb.add(new OutOfOrderScoreboard<>("switch_sb", Packets.AtPort::port));
+            for (int port = 0; port < RsGeometry.PORTS; port++) {
+                int p = port;
+                env.out.get(p).subscribe(b -> down.observe(new Packets.AtPort(p, b)));
+                env.toSwitch.get(p).subscribe(b -> transit.observe(new Packets.AtPort(p, b)));
             }
-            // and a packet in transit to another chip, interleaved
-            env.in.get(p).addAll(Packets.flits(Packets.readRequest(500 + p, RoutingField.of(3, 4), 1, RoutingField.EMPTY).toBits()));
-        }
-        List<List<BigInteger>> expectOut = new ArrayList<>();
-        for (int p = 0; p < RsGeometry.PORTS; p++) {
-            ManagementPacket resp = Packets.readRequest(1000 + p, RoutingField.of((p * 7) % 24), 0, RoutingField.EMPTY);
-            env.fromNma.add(resp.toBits().toBigInteger());
-            expectOut.add(Packets.flits(resp.advance().toBits()));
-        }
-        env.run(20_000, () -> env.toNma.got.size() == 48 && env.out.stream().mapToInt(s -> s.got.size()).sum() == 96
-                && env.sw.stream().mapToInt(s -> s.got.size()).sum() == 96);
-        sim.stopVcd();
-        assertThat(new HashSet<>(env.toNma.got)).isEqualTo(expectIn);
-        assertThat(env.toNma.got).hasSize(48);
-        for (int p = 0; p < RsGeometry.PORTS; p++) {
-            int port = (p * 7) % 24;
-            assertThat(env.out.get(port).got).as("port %d", port).isEqualTo(expectOut.get(p));
-            assertThat(env.sw.get(p).got).hasSize(4);
+            for (int p = 0; p < RsGeometry.PORTS; p++) {
+                for (int k = 0; k < 2; k++) {
+                    BitVector req = Packets.arrived(p * 10 + k).toBits();
+                    up.expect(new Packets.AtPort(p, req));
+                    env.in.get(p).send(req);
+                }
+                // and a packet in transit to another chip behind them: it must leave on toSwitch unchanged
+                BitVector other = Packets.readRequest(500 + p, RoutingField.of(3, 4), 1, RoutingField.EMPTY).toBits();
+                transit.expect(new Packets.AtPort(p, other));
+                env.in.get(p).send(other);
+            }
+            for (int p = 0; p < RsGeometry.PORTS; p++) {
+                int port = (p * 7) % 24;
+                ManagementPacket resp = Packets.readRequest(1000 + p, RoutingField.of(port), 0, RoutingField.EMPTY);
+                down.expect(new Packets.AtPort(port, resp.advance().toBits()));
+                env.fromNma.send(resp.toBits().toBigInteger());
+            }
+            tb.runUntil("every packet delivered", () -> up.isEmpty() && down.isEmpty() && transit.isEmpty(), 20_000);
+            tb.finish();
+            assertThat(up.matched()).isEqualTo(48);
+            assertThat(down.matched()).isEqualTo(24);
+            assertThat(transit.matched()).isEqualTo(24);
         }
     }
 }

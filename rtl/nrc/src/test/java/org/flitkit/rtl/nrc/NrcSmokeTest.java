@@ -2,58 +2,97 @@ package org.flitkit.rtl.nrc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.math.BigInteger;
-import java.util.ArrayList;
 import java.util.List;
-import org.flitkit.hdl.sim.Simulator;
-import org.flitkit.rtl.nma.EepParams;
 import org.flitkit.formats.th2.BitVector;
 import org.flitkit.formats.th2.ChipType;
+import org.flitkit.formats.th2.FaultCode;
 import org.flitkit.formats.th2.ManagementPacket;
 import org.flitkit.formats.th2.NmpType;
-import org.flitkit.formats.th2.PacketLayout;
 import org.flitkit.formats.th2.RegisterPayload;
 import org.flitkit.formats.th2.RoutingField;
 import org.flitkit.formats.th2.Th2;
+import org.flitkit.rtl.nma.BootLoader;
+import org.flitkit.rtl.nma.EepParams;
+import org.flitkit.testbench.Recorder;
+import org.flitkit.testbench.RunConfig;
+import org.flitkit.testbench.Testbench;
+import org.flitkit.testbench.TestbenchExtension;
+import org.flitkit.testbench.packet.FrameMonitor;
+import org.flitkit.testbench.packet.FrameSource;
+import org.flitkit.testbench.packet.Framing;
+import org.flitkit.testbench.scoreboard.InOrderScoreboard;
+import org.flitkit.testbench.scoreboard.OutOfOrderScoreboard;
+import org.flitkit.testbench.stream.StreamPort;
+import org.flitkit.testbench.stream.StreamSink;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
-/** The integrated NRC answers a register read from a port, out of the same port. */
+/**
+ * The integrated NRC with an erased E2PROM: the power-up load fails as documented (docs/th2-eeprom.md,
+ * bootStatus MAGIC; docs/th2-nrc.md, fault input 73), and register reads entering a port are answered
+ * out of the same port, nowhere else, with the in-chip latency of docs/th2-nrc.md ("Latency by port").
+ */
+@ExtendWith(TestbenchExtension.class)
 class NrcSmokeTest {
-    @Test
-    void readsChipIdThroughAPort() {
-        long t0 = System.nanoTime();
-        Simulator sim = Simulator.of(() -> new Nrc(EepParams.FAST, null));
-        System.out.printf("build %.2fs %s%n", (System.nanoTime() - t0) / 1e9, sim.stats());
-        Nrc nrc = (Nrc) sim.circuit().top();
-        List<Ports.Endpoint> eps = new ArrayList<>();
-        Ports.Source in = new Ports.Source(sim, nrc.portIn.get(3));
-        Ports.Sink out = new Ports.Sink(sim, nrc.portOut.get(3));
-        eps.add(in);
-        eps.add(out);
-        for (int p = 0; p < RsGeometry.PORTS; p++) {
-            if (p != 3) {
-                eps.add(new Ports.Sink(sim, nrc.portOut.get(p)));
-            }
-            eps.add(new Ports.Sink(sim, nrc.toSwitch.get(p)));
-        }
-        sim.reset(2);
-        long boot = sim.runUntil(() -> !sim.peekBool(nrc.booting), 100_000);
-        System.out.println("boot (erased E2PROM) " + boot + " cycles, error " + sim.peek(nrc.bootError));
-        ManagementPacket req = ManagementPacket.builder().route(RoutingField.EMPTY).returnRoute(RoutingField.of(3))
+    static final int PORT = 3;
+
+    /** A register read entering {@code PORT} for this NRC, answered back out of it. */
+    static ManagementPacket read(int tid, List<Integer> addresses) {
+        return ManagementPacket.builder().route(RoutingField.EMPTY).returnRoute(RoutingField.of(PORT))
                 .destType(ChipType.NRC).destId(0xFFFF).srcType(ChipType.NIC).srcId(1).destVp(1).srcVp(1)
-                .transactionId(77).nmpType(NmpType.REG_READ_REQ).payload(RegisterPayload.of(0)).build();
-        in.addAll(Packets.flits(req.toBits()));
-        long cycles = Ports.run(sim, 1_000, () -> out.got.size() == 4, eps);
-        List<BitVector> flits = new ArrayList<>();
-        for (BigInteger f : out.got) {
-            flits.add(BitVector.of(Th2.FLIT_BITS, f));
+                .transactionId(tid).nmpType(NmpType.REG_READ_REQ).payload(new RegisterPayload(addresses, List.of())).build();
+    }
+
+    @Test
+    void erasedEepromFailsTheLoadAndReadsAreAnsweredThroughTheirPort(RunConfig cfg) {
+        try (Testbench<Nrc> tb = Testbench.create(() -> new Nrc(EepParams.FAST, null), cfg)) {
+            Nrc nrc = tb.dut();
+            FrameSource<BitVector> in = tb.add(new FrameSource<>("port" + PORT + "_in", StreamPort.of(nrc.portIn.get(PORT)), Packets.FLITS));
+            OutOfOrderScoreboard<Integer, Packets.AtPort> answers = tb.add(new OutOfOrderScoreboard<>("answers", Packets.AtPort::port));
+            // nothing may leave toward the switch: every packet here is for this chip
+            InOrderScoreboard<Packets.AtPort> transit = tb.add(new InOrderScoreboard<>("transit"));
+            Recorder<Packets.AtPort> out = new Recorder<>(tb);
+            for (int p = 0; p < RsGeometry.PORTS; p++) {
+                int port = p;
+                StreamPort po = StreamPort.of(nrc.portOut.get(p));
+                tb.add(new StreamSink("port" + p + "_out", po));
+                tb.add(new FrameMonitor<>("port" + p + "_mon", po, Framing.fixed(Th2.PACKET_FLITS), Packets.FLITS).checkHoldEveryCycle()
+                        .subscribe(b -> {
+                            out.accept(new Packets.AtPort(port, b));
+                            answers.observe(new Packets.AtPort(port, b));
+                        }));
+                StreamPort sw = StreamPort.of(nrc.toSwitch.get(p));
+                tb.add(new StreamSink("switch" + p, sw));
+                tb.add(new FrameMonitor<>("switch" + p + "_mon", sw, Framing.fixed(Th2.PACKET_FLITS), Packets.FLITS).checkHoldEveryCycle()
+                        .subscribe(b -> transit.observe(new Packets.AtPort(port, b))));
+            }
+            tb.reset(2);
+            long boot = tb.runUntil("the power-up load", () -> !tb.sim().peekBool(nrc.booting), 100_000);
+            // the check pass reads the 4 magic bytes and the record count of the erased part (all 0xFF),
+            // rejects the magic, reads one more byte with NACK and sends STOP: 1055 cycles at FAST timing
+            assertThat(boot).isEqualTo(1055);
+            assertThat(tb.sim().peek(nrc.nma.bootStatus)).isEqualTo(BootLoader.ERR_MAGIC);
+            assertThat(tb.sim().peekBool(nrc.bootDone)).isTrue();
+            assertThat(tb.sim().peekBool(nrc.bootError)).isTrue();
+
+            // CHIP_ID is still 0xFFFF (not configured); FAULT_STATUS shows EEPROM_LOAD_FAILED (fault input 73)
+            assertThat(NrcRegisters.faultInput(FaultCode.EEPROM_LOAD_FAILED.code(), FaultCode.CHIP_LEVEL_PORT)).isEqualTo(73);
+            long[] latency = new long[3];
+            List<List<Long>> values = List.of(List.of(), List.of(0xFFFFL), List.of(0xFFFFL, 1L << FaultCode.EEPROM_LOAD_FAILED.code()));
+            for (int n = 1; n <= 2; n++) {
+                ManagementPacket req = read(76 + n, n == 1 ? List.of(0x000) : List.of(0x000, 0x012));
+                ManagementPacket answer = req.response(0xFFFF, ((RegisterPayload) req.payload()).answeredWith(values.get(n)));
+                answers.expect(new Packets.AtPort(PORT, answer.advance().toBits()));
+                long sent = tb.cycle();
+                in.send(req.toBits());
+                tb.runUntil("the answer to a " + n + "-register read", answers::isEmpty, 1_000);
+                latency[n] = out.cycle(out.size() - 1) - sent;
+            }
+            tb.finish();
+            // docs/th2-nrc.md, "Latency by port": 3 relay stations each way (port 3), read1 94, read2 95 cycles
+            assertThat(RsGeometry.hopsToNma(PORT)).isEqualTo(3);
+            assertThat(latency[1]).isEqualTo(94);
+            assertThat(latency[2]).isEqualTo(95);
         }
-        ManagementPacket resp = ManagementPacket.parse(PacketLayout.fromFlits(flits));
-        ManagementPacket expected = req.response(0xFFFF, ((RegisterPayload) req.payload()).answeredWith(List.of(0xFFFFL))).advance();
-        assertThat(resp).isEqualTo(expected);
-        System.out.println("read latency " + cycles);
-        long t1 = System.nanoTime();
-        sim.step(20_000);
-        System.out.printf("idle speed %.0f cycles/s%n", 20_000 / ((System.nanoTime() - t1) / 1e9));
     }
 }

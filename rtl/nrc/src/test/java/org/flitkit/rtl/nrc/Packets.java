@@ -10,9 +10,18 @@ import org.flitkit.formats.th2.NmpType;
 import org.flitkit.formats.th2.PacketLayout;
 import org.flitkit.formats.th2.RegisterPayload;
 import org.flitkit.formats.th2.RoutingField;
+import org.flitkit.formats.th2.Th2;
+import org.flitkit.testbench.packet.PacketCodec;
 
 /** Test packets and their flit / relay-station-beat forms (docs/th2-formats.md). */
 final class Packets {
+    /** A packet as the 4 flits that carry it through a port, head flit first. */
+    static final PacketCodec<BitVector> FLITS = PacketCodec.of(Packets::flits, Packets::fromFlits);
+
+    /** A packet and the port it left by, as the scoreboards of multi-port tests compare them. */
+    record AtPort(int port, BitVector bits) {
+    }
+
     private Packets() {
     }
 
@@ -35,6 +44,10 @@ final class Packets {
             out.add(f.toBigInteger());
         }
         return out;
+    }
+
+    static BitVector fromFlits(List<BigInteger> flits) {
+        return PacketLayout.fromFlits(flits.stream().map(f -> BitVector.of(Th2.FLIT_BITS, f)).toList());
     }
 
     /** The 40 relay-station beats of a packet, tagged with {@code port}, packed like RsBeat (data, port). */

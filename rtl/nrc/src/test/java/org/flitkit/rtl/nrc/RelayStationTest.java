@@ -3,130 +3,165 @@ package org.flitkit.rtl.nrc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigInteger;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
-import org.flitkit.hdl.sim.Simulator;
+import java.util.function.BooleanSupplier;
 import org.flitkit.formats.th2.BitVector;
-import org.junit.jupiter.api.BeforeEach;
+import org.flitkit.formats.th2.Th2;
+import org.flitkit.testbench.Recorder;
+import org.flitkit.testbench.RunConfig;
+import org.flitkit.testbench.Testbench;
+import org.flitkit.testbench.TestbenchExtension;
+import org.flitkit.testbench.packet.FrameMonitor;
+import org.flitkit.testbench.packet.FrameSource;
+import org.flitkit.testbench.packet.Framing;
+import org.flitkit.testbench.packet.PacketCodec;
+import org.flitkit.testbench.stream.StreamMonitor;
+import org.flitkit.testbench.stream.StreamPort;
+import org.flitkit.testbench.stream.StreamSink;
+import org.flitkit.testbench.stream.Throttle;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The four flows of one relay station (port 9: row 1, column 3), its timing and packet-granular merging. */
+@ExtendWith(TestbenchExtension.class)
 class RelayStationTest {
     static final int PORT = 9;
-    Simulator sim;
-    RelayStation rs;
-    Ports.Source fromSwitch;
-    Ports.Source fromLeft;
-    Ports.Source fromRight;
-    Ports.Sink towardNma;
-    Ports.Sink toPort;
-    Ports.Sink toLeft;
-    List<Ports.Endpoint> all;
 
-    @BeforeEach
-    void build() {
-        sim = Simulator.of(() -> new RelayStation(PORT));
-        rs = (RelayStation) sim.circuit().top();
-        wire(null, 1.0);
-    }
+    /**
+     * Packet sources on the three inputs, sinks on the three outputs, and what moved on each, with its
+     * cycle; every port must hold what it offers through a stall (checked each cycle).
+     */
+    static final class Env implements AutoCloseable {
+        final Testbench<RelayStation> tb;
+        final FrameSource<BitVector> fromSwitch;
+        final FrameSource<List<BigInteger>> fromLeft;
+        final FrameSource<List<BigInteger>> fromRight;
+        final Recorder<BigInteger> fromLeftTaken;
+        final Recorder<BigInteger> fromRightTaken;
+        final Recorder<BigInteger> towardNma;
+        final Recorder<BigInteger> toLeft;
+        final Recorder<BitVector> toPort;
+        /** packets (40 beats) toward the NMA */
+        final Recorder<List<BigInteger>> towardNmaPackets;
 
-    void wire(Random rnd, double readyProb) {
-        fromSwitch = new Ports.Source(sim, rs.fromSwitch);
-        fromLeft = new Ports.Source(sim, rs.fromLeft);
-        fromRight = new Ports.Source(sim, rs.fromRight);
-        towardNma = new Ports.Sink(sim, rs.towardNma, rnd, readyProb);
-        toPort = new Ports.Sink(sim, rs.toPort, rnd, readyProb);
-        toLeft = new Ports.Sink(sim, rs.toLeft, rnd, readyProb);
-        all = List.of(fromSwitch, fromLeft, fromRight, towardNma, toPort, toLeft);
-        sim.reset();
-    }
-
-    long runUntilIdle(int beatsOut) {
-        return Ports.run(sim, 2_000, () -> towardNma.got.size() + toLeft.got.size() + 10 * toPort.got.size() >= beatsOut
-                && fromSwitch.done() && fromLeft.done() && fromRight.done(), all);
-    }
-
-    @Test
-    void flow1SerializesSwitchFlitsTowardTheNmaTaggedWithThePort() throws Exception {
-        Path vcd = Waves.start(sim, "relay-station-flows");
-        BitVector a = Packets.arrived(1).toBits();
-        BitVector b = Packets.arrived(2).toBits();
-        fromSwitch.addAll(Packets.flits(a)).addAll(Packets.flits(b));
-        runUntilIdle(80);
-        sim.stopVcd();
-        List<BigInteger> expected = new ArrayList<>(Packets.beats(a, PORT));
-        expected.addAll(Packets.beats(b, PORT));
-        assertThat(towardNma.got).isEqualTo(expected);
-        // 20-bit data path: 10 cycles per flit, 40 per packet, back to back
-        assertThat(towardNma.at.get(39) - towardNma.at.get(0)).isEqualTo(39);
-        assertThat(towardNma.at.get(79) - towardNma.at.get(0)).isEqualTo(79);
-        assertThat(Files.size(vcd)).isPositive();
-    }
-
-    @Test
-    void flow2PassesLeftBeatsOnInOneCycle() {
-        BitVector a = Packets.arrived(3).toBits();
-        fromLeft.addAll(Packets.beats(a, 7));
-        runUntilIdle(40);
-        assertThat(towardNma.got).isEqualTo(Packets.beats(a, 7));
-        assertThat(towardNma.at.get(0) - fromLeft.takenAt.get(0)).isEqualTo(1);
-        assertThat(towardNma.at.get(39) - towardNma.at.get(0)).isEqualTo(39);
-    }
-
-    @Test
-    void flow3ReassemblesBeatsForThisPortIntoFlits() {
-        BitVector a = Packets.arrived(4).toBits();
-        fromRight.addAll(Packets.beats(a, PORT));
-        runUntilIdle(40);
-        assertThat(toPort.got).isEqualTo(Packets.flits(a));
-        assertThat(toLeft.got).isEmpty();
-        assertThat(towardNma.got).isEmpty();
-    }
-
-    @Test
-    void flow4SendsOtherPortsBeatsOnToTheLeft() {
-        BitVector a = Packets.arrived(5).toBits();
-        fromRight.addAll(Packets.beats(a, 8));
-        runUntilIdle(40);
-        assertThat(toLeft.got).isEqualTo(Packets.beats(a, 8));
-        assertThat(toLeft.at.get(0) - fromRight.takenAt.get(0)).isEqualTo(1);
-        assertThat(toPort.got).isEmpty();
-    }
-
-    @Test
-    void allFourFlowsAtOnceUnderBackpressureKeepPacketsWhole() {
-        wire(new Random(42), 0.6);
-        List<BitVector> local = List.of(Packets.arrived(10).toBits(), Packets.arrived(11).toBits());
-        List<BitVector> left = List.of(Packets.arrived(20).toBits(), Packets.arrived(21).toBits(), Packets.arrived(22).toBits());
-        local.forEach(p -> fromSwitch.addAll(Packets.flits(p)));
-        left.forEach(p -> fromLeft.addAll(Packets.beats(p, 2)));
-        BitVector mine = Packets.arrived(30).toBits();
-        BitVector other = Packets.arrived(31).toBits();
-        fromRight.addAll(Packets.beats(mine, PORT)).addAll(Packets.beats(other, 6)).addAll(Packets.beats(mine, PORT));
-        runUntilIdle(5 * 40 + 40 + 80);
-        // inbound: five whole packets, never interleaved, alternating while both inputs had one
-        List<List<BigInteger>> packets = new ArrayList<>();
-        for (int i = 0; i < towardNma.got.size(); i += 40) {
-            packets.add(towardNma.got.subList(i, i + 40));
+        Env(RunConfig cfg, Throttle backpressure) {
+            tb = Testbench.create(() -> new RelayStation(PORT), cfg);
+            RelayStation rs = tb.dut();
+            fromSwitch = tb.add(new FrameSource<>("from_switch", StreamPort.of(rs.fromSwitch), Packets.FLITS));
+            fromLeft = tb.add(new FrameSource<>("from_left", StreamPort.of(rs.fromLeft), PacketCodec.beats()));
+            fromRight = tb.add(new FrameSource<>("from_right", StreamPort.of(rs.fromRight), PacketCodec.beats()));
+            fromLeftTaken = record("from_left_mon", StreamPort.of(rs.fromLeft));
+            fromRightTaken = record("from_right_mon", StreamPort.of(rs.fromRight));
+            StreamPort up = sink("toward_nma", StreamPort.of(rs.towardNma), backpressure);
+            towardNmaPackets = new Recorder<>(tb);
+            towardNma = new Recorder<>(tb);
+            tb.add(new FrameMonitor<>("toward_nma_mon", up, Framing.fixed(RsGeometry.BEATS_PER_PACKET), PacketCodec.beats())
+                    .checkHoldEveryCycle().subscribe(towardNmaPackets)).beats().subscribe(towardNma);
+            toLeft = record("to_left_mon", sink("to_left", StreamPort.of(rs.toLeft), backpressure));
+            StreamPort port = sink("to_port", StreamPort.of(rs.toPort), backpressure);
+            toPort = new Recorder<>(tb);
+            tb.add(new FrameMonitor<>("to_port_mon", port, Framing.fixed(Th2.PACKET_FLITS), Packets.FLITS).checkHoldEveryCycle()
+                    .subscribe(toPort));
+            tb.reset(1);
         }
-        assertThat(packets).hasSize(5);
-        List<String> order = new ArrayList<>();
-        for (List<BigInteger> p : packets) {
-            boolean fromLocal = Packets.port(p.get(0)) == PORT;
-            BitVector src = null;
-            for (BitVector c : fromLocal ? local : left) {
-                if (Packets.beats(c, fromLocal ? PORT : 2).equals(p)) {
-                    src = c;
-                }
-            }
-            assertThat(src).as("packet %d is one sent packet, whole", order.size()).isNotNull();
-            order.add(fromLocal ? "local" : "left");
+
+        private StreamPort sink(String name, StreamPort out, Throttle backpressure) {
+            tb.add(new StreamSink(name, out).backpressure(backpressure));
+            return out;
         }
-        assertThat(order.subList(0, 4)).containsExactly("left", "local", "left", "local");
-        assertThat(toPort.got).isEqualTo(List.of(mine, mine).stream().flatMap(p -> Packets.flits(p).stream()).toList());
-        assertThat(toLeft.got).isEqualTo(Packets.beats(other, 6));
+
+        private Recorder<BigInteger> record(String name, StreamPort port) {
+            Recorder<BigInteger> r = new Recorder<>(tb);
+            tb.add(new StreamMonitor(name, port).checkHoldEveryCycle().subscribe(r));
+            return r;
+        }
+
+        /** Runs until every source has sent everything and {@code done} holds; then the end-of-test checks. */
+        void runUntil(String what, BooleanSupplier done) {
+            tb.runUntil(what, () -> fromSwitch.idle() && fromLeft.idle() && fromRight.idle() && done.getAsBoolean(), 2_000);
+            tb.finish();
+        }
+
+        @Override
+        public void close() {
+            tb.close();
+        }
+    }
+
+    @Test
+    void flow1SerializesSwitchFlitsTowardTheNmaTaggedWithThePort(RunConfig cfg) {
+        try (Env env = new Env(cfg, Throttle.NONE)) {
+            BitVector a = Packets.arrived(1).toBits();
+            BitVector b = Packets.arrived(2).toBits();
+            env.fromSwitch.send(a);
+            env.fromSwitch.send(b);
+            env.runUntil("80 beats toward the NMA", () -> env.towardNma.size() == 80);
+            List<BigInteger> expected = new ArrayList<>(Packets.beats(a, PORT));
+            expected.addAll(Packets.beats(b, PORT));
+            assertThat(env.towardNma.items()).isEqualTo(expected);
+            // 20-bit data path: 10 cycles per flit, 40 per packet, back to back
+            assertThat(env.towardNma.cycle(39) - env.towardNma.cycle(0)).isEqualTo(39);
+            assertThat(env.towardNma.cycle(79) - env.towardNma.cycle(0)).isEqualTo(79);
+        }
+    }
+
+    @Test
+    void flow2PassesLeftBeatsOnInOneCycle(RunConfig cfg) {
+        try (Env env = new Env(cfg, Throttle.NONE)) {
+            BitVector a = Packets.arrived(3).toBits();
+            env.fromLeft.send(Packets.beats(a, 7));
+            env.runUntil("40 beats toward the NMA", () -> env.towardNma.size() == 40);
+            assertThat(env.towardNma.items()).isEqualTo(Packets.beats(a, 7));
+            assertThat(env.towardNma.cycle(0) - env.fromLeftTaken.cycle(0)).isEqualTo(1);
+            assertThat(env.towardNma.cycle(39) - env.towardNma.cycle(0)).isEqualTo(39);
+        }
+    }
+
+    @Test
+    void flow3ReassemblesBeatsForThisPortIntoFlits(RunConfig cfg) {
+        try (Env env = new Env(cfg, Throttle.NONE)) {
+            BitVector a = Packets.arrived(4).toBits();
+            env.fromRight.send(Packets.beats(a, PORT));
+            env.runUntil("the packet out of the port", () -> env.toPort.size() == 1);
+            assertThat(env.toPort.items()).containsExactly(a);
+            assertThat(env.toLeft.size()).isZero();
+            assertThat(env.towardNma.size()).isZero();
+        }
+    }
+
+    @Test
+    void flow4SendsOtherPortsBeatsOnToTheLeft(RunConfig cfg) {
+        try (Env env = new Env(cfg, Throttle.NONE)) {
+            BitVector a = Packets.arrived(5).toBits();
+            env.fromRight.send(Packets.beats(a, 8));
+            env.runUntil("40 beats to the left", () -> env.toLeft.size() == 40);
+            assertThat(env.toLeft.items()).isEqualTo(Packets.beats(a, 8));
+            assertThat(env.toLeft.cycle(0) - env.fromRightTaken.cycle(0)).isEqualTo(1);
+            assertThat(env.toPort.size()).isZero();
+        }
+    }
+
+    @Test
+    void allFourFlowsAtOnceUnderBackpressureKeepPacketsWhole(RunConfig cfg) {
+        try (Env env = new Env(cfg, Throttle.random(0.6))) {
+            List<BitVector> local = List.of(Packets.arrived(10).toBits(), Packets.arrived(11).toBits());
+            List<BitVector> left = List.of(Packets.arrived(20).toBits(), Packets.arrived(21).toBits(), Packets.arrived(22).toBits());
+            local.forEach(env.fromSwitch::send);
+            left.forEach(p -> env.fromLeft.send(Packets.beats(p, 2)));
+            BitVector mine = Packets.arrived(30).toBits();
+            BitVector other = Packets.arrived(31).toBits();
+            env.fromRight.send(Packets.beats(mine, PORT));
+            env.fromRight.send(Packets.beats(other, 6));
+            env.fromRight.send(Packets.beats(mine, PORT));
+            env.runUntil("every packet through", () -> env.towardNmaPackets.size() == 5 && env.toPort.size() == 2
+                    && env.toLeft.size() == 40);
+            // inbound: five whole packets, never interleaved, alternating while both inputs have one; the
+            // left input wins the first round (its beat is there a cycle before the serializer's)
+            assertThat(env.towardNmaPackets.items()).containsExactly(Packets.beats(left.get(0), 2), Packets.beats(local.get(0), PORT),
+                    Packets.beats(left.get(1), 2), Packets.beats(local.get(1), PORT), Packets.beats(left.get(2), 2));
+            assertThat(env.toPort.items()).containsExactly(mine, mine);
+            assertThat(env.toLeft.items()).isEqualTo(Packets.beats(other, 6));
+        }
     }
 }
