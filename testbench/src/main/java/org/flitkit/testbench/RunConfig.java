@@ -39,8 +39,24 @@ public record RunConfig(long seed, long cycles, Path vcd) {
         if (vcd == null) {
             return null;
         }
+        return vcd.resolveSibling(vcdBaseName() + ".gtkw");
+    }
+
+    /**
+     * This config for one of several testbenches of a test (or one invocation of a parameterized test): its
+     * VCD, if any, becomes {@code <name>-<part>.vcd} so the runs do not overwrite each other.
+     */
+    public RunConfig part(String part) {
+        if (vcd == null) {
+            return this;
+        }
+        return withVcd(vcd.resolveSibling(vcdBaseName() + "-" + part + ".vcd"));
+    }
+
+    /** The VCD's file name without its extension. */
+    private String vcdBaseName() {
         String n = vcd.getFileName().toString();
         int dot = n.lastIndexOf('.');
-        return vcd.resolveSibling((dot > 0 ? n.substring(0, dot) : n) + ".gtkw");
+        return dot > 0 ? n.substring(0, dot) : n;
     }
 }

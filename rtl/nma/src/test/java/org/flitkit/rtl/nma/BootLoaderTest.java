@@ -149,11 +149,11 @@ class BootLoaderTest {
 
     @Test
     void emptyImageAndImageAtAnotherBase(RunConfig cfg) {
-        try (Run empty = new Run(Runs.part(cfg, "empty"), BootImage.at(0, BootImage.build(List.of())))) {
+        try (Run empty = new Run(cfg.part("empty"), BootImage.at(0, BootImage.build(List.of())))) {
             assertThat(empty.boot.status()).isEqualTo(BootLoader.OK);
             empty.boot.assertRegistersAtReset();
         }
-        try (Run based = new Run(Runs.part(cfg, "base"), BootImage.at(0x8000, BootImage.build(GOOD)), 0x8000, 100, P)) {
+        try (Run based = new Run(cfg.part("base"), BootImage.at(0x8000, BootImage.build(GOOD)), 0x8000, 100, P)) {
             assertThat(based.boot.status()).isEqualTo(BootLoader.OK);
             assertThat(based.boot.sim.peek(based.boot.b.chipId)).isEqualTo(0x0042);
         }
@@ -163,14 +163,14 @@ class BootLoaderTest {
     void wrongMagicOrErasedPartLeavesRegistersAtReset(RunConfig cfg) {
         byte[] img = BootImage.build(GOOD);
         img[2] = 'X';
-        try (Run r = new Run(Runs.part(cfg, "magic"), BootImage.at(0, img))) {
+        try (Run r = new Run(cfg.part("magic"), BootImage.at(0, img))) {
             assertThat(r.boot.sim.peekBool(r.boot.b.bootError)).isTrue();
             assertThat(r.boot.status()).isEqualTo(BootLoader.ERR_MAGIC);
             r.boot.assertRegistersAtReset();
             // stopped after the header: 6 bytes + one drained byte
             assertThat(r.bootCycles).isLessThan(12 * 110);
         }
-        try (Run blank = new Run(Runs.part(cfg, "blank"), null)) {
+        try (Run blank = new Run(cfg.part("blank"), null)) {
             assertThat(blank.boot.status()).isEqualTo(BootLoader.ERR_MAGIC);
             blank.boot.assertRegistersAtReset();
             // and the E2PROM path works after a failed boot
@@ -183,7 +183,7 @@ class BootLoaderTest {
         for (int at : new int[] {8, 6 + 10 * GOOD.size(), 5 + 10 * GOOD.size()}) {
             byte[] img = BootImage.build(GOOD);
             img[at] ^= 0x10;
-            try (Run r = new Run(Runs.part(cfg, "byte" + at), BootImage.at(0, img))) {
+            try (Run r = new Run(cfg.part("byte" + at), BootImage.at(0, img))) {
                 assertThat(r.boot.status()).as("corrupted byte %d", at).isEqualTo(BootLoader.ERR_CRC);
                 assertThat(r.boot.sim.peekBool(r.boot.b.bootError)).isTrue();
                 r.boot.assertRegistersAtReset();
@@ -193,13 +193,13 @@ class BootLoaderTest {
 
     @Test
     void tooManyRecordsOrAnAddressBeyondTheRegisterSpace(RunConfig cfg) {
-        try (Run many = new Run(Runs.part(cfg, "count"), BootImage.at(0, BootImage.build(GOOD)), 0, 4, P)) {
+        try (Run many = new Run(cfg.part("count"), BootImage.at(0, BootImage.build(GOOD)), 0, 4, P)) {
             assertThat(many.boot.status()).isEqualTo(BootLoader.ERR_COUNT);
             many.boot.assertRegistersAtReset();
         }
         List<Record> wide = new ArrayList<>(GOOD);
         wide.add(new Record(0x8000, 1));
-        try (Run w = new Run(Runs.part(cfg, "address"), BootImage.at(0, BootImage.build(wide)))) {
+        try (Run w = new Run(cfg.part("address"), BootImage.at(0, BootImage.build(wide)))) {
             assertThat(w.boot.status()).isEqualTo(BootLoader.ERR_ADDRESS);
             w.boot.assertRegistersAtReset();
         }
@@ -210,7 +210,7 @@ class BootLoaderTest {
         List<Record> recs = new ArrayList<>(GOOD.subList(0, 2));
         recs.add(new Record(CHIP_TYPE, 7)); // read-only
         recs.add(new Record(SCRATCH1, 5));
-        try (Run r = new Run(Runs.part(cfg, "read-only"), BootImage.at(0, BootImage.build(recs)))) {
+        try (Run r = new Run(cfg.part("read-only"), BootImage.at(0, BootImage.build(recs)))) {
             assertThat(r.boot.status()).isEqualTo(BootLoader.ERR_REGISTER);
             assertThat(r.boot.sim.peek(r.boot.b.boot.written)).isEqualTo(2);
             assertThat(r.boot.sim.peek(r.boot.b.chipId)).as("records before the refused one stay written").isEqualTo(0x42);
@@ -219,7 +219,7 @@ class BootLoaderTest {
         }
         // unmapped, and as the last record (read with NACK: no drain needed)
         List<Record> last = List.of(new Record(SCRATCH0, 9), new Record(0x7FF, 1));
-        try (Run u = new Run(Runs.part(cfg, "unmapped"), BootImage.at(0, BootImage.build(last)))) {
+        try (Run u = new Run(cfg.part("unmapped"), BootImage.at(0, BootImage.build(last)))) {
             assertThat(u.boot.status()).isEqualTo(BootLoader.ERR_REGISTER);
             assertThat(u.boot.reg(NmaRegisters.SCRATCH0)).isEqualTo(9);
             assertThat(u.boot.readBack(6).nmpType()).isEqualTo(NmpType.EEP_READ_RESP);
@@ -228,13 +228,13 @@ class BootLoaderTest {
 
     @Test
     void absentPartAndStuckBusEndTheBootWithAnError(RunConfig cfg) {
-        try (Run absent = new Run(Runs.part(cfg, "absent"), BootImage.at(0, BootImage.build(GOOD)), 0, 100,
+        try (Run absent = new Run(cfg.part("absent"), BootImage.at(0, BootImage.build(GOOD)), 0, 100,
                 P.withDeviceSelect(2))) {
             assertThat(absent.boot.status()).isEqualTo(BootLoader.ERR_NACK);
             absent.boot.assertRegistersAtReset();
             assertThat(absent.bootCycles).isLessThan(300);
         }
-        try (Boot stuck = new Boot(Runs.part(cfg, "stuck"), BootImage.at(0, BootImage.build(GOOD)), 0, 100, P, true)) {
+        try (Boot stuck = new Boot(cfg.part("stuck"), BootImage.at(0, BootImage.build(GOOD)), 0, 100, P, true)) {
             long t = stuck.untilDone();
             assertThat(stuck.status()).isEqualTo(BootLoader.ERR_TIMEOUT);
             assertThat(t).isBetween(P.timeoutCycles(), P.timeoutCycles() + 10);

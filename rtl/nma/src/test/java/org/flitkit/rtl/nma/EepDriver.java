@@ -1,5 +1,6 @@
 package org.flitkit.rtl.nma;
 
+import org.flitkit.testbench.stream.LatencyMonitor;
 import org.flitkit.formats.th2.BitVector;
 import org.flitkit.formats.th2.ManagementPacket;
 import org.flitkit.hdl.Module;

@@ -1,5 +1,6 @@
 package org.flitkit.rtl.nma;
 
+import org.flitkit.testbench.stream.LatencyMonitor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.flitkit.rtl.nma.NmaRegisters.*;
 
@@ -127,7 +128,7 @@ class NmaCoreTest {
     @ParameterizedTest
     @EnumSource(ChipType.class)
     void randomTrafficUnderBackpressureIsAnsweredLikeTheModel(ChipType chip, RunConfig cfg) {
-        try (Env b = Env.create(chip, Runs.part(cfg, chip.name()))) {
+        try (Env b = Env.create(chip, cfg.part(chip.name()))) {
             Testbench<NmaCore> tb = b.tb();
             NmaCore c = b.core();
             b.source().gaps(Throttle.busy(0.5));

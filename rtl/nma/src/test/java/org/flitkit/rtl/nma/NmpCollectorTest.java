@@ -38,7 +38,7 @@ class NmpCollectorTest {
     @ParameterizedTest
     @ValueSource(doubles = {0.2, 0.6, 1.0})
     void everyPacketLeavesWholeInFixedPriorityOrder(double readyProb, RunConfig cfg) {
-        try (Testbench<NmpCollector> tb = Testbench.create(NmpCollector::new, Runs.part(cfg, "ready" + readyProb))) {
+        try (Testbench<NmpCollector> tb = Testbench.create(NmpCollector::new, cfg.part("ready" + readyProb))) {
             NmpCollector c = tb.dut();
             List<StreamPort> ins = List.of(StreamPort.of(c.reg), StreamPort.of(c.eep), StreamPort.of(c.err), StreamPort.of(c.report));
             StreamPort out = StreamPort.of(c.out);

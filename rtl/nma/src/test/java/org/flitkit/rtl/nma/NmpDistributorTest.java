@@ -1,5 +1,6 @@
 package org.flitkit.rtl.nma;
 
+import org.flitkit.testbench.PulseCounter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.EnumMap;
@@ -37,7 +38,7 @@ class NmpDistributorTest {
     @ParameterizedTest
     @EnumSource(ChipType.class)
     void dispatchesDropsAndAnswersLikeTheModel(ChipType chip, RunConfig cfg) {
-        try (Testbench<NmpDistributor> tb = Testbench.create(() -> new NmpDistributor(chip), Runs.part(cfg, chip.name()))) {
+        try (Testbench<NmpDistributor> tb = Testbench.create(() -> new NmpDistributor(chip), cfg.part(chip.name()))) {
             NmpDistributor d = tb.dut();
             tb.sim().poke(d.chipId, ME);
             StreamPort in = StreamPort.of(d.in);

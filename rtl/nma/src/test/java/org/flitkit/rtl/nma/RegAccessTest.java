@@ -1,5 +1,6 @@
 package org.flitkit.rtl.nma;
 
+import org.flitkit.testbench.stream.LatencyMonitor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.flitkit.hdl.Hdl.*;
 
@@ -126,7 +127,7 @@ class RegAccessTest {
     @ParameterizedTest
     @EnumSource(ChipType.class)
     void randomRequestsUnderBackpressureMatchTheModel(ChipType chip, RunConfig cfg) {
-        try (Env env = Env.create(chip, Runs.part(cfg, chip.name()))) {
+        try (Env env = Env.create(chip, cfg.part(chip.name()))) {
             env.source().gaps(Throttle.busy(0.4));
             env.sink().backpressure(Throttle.busy(0.5));
             InOrderScoreboard<BitVector> sb = env.scoreboard();

@@ -6,25 +6,11 @@ import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Testbench;
 
 /**
- * Run configuration the testbench framework does not offer yet (candidates for {@link RunConfig}): one
- * VCD per testbench when a test runs several, and VCDs at the design's real clock period for the E2PROM
- * path, so that SCL shows in GTKWave at its true frequency.
+ * VCDs at the design's real clock period for the E2PROM path, so that SCL shows in GTKWave at its true
+ * frequency (the framework dumps at 10 ns per cycle).
  */
 public final class Runs {
     private Runs() {
-    }
-
-    /**
-     * {@code cfg} for one of several testbenches of a test (or one invocation of a parameterized test):
-     * its VCD, if any, becomes {@code <Class.method>-<part>.vcd} so the runs do not overwrite each other.
-     */
-    public static RunConfig part(RunConfig cfg, String part) {
-        if (cfg.vcd() == null) {
-            return cfg;
-        }
-        String n = cfg.vcd().getFileName().toString();
-        int dot = n.lastIndexOf('.');
-        return cfg.withVcd(cfg.vcd().resolveSibling((dot > 0 ? n.substring(0, dot) : n) + "-" + part + ".vcd"));
     }
 
     /** A testbench whose VCD (if {@code cfg} asks for one) has the core clock period of {@code p}, not the framework's 10 ns. */

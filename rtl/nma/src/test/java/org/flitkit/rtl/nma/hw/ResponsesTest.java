@@ -45,7 +45,7 @@ class ResponsesTest {
     @Test
     void responsesMatchTheSoftwareModelBitForBit(RunConfig cfg) {
         for (ChipType chip : ChipType.values()) {
-            try (Testbench<Dut> tb = Testbench.create(() -> new Dut(chip), Runs.part(cfg, chip.name()))) {
+            try (Testbench<Dut> tb = Testbench.create(() -> new Dut(chip), cfg.part(chip.name()))) {
                 Simulator sim = tb.sim();
                 Dut d = tb.dut();
                 RandomGenerator rnd = tb.rng("packets");

@@ -1,17 +1,16 @@
-package org.flitkit.rtl.nma;
+package org.flitkit.testbench;
 
 import org.flitkit.hdl.Bits;
-import org.flitkit.testbench.Component;
 
 /**
- * GENERIC (to lift into org.flitkit.testbench): counts the clock edges at which a 1-bit event signal is
+ * Counts the clock edges at which a 1-bit event signal is
  * high, such as a drop or dispatch pulse that no register accumulates.
  */
-final class PulseCounter extends Component {
+public final class PulseCounter extends Component {
     private final Bits signal;
     private long count;
 
-    PulseCounter(String name, Bits signal) {
+    public PulseCounter(String name, Bits signal) {
         super(name);
         if (signal.width() != 1) {
             throw new IllegalArgumentException("pulse counter '" + name + "' needs a 1-bit signal, " + signal.path() + " is "
@@ -20,7 +19,8 @@ final class PulseCounter extends Component {
         this.signal = signal;
     }
 
-    long count() {
+    /** Clock edges so far at which the signal was high. */
+    public long count() {
         return count;
     }
 

@@ -1,22 +1,20 @@
-package org.flitkit.rtl.nma;
+package org.flitkit.testbench.stream;
 
 import java.math.BigInteger;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.testbench.Component;
-import org.flitkit.testbench.stream.StreamPort;
-import org.flitkit.testbench.stream.StreamSource;
 
 /**
- * GENERIC (to lift into org.flitkit.testbench.stream): request-to-answer latency of a design that answers
+ * Request-to-answer latency of a design that answers
  * in order. Every answer taken on the answer port is paired with the oldest request taken on the request
  * port and recorded with the cycles from that request's handshake to the first cycle the answer was
  * offered (valid high), so backpressure on the answer is not counted. Watches only; drives nothing.
  */
-final class LatencyMonitor extends Component {
+public final class LatencyMonitor extends Component {
     /** An answer and the cycles from its request's handshake to the answer's first valid cycle. */
-    record Answer(BigInteger beat, long cycles) {
+    public record Answer(BigInteger beat, long cycles) {
     }
 
     private final StreamPort request;
@@ -25,14 +23,14 @@ final class LatencyMonitor extends Component {
     private final List<Answer> answers = new ArrayList<>();
     private long offeredSince = -1;
 
-    LatencyMonitor(String name, StreamPort request, StreamPort answer) {
+    public LatencyMonitor(String name, StreamPort request, StreamPort answer) {
         super(name);
         this.request = request;
         this.answer = answer;
     }
 
     /** The answers so far, in the order they were taken. */
-    List<Answer> answers() {
+    public List<Answer> answers() {
         return answers;
     }
 
@@ -40,7 +38,7 @@ final class LatencyMonitor extends Component {
      * Sends each request through {@code source} alone, waiting up to {@code timeout} cycles for its answer
      * before the next, so that no latency includes waiting behind another request; returns their answers.
      */
-    List<Answer> oneAtATime(StreamSource source, List<BigInteger> requests, long timeout) {
+    public List<Answer> oneAtATime(StreamSource source, List<BigInteger> requests, long timeout) {
         int first = answers.size();
         for (int i = 0; i < requests.size(); i++) {
             source.send(requests.get(i));
