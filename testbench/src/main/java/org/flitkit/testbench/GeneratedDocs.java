@@ -19,16 +19,17 @@ public final class GeneratedDocs {
      */
     public static void assertUpToDate(String doc, UnaryOperator<String> extract, String generated, String classpath,
             String mainClass) throws IOException {
-        String text = Files.readString(find(doc), StandardCharsets.UTF_8);
+        String text = Files.readString(locate(doc), StandardCharsets.UTF_8);
         if (!extract.apply(text).equals(generated)) {
             throw new AssertionError(doc + " is stale; regenerate with: mvn -q -o install -DskipTests && "
                     + "java -cp " + classpath + " " + mainClass + " --update " + doc);
         }
     }
 
-    private static Path find(String doc) {
+    /** The repository path {@code doc} (a file or directory), found in the working directory or a parent. */
+    public static Path locate(String doc) {
         for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            if (Files.isRegularFile(dir.resolve(doc))) {
+            if (Files.exists(dir.resolve(doc))) {
                 return dir.resolve(doc);
             }
         }
