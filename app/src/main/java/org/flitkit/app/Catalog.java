@@ -62,7 +62,7 @@ public final class Catalog {
                 .testbench("nrc-boot", "NRC: power-up load from an E2PROM image, good and corrupted", NrcBootScenario::run)
                 .testbench("nrc-random", "NRC: random requests on all 24 ports at once, random timing and backpressure, scoreboarded",
                         5_000, NrcRandomScenario::run)
-                .testbench("nrc-figures", "NRC: print the figures (RS crossing, latency by port, E2PROM per address at 100 MHz, sim speed)",
+                .testbench("nrc-figures", "NRC: the paper figures as table rows (./hdl figures measures the same), latency by port, E2PROM sweep, sim speed",
                         NrcFiguresScenario::run)
                 .design("flit-loopback", "FlitLoopback: 198-bit flits over a 20-bit link (serializer, FIFO, deserializer)",
                         FlitLoopback::new)
