@@ -1,5 +1,6 @@
 package org.flitkit.app;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +11,8 @@ import org.flitkit.hdl.benchmark.RelayChain;
 import org.flitkit.rtl.nrc.Nrc;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Scenario;
+import org.flitkit.testbench.figures.FigureRegistry;
+import org.flitkit.testbench.figures.FigureSource;
 import org.flitkit.app.demo.ClosedFlitLoopback;
 import org.flitkit.app.demo.FlitLoopback;
 import org.flitkit.app.demo.FlitLoopbackScenario;
@@ -17,13 +20,14 @@ import org.flitkit.env.nrc.NrcBootScenario;
 import org.flitkit.env.nrc.NrcEepromScenario;
 import org.flitkit.env.nrc.NrcErrorsScenario;
 import org.flitkit.env.nrc.NrcFaultsScenario;
+import org.flitkit.env.nrc.NrcFigures;
 import org.flitkit.env.nrc.NrcFiguresScenario;
 import org.flitkit.env.nrc.NrcPortsScenario;
 import org.flitkit.env.nrc.NrcRandomScenario;
 
 /**
- * Everything {@code ./hdl} can run or emit, by name. Adding a chip's testbench or design is one line in
- * {@link #standard()}.
+ * Everything {@code ./hdl} can run or emit, by name. Adding a chip's testbench, design or paper figures
+ * ({@link FigureSource}, for {@code ./hdl figures}) is one line in {@link #standard()}.
  */
 public final class Catalog {
 
@@ -40,6 +44,7 @@ public final class Catalog {
     private final Map<String, TestbenchEntry> testbenches = new LinkedHashMap<>();
     private final Map<String, DesignEntry> designs = new LinkedHashMap<>();
     private final Map<String, BenchmarkEntry> benchmarks = new LinkedHashMap<>();
+    private final List<FigureSource> figureSources = new ArrayList<>();
 
     /** The testbenches and designs shipped with FlitKit. */
     public static Catalog standard() {
@@ -57,7 +62,7 @@ public final class Catalog {
                 .testbench("nrc-boot", "NRC: power-up load from an E2PROM image, good and corrupted", NrcBootScenario::run)
                 .testbench("nrc-random", "NRC: random requests on all 24 ports at once, random timing and backpressure, scoreboarded",
                         5_000, NrcRandomScenario::run)
-                .testbench("nrc-figures", "NRC: print the figures (RS crossing, latency by port, E2PROM per address at 100 MHz, sim speed)",
+                .testbench("nrc-figures", "NRC: the paper figures as table rows (./hdl figures measures the same), latency by port, E2PROM sweep, sim speed",
                         NrcFiguresScenario::run)
                 .design("flit-loopback", "FlitLoopback: 198-bit flits over a 20-bit link (serializer, FIFO, deserializer)",
                         FlitLoopback::new)
@@ -67,7 +72,8 @@ public final class Catalog {
                 .benchmark("flit-loopback", "LFSR flits through the flit-loopback link, LFSR backpressure, folded checksum",
                         ClosedFlitLoopback::new, 2_000_000)
                 .benchmark("relay-chain", "96 x 20-bit two-entry skid buffers, LFSR source and LFSR backpressure, summing sink",
-                        () -> new RelayChain(96, 20), 2_000_000);
+                        () -> new RelayChain(96, 20), 2_000_000)
+                .figures(new NrcFigures());
     }
 
     public Catalog testbench(String name, String description, Scenario scenario) {
@@ -87,6 +93,17 @@ public final class Catalog {
     public Catalog benchmark(String name, String description, Supplier<? extends Module> top, long defaultCycles) {
         put(benchmarks, name, new BenchmarkEntry(name, description, top, defaultCycles), "benchmark");
         return this;
+    }
+
+    /** A chip's paper figures; its name and figure ids must be unique (checked by {@link #figureRegistry()}). */
+    public Catalog figures(FigureSource source) {
+        figureSources.add(source);
+        return this;
+    }
+
+    /** Every registered figure source, its names checked. */
+    public FigureRegistry figureRegistry() {
+        return new FigureRegistry(figureSources);
     }
 
     public List<BenchmarkEntry> benchmarks() {

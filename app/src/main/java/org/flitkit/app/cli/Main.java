@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "hdl", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "FlitKit: run testbenches, dump waves, emit Verilog.",
         subcommands = {ListCommand.class, RunCommand.class, RegmapCommand.class, MgmtCommand.class, BenchmarkCommand.class,
-                DiffTestCommand.class, VerilogCommand.class, CommandLine.HelpCommand.class})
+                DiffTestCommand.class, VerilogCommand.class, FiguresCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     private final Catalog catalog;
 

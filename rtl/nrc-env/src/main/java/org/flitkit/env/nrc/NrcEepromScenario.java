@@ -44,21 +44,31 @@ public final class NrcEepromScenario {
     public static Latencies measure(NrcEnv env, Rng rng, int port, int maxBytes, int maxWrite) {
         Latencies l = new Latencies(new long[maxWrite], new long[maxBytes]);
         for (int n = 1; n <= maxBytes; n++) {
-            List<Integer> addrs = new ArrayList<>();
-            List<Integer> bytes = new ArrayList<>();
-            while (addrs.size() < n) {
-                int a = rng.nextInt(0x10000);
-                if (!addrs.contains(a)) {
-                    addrs.add(a);
-                    bytes.add(rng.nextInt(256));
-                }
-            }
+            long[] wr = writeThenRead(env, rng, port, n, n <= maxWrite);
             if (n <= maxWrite) {
-                l.write[n - 1] = one(env, port, Requests.eepromWrite(port, env.ref.chipId(), env.tid(), addrs, bytes));
+                l.write[n - 1] = wr[0];
             }
-            l.read[n - 1] = one(env, port, Requests.eepromRead(port, env.ref.chipId(), env.tid(), addrs));
+            l.read[n - 1] = wr[1];
         }
         return l;
+    }
+
+    /**
+     * Writes {@code n} random bytes at distinct random addresses in one request through {@code port} (if
+     * {@code write}), then reads those addresses in one request: the latencies {write (0 if none), read}.
+     */
+    public static long[] writeThenRead(NrcEnv env, Rng rng, int port, int n, boolean write) {
+        List<Integer> addrs = new ArrayList<>();
+        List<Integer> bytes = new ArrayList<>();
+        while (addrs.size() < n) {
+            int a = rng.nextInt(0x10000);
+            if (!addrs.contains(a)) {
+                addrs.add(a);
+                bytes.add(rng.nextInt(256));
+            }
+        }
+        long w = write ? one(env, port, Requests.eepromWrite(port, env.ref.chipId(), env.tid(), addrs, bytes)) : 0;
+        return new long[] {w, one(env, port, Requests.eepromRead(port, env.ref.chipId(), env.tid(), addrs))};
     }
 
     private static long one(NrcEnv env, int port, ManagementPacket req) {

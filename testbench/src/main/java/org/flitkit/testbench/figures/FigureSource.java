@@ -1,0 +1,32 @@
+package org.flitkit.testbench.figures;
+
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Executor;
+
+/**
+ * The figures of one chip (NRC, cHPP, XUD, NIC, ...): their definitions, and the model runs that measure
+ * them. Registered in the application's catalog; {@code ./hdl figures --only NAME} runs one.
+ */
+public interface FigureSource {
+    /** Short lower-case name, the {@code --only} argument: {@code nrc}. */
+    String name();
+
+    /** The definitions, in table order. Cheap: builds no model. */
+    List<Figure> figures();
+
+    /**
+     * Runs the model for the figures {@code ids} (a non-empty subset of {@link #figures()}), and only the
+     * runs those need; independent runs and sweep points go to {@code executor}. Returns one measurement
+     * per id, plus the tables of the sweeps it ran.
+     */
+    Results measure(Set<String> ids, Executor executor);
+
+    /** A source's measurements and the raw tables of its sweeps (written next to the figures as CSV). */
+    record Results(List<Measurement> measurements, List<Table> tables) {
+        public Results {
+            measurements = List.copyOf(measurements);
+            tables = List.copyOf(tables);
+        }
+    }
+}
