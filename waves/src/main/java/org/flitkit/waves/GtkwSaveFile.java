@@ -6,38 +6,85 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
- * A GTKWave save file ({@code .gtkw}) that opens a dump with a chosen list of traces already shown,
- * so {@code gtkwave run.gtkw} lands on the interesting signals instead of an empty wave pane.
- * Vectors are shown in hex, scalars in binary.
+ * A GTKWave save file ({@code .gtkw}) that opens a dump on the action: the chosen traces grouped
+ * under one header per instance, each named by its full hierarchical path, vectors in hex and
+ * scalars in binary, zoomed to a time window, optionally with the marker on a time of interest.
+ *
+ * <p>GTKWave's save file has no "end time": the window is its start ({@code [timestart]}) and a
+ * zoom, which GTKWave turns into time per pixel of the wave pane ({@code 2^-zoom} time units per
+ * 200 pixels). So the file also fixes the window geometry ({@code [size]}, the tree and signal pane
+ * widths) and the zoom is computed for the wave pane that geometry leaves. A window manager that
+ * shrinks the window shows less of the end of the range; the start is always exact.
  */
 public final class GtkwSaveFile {
+    /** Window size written to {@code [size]}: fits a 1440x900 screen and most larger ones. */
+    static final int WINDOW_WIDTH = 1440;
+    static final int WINDOW_HEIGHT = 860;
+    /** Width of the signal search tree (SST) pane. */
+    static final int SST_WIDTH = 200;
+    /**
+     * Pixels of the window width that belong to no pane: frame, pane handles and the vertical
+     * scrollbar. Measured with GTKWave 3.3 on GTK 3's default theme (the gtkwave test checks it).
+     */
+    static final int PANE_MARGIN = 80;
+    /** GTKWave's zoom unit: {@code 2^-zoom} time units per this many pixels. */
+    private static final int PIXELS_PER_FRAME = 200;
+    /** Approximate width of one character of a trace name in GTKWave's default font, and the pane's bounds. */
+    private static final int NAME_CHAR_PIXELS = 8;
+    private static final int MIN_SIGNALS_WIDTH = 160;
+    private static final int MAX_SIGNALS_WIDTH = 480;
+
     /** GTKWave trace flags: right-justified hex (0x22) for vectors, right-justified binary (0x28) for scalars. */
     private static final String VECTOR_FLAGS = "@22";
     private static final String SCALAR_FLAGS = "@28";
+    /** A blank row that opens (0x800000) or closes (0x1000000) a group; its text is the group's name. */
+    private static final String GROUP_BEGIN_FLAGS = "@800200";
+    private static final String GROUP_END_FLAGS = "@1000200";
+    /** Named markers A to Z, none set. */
+    private static final String NO_NAMED_MARKERS = " -1".repeat(26);
 
     private final Path dumpFile;
-    private final List<Trace> traces = new ArrayList<>();
+    private final Timescale timescale;
+    /** Traces by instance path, instances in the order of their first trace. */
+    private final Map<String, List<Trace>> groups = new LinkedHashMap<>();
+    private long windowStart;
+    private long windowEnd = -1;
+    private long marker = -1;
 
-    private record Trace(String name, boolean vector) {
-    }
-
-    /** Starts a save file for {@code dumpFile}; the path is written absolute so the file works from any directory. */
-    public GtkwSaveFile(Path dumpFile) {
-        this.dumpFile = dumpFile.toAbsolutePath().normalize();
+    /** {@code path} is dotted, without a range; {@code declared} is how the dump names it, with its range. */
+    private record Trace(String path, String declared, boolean vector) {
+        /** The displayed name: the full path with {@code /} between levels. GTKWave cuts any name at its
+         *  last {@code .} (its {@code hier_max_level} setting, 1 by default), which would leave
+         *  {@code in_valid} for both {@code top.in_valid} and {@code top.link.in_valid}. */
+        String alias() {
+            return path.replace('.', '/') + declared.substring(path.length());
+        }
     }
 
     /**
-     * Writes {@code gtkw} showing {@code fullNames} (dotted, without ranges) of {@code vcd}. Widths
-     * and ranges come from the dump's declarations, so only its header is read.
+     * Starts a save file for {@code dumpFile} written with {@code timescale}; times given to this class
+     * are in its ticks. The path is written absolute so the file works from any directory.
+     */
+    public GtkwSaveFile(Path dumpFile, Timescale timescale) {
+        this.dumpFile = dumpFile.toAbsolutePath().normalize();
+        this.timescale = timescale;
+    }
+
+    /**
+     * Writes {@code gtkw} showing {@code fullNames} (dotted, without ranges) of {@code vcd}. Widths,
+     * ranges and the timescale come from the dump's header, so only that is read.
      *
      * @throws java.util.NoSuchElementException if a name is not declared in the dump
      */
     public static void write(Path gtkw, Path vcd, List<String> fullNames) {
         VcdReader header = VcdReader.readHeader(vcd);
-        GtkwSaveFile save = new GtkwSaveFile(vcd);
+        GtkwSaveFile save = new GtkwSaveFile(vcd, Timescale.parse(header.timescale()));
         for (String name : fullNames) {
             save.trace(header.signal(name));
         }
@@ -49,28 +96,61 @@ public final class GtkwSaveFile {
         if (width < 1) {
             throw new IllegalArgumentException("width of '" + fullName + "' must be >= 1, got " + width);
         }
-        return add(width == 1 ? fullName : fullName + "[" + (width - 1) + ":0]", width > 1);
+        return add(fullName, width == 1 ? fullName : fullName + "[" + (width - 1) + ":0]", width > 1);
     }
 
     /** Adds a trace exactly as declared in a parsed dump, keeping its original bit range. */
     public GtkwSaveFile trace(VcdReader.Signal signal) {
-        return add(signal.name() + signal.range(), signal.width() > 1);
+        return add(signal.name(), signal.name() + signal.range(), signal.width() > 1);
+    }
+
+    /** Opens the view on ticks {@code start} to {@code end} of the dump (default: GTKWave's own, from 0). */
+    public GtkwSaveFile window(long start, long end) {
+        if (start < 0 || end <= start) {
+            throw new IllegalArgumentException("window must satisfy 0 <= start < end, got " + start + " to " + end);
+        }
+        windowStart = start;
+        windowEnd = end;
+        return this;
+    }
+
+    /** Puts GTKWave's primary marker at tick {@code time}; its values show next to the trace names. */
+    public GtkwSaveFile marker(long time) {
+        if (time < 0) {
+            throw new IllegalArgumentException("marker time must not be negative, got " + time);
+        }
+        marker = time;
+        return this;
     }
 
     /** The save file text. */
     public String render() {
+        int signalsWidth = signalsWidth();
         StringBuilder sb = new StringBuilder();
         sb.append("[*]\n[*] written by FlitKit jvcd\n[*]\n");
         sb.append("[dumpfile] \"").append(dumpFile).append("\"\n");
-        sb.append("[timestart] 0\n");
-        String flags = null;
-        for (Trace trace : traces) {
-            String wanted = trace.vector() ? VECTOR_FLAGS : SCALAR_FLAGS;
-            if (!wanted.equals(flags)) {
-                sb.append(wanted).append('\n');
-                flags = wanted;
+        sb.append("[timestart] ").append(gtkwaveTime(windowEnd < 0 ? 0 : windowStart)).append('\n');
+        sb.append("[size] ").append(WINDOW_WIDTH).append(' ').append(WINDOW_HEIGHT).append('\n');
+        sb.append("[pos] -1 -1\n");
+        if (windowEnd >= 0 || marker >= 0) {
+            sb.append('*').append(windowEnd < 0 ? "0" : zoom(signalsWidth)).append(' ')
+                    .append(marker < 0 ? -1 : gtkwaveTime(marker)).append(NO_NAMED_MARKERS).append('\n');
+        }
+        sb.append("[sst_width] ").append(SST_WIDTH).append('\n');
+        sb.append("[signals_width] ").append(signalsWidth).append('\n');
+        sb.append("[sst_expanded] 1\n");
+        for (Map.Entry<String, List<Trace>> group : groups.entrySet()) {
+            sb.append(GROUP_BEGIN_FLAGS).append("\n-").append(group.getKey()).append('\n');
+            String flags = null;
+            for (Trace trace : group.getValue()) {
+                String wanted = trace.vector() ? VECTOR_FLAGS : SCALAR_FLAGS;
+                if (!wanted.equals(flags)) {
+                    sb.append(wanted).append('\n');
+                    flags = wanted;
+                }
+                sb.append("+{").append(trace.alias()).append("} ").append(trace.declared()).append('\n');
             }
-            sb.append(trace.name()).append('\n');
+            sb.append(GROUP_END_FLAGS).append("\n-").append(group.getKey()).append('\n');
         }
         return sb.toString();
     }
@@ -84,8 +164,37 @@ public final class GtkwSaveFile {
         }
     }
 
-    private GtkwSaveFile add(String name, boolean vector) {
-        traces.add(new Trace(name, vector));
+    private GtkwSaveFile add(String path, String declared, boolean vector) {
+        int dot = path.lastIndexOf('.');
+        String instance = dot < 0 ? "" : path.substring(0, dot);
+        groups.computeIfAbsent(instance, k -> new ArrayList<>()).add(new Trace(path, declared, vector));
         return this;
+    }
+
+    /** Wide enough for the longest name and a short value after it. */
+    private int signalsWidth() {
+        int longest = 0;
+        for (List<Trace> traces : groups.values()) {
+            for (Trace t : traces) {
+                longest = Math.max(longest, t.alias().length());
+            }
+        }
+        return Math.max(MIN_SIGNALS_WIDTH, Math.min(MAX_SIGNALS_WIDTH, NAME_CHAR_PIXELS * (longest + 4)));
+    }
+
+    /**
+     * The zoom at which the wave pane spans the window. GTKWave truncates the window end to whole
+     * time units, so the span is aimed half a unit long: rounding errors then cannot lose the last unit.
+     */
+    private String zoom(int signalsWidth) {
+        int wavePixels = WINDOW_WIDTH - SST_WIDTH - signalsWidth - PANE_MARGIN;
+        double span = (double) (gtkwaveTime(windowEnd) - gtkwaveTime(windowStart)) + 0.5;
+        double zoom = -Math.log(span * PIXELS_PER_FRAME / wavePixels) / Math.log(2);
+        return String.format(Locale.ROOT, "%.12f", zoom);
+    }
+
+    /** GTKWave counts time in the timescale's unit, so a {@code 10ns} tick is 10 of its units. */
+    private long gtkwaveTime(long ticks) {
+        return Math.multiplyExact(ticks, (long) timescale.magnitude());
     }
 }

@@ -30,19 +30,61 @@ class GtkwSaveFileTest {
                 "[dumpfile] \"" + vcd.toAbsolutePath() + "\"",
                 "[timestart] 0",
                 "@28",
-                "top.clk",
+                "+{top/clk} top.clk",
                 "@22",
-                "top.fifo.count[7:0]");
+                "+{top/fifo/count[7:0]} top.fifo.count[7:0]");
     }
 
     @Test
-    void traceFlagsAreOnlyRepeatedWhenTheyChange() {
-        String text = new GtkwSaveFile(Path.of("/tmp/x.vcd"))
-                .trace("top.a", 1).trace("top.b", 1).trace("top.bus", 198).trace("top.c", 1)
+    void groupsTracesByInstanceUnderOneHeaderEachWithFullPathNames() {
+        String text = new GtkwSaveFile(Path.of("/tmp/x.vcd"), new Timescale(1, "ns"))
+                .trace("top.in_valid", 1).trace("top.link.in_valid", 1).trace("top.in_bits", 198).trace("top.link.count", 4)
+                .trace("top.out_valid", 1)
                 .render();
 
         assertThat(text.lines().dropWhile(l -> !l.startsWith("@"))).containsExactly(
-                "@28", "top.a", "top.b", "@22", "top.bus[197:0]", "@28", "top.c");
+                "@800200", "-top",
+                "@28", "+{top/in_valid} top.in_valid",
+                "@22", "+{top/in_bits[197:0]} top.in_bits[197:0]",
+                "@28", "+{top/out_valid} top.out_valid",
+                "@1000200", "-top",
+                "@800200", "-top.link",
+                "@28", "+{top/link/in_valid} top.link.in_valid",
+                "@22", "+{top/link/count[3:0]} top.link.count[3:0]",
+                "@1000200", "-top.link");
+    }
+
+    @Test
+    void windowSetsTheStartAndAZoomAtWhichTheWavePaneSpansIt() {
+        String text = new GtkwSaveFile(Path.of("/tmp/x.vcd"), new Timescale(1, "ps"))
+                .trace("flitLoopback.link.deser.in_valid", 1)
+                .window(20_000, 2_020_000).render();
+
+        assertThat(text).contains("[timestart] 20000\n", "[size] 1440 860\n", "[sst_width] 200\n", "[sst_expanded] 1\n");
+        // 32-character name: (32 + 4) * 8 pixels of names, so 1440 - 200 - 288 - 80 = 872 pixels of waves
+        assertThat(text).contains("[signals_width] 288\n");
+        assertThat(gtkwaveWindowEnd(text, 20_000, 872)).isEqualTo(2_020_000);
+        assertThat(zoomLine(text)).endsWith(" -1" + " -1".repeat(26)); // no marker
+    }
+
+    @Test
+    void timesAreInTheTimescaleUnitSoCoarserTicksScale() {
+        // a 10ns tick is 10 GTKWave time units: ticks 3..23 are 30ns..230ns
+        String text = new GtkwSaveFile(Path.of("/tmp/x.vcd"), new Timescale(10, "ns"))
+                .trace("top.a", 1).window(3, 23).marker(5).render();
+
+        assertThat(text).contains("[timestart] 30\n");
+        assertThat(gtkwaveWindowEnd(text, 30, 1440 - 200 - 160 - 80)).isEqualTo(230);
+        assertThat(zoomLine(text).split(" ")[1]).isEqualTo("50");
+    }
+
+    @Test
+    void badWindowsAndMarkersAreRejected() {
+        GtkwSaveFile save = new GtkwSaveFile(Path.of("/tmp/x.vcd"), new Timescale(1, "ns"));
+        assertThatThrownBy(() -> save.window(10, 10)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("0 <= start < end, got 10 to 10");
+        assertThatThrownBy(() -> save.window(-1, 10)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> save.marker(-5)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -52,5 +94,15 @@ class GtkwSaveFileTest {
 
         assertThatThrownBy(() -> GtkwSaveFile.write(dir.resolve("x.gtkw"), vcd, List.of("top.nope")))
                 .isInstanceOf(NoSuchElementException.class).hasMessageContaining("top.nope");
+    }
+
+    private static String zoomLine(String text) {
+        return text.lines().filter(l -> l.startsWith("*")).findFirst().orElseThrow();
+    }
+
+    /** What GTKWave computes from the zoom line: start + whole time units in the wave pane at 2^-zoom units per 200 pixels. */
+    private static long gtkwaveWindowEnd(String text, long start, int wavePixels) {
+        double zoom = Double.parseDouble(zoomLine(text).substring(1).split(" ")[0]);
+        return start + (long) Math.floor(wavePixels * Math.pow(2, -zoom) / 200);
     }
 }
