@@ -43,7 +43,7 @@ import org.flitkit.waves.VcdWriter;
  * bytes, then {@link org.flitkit.waves.VcdLimitExceeded}), and {@link #close()} writes a GTKWave save
  * file for the {@link #traces} that opens on the first {@value #VIEW_CYCLES} cycles after reset, or,
  * after a failure raised through the testbench, on the {@value #FAILURE_VIEW_CYCLES} cycles before it
- * with the marker in the failing cycle.
+ * and the failing cycle, with the marker where the failing check looked.
  */
 public final class Testbench<M extends Module> implements AutoCloseable {
     /** {@link RunConfig#progress()} hears from a run every this many cycles. */
@@ -64,6 +64,7 @@ public final class Testbench<M extends Module> implements AutoCloseable {
     private long simNanos;
     private boolean closed;
     /** The dump's timescale and clock period in its ticks (null/0 without a VCD). */
+    private VcdWriter vcdWriter;
     private Timescale vcdTimescale;
     private long vcdPeriod;
     /** The cycle the first reset ended at (-1: never reset), and the first failure, for the save file's window. */
@@ -90,7 +91,8 @@ public final class Testbench<M extends Module> implements AutoCloseable {
             long periodPs = Simulator.DEFAULT_VCD_PERIOD_PS;
             vcdTimescale = Timescale.forPeriod(periodPs, "ps");
             vcdPeriod = vcdTimescale.ticks(periodPs, "ps");
-            sim.startVcd(new VcdWriter(config.vcd(), vcdTimescale).limit(config.vcdLimit()).clockPeriod(vcdPeriod), periodPs);
+            vcdWriter = new VcdWriter(config.vcd(), vcdTimescale).limit(config.vcdLimit()).clockPeriod(vcdPeriod);
+            sim.startVcd(vcdWriter, periodPs);
         }
     }
 
@@ -279,6 +281,10 @@ public final class Testbench<M extends Module> implements AutoCloseable {
             return;
         }
         closed = true;
+        if (vcdWriter != null && failure != null) {
+            // the failing cycle's values hold until the clock edge that never came
+            vcdWriter.endTime((failure.cycle() + 1) * vcdPeriod);
+        }
         sim.stopVcd();
         if (config.vcd() != null && !traces.isEmpty()) {
             saveFile().write(config.gtkw());
@@ -294,9 +300,11 @@ public final class Testbench<M extends Module> implements AutoCloseable {
         }
         long p = vcdPeriod;
         if (failure != null) {
-            // the failing cycle's inputs and outputs are all in the dump by its falling edge
+            // The marker goes where the failing cycle's inputs and outputs are all in the dump, its falling
+            // edge. GTKWave opens a window that reaches the last timestamp of the dump at 0 instead, so the
+            // view stops one tick before the end of the failing cycle, where the dump ends.
             long c = failure.cycle();
-            return save.window(Math.max(0, c - FAILURE_VIEW_CYCLES) * p, (c + 1) * p).marker(c * p + p / 2);
+            return save.window(Math.max(0, c - FAILURE_VIEW_CYCLES) * p, (c + 1) * p - 1).marker(c * p + p / 2);
         }
         long from = Math.max(0, resetEnd);
         return save.window(from * p, (from + VIEW_CYCLES) * p);

@@ -58,7 +58,7 @@ class TestbenchWavesTest {
     }
 
     @Test
-    void afterAFailureTheSaveFileShowsThe100CyclesBeforeItWithTheMarkerInTheFailingCycle() throws IOException {
+    void afterAFailureTheSaveFileShowsThe100CyclesBeforeItWithTheMarkerOnTheFailingSample() throws IOException {
         Path vcd = dir.resolve("fail.vcd");
         assertThatThrownBy(() -> {
             try (Testbench<Queue<UInt>> tb = Testbench.create(Duts::fifo, RunConfig.of(1, 0).withVcd(vcd))) {
@@ -69,9 +69,11 @@ class TestbenchWavesTest {
             }
         }).isInstanceOf(TestbenchFailure.class).hasMessageStartingWith("cycle 250: checker: wrong value");
         assertThat(Files.readString(dir.resolve("fail.gtkw")))
-                .isEqualTo(saveFile(vcd).trace("queue.count", 3).window(150 * P, 251 * P).marker(250 * P + P / 2).render());
-        // the dump reaches the marker: it ends with the failing cycle's values
-        assertThat(VcdReader.read(vcd).endTime()).isEqualTo(250 * P + P / 2);
+                .isEqualTo(saveFile(vcd).trace("queue.count", 3).window(150 * P, 251 * P - 1).marker(250 * P + P / 2).render());
+        // the dump ends with the failing cycle's values, held to the end of that cycle
+        VcdReader dump = VcdReader.read(vcd);
+        assertThat(dump.endTime()).isEqualTo(251 * P);
+        assertThat(dump.signal("queue.clk").changes().get(dump.signal("queue.clk").changes().size() - 1).time()).isEqualTo(250 * P + P / 2);
     }
 
     @Test
@@ -84,7 +86,7 @@ class TestbenchWavesTest {
             assertThatThrownBy(() -> tb.fail("count is off")).isInstanceOf(TestbenchFailure.class);
         }
         assertThat(Files.readString(dir.resolve("early.gtkw")))
-                .isEqualTo(saveFile(vcd).trace("queue.count", 3).window(0, 43 * P).marker(42 * P + P / 2).render());
+                .isEqualTo(saveFile(vcd).trace("queue.count", 3).window(0, 43 * P - 1).marker(42 * P + P / 2).render());
     }
 
     @Test

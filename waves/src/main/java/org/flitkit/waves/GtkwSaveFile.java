@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -17,28 +16,36 @@ import java.util.Map;
  * scalars in binary, zoomed to a time window, optionally with the marker on a time of interest.
  *
  * <p>GTKWave's save file has no "end time": the window is its start ({@code [timestart]}) and a
- * zoom, which GTKWave turns into time per pixel of the wave pane ({@code 2^-zoom} time units per
- * 200 pixels). So the file also fixes the window geometry ({@code [size]}, the tree and signal pane
- * widths) and the zoom is computed for the wave pane that geometry leaves. A window manager that
- * shrinks the window shows less of the end of the range; the start is always exact.
+ * zoom {@code z}, read as a {@code float}, from which GTKWave shows {@code F = (long) 2^-z} time units
+ * per 200 pixels, so the wave pane of {@code W} pixels ends {@code floor(W * F / 200)} units after the
+ * start. The file therefore also fixes the window geometry ({@code [size]}, the tree and signal pane
+ * widths), and the signal pane is made a few pixels wider or narrower when that lets a whole {@code F}
+ * end the view exactly on the window's end. GTKWave ignores a start whose window would run past the
+ * end of the dump (it opens at 0), so windows must end within it. A window manager that shrinks the
+ * window shows less of the end of the range; the start is always exact.
  */
 public final class GtkwSaveFile {
     /** Window size written to {@code [size]}: fits a 1440x900 screen and most larger ones. */
     static final int WINDOW_WIDTH = 1440;
     static final int WINDOW_HEIGHT = 860;
-    /** Width of the signal search tree (SST) pane. */
-    static final int SST_WIDTH = 200;
     /**
-     * Pixels of the window width that belong to no pane: frame, pane handles and the vertical
-     * scrollbar. Measured with GTKWave 3.3 on GTK 3's default theme (the gtkwave test checks it).
+     * Width of the signal search tree (SST) pane. GTKWave keeps it at least as wide as its own
+     * buttons need (276 pixels on GTK 3's default theme) whatever the file says, so ask for more.
      */
-    static final int PANE_MARGIN = 80;
+    static final int SST_WIDTH = 300;
+    /**
+     * Pixels of the window width that belong to no pane: pane handles and the vertical scrollbar.
+     * Measured with GTKWave 3.3.118 on GTK 3's default theme; the GTKWave test in the app module checks it.
+     */
+    static final int PANE_MARGIN = 24;
     /** GTKWave's zoom unit: {@code 2^-zoom} time units per this many pixels. */
     private static final int PIXELS_PER_FRAME = 200;
     /** Approximate width of one character of a trace name in GTKWave's default font, and the pane's bounds. */
     private static final int NAME_CHAR_PIXELS = 8;
     private static final int MIN_SIGNALS_WIDTH = 160;
     private static final int MAX_SIGNALS_WIDTH = 480;
+    /** How far the signal pane may move from the width the names want, to make the window end exact. */
+    private static final int MAX_WIDTH_ADJUSTMENT = 40;
 
     /** GTKWave trace flags: right-justified hex (0x22) for vectors, right-justified binary (0x28) for scalars. */
     private static final String VECTOR_FLAGS = "@22";
@@ -123,9 +130,13 @@ public final class GtkwSaveFile {
         return this;
     }
 
+    /** The signal pane width and the zoom GTKWave opens with. */
+    private record Geometry(int signalsWidth, float zoom) {
+    }
+
     /** The save file text. */
     public String render() {
-        int signalsWidth = signalsWidth();
+        Geometry g = geometry();
         StringBuilder sb = new StringBuilder();
         sb.append("[*]\n[*] written by FlitKit jvcd\n[*]\n");
         sb.append("[dumpfile] \"").append(dumpFile).append("\"\n");
@@ -133,11 +144,11 @@ public final class GtkwSaveFile {
         sb.append("[size] ").append(WINDOW_WIDTH).append(' ').append(WINDOW_HEIGHT).append('\n');
         sb.append("[pos] -1 -1\n");
         if (windowEnd >= 0 || marker >= 0) {
-            sb.append('*').append(windowEnd < 0 ? "0" : zoom(signalsWidth)).append(' ')
+            sb.append('*').append(g.zoom()).append(' ')
                     .append(marker < 0 ? -1 : gtkwaveTime(marker)).append(NO_NAMED_MARKERS).append('\n');
         }
         sb.append("[sst_width] ").append(SST_WIDTH).append('\n');
-        sb.append("[signals_width] ").append(signalsWidth).append('\n');
+        sb.append("[signals_width] ").append(g.signalsWidth()).append('\n');
         sb.append("[sst_expanded] 1\n");
         for (Map.Entry<String, List<Trace>> group : groups.entrySet()) {
             sb.append(GROUP_BEGIN_FLAGS).append("\n-").append(group.getKey()).append('\n');
@@ -182,15 +193,52 @@ public final class GtkwSaveFile {
         return Math.max(MIN_SIGNALS_WIDTH, Math.min(MAX_SIGNALS_WIDTH, NAME_CHAR_PIXELS * (longest + 4)));
     }
 
+    /** The names' width, moved by the fewest pixels that make the window's end exact, and the zoom for it. */
+    private Geometry geometry() {
+        int wanted = signalsWidth();
+        if (windowEnd < 0) {
+            return new Geometry(wanted, 0);
+        }
+        long span = gtkwaveTime(windowEnd) - gtkwaveTime(windowStart);
+        for (int d = 0; d <= MAX_WIDTH_ADJUSTMENT; d++) {
+            for (int width : new int[] {wanted + d, wanted - d}) {
+                Float zoom = width >= MIN_SIGNALS_WIDTH && width <= MAX_SIGNALS_WIDTH ? exactZoom(span, wavePixels(width)) : null;
+                if (zoom != null) {
+                    return new Geometry(width, zoom);
+                }
+            }
+        }
+        // no exact end within reach (very long windows): the nearest zoom at the names' width
+        return new Geometry(wanted, (float) -log2((double) span * PIXELS_PER_FRAME / wavePixels(wanted)));
+    }
+
+    private static int wavePixels(int signalsWidth) {
+        return WINDOW_WIDTH - SST_WIDTH - signalsWidth - PANE_MARGIN;
+    }
+
     /**
-     * The zoom at which the wave pane spans the window. GTKWave truncates the window end to whole
-     * time units, so the span is aimed half a unit long: rounding errors then cannot lose the last unit.
+     * A float zoom whose whole time units per frame end a {@code wavePixels} pane exactly {@code span}
+     * units after its start, or null: the smallest such unit count, then the floats around the one
+     * aimed at its middle (GTKWave truncates {@code 2^-z}).
      */
-    private String zoom(int signalsWidth) {
-        int wavePixels = WINDOW_WIDTH - SST_WIDTH - signalsWidth - PANE_MARGIN;
-        double span = (double) (gtkwaveTime(windowEnd) - gtkwaveTime(windowStart)) + 0.5;
-        double zoom = -Math.log(span * PIXELS_PER_FRAME / wavePixels) / Math.log(2);
-        return String.format(Locale.ROOT, "%.12f", zoom);
+    private static Float exactZoom(long span, int wavePixels) {
+        long perFrame = Math.floorDiv(Math.multiplyExact(span, PIXELS_PER_FRAME) + wavePixels - 1, wavePixels);
+        if (perFrame < 1 || Math.multiplyExact(perFrame, wavePixels) / PIXELS_PER_FRAME != span) {
+            return null;
+        }
+        float aim = (float) -log2(perFrame + 0.5);
+        for (int step = 0; step <= 8; step++) {
+            for (float z : new float[] {aim - step * Math.ulp(aim), aim + step * Math.ulp(aim)}) {
+                if ((long) Math.pow(2, -(double) z) == perFrame) {
+                    return z;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static double log2(double x) {
+        return Math.log(x) / Math.log(2);
     }
 
     /** GTKWave counts time in the timescale's unit, so a {@code 10ns} tick is 10 of its units. */

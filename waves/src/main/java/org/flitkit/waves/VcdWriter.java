@@ -48,6 +48,7 @@ public final class VcdWriter implements AutoCloseable {
     private String date = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
     private long limit = Long.MAX_VALUE;
     private long clockPeriod;
+    private long endTime;
 
     private Phase phase = Phase.DECLARING;
     private long now;
@@ -215,7 +216,8 @@ public final class VcdWriter implements AutoCloseable {
 
     /**
      * Completes the file: header and {@code $dumpvars} if still pending, and a final {@code #t} for
-     * the last {@link #time} so viewers show the last cycle even if nothing changed in it.
+     * the last {@link #time} (or the later {@link #endTime}) so viewers show the last cycle even if
+     * nothing changed in it.
      */
     @Override
     public void close() {
@@ -224,13 +226,29 @@ public final class VcdWriter implements AutoCloseable {
         }
         if (phase == Phase.DECLARING) {
             writeDefinitions();
-        } else if (phase == Phase.INITIAL) {
-            writeDumpvars();
-        } else if (now > lastWrittenTime) {
-            writeTime();
+        } else {
+            if (phase == Phase.INITIAL) {
+                writeDumpvars();
+            }
+            now = Math.max(now, endTime);
+            if (now > lastWrittenTime) {
+                writeTime();
+            }
         }
         phase = Phase.CLOSED;
         out.close();
+    }
+
+    /**
+     * Makes the dump last until {@code t} (timescale ticks) even if nothing changes after the last
+     * {@link #time}: {@link #close} ends the file with {@code #t}, the last values holding until then.
+     * For example the end of the clock cycle in which a simulation stopped.
+     */
+    public void endTime(long t) {
+        if (t < 0) {
+            throw new IllegalArgumentException("end time must not be negative, got " + t);
+        }
+        endTime = t;
     }
 
     /** Bytes written so far (header and values, including those still buffered). */

@@ -60,10 +60,10 @@ class GtkwSaveFileTest {
                 .trace("flitLoopback.link.deser.in_valid", 1)
                 .window(20_000, 2_020_000).render();
 
-        assertThat(text).contains("[timestart] 20000\n", "[size] 1440 860\n", "[sst_width] 200\n", "[sst_expanded] 1\n");
-        // 32-character name: (32 + 4) * 8 pixels of names, so 1440 - 200 - 288 - 80 = 872 pixels of waves
+        assertThat(text).contains("[timestart] 20000\n", "[size] 1440 860\n", "[sst_width] 300\n", "[sst_expanded] 1\n");
+        // 32-character name: (32 + 4) * 8 pixels of names, so 1440 - 300 - 288 - 24 = 828 pixels of waves
         assertThat(text).contains("[signals_width] 288\n");
-        assertThat(gtkwaveWindowEnd(text, 20_000, 872)).isEqualTo(2_020_000);
+        assertThat(gtkwaveWindowEnd(text, 20_000, 828)).isEqualTo(2_020_000);
         assertThat(zoomLine(text)).endsWith(" -1" + " -1".repeat(26)); // no marker
     }
 
@@ -74,7 +74,7 @@ class GtkwSaveFileTest {
                 .trace("top.a", 1).window(3, 23).marker(5).render();
 
         assertThat(text).contains("[timestart] 30\n");
-        assertThat(gtkwaveWindowEnd(text, 30, 1440 - 200 - 160 - 80)).isEqualTo(230);
+        assertThat(gtkwaveWindowEnd(text, 30, 1440 - 300 - 160 - 24)).isEqualTo(230);
         assertThat(zoomLine(text).split(" ")[1]).isEqualTo("50");
     }
 
@@ -100,9 +100,12 @@ class GtkwSaveFileTest {
         return text.lines().filter(l -> l.startsWith("*")).findFirst().orElseThrow();
     }
 
-    /** What GTKWave computes from the zoom line: start + whole time units in the wave pane at 2^-zoom units per 200 pixels. */
+    /**
+     * What GTKWave 3.3 computes from the zoom line: the zoom read as a float, (long) 2^-zoom time units
+     * per 200 pixels, the end the whole units that fit the wave pane after the start.
+     */
     private static long gtkwaveWindowEnd(String text, long start, int wavePixels) {
-        double zoom = Double.parseDouble(zoomLine(text).substring(1).split(" ")[0]);
-        return start + (long) Math.floor(wavePixels * Math.pow(2, -zoom) / 200);
+        float zoom = Float.parseFloat(zoomLine(text).substring(1).split(" ")[0]);
+        return start + wavePixels * (long) Math.pow(2, -zoom) / 200;
     }
 }

@@ -72,6 +72,28 @@ class VcdWriterChangesTest {
     }
 
     @Test
+    void anEndTimeExtendsTheDumpPastItsLastChangeButNeverShortensIt() {
+        String extended = VcdText.body(VcdText.write(w -> {
+            int a = w.root("top").wire("a", 1);
+            w.time(0);
+            w.time(10);
+            w.value(a, 1);
+            w.endTime(25);
+        }));
+        String kept = VcdText.body(VcdText.write(w -> {
+            int a = w.root("top").wire("a", 1);
+            w.time(0);
+            w.time(10);
+            w.value(a, 1);
+            w.time(30);
+            w.endTime(25);
+        }));
+
+        assertThat(extended.lines()).containsExactly("#0", "$dumpvars", "0!", "$end", "#10", "1!", "#25");
+        assertThat(kept.lines()).containsExactly("#0", "$dumpvars", "0!", "$end", "#10", "1!", "#30");
+    }
+
+    @Test
     void initialBlockTakesTheLastValueGivenAtTheFirstTimestamp() {
         String body = VcdText.body(VcdText.write(w -> {
             int a = w.root("top").wire("a", 1);
