@@ -182,7 +182,7 @@ public final class GtkwSaveFile {
         return this;
     }
 
-    /** Wide enough for the longest name and a short value after it. */
+    /** Wide enough for the longest name, and with a marker for the start of the value GTKWave shows after it. */
     private int signalsWidth() {
         int longest = 0;
         for (List<Trace> traces : groups.values()) {
@@ -190,7 +190,8 @@ public final class GtkwSaveFile {
                 longest = Math.max(longest, t.alias().length());
             }
         }
-        return Math.max(MIN_SIGNALS_WIDTH, Math.min(MAX_SIGNALS_WIDTH, NAME_CHAR_PIXELS * (longest + 4)));
+        int room = marker >= 0 ? 16 : 4;
+        return Math.max(MIN_SIGNALS_WIDTH, Math.min(MAX_SIGNALS_WIDTH, NAME_CHAR_PIXELS * (longest + room)));
     }
 
     /** The names' width, moved by the fewest pixels that make the window's end exact, and the zoom for it. */

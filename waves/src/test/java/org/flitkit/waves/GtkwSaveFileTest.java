@@ -63,8 +63,21 @@ class GtkwSaveFileTest {
         assertThat(text).contains("[timestart] 20000\n", "[size] 1440 860\n", "[sst_width] 300\n", "[sst_expanded] 1\n");
         // 32-character name: (32 + 4) * 8 pixels of names, so 1440 - 300 - 288 - 24 = 828 pixels of waves
         assertThat(text).contains("[signals_width] 288\n");
-        assertThat(gtkwaveWindowEnd(text, 20_000, 828)).isEqualTo(2_020_000);
+        assertThat(gtkwaveWindowEnd(text, 20_000)).isEqualTo(2_020_000);
         assertThat(zoomLine(text)).endsWith(" -1" + " -1".repeat(26)); // no marker
+    }
+
+    @Test
+    void theSignalPaneGivesUpAPixelWhenThatMakesTheEndExact() {
+        // 37 characters want 328 pixels, leaving 788 of waves: 200 cycles are 507614.2 ps per 200 pixels,
+        // GTKWave's whole 507614 ends 1 ps early and 507615 3 ps late; at 327 the pane has 789 pixels
+        // and 506971 ends it on the picosecond
+        String text = new GtkwSaveFile(Path.of("/tmp/x.vcd"), new Timescale(1, "ps"))
+                .trace("flitLoopback.link.deser.in_bits", 20)
+                .window(20_000, 2_020_000).render();
+
+        assertThat(text).contains("[signals_width] 327\n");
+        assertThat(gtkwaveWindowEnd(text, 20_000)).isEqualTo(2_020_000);
     }
 
     @Test
@@ -74,7 +87,7 @@ class GtkwSaveFileTest {
                 .trace("top.a", 1).window(3, 23).marker(5).render();
 
         assertThat(text).contains("[timestart] 30\n");
-        assertThat(gtkwaveWindowEnd(text, 30, 1440 - 300 - 160 - 24)).isEqualTo(230);
+        assertThat(gtkwaveWindowEnd(text, 30)).isEqualTo(230);
         assertThat(zoomLine(text).split(" ")[1]).isEqualTo("50");
     }
 
@@ -102,9 +115,12 @@ class GtkwSaveFileTest {
 
     /**
      * What GTKWave 3.3 computes from the zoom line: the zoom read as a float, (long) 2^-zoom time units
-     * per 200 pixels, the end the whole units that fit the wave pane after the start.
+     * per 200 pixels, the end the whole units that fit the wave pane after the start. The wave pane is
+     * what the window leaves of the tree (300) and signal panes and 24 pixels of handles and scrollbar.
      */
-    private static long gtkwaveWindowEnd(String text, long start, int wavePixels) {
+    private static long gtkwaveWindowEnd(String text, long start) {
+        String signals = text.lines().filter(l -> l.startsWith("[signals_width] ")).findFirst().orElseThrow();
+        long wavePixels = 1440 - 300 - Integer.parseInt(signals.substring(16)) - 24;
         float zoom = Float.parseFloat(zoomLine(text).substring(1).split(" ")[0]);
         return start + wavePixels * (long) Math.pow(2, -zoom) / 200;
     }

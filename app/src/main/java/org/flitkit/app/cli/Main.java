@@ -48,6 +48,8 @@ public final class Main implements Runnable {
     /** The configured command line over {@code catalog}: short usage errors with a hint instead of the full help. */
     public static CommandLine commandLine(Catalog catalog) {
         CommandLine cl = new CommandLine(new Main(catalog));
+        // 'hdl run --help' as well as 'hdl help run': usage errors point there
+        cl.getSubcommands().forEach((name, sub) -> sub.getCommandSpec().mixinStandardHelpOptions(!name.equals("help")));
         cl.setParameterExceptionHandler((ex, args) -> {
             CommandLine c = ex.getCommandLine();
             PrintWriter err = c.getErr();
