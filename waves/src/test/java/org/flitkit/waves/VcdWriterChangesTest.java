@@ -73,24 +73,20 @@ class VcdWriterChangesTest {
 
     @Test
     void anEndTimeExtendsTheDumpPastItsLastChangeButNeverShortensIt() {
-        String extended = VcdText.body(VcdText.write(w -> {
-            int a = w.root("top").wire("a", 1);
-            w.time(0);
-            w.time(10);
-            w.value(a, 1);
-            w.endTime(25);
-        }));
-        String kept = VcdText.body(VcdText.write(w -> {
-            int a = w.root("top").wire("a", 1);
-            w.time(0);
-            w.time(10);
-            w.value(a, 1);
-            w.time(30);
-            w.endTime(25);
-        }));
+        assertThat(bodyEndingAt(10, 25).lines()).containsExactly("#0", "$dumpvars", "0!", "$end", "#10", "1!", "#25");
+        assertThat(bodyEndingAt(30, 25).lines()).containsExactly("#0", "$dumpvars", "0!", "$end", "#10", "1!", "#30");
+    }
 
-        assertThat(extended.lines()).containsExactly("#0", "$dumpvars", "0!", "$end", "#10", "1!", "#25");
-        assertThat(kept.lines()).containsExactly("#0", "$dumpvars", "0!", "$end", "#10", "1!", "#30");
+    /** A change at 10, time advanced to {@code last}, then {@code endTime(end)} and close. */
+    private static String bodyEndingAt(long last, long end) {
+        return VcdText.body(VcdText.write(w -> {
+            int a = w.root("top").wire("a", 1);
+            w.time(0);
+            w.time(10);
+            w.value(a, 1);
+            w.time(last);
+            w.endTime(end);
+        }));
     }
 
     @Test
