@@ -41,7 +41,8 @@ import org.flitkit.waves.VcdWriter;
  *
  * <p>Waves: with {@link RunConfig#vcd()} every named signal is dumped (up to {@link RunConfig#vcdLimit()}
  * bytes, then {@link org.flitkit.waves.VcdLimitExceeded}), and {@link #close()} writes a GTKWave save
- * file for the {@link #traces} that opens on the first {@value #VIEW_CYCLES} cycles after reset, or,
+ * file for the {@link #traces} that opens on the first {@value #VIEW_CYCLES} cycles after reset (all of
+ * a shorter run), or,
  * after a failure raised through the testbench, on the {@value #FAILURE_VIEW_CYCLES} cycles before it
  * and the failing cycle, with the marker where the failing check looked.
  */
@@ -63,7 +64,7 @@ public final class Testbench<M extends Module> implements AutoCloseable {
     private Component[] active = new Component[0];
     private long simNanos;
     private boolean closed;
-    /** The dump's timescale and clock period in its ticks (null/0 without a VCD). */
+    /** The dump's writer, timescale and clock period in its ticks (null/0 without a VCD). */
     private VcdWriter vcdWriter;
     private Timescale vcdTimescale;
     private long vcdPeriod;
@@ -306,7 +307,8 @@ public final class Testbench<M extends Module> implements AutoCloseable {
             long c = failure.cycle();
             return save.window(Math.max(0, c - FAILURE_VIEW_CYCLES) * p, (c + 1) * p - 1).marker(c * p + p / 2);
         }
+        // a shorter run is shown whole: its dump ends at the current cycle's falling edge
         long from = Math.max(0, resetEnd);
-        return save.window(from * p, (from + VIEW_CYCLES) * p);
+        return save.window(from * p, Math.min((from + VIEW_CYCLES) * p, cycle() * p + p / 2 - 1));
     }
 }

@@ -58,6 +58,19 @@ class TestbenchWavesTest {
     }
 
     @Test
+    void aRunShorterThanTheViewIsShownWholeSinceGtkwaveRejectsWindowsPastTheDump() throws IOException {
+        Path vcd = dir.resolve("short.vcd");
+        try (Testbench<Queue<UInt>> tb = Testbench.create(Duts::fifo, RunConfig.of(1, 0).withVcd(vcd))) {
+            tb.traces(tb.dut().count);
+            tb.reset(2);
+            tb.run(50);
+        }
+        assertThat(VcdReader.read(vcd).endTime()).isEqualTo(52 * P + P / 2);
+        assertThat(Files.readString(dir.resolve("short.gtkw")))
+                .isEqualTo(saveFile(vcd).trace("queue.count", 3).window(2 * P, 52 * P + P / 2 - 1).render());
+    }
+
+    @Test
     void afterAFailureTheSaveFileShowsThe100CyclesBeforeItWithTheMarkerOnTheFailingSample() throws IOException {
         Path vcd = dir.resolve("fail.vcd");
         assertThatThrownBy(() -> {

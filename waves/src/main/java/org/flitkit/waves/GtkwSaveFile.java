@@ -40,10 +40,16 @@ public final class GtkwSaveFile {
     static final int PANE_MARGIN = 24;
     /** GTKWave's zoom unit: {@code 2^-zoom} time units per this many pixels. */
     private static final int PIXELS_PER_FRAME = 200;
-    /** Approximate width of one character of a trace name in GTKWave's default font, and the pane's bounds. */
-    private static final int NAME_CHAR_PIXELS = 8;
+    /**
+     * GTKWave widens the signal pane to its longest name (in its proportional font 8 pixels a character
+     * on average, plus 38 of margins and group indent), which would move the window's end: so ask for
+     * more than names need, by these estimates, and for room for a value when there is a marker.
+     */
+    private static final int NAME_CHAR_PIXELS = 9;
+    private static final int NAME_MARGIN_PIXELS = 40;
+    private static final int VALUE_CHARS = 12;
     private static final int MIN_SIGNALS_WIDTH = 160;
-    private static final int MAX_SIGNALS_WIDTH = 480;
+    private static final int MAX_SIGNALS_WIDTH = 600;
     /** How far the signal pane may move from the width the names want, to make the window end exact. */
     private static final int MAX_WIDTH_ADJUSTMENT = 40;
 
@@ -190,8 +196,8 @@ public final class GtkwSaveFile {
                 longest = Math.max(longest, t.alias().length());
             }
         }
-        int room = marker >= 0 ? 16 : 4;
-        return Math.max(MIN_SIGNALS_WIDTH, Math.min(MAX_SIGNALS_WIDTH, NAME_CHAR_PIXELS * (longest + room)));
+        int chars = longest + (marker >= 0 ? VALUE_CHARS : 0);
+        return Math.max(MIN_SIGNALS_WIDTH, Math.min(MAX_SIGNALS_WIDTH, NAME_CHAR_PIXELS * chars + NAME_MARGIN_PIXELS));
     }
 
     /** The names' width, moved by the fewest pixels that make the window's end exact, and the zoom for it. */

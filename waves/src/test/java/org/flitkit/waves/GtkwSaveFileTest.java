@@ -56,24 +56,24 @@ class GtkwSaveFileTest {
 
     @Test
     void windowSetsTheStartAndAZoomAtWhichTheWavePaneSpansIt() {
+        // 22 characters want 9 * 22 + 40 = 238 pixels of names, leaving 1440 - 300 - 238 - 24 = 878 of
+        // waves; 455581 ps per 200 pixels end them exactly 2,000,000 ps after the start
         String text = new GtkwSaveFile(Path.of("/tmp/x.vcd"), new Timescale(1, "ps"))
-                .trace("flitLoopback.link.deser.in_valid", 1)
+                .trace("top.counter.value", 8)
                 .window(20_000, 2_020_000).render();
 
-        assertThat(text).contains("[timestart] 20000\n", "[size] 1440 860\n", "[sst_width] 300\n", "[sst_expanded] 1\n");
-        // 32-character name: (32 + 4) * 8 pixels of names, so 1440 - 300 - 288 - 24 = 828 pixels of waves
-        assertThat(text).contains("[signals_width] 288\n");
+        assertThat(text).contains("[timestart] 20000\n", "[size] 1440 860\n", "[sst_width] 300\n", "[sst_expanded] 1\n",
+                "[signals_width] 238\n");
         assertThat(gtkwaveWindowEnd(text, 20_000)).isEqualTo(2_020_000);
         assertThat(zoomLine(text)).endsWith(" -1" + " -1".repeat(26)); // no marker
     }
 
     @Test
-    void theSignalPaneGivesUpAPixelWhenThatMakesTheEndExact() {
-        // 37 characters want 328 pixels, leaving 788 of waves: 200 cycles are 507614.2 ps per 200 pixels,
-        // GTKWave's whole 507614 ends 1 ps early and 507615 3 ps late; at 327 the pane has 789 pixels
-        // and 506971 ends it on the picosecond
+    void theSignalPaneMovesByAPixelWhenThatMakesTheEndExact() {
+        // 32 characters want 328 pixels, leaving 788 of waves: GTKWave's whole 507614 ps per 200 pixels
+        // end them 1 ps early and 507615 3 ps late; at 327 the pane has 789 pixels and 506971 ends it exactly
         String text = new GtkwSaveFile(Path.of("/tmp/x.vcd"), new Timescale(1, "ps"))
-                .trace("flitLoopback.link.deser.in_bits", 20)
+                .trace("flitLoopback.link.deser.in_valid", 1)
                 .window(20_000, 2_020_000).render();
 
         assertThat(text).contains("[signals_width] 327\n");

@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.flitkit.app.Catalog;
+import org.flitkit.app.cli.Main;
 import org.flitkit.hdl.verilog.VerilogTools;
 import org.flitkit.testbench.ExternalTools;
 import org.flitkit.testbench.RunConfig;
@@ -84,6 +86,23 @@ class GtkwaveViewTest {
                 "800200 flitLoopback.link.deser",
                 "28 flitLoopback/link/deser/in_valid", "28 flitLoopback/link/deser/in_ready", "22 flitLoopback/link/deser/in_bits[19:0]",
                 "1000200 flitLoopback.link.deser");
+    }
+
+    @Test
+    void hdlSimOpensOnTheSameWindowWithTheTopLevelPorts() throws IOException {
+        Path vcd = dir.resolve("sim.vcd");
+        int exit = Main.commandLine(Catalog.standard()).execute("sim", "flit-loopback", "--cycles", "5000", "--vcd", vcd.toString());
+        assertThat(exit).isZero();
+
+        View v = view(vcd, dir.resolve("sim.gtkw"));
+
+        assertThat(v.start()).isEqualTo(2 * P);
+        assertThat(v.end()).isEqualTo(202 * P);
+        assertThat(v.rows()).containsExactly("800200 flitLoopback",
+                "28 flitLoopback/clk", "28 flitLoopback/reset",
+                "28 flitLoopback/in_ready", "28 flitLoopback/in_valid", "22 flitLoopback/in_bits[197:0]",
+                "28 flitLoopback/out_ready", "28 flitLoopback/out_valid", "22 flitLoopback/out_bits[197:0]",
+                "1000200 flitLoopback");
     }
 
     @Test
