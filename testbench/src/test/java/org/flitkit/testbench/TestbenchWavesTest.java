@@ -60,9 +60,7 @@ class TestbenchWavesTest {
     @Test
     void aRunShorterThanTheViewIsShownWholeSinceGtkwaveRejectsWindowsPastTheDump() throws IOException {
         Path vcd = dir.resolve("short.vcd");
-        try (Testbench<Queue<UInt>> tb = Testbench.create(Duts::fifo, RunConfig.of(1, 0).withVcd(vcd))) {
-            tb.traces(tb.dut().count);
-            tb.reset(2);
+        try (Testbench<Queue<UInt>> tb = fifoOutOfReset(RunConfig.of(1, 0).withVcd(vcd))) {
             tb.run(50);
         }
         assertThat(VcdReader.read(vcd).endTime()).isEqualTo(52 * P + P / 2);
@@ -74,10 +72,8 @@ class TestbenchWavesTest {
     void afterAFailureTheSaveFileShowsThe100CyclesBeforeItWithTheMarkerOnTheFailingSample() throws IOException {
         Path vcd = dir.resolve("fail.vcd");
         assertThatThrownBy(() -> {
-            try (Testbench<Queue<UInt>> tb = Testbench.create(Duts::fifo, RunConfig.of(1, 0).withVcd(vcd))) {
-                tb.traces(tb.dut().count);
+            try (Testbench<Queue<UInt>> tb = fifoOutOfReset(RunConfig.of(1, 0).withVcd(vcd))) {
                 tb.add(new FailAt(250));
-                tb.reset(2);
                 tb.run(1000);
             }
         }).isInstanceOf(TestbenchFailure.class).hasMessageStartingWith("cycle 250: checker: wrong value");
@@ -92,9 +88,7 @@ class TestbenchWavesTest {
     @Test
     void aFailureEarlierThan100CyclesStartsTheViewAtZero() throws IOException {
         Path vcd = dir.resolve("early.vcd");
-        try (Testbench<Queue<UInt>> tb = Testbench.create(Duts::fifo, RunConfig.of(1, 0).withVcd(vcd))) {
-            tb.traces(tb.dut().count);
-            tb.reset(2);
+        try (Testbench<Queue<UInt>> tb = fifoOutOfReset(RunConfig.of(1, 0).withVcd(vcd))) {
             tb.run(40);
             assertThatThrownBy(() -> tb.fail("count is off")).isInstanceOf(TestbenchFailure.class);
         }
@@ -107,9 +101,7 @@ class TestbenchWavesTest {
         Path vcd = dir.resolve("big.vcd");
         long limit = 20_000;
         VcdLimitExceeded e;
-        try (Testbench<Queue<UInt>> tb = Testbench.create(Duts::fifo, RunConfig.of(1, 0).withVcd(vcd).withVcdLimit(limit))) {
-            tb.traces(tb.dut().count);
-            tb.reset(2);
+        try (Testbench<Queue<UInt>> tb = fifoOutOfReset(RunConfig.of(1, 0).withVcd(vcd).withVcdLimit(limit))) {
             e = assertThrows(VcdLimitExceeded.class, () -> tb.run(100_000));
             assertThat(e.cycle()).hasValue(tb.cycle());
         }
@@ -142,6 +134,14 @@ class TestbenchWavesTest {
                 "run " + (2 + n) + " 2 10002", "run " + (2 + 2 * n) + " 2 10002", "run 10002 2 10002",
                 "run 10007 10002 10007",
                 "the end " + (10_007 + n) + " 10007 -1", "the end " + (10_007 + 2 * n) + " 10007 -1");
+    }
+
+    /** The FIFO with its fill level traced, out of a 2-cycle reset. */
+    private static Testbench<Queue<UInt>> fifoOutOfReset(RunConfig config) {
+        Testbench<Queue<UInt>> tb = Testbench.create(Duts::fifo, config);
+        tb.traces(tb.dut().count);
+        tb.reset(2);
+        return tb;
     }
 
     /** The save file the testbench should write: clock and reset first, in the dump's 1 ps ticks. */
