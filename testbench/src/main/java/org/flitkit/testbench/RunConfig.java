@@ -4,18 +4,28 @@ import java.nio.file.Path;
 
 /**
  * How to run one testbench: the root seed (every random choice derives from it), how many cycles of
- * stimulus to apply, and where to dump waves (null: no VCD; a {@code .gtkw} save file is written next
- * to the VCD when the testbench names the signals that matter).
+ * stimulus to apply, where to dump waves (null: no VCD; a {@code .gtkw} save file is written next
+ * to the VCD when the testbench names the signals that matter) and how large the dump may grow, and
+ * who to tell about progress (null: nobody).
  */
-public record RunConfig(long seed, long cycles, Path vcd) {
+public record RunConfig(long seed, long cycles, Path vcd, long vcdLimit, ProgressListener progress) {
     public static final long DEFAULT_SEED = 1;
     /** Stimulus cycles when a run does not say. */
     public static final long DEFAULT_CYCLES = 20_000;
+    /** The VCD stops past this many bytes unless the run says otherwise: 4 GiB, a few hours of a large design. */
+    public static final long DEFAULT_VCD_LIMIT = 4L << 30;
 
     public RunConfig {
         if (cycles < 0) {
             throw new IllegalArgumentException("cycles must not be negative, got " + cycles);
         }
+        if (vcdLimit < 1) {
+            throw new IllegalArgumentException("VCD size limit must be at least 1 byte, got " + vcdLimit);
+        }
+    }
+
+    public RunConfig(long seed, long cycles, Path vcd) {
+        this(seed, cycles, vcd, DEFAULT_VCD_LIMIT, null);
     }
 
     public static RunConfig of(long seed, long cycles) {
@@ -23,15 +33,24 @@ public record RunConfig(long seed, long cycles, Path vcd) {
     }
 
     public RunConfig withSeed(long s) {
-        return new RunConfig(s, cycles, vcd);
+        return new RunConfig(s, cycles, vcd, vcdLimit, progress);
     }
 
     public RunConfig withCycles(long n) {
-        return new RunConfig(seed, n, vcd);
+        return new RunConfig(seed, n, vcd, vcdLimit, progress);
     }
 
     public RunConfig withVcd(Path file) {
-        return new RunConfig(seed, cycles, file);
+        return new RunConfig(seed, cycles, file, vcdLimit, progress);
+    }
+
+    /** The same run with the VCD stopping past {@code bytes} ({@link org.flitkit.waves.VcdLimitExceeded}). */
+    public RunConfig withVcdLimit(long bytes) {
+        return new RunConfig(seed, cycles, vcd, bytes, progress);
+    }
+
+    public RunConfig withProgress(ProgressListener listener) {
+        return new RunConfig(seed, cycles, vcd, vcdLimit, listener);
     }
 
     /** The GTKWave save file that goes with the VCD: same name, {@code .gtkw} extension (null without a VCD). */

@@ -15,6 +15,8 @@ import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.waves.GtkwSaveFile;
+import org.flitkit.waves.Timescale;
+import org.flitkit.waves.VcdWriter;
 
 /**
  * Owns a simulator and the verification components around it, and advances time for all of them:
@@ -36,8 +38,21 @@ import org.flitkit.waves.GtkwSaveFile;
  *
  * Every way of advancing time is bounded ({@link #run(long)} by its count, {@link #runUntil} by its
  * timeout), so a hung design fails with the cycle and what it was waiting for instead of hanging CI.
+ *
+ * <p>Waves: with {@link RunConfig#vcd()} every named signal is dumped (up to {@link RunConfig#vcdLimit()}
+ * bytes, then {@link org.flitkit.waves.VcdLimitExceeded}), and {@link #close()} writes a GTKWave save
+ * file for the {@link #traces} that opens on the first {@value #VIEW_CYCLES} cycles after reset (all of
+ * a shorter run), or,
+ * after a failure raised through the testbench, on the {@value #FAILURE_VIEW_CYCLES} cycles before it
+ * and the failing cycle, with the marker where the failing check looked.
  */
 public final class Testbench<M extends Module> implements AutoCloseable {
+    /** {@link RunConfig#progress()} hears from a run every this many cycles. */
+    public static final int PROGRESS_INTERVAL = 4096;
+    /** Cycles the save file shows after reset, and before a failure. */
+    public static final int VIEW_CYCLES = 200;
+    public static final int FAILURE_VIEW_CYCLES = 100;
+
     private final Simulator sim;
     private final M dut;
     private final RunConfig config;
@@ -49,6 +64,13 @@ public final class Testbench<M extends Module> implements AutoCloseable {
     private Component[] active = new Component[0];
     private long simNanos;
     private boolean closed;
+    /** The dump's writer, timescale and clock period in its ticks (null/0 without a VCD). */
+    private VcdWriter vcdWriter;
+    private Timescale vcdTimescale;
+    private long vcdPeriod;
+    /** The cycle the first reset ended at (-1: never reset), and the first failure, for the save file's window. */
+    private long resetEnd = -1;
+    private TestbenchFailure failure;
 
     private Testbench(Simulator sim, RunConfig config, double buildSeconds) {
         this.sim = sim;
@@ -67,7 +89,11 @@ public final class Testbench<M extends Module> implements AutoCloseable {
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot create the directory for " + config.vcd(), e);
             }
-            sim.startVcd(config.vcd());
+            long periodPs = Simulator.DEFAULT_VCD_PERIOD_PS;
+            vcdTimescale = Timescale.forPeriod(periodPs, "ps");
+            vcdPeriod = vcdTimescale.ticks(periodPs, "ps");
+            vcdWriter = new VcdWriter(config.vcd(), vcdTimescale).limit(config.vcdLimit()).clockPeriod(vcdPeriod);
+            sim.startVcd(vcdWriter, periodPs);
         }
     }
 
@@ -155,6 +181,9 @@ public final class Testbench<M extends Module> implements AutoCloseable {
         }
         sim.reset(cycles);
         simNanos += System.nanoTime() - t0;
+        if (resetEnd < 0) {
+            resetEnd = cycle();
+        }
     }
 
     /** One clock cycle: drive, sample, edge. */
@@ -172,10 +201,24 @@ public final class Testbench<M extends Module> implements AutoCloseable {
     /** Exactly {@code cycles} clock cycles. */
     public void run(long cycles) {
         long t0 = System.nanoTime();
+        ProgressListener progress = config.progress();
         try {
-            for (long i = 0; i < cycles; i++) {
-                step();
+            if (progress == null) {
+                for (long i = 0; i < cycles; i++) {
+                    step();
+                }
+            } else {
+                long start = cycle();
+                long end = start + cycles;
+                while (cycle() < end) {
+                    for (long i = Math.min(end - cycle(), PROGRESS_INTERVAL); i > 0; i--) {
+                        step();
+                    }
+                    progress.progress("run", cycle(), start, end);
+                }
             }
+        } catch (TestbenchFailure f) {
+            throw failed(f);
         } finally {
             simNanos += System.nanoTime() - t0;
         }
@@ -189,6 +232,7 @@ public final class Testbench<M extends Module> implements AutoCloseable {
     public long runUntil(String what, BooleanSupplier done, long maxCycles) {
         long t0 = System.nanoTime();
         long start = cycle();
+        ProgressListener progress = config.progress();
         try {
             while (!done.getAsBoolean()) {
                 if (cycle() - start >= maxCycles) {
@@ -196,8 +240,13 @@ public final class Testbench<M extends Module> implements AutoCloseable {
                             + start + ")" + describeState());
                 }
                 step();
+                if (progress != null && (cycle() - start) % PROGRESS_INTERVAL == 0) {
+                    progress.progress(what, cycle(), start, -1);
+                }
             }
             return cycle() - start;
+        } catch (TestbenchFailure f) {
+            throw failed(f);
         } finally {
             simNanos += System.nanoTime() - t0;
         }
@@ -221,14 +270,26 @@ public final class Testbench<M extends Module> implements AutoCloseable {
 
     /** End of test: every component's final checks (e.g. scoreboards with items never observed). */
     public void finish() {
-        for (Component c : active) {
-            c.finish();
+        try {
+            for (Component c : active) {
+                c.finish();
+            }
+        } catch (TestbenchFailure f) {
+            throw failed(f);
         }
     }
 
     /** Fails the run from the test itself (not a component); declared to return so callers can {@code throw tb.fail(..)}. */
     public TestbenchFailure fail(String detail) {
-        throw new TestbenchFailure(cycle(), "testbench", detail, seed());
+        throw failed(new TestbenchFailure(cycle(), "testbench", detail, seed()));
+    }
+
+    /** Remembers the first failure: the save file opens on it. */
+    private TestbenchFailure failed(TestbenchFailure f) {
+        if (failure == null) {
+            failure = f;
+        }
+        return f;
     }
 
     /** The outcome to report: cycles, time and the compile statistics, without counts yet. */
@@ -244,16 +305,33 @@ public final class Testbench<M extends Module> implements AutoCloseable {
             return;
         }
         closed = true;
+        if (vcdWriter != null && failure != null) {
+            // the failing cycle's values hold until the clock edge that never came
+            vcdWriter.endTime((failure.cycle() + 1) * vcdPeriod);
+        }
         sim.stopVcd();
         if (config.vcd() != null && !traces.isEmpty()) {
-            String top = dut.instanceName();
-            GtkwSaveFile save = new GtkwSaveFile(config.vcd());
-            save.trace(top + ".clk", 1);
-            save.trace(top + ".reset", 1);
-            for (Bits b : traces) {
-                save.trace(b.path(), b.width());
-            }
-            save.write(config.gtkw());
+            saveFile().write(config.gtkw());
         }
+    }
+
+    /** The traces, grouped by instance, and the window: after reset, or before the failure with the marker on it. */
+    private GtkwSaveFile saveFile() {
+        String top = dut.instanceName();
+        GtkwSaveFile save = new GtkwSaveFile(config.vcd(), vcdTimescale).trace(top + ".clk", 1).trace(top + ".reset", 1);
+        for (Bits b : traces) {
+            save.trace(b.path(), b.width());
+        }
+        long p = vcdPeriod;
+        if (failure != null) {
+            // The marker goes where the failing cycle's inputs and outputs are all in the dump, its falling
+            // edge. GTKWave opens a window that reaches the last timestamp of the dump at 0 instead, so the
+            // view stops one tick before the end of the failing cycle, where the dump ends.
+            long c = failure.cycle();
+            return save.window(Math.max(0, c - FAILURE_VIEW_CYCLES) * p, (c + 1) * p - 1).marker(c * p + p / 2);
+        }
+        // a shorter run is shown whole: its dump ends at the current cycle's falling edge
+        long from = Math.max(0, resetEnd);
+        return save.window(from * p, Math.min((from + VIEW_CYCLES) * p, cycle() * p + p / 2 - 1));
     }
 }

@@ -30,6 +30,8 @@ final class AsciiSink {
     private final OutputStream out;
     private byte[] buf;
     private int pos;
+    /** Bytes handed to {@code out} so far; with {@code pos} the size of everything written. */
+    private long drained;
     /** Scratch for decimal conversion; 20 digits hold any non-negative long. */
     private final byte[] digits = new byte[20];
 
@@ -100,9 +102,15 @@ final class AsciiSink {
         }
     }
 
+    /** Bytes written so far, including those still in the buffer. */
+    long written() {
+        return drained + pos;
+    }
+
     void drain() {
         try {
             out.write(buf, 0, pos);
+            drained += pos;
             pos = 0;
         } catch (IOException e) {
             throw new UncheckedIOException(e);

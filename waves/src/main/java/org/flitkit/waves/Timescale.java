@@ -44,6 +44,19 @@ public record Timescale(int magnitude, String unit) {
         throw new IllegalArgumentException("half of " + period + unit + " is not a whole number of femtoseconds");
     }
 
+    /** Parses a {@code $timescale} text such as {@code 1ns} or {@code 10 ps} (what {@link VcdReader#timescale()} returns). */
+    public static Timescale parse(String text) {
+        String t = text.strip();
+        int digits = 0;
+        while (digits < t.length() && Character.isDigit(t.charAt(digits))) {
+            digits++;
+        }
+        if (digits == 0 || digits > 3) {
+            throw new IllegalArgumentException("not a timescale: '" + text + "' (expected e.g. 1ns, 10ps, 100us)");
+        }
+        return new Timescale(Integer.parseInt(t.substring(0, digits)), t.substring(digits).strip());
+    }
+
     /** Number of ticks of this timescale in {@code amount} of {@code unit}, exact or an exception. */
     public long ticks(long amount, String unit) {
         long fs = Math.multiplyExact(amount, femtos(1, unit));

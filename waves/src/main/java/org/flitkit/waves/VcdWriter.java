@@ -28,19 +28,27 @@ import java.util.Objects;
  * writes about 20 million change lines (1 GB of VCD text) per second, so the disk is the limit;
  * {@code VcdWriterThroughput} in the test sources measures it.
  * Not thread-safe. I/O errors surface as {@link UncheckedIOException}.
+ *
+ * <p>Size: with a {@link #limit} the writer stops at the first new timestamp after the file has
+ * passed that many bytes: it flushes what it has (a valid dump ending with a complete timestamp),
+ * throws {@link VcdLimitExceeded} once, and from then on ignores {@code time} and {@code value}, so
+ * the simulation around it can shut down and {@link #close} as usual.
  */
 public final class VcdWriter implements AutoCloseable {
     private static final int BUFFER_BYTES = 1 << 16;
     private static final String VERSION = "FlitKit jvcd " + Objects.requireNonNullElse(
             VcdWriter.class.getPackage().getImplementationVersion(), "dev");
 
-    private enum Phase { DECLARING, INITIAL, RUNNING, CLOSED }
+    private enum Phase { DECLARING, INITIAL, RUNNING, LIMITED, CLOSED }
 
     private final AsciiSink out;
     private final Timescale timescale;
     private final List<Scope> roots = new ArrayList<>();
     private final NameTable rootNames = new NameTable("the top level");
     private String date = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+    private long limit = Long.MAX_VALUE;
+    private long clockPeriod;
+    private long endTime;
 
     private Phase phase = Phase.DECLARING;
     private long now;
@@ -85,6 +93,32 @@ public final class VcdWriter implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Stops the dump once the file has passed {@code bytes} (see the class comment); unlimited by
+     * default. Only allowed before the header is written.
+     */
+    public VcdWriter limit(long bytes) {
+        checkDeclaring();
+        if (bytes < 1) {
+            throw new IllegalArgumentException("VCD size limit must be at least 1 byte, got " + bytes);
+        }
+        this.limit = bytes;
+        return this;
+    }
+
+    /**
+     * Tells the writer the clock period in timescale ticks, so that {@link VcdLimitExceeded} can say
+     * in which cycle the dump stopped. Only allowed before the header is written.
+     */
+    public VcdWriter clockPeriod(long ticks) {
+        checkDeclaring();
+        if (ticks < 1) {
+            throw new IllegalArgumentException("clock period must be at least 1 tick, got " + ticks);
+        }
+        this.clockPeriod = ticks;
+        return this;
+    }
+
     /** Declares a top-level scope; several are allowed, but their names must differ. */
     public Scope root(String name) {
         checkDeclaring();
@@ -100,6 +134,8 @@ public final class VcdWriter implements AutoCloseable {
     public void time(long t) {
         if (phase == Phase.RUNNING) {
             advance(t);
+        } else if (phase == Phase.LIMITED) {
+            return;
         } else if (phase == Phase.INITIAL) {
             checkNotBefore(t);
             if (t != now) {
@@ -180,7 +216,8 @@ public final class VcdWriter implements AutoCloseable {
 
     /**
      * Completes the file: header and {@code $dumpvars} if still pending, and a final {@code #t} for
-     * the last {@link #time} so viewers show the last cycle even if nothing changed in it.
+     * the last {@link #time} (or the later {@link #endTime}) so viewers show the last cycle even if
+     * nothing changed in it.
      */
     @Override
     public void close() {
@@ -189,13 +226,34 @@ public final class VcdWriter implements AutoCloseable {
         }
         if (phase == Phase.DECLARING) {
             writeDefinitions();
-        } else if (phase == Phase.INITIAL) {
-            writeDumpvars();
-        } else if (now > lastWrittenTime) {
-            writeTime();
+        } else {
+            if (phase == Phase.INITIAL) {
+                writeDumpvars();
+            }
+            now = Math.max(now, endTime);
+            if (now > lastWrittenTime) {
+                writeTime();
+            }
         }
         phase = Phase.CLOSED;
         out.close();
+    }
+
+    /**
+     * Makes the dump last until {@code t} (timescale ticks) even if nothing changes after the last
+     * {@link #time}: {@link #close} ends the file with {@code #t}, the last values holding until then.
+     * For example the end of the clock cycle in which a simulation stopped.
+     */
+    public void endTime(long t) {
+        if (t < 0) {
+            throw new IllegalArgumentException("end time must not be negative, got " + t);
+        }
+        endTime = t;
+    }
+
+    /** Bytes written so far (header and values, including those still buffered). */
+    public long written() {
+        return out.written();
     }
 
     /** The timescale written in the header, for converting simulated time into ticks. */
@@ -237,6 +295,12 @@ public final class VcdWriter implements AutoCloseable {
     private void advance(long t) {
         checkNotBefore(t);
         if (t != now) {
+            // the block for 'now' is complete here, so stopping leaves a dump that ends cleanly
+            if (out.written() > limit) {
+                phase = Phase.LIMITED;
+                out.flush();
+                throw new VcdLimitExceeded(limit, out.written(), t, timescale, clockPeriod);
+            }
             now = t;
             nowWritten = false;
         }
@@ -322,7 +386,7 @@ public final class VcdWriter implements AutoCloseable {
     }
 
     private void checkValuePhase() {
-        if (phase != Phase.RUNNING && phase != Phase.INITIAL) {
+        if (phase != Phase.RUNNING && phase != Phase.INITIAL && phase != Phase.LIMITED) {
             throw phase == Phase.CLOSED ? closed()
                     : new IllegalStateException("call time() before value(): the header is written at the first time()");
         }

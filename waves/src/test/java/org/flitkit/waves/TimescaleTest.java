@@ -29,4 +29,13 @@ class TimescaleTest {
         assertThat(ts.toString()).isEqualTo("10ps");
         assertThatThrownBy(() -> ts.ticks(5, "ps")).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void parsesHeaderText() {
+        assertThat(Timescale.parse("1ns")).isEqualTo(new Timescale(1, "ns"));
+        assertThat(Timescale.parse(" 100 ps ")).isEqualTo(new Timescale(100, "ps"));
+        assertThatThrownBy(() -> Timescale.parse("ns")).hasMessageContaining("not a timescale: 'ns'");
+        assertThatThrownBy(() -> Timescale.parse("5ns")).hasMessageContaining("1, 10 or 100");
+        assertThatThrownBy(() -> Timescale.parse("1 parsec")).hasMessageContaining("'parsec'");
+    }
 }

@@ -72,6 +72,24 @@ class VcdWriterChangesTest {
     }
 
     @Test
+    void anEndTimeExtendsTheDumpPastItsLastChangeButNeverShortensIt() {
+        assertThat(bodyEndingAt(10, 25).lines()).containsExactly("#0", "$dumpvars", "0!", "$end", "#10", "1!", "#25");
+        assertThat(bodyEndingAt(30, 25).lines()).containsExactly("#0", "$dumpvars", "0!", "$end", "#10", "1!", "#30");
+    }
+
+    /** A change at 10, time advanced to {@code last}, then {@code endTime(end)} and close. */
+    private static String bodyEndingAt(long last, long end) {
+        return VcdText.body(VcdText.write(w -> {
+            int a = w.root("top").wire("a", 1);
+            w.time(0);
+            w.time(10);
+            w.value(a, 1);
+            w.time(last);
+            w.endTime(end);
+        }));
+    }
+
+    @Test
     void initialBlockTakesTheLastValueGivenAtTheFirstTimestamp() {
         String body = VcdText.body(VcdText.write(w -> {
             int a = w.root("top").wire("a", 1);

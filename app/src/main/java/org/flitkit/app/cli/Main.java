@@ -14,12 +14,14 @@ import picocli.CommandLine.Spec;
  * entry in {@code subcommands}.
  *
  * <p>Exit codes: 0 success, 1 a testbench failed or the command could not do its job, 2 bad usage
- * (unknown command, name or option).
+ * (unknown command, name or option, a file that cannot be read or written, a class that is not a
+ * design). A {@link CliError} from any command is printed as one {@code hdl: ...} line.
  */
 @Command(name = "hdl", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = "FlitKit: run testbenches, dump waves, emit Verilog.",
-        subcommands = {ListCommand.class, RunCommand.class, RegmapCommand.class, MgmtCommand.class, BenchmarkCommand.class,
-                DiffTestCommand.class, VerilogCommand.class, FiguresCommand.class, CommandLine.HelpCommand.class})
+        description = "FlitKit: run testbenches, simulate designs, dump waves, emit Verilog.",
+        subcommands = {ListCommand.class, RunCommand.class, SimCommand.class, RegmapCommand.class, MgmtCommand.class,
+                BenchmarkCommand.class, DiffTestCommand.class, VerilogCommand.class, ClasspathCommand.class, FiguresCommand.class,
+                CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     private final Catalog catalog;
 
@@ -46,6 +48,8 @@ public final class Main implements Runnable {
     /** The configured command line over {@code catalog}: short usage errors with a hint instead of the full help. */
     public static CommandLine commandLine(Catalog catalog) {
         CommandLine cl = new CommandLine(new Main(catalog));
+        // 'hdl run --help' as well as 'hdl help run': usage errors point there
+        cl.getSubcommands().forEach((name, sub) -> sub.getCommandSpec().mixinStandardHelpOptions(!name.equals("help")));
         cl.setParameterExceptionHandler((ex, args) -> {
             CommandLine c = ex.getCommandLine();
             PrintWriter err = c.getErr();
@@ -53,6 +57,14 @@ public final class Main implements Runnable {
             err.println("Try '" + c.getCommandSpec().qualifiedName() + " --help' for more information.");
             err.flush();
             return c.getCommandSpec().exitCodeOnInvalidInput();
+        });
+        cl.setExecutionExceptionHandler((ex, c, parsed) -> {
+            if (!(ex instanceof CliError e)) {
+                throw ex;
+            }
+            c.getErr().println("hdl: " + e.getMessage());
+            c.getErr().flush();
+            return e.exitCode();
         });
         return cl;
     }

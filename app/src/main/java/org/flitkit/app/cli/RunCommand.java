@@ -7,12 +7,14 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
-import org.flitkit.hdl.HdlException;
-import org.flitkit.testbench.ScenarioResult;
 import org.flitkit.app.Catalog;
+import org.flitkit.hdl.HdlException;
 import org.flitkit.testbench.RunConfig;
+import org.flitkit.testbench.ScenarioResult;
 import org.flitkit.testbench.TestbenchFailure;
+import org.flitkit.waves.VcdLimitExceeded;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -38,8 +40,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "S", description = "Root random seed (default: ${DEFAULT-VALUE}).")
     long seed = RunConfig.DEFAULT_SEED;
 
-    @Option(names = "--vcd", paramLabel = "FILE", description = "Dump waves to FILE, with a GTKWave save file next to it.")
-    Path vcd;
+    @Mixin
+    RunOptions options;
 
     @Override
     public Integer call() {
@@ -49,25 +51,25 @@ final class RunCommand implements Callable<Integer> {
         if (cycles != null && cycles < 1) {
             throw new ParameterException(spec.commandLine(), "--cycles must be at least 1, got " + cycles);
         }
-        RunConfig config = new RunConfig(seed, cycles != null ? cycles : entry.defaultCycles(), vcd);
+        options.checkVcdWritable();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         String what = name + " seed=" + seed;
         try {
-            ScenarioResult r = entry.scenario().run(config);
-            out.printf(Locale.ROOT, "built in %.2fs (%s)%n", r.buildSeconds(), r.compile());
-            if (r.vcd() != null) {
-                out.printf(Locale.ROOT, "waves: %s (%s)%n", r.vcd(), size(r.vcd()));
-                out.println(r.gtkw() != null ? "  view: gtkwave " + r.vcd() + " " + r.gtkw() : "  view: gtkwave " + r.vcd());
+            ScenarioResult r;
+            try (ProgressBars progress = options.progressBars(name)) {
+                r = entry.scenario().run(options.config(seed, cycles != null ? cycles : entry.defaultCycles(), progress));
             }
+            out.printf(Locale.ROOT, "built in %.2fs (%s)%n", r.buildSeconds(), r.compile());
+            printWaves(out, r);
             out.println(summary("PASS " + what, r));
             out.flush();
             return 0;
         } catch (TestbenchFailure f) {
             out.flush();
             err.println(f.getMessage());
-            if (vcd != null) {
-                err.println("waves up to the failure: " + vcd);
+            if (options.vcd != null) {
+                err.println("waves up to the failure: " + options.vcd);
             }
             err.flush();
             out.println("FAIL " + what + " cycle=" + f.cycle() + " (" + f.component() + ")");
@@ -79,6 +81,16 @@ final class RunCommand implements Callable<Integer> {
             out.println("FAIL " + what + ": the design did not elaborate");
             out.flush();
             return 1;
+        } catch (VcdLimitExceeded e) {
+            throw options.limitReached(e);
+        }
+    }
+
+    /** Where the waves went and the command that opens them, when the run dumped any. */
+    static void printWaves(PrintWriter out, ScenarioResult r) {
+        if (r.vcd() != null) {
+            out.printf(Locale.ROOT, "waves: %s (%s)%n", r.vcd(), size(r.vcd()));
+            out.println(r.gtkw() != null ? "  view: gtkwave " + r.vcd() + " " + r.gtkw() : "  view: gtkwave " + r.vcd());
         }
     }
 
@@ -93,8 +105,7 @@ final class RunCommand implements Callable<Integer> {
 
     private static String size(Path p) {
         try {
-            long b = Files.size(p);
-            return b >= 1 << 20 ? String.format(Locale.ROOT, "%.1f MB", b / 1048576.0) : String.format(Locale.ROOT, "%.1f kB", b / 1024.0);
+            return ByteSize.format(Files.size(p));
         } catch (java.io.IOException e) {
             return "size unknown";
         }

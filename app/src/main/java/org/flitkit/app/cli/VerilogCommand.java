@@ -4,21 +4,18 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 import org.flitkit.hdl.Circuit;
 import org.flitkit.hdl.HdlException;
 import org.flitkit.hdl.verilog.VerilogEmitter;
 import org.flitkit.hdl.verilog.VerilogTools;
-import org.flitkit.app.Catalog;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
-/** {@code hdl verilog <design> -o DIR}: one Verilog-2001 file per module definition. */
+/** {@code hdl verilog <design>|--class CLASS -o DIR}: one Verilog-2001 file per module definition. */
 @Command(name = "verilog", description = "Emit a design as Verilog-2001, one file per module definition.")
 final class VerilogCommand implements Callable<Integer> {
     @ParentCommand
@@ -27,8 +24,8 @@ final class VerilogCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "<design>", description = "Name from 'hdl list'.")
-    String name;
+    @Mixin
+    DesignOption design;
 
     @Option(names = {"-o", "--output"}, paramLabel = "DIR", required = true, description = "Directory for the .v files (created if missing).")
     Path dir;
@@ -38,20 +35,19 @@ final class VerilogCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Catalog.DesignEntry entry = hdl.catalog().design(name).orElseThrow(() -> new ParameterException(spec.commandLine(),
-                "unknown design '" + name + "'; available: "
-                        + hdl.catalog().designs().stream().map(Catalog.DesignEntry::name).collect(Collectors.joining(", "))));
+        DesignOption.Design d = design.resolve(hdl.catalog());
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         VerilogEmitter.Result emitted;
         try {
-            emitted = new VerilogEmitter().emitResult(Circuit.elaborate(entry.top()));
+            emitted = new VerilogEmitter().emitResult(Circuit.elaborate(d.top()));
         } catch (HdlException e) {
             err.println(e.getMessage());
-            err.println("hdl verilog: design '" + name + "' did not elaborate");
+            err.println("hdl verilog: design '" + d.label() + "' did not elaborate");
             err.flush();
             return 1;
         }
+        out.println("design: " + d.origin());
         List<Path> files = VerilogEmitter.write(emitted.files(), dir);
         for (Path f : files) {
             out.println(f);
@@ -60,9 +56,7 @@ final class VerilogCommand implements Callable<Integer> {
         out.flush();
         if (lint) {
             if (!VerilogTools.available("verilator")) {
-                err.println("hdl verilog --lint: verilator is not installed (apt-get install verilator)");
-                err.flush();
-                return 1;
+                throw CliError.failure("verilog --lint: verilator is not installed (apt-get install verilator)");
             }
             VerilogTools.Result r = VerilogTools.verilatorLint(files, emitted.topModule());
             if (!r.clean()) {

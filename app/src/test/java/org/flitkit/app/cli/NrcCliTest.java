@@ -48,4 +48,23 @@ class NrcCliTest {
         assertThat(r.err()).contains("bad.mgmt:3:").contains("read takes 1 to 2 arguments");
         assertThat(r.out()).isEmpty();
     }
+
+    @Test
+    void anUnreadableScriptIsOneLineWithTheReasonAndExitTwo(@TempDir Path dir) throws Exception {
+        Path nul = dir.resolve("nul.mgmt");
+        Files.write(nul, new byte[] {'p', 'o', 'r', 't', ' ', '1', 0, '\n'});
+        Path latin1 = dir.resolve("latin1.mgmt");
+        Files.write(latin1, new byte[] {'#', ' ', 'r', (byte) 0xE9, 'g', 'l', 'a', 'g', 'e', '\n'});
+        assertUnreadable(dir.resolve("missing.mgmt"), "No such file or directory");
+        assertUnreadable(dir, "Is a directory");
+        assertUnreadable(nul, "not a text file (NUL byte at offset 6)");
+        assertUnreadable(latin1, "not a text file (invalid UTF-8)");
+    }
+
+    private static void assertUnreadable(Path script, String reason) {
+        HdlCliTest.Run r = HdlCliTest.hdl("mgmt", "nrc", "--script", script.toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).isEqualTo("hdl: cannot read " + script + ": " + reason + System.lineSeparator());
+        assertThat(r.out()).isEmpty();
+    }
 }

@@ -77,7 +77,8 @@ class FlitLoopbackWavesTest {
     void gtkwaveSaveFileNamesDumpedSignals() throws Exception {
         String gtkw = Files.readString(result.gtkw());
         assertThat(gtkw).contains("[dumpfile] \"" + vcd.toAbsolutePath() + "\"");
-        List<String> traces = gtkw.lines().filter(l -> l.startsWith("flitLoopback.")).toList();
+        // "+{alias} name": the trace as the dump declares it, after the name GTKWave shows
+        List<String> traces = gtkw.lines().filter(l -> l.startsWith("+{")).map(l -> l.substring(l.indexOf("} ") + 2)).toList();
         assertThat(traces).contains("flitLoopback.clk", "flitLoopback.in_bits[197:0]", "flitLoopback.link.fifo.count[3:0]");
         for (String t : traces) {
             assertThat(dump.signals()).containsKey(t.replaceAll("\\[.*", ""));

@@ -364,14 +364,25 @@ public final class Simulator {
      * edges. {@code periodPs} is the clock period in picoseconds.
      */
     public void startVcd(Path file, long periodPs) {
+        startVcd(new VcdWriter(file, Timescale.forPeriod(periodPs, "ps")), periodPs);
+    }
+
+    /**
+     * Like {@link #startVcd(Path, long)} into a writer the caller has set up (size limit, date); its
+     * timescale must divide half of {@code periodPs}, as {@link Timescale#forPeriod} does.
+     */
+    public void startVcd(VcdWriter out, long periodPs) {
         stopVcd();
-        vcd = new Vcd(new VcdWriter(file, Timescale.forPeriod(periodPs, "ps")), periodPs);
+        vcd = new Vcd(out, periodPs);
         settle();
         vcd.sample(cycle, true);
     }
 
+    /** The clock period {@link #startVcd(Path)} dumps with: 10 ns, a 100 MHz clock. */
+    public static final long DEFAULT_VCD_PERIOD_PS = 10_000;
+
     public void startVcd(Path file) {
-        startVcd(file, 10_000);
+        startVcd(file, DEFAULT_VCD_PERIOD_PS);
     }
 
     /** Ends the dump; the current (settled) values go in as the last sample, so a failing cycle's inputs are visible. */

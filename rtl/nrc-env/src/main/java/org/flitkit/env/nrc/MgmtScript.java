@@ -1,5 +1,11 @@
 package org.flitkit.env.nrc;
 
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -59,6 +65,26 @@ public record MgmtScript(List<Command> commands) {
     }
 
     public record Timeout(int line, long cycles) implements Command {
+    }
+
+    /**
+     * Reads and parses a script file. A file holding NUL bytes or invalid UTF-8 is rejected with an
+     * {@link IOException} saying "not a text file", before any of it is parsed as commands.
+     */
+    public static MgmtScript read(Path file) throws IOException, ParseException {
+        byte[] bytes = Files.readAllBytes(file);
+        for (int i = 0; i < bytes.length; i++) {
+            if (bytes[i] == 0) {
+                throw new IOException("not a text file (NUL byte at offset " + i + ")");
+            }
+        }
+        String text;
+        try {
+            text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            throw new IOException("not a text file (invalid UTF-8)", e);
+        }
+        return parse(text);
     }
 
     public static MgmtScript parse(String text) throws ParseException {
