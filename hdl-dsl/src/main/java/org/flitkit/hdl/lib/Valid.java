@@ -3,11 +3,10 @@ package org.flitkit.hdl.lib;
 import static org.flitkit.hdl.Hdl.Bool;
 
 import java.util.function.Supplier;
+import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Bundle;
 import org.flitkit.hdl.Data;
-import org.flitkit.hdl.SInt;
-import org.flitkit.hdl.UInt;
 
 /**
  * A value with a valid flag and no backpressure (Chisel's {@code Valid}/{@code ValidIO}): the producer
@@ -33,15 +32,7 @@ public final class Valid<T extends Data> extends Bundle {
     }
 
     /** A valid-flagged {@code type}, a fresh type such as {@code UInt(8)} (it becomes the bits field). */
-    public static Valid<UInt> of(UInt type) {
-        return new Valid<>(type, null);
-    }
-
-    public static Valid<SInt> of(SInt type) {
-        return new Valid<>(type, null);
-    }
-
-    public static Valid<Bool> of(Bool type) {
+    public static <T extends Bits> Valid<T> of(T type) {
         return new Valid<>(type, null);
     }
 

@@ -8,6 +8,7 @@ import org.flitkit.hdl.SrcLoc;
  * The edge is not taken: the simulator stays at that cycle, with that cycle's values.
  */
 public final class SimAssertionError extends AssertionError {
+    private static final long serialVersionUID = 1L;
     private final long cycle;
     private final String instance;
     private final SrcLoc loc;

@@ -1016,12 +1016,17 @@ final class ModuleWriter {
         if (extra != null) {
             tests.add(tests.isEmpty() ? extra : "(" + extra + ")");
         }
+        guarded(out, "    ", tests, stmt);
+    }
+
+    /** {@code stmt} at indent {@code ind}, inside {@code if (t1 && t2 ...)} unless there is no test. */
+    private static void guarded(List<String> out, String ind, List<String> tests, String stmt) {
         if (tests.isEmpty()) {
-            out.add("    " + stmt);
+            out.add(ind + stmt);
         } else {
-            out.add("    if (" + String.join(" && ", tests) + ") begin");
-            out.add("      " + stmt);
-            out.add("    end");
+            out.add(ind + "if (" + String.join(" && ", tests) + ") begin");
+            out.add(ind + "  " + stmt);
+            out.add(ind + "end");
         }
     }
 
@@ -1101,13 +1106,7 @@ final class ModuleWriter {
             String call = c.isAssertion()
                     ? "$fatal(1, " + verilogFormat("assertion failed in %m (" + c.loc() + "): ", c.format()) + ");"
                     : "$write(" + verilogFormat("", c.format()) + ");";
-            if (tests.isEmpty()) {
-                checkStmts.add("      " + call);
-            } else {
-                checkStmts.add("      if (" + String.join(" && ", tests) + ") begin");
-                checkStmts.add("        " + call);
-                checkStmts.add("      end");
-            }
+            guarded(checkStmts, "      ", tests, call);
         }
         if (!m.checks().isEmpty()) {
             markUsed("clk", 0, 0);

@@ -17,14 +17,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Hdl.check and Hdl.printf in the simulator: when they act, what they report, and that idle skipping keeps them. */
-class ChecksTest {
+/**
+ * Hdl.check and Hdl.printf in the simulator: when they act, what they report, and that idle skipping
+ * keeps them. (Public: the Verilog tests run the same counter under Verilator and Icarus.)
+ */
+public class ChecksTest {
     /** Counts while {@code en} is high and asserts that the count never reaches {@code limit}. */
-    static final class Counter extends Module {
+    public static final class Counter extends Module {
         final Bool en = input(Bool());
         final UInt count = output(UInt(8));
         final UInt r = regInit(UInt(8), 0);
-        final SrcLoc checkAt;
+        /** the line of the check */
+        public final SrcLoc checkAt;
 
         Counter(int limit) {
             when(en, () -> r.assign(r.add(1)));
@@ -33,12 +37,13 @@ class ChecksTest {
         }
     }
 
-    static final class Top extends Module {
+    /** The counter as a child, so that the failure names an instance path. */
+    public static final class Top extends Module {
         final Bool en = input(Bool());
         final UInt count = output(UInt(8));
-        final Counter counter;
+        public final Counter counter;
 
-        Top(int limit) {
+        public Top(int limit) {
             counter = instance(new Counter(limit));
             counter.en.assign(en);
             count.assign(counter.count);

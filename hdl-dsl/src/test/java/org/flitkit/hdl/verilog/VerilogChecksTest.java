@@ -12,43 +12,22 @@ import org.flitkit.hdl.Module;
 import org.flitkit.hdl.SInt;
 import org.flitkit.hdl.SrcLoc;
 import org.flitkit.hdl.UInt;
+import org.flitkit.hdl.sim.ChecksTest;
 import org.flitkit.hdl.sim.SimAssertionError;
 import org.flitkit.hdl.sim.Simulator;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Hdl.check and Hdl.printf in the emitted Verilog: Verilator and Icarus fail and print where our simulator does. */
+/**
+ * Hdl.check and Hdl.printf in the emitted Verilog: Verilator and Icarus fail and print where our
+ * simulator does, on the counter of {@link ChecksTest}.
+ */
 class VerilogChecksTest {
-    /** Counts while {@code en} is high and asserts that the count never reaches {@code limit}. */
-    static final class Counter extends Module {
-        final Bool en = input(Bool());
-        final UInt count = output(UInt(8));
-        final UInt r = regInit(UInt(8), 0);
-        final SrcLoc checkAt;
-
-        Counter(int limit) {
-            when(en, () -> r.assign(r.add(1)));
-            count.assign(r);
-            checkAt = SrcLoc.here(); check(r.ne(limit), "count reached %d", r);
-        }
-    }
-
-    static final class Top extends Module {
-        final Bool en = input(Bool());
-        final UInt count = output(UInt(8));
-        final Counter counter = instance(new Counter(5));
-
-        Top() {
-            counter.en.assign(en);
-            count.assign(counter.count);
-        }
-    }
-
     @ParameterizedTest
     @ValueSource(strings = {"verilator", "icarus"})
     void aFailingAssertionStopsTheVerilogSimulationInTheSameCycle(String simulator) {
-        Circuit c = Circuit.elaborate(Top::new);
-        SrcLoc at = ((Top) c.top()).counter.checkAt;
+        Circuit c = Circuit.elaborate(() -> new ChecksTest.Top(5));
+        SrcLoc at = ((ChecksTest.Top) c.top()).counter.checkAt;
         Simulator sim = Simulator.of(c);
         sim.poke("top.en", 1);
         sim.reset();
