@@ -190,14 +190,16 @@ public class ChecksTest {
 
             {
                 r.assign(r.add(1));
-                printf("r=%d\n", r);
+                // an expression argument: the fast evaluation must keep its value for the print
+                printf("r=%d square=%d\n", r, r.mul(r));
                 when(r.bit(0), () -> printf("odd\n"));
             }
         });
         sim.setPrintSink(printed::add);
         sim.reset(2);
-        sim.step(4);
-        assertThat(printed).containsExactly("r=0\n", "r=1\n", "odd\n", "r=2\n", "r=3\n", "odd\n");
+        sim.step(5);
+        assertThat(printed).containsExactly("r=0 square=0\n", "r=1 square=1\n", "odd\n", "r=2 square=4\n",
+                "r=3 square=9\n", "odd\n", "r=4 square=16\n");
     }
 
     @Test
