@@ -82,7 +82,7 @@ class VerilogChecksTest {
         sim.setPrintSink(ours::append);
         TbScript tb = new TbScript(e, c.top());
         sim.reset();
-        tb.reset(true).step().reset(false);
+        tb.reset(true).mark("C 0").step().reset(false);
         for (int cycle = 1; cycle < 30; cycle++) {
             boolean en = cycle % 7 != 3;
             sim.poke("printer.en", en ? 1 : 0);
