@@ -92,7 +92,12 @@ public abstract class Bits extends Data {
 
     @Override
     public String toString() {
-        return kind == Kind.LIT ? shape() + "(0x" + lit.toString(16) + ")" : path();
+        return kind == Kind.LIT ? shape() + "(" + (isSigned() ? litSigned() : "0x" + lit.toString(16)) + ")" : path();
+    }
+
+    /** The value of a literal as the user sees it: negative for an SInt with its sign bit set. */
+    BigInteger litSigned() {
+        return isSigned() ? Hdl.signedValue(lit, width) : lit;
     }
 
     // ---------------------------------------------------------------- connection
@@ -190,7 +195,7 @@ public abstract class Bits extends Data {
 
     String describe() {
         if (kind == Kind.LIT) {
-            return "literal " + lit + " (at " + loc + ")";
+            return "literal " + litSigned() + " (at " + loc + ")";
         }
         if (kind == Kind.OP && name() == null) {
             return "expression " + op.name().toLowerCase() + " (at " + loc + ")";
@@ -258,8 +263,30 @@ public abstract class Bits extends Data {
 
     Bool compare(Op op, Bits o) {
         requireSameSign(o, op);
+        requireReachable(op, o);
         int w = Math.max(width, o.width);
         return node(new Bool(), op, 0, 0, extendTo(w), o.extendTo(w));
+    }
+
+    /**
+     * A constant outside the range of the signal it is compared with gives the same answer on every
+     * cycle ({@code in8.eq(300)} is never true): that is a mistake, reported with both widths.
+     */
+    private void requireReachable(Op op, Bits o) {
+        Bits signal = kind == Kind.LIT ? o : this;
+        Bits constant = kind == Kind.LIT ? this : o;
+        if (constant.kind != Kind.LIT || signal.kind == Kind.LIT) {
+            return;
+        }
+        BigInteger v = constant.litSigned();
+        int need = isSigned() ? v.bitLength() + 1 : Math.max(1, v.bitLength());
+        if (need <= signal.width) {
+            return;
+        }
+        throw new HdlException(op.name().toLowerCase() + "(" + v + ") at " + SrcLoc.here() + ": the constant " + v + " needs "
+                + need + " bits" + (isSigned() ? " signed" : "") + " but " + signal.describe() + " has " + signal.width + " ("
+                + signal.shape() + "), so the comparison has the same result on every cycle; fix the constant or widen the"
+                + " signal with pad(" + need + ")");
     }
 
     void requireSameSign(Bits o, Op op) {

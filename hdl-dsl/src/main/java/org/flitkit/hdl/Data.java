@@ -12,7 +12,8 @@ public abstract class Data {
     String name;
     boolean explicitName;
     Module owner;
-    final SrcLoc loc = SrcLoc.here();
+    /** where the type was made; when it becomes hardware, where that happened (the declaration) */
+    SrcLoc loc = SrcLoc.here();
     /** set by {@link Hdl#flipped}: this field of a bundle runs against the bundle's direction */
     boolean flipped;
     /** the aggregate this is an element of, and its name there ({@code valid}, {@code 3}) */

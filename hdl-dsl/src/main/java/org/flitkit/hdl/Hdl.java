@@ -7,7 +7,9 @@ import java.util.function.Supplier;
 /**
  * The DSL vocabulary, meant for {@code import static org.flitkit.hdl.Hdl.*}: types ({@code UInt(8)}),
  * hardware ({@code input}, {@code output}, {@code wire}, {@code reg}, {@code mem}, {@code instance}),
- * literals, {@code when}/{@code switchOn}, and the multiplexers and concatenations of Chisel's util.
+ * literals, {@code when}/{@code switchOn}, the multiplexers, delays and concatenations of Chisel's util
+ * (also under their Chisel names {@code Mux1H}, {@code MuxLookup}, {@code ShiftRegister}), and the
+ * simulation checks {@code check} (Chisel's assert) and {@code printf}.
  */
 public final class Hdl {
     /** Widest signal accepted (the spec asks for at least 1024 bits). */
@@ -131,6 +133,23 @@ public final class Hdl {
         return r;
     }
 
+    /** Chisel's {@code ShiftRegister}: {@code x} delayed by {@code n} registers ({@code x} itself when n is 0). */
+    public static <T extends Bits> T ShiftRegister(T x, int n) {
+        return ShiftRegister(x, n, null);
+    }
+
+    /** {@code x} delayed by {@code n} registers that all shift only while {@code enable} is high. */
+    public static <T extends Bits> T ShiftRegister(T x, int n, Bool enable) {
+        if (n < 0) {
+            throw new HdlException("ShiftRegister at " + SrcLoc.here() + ": " + n + " stages; the delay must not be negative");
+        }
+        T out = x;
+        for (int i = 0; i < n; i++) {
+            out = enable == null ? regNext(out) : regEnable(out, enable);
+        }
+        return out;
+    }
+
     public static <T extends Bits> Mem<T> mem(int depth, T elementType) {
         Module m = Builder.get("mem").current();
         Mem<T> mem = new Mem<>(depth, elementType, m);
@@ -171,6 +190,8 @@ public final class Hdl {
             throw new HdlException(what + "() at " + SrcLoc.here() + ": " + d.shape() + " created at " + d.loc
                     + " is already hardware; pass a fresh type such as UInt(8) or new MyBundle()");
         }
+        // a bundle's fields were made where the bundle class is written; as hardware they are declared here
+        SrcLoc at = SrcLoc.here();
         for (Bits leaf : d.leaves()) {
             Kind lk = k;
             if (k.isPort() && leaf.flippedWithin(d)) {
@@ -179,6 +200,7 @@ public final class Hdl {
             leaf.kind = lk;
             for (Data x = leaf; x != null; x = x == d ? null : x.aggParent) {
                 x.owner = m;
+                x.loc = at;
             }
             (lk.isPort() ? m.ports : lk == Kind.REG ? m.regs : m.wires).add(leaf);
         }
@@ -348,6 +370,39 @@ public final class Hdl {
         return (T) acc;
     }
 
+    /** Chisel's name for {@link #oneHotMux}. */
+    public static <T extends Bits> T Mux1H(List<Bool> sels, List<T> values) {
+        return oneHotMux(sels, values);
+    }
+
+    /** Chisel's {@code Mux1H(sel: UInt, in)}: bit i of {@code sel} selects {@code values.get(i)}. */
+    public static <T extends Bits> T Mux1H(UInt sel, List<T> values) {
+        List<Bool> sels = new java.util.ArrayList<>(sel.width);
+        for (int i = 0; i < sel.width; i++) {
+            sels.add(sel.bit(i));
+        }
+        return oneHotMux(sels, values);
+    }
+
+    /**
+     * Chisel's {@code MuxLookup}: the value whose key equals {@code key}, {@code dflt} when none does.
+     * Keys are constants; each must fit {@code key}'s width (a key that cannot match is an error).
+     */
+    public static <T extends Bits> T MuxLookup(Bits key, T dflt, java.util.Map<? extends Number, ? extends T> mapping) {
+        // sorted by key: the hardware must not depend on the map's iteration order
+        java.util.TreeMap<Long, T> byKey = new java.util.TreeMap<>();
+        mapping.forEach((k, v) -> byKey.put(k.longValue(), v));
+        List<Bool> sels = new java.util.ArrayList<>();
+        List<T> values = new java.util.ArrayList<>();
+        byKey.forEach((k, v) -> {
+            sels.add(key.eq(k));
+            values.add(v);
+        });
+        sels.add(TRUE());
+        values.add(dflt);
+        return priorityMux(sels, values);
+    }
+
     private static Bits orBits(Bits a, Bits b) {
         int w = Math.max(a.width, b.width);
         return Bits.node(a.width >= b.width ? a.sameKind(w) : b.sameKind(w), Op.OR, 0, 0, a.extendTo(w), b.extendTo(w));
@@ -364,6 +419,47 @@ public final class Hdl {
         When h = new When(m, w);
         h.branch(cond, body);
         return h;
+    }
+
+    // ------------------------------------------------------------------ simulation checks
+
+    /**
+     * Chisel's {@code assert}: at every rising clock edge where the enclosing when-conditions hold and
+     * reset is low, {@code cond} must be high. The simulator throws {@code SimAssertionError} naming the
+     * cycle, the instance, this line and the message; the emitted Verilog calls {@code $fatal} (outside
+     * synthesis). The message may show values with {@code %d}, {@code %x}, {@code %b} (see {@link Format}).
+     */
+    public static void check(Bool cond, String message, Bits... args) {
+        addCheck(Check.Type.ASSERTION, cond, message, args, "check");
+    }
+
+    /**
+     * Chisel's {@code printf}: at every rising clock edge where the enclosing when-conditions hold and
+     * reset is low, writes {@code format} with the arguments' values of the cycle ({@code %d}, {@code %x},
+     * {@code %b} of any width, {@code %%}; no newline is added). The simulator writes to its print sink,
+     * the emitted Verilog uses {@code $write} (outside synthesis).
+     */
+    public static void printf(String format, Bits... args) {
+        addCheck(Check.Type.PRINTF, null, format, args, "printf");
+    }
+
+    private static void addCheck(Check.Type type, Bool cond, String fmt, Bits[] args, String what) {
+        Builder b = Builder.get(what);
+        Module m = b.current();
+        SrcLoc at = SrcLoc.here();
+        Format f = Format.parse(fmt, args.clone(), what);
+        List<Bits> reads = new java.util.ArrayList<>(f.args());
+        if (cond != null) {
+            reads.add(cond);
+        }
+        for (Bits r : reads) {
+            r.requireHardware(at);
+            if (!b.readable(r, m)) {
+                b.error(() -> Builder.crossModule(r, m, at));
+                return;
+            }
+        }
+        m.checks.add(new Check(type, m.conds.peek(), cond, f, m, at));
     }
 
     /** Chisel's switch/is: {@code switchOn(state).is(IDLE, () -> ...).is(BUSY, () -> ...).otherwise(...)}. */

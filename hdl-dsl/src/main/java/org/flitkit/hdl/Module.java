@@ -9,11 +9,20 @@ import java.util.List;
  * A hardware block. Subclasses declare ports with {@link Hdl#input}/{@link Hdl#output} and build their
  * logic in the constructor, parameterised by ordinary constructor arguments; a parent adds a child with
  * {@code instance(new Child(...))}. Fields give names: a field {@code count} becomes {@code top.fifo.count}.
+ *
+ * <p>Imports: {@code java.lang.Module} (Java 9+) is imported implicitly, so {@code import org.flitkit.hdl.*}
+ * leaves {@code Module} ambiguous. Import the vocabulary statically and the types by name:
+ * <pre>{@code
+ * import static org.flitkit.hdl.Hdl.*;
+ *
+ * import org.flitkit.hdl.Module;
+ * import org.flitkit.hdl.UInt;
+ * }</pre>
  */
 public abstract class Module {
     String instName;
     Module parent;
-    final SrcLoc loc = SrcLoc.here();
+    final SrcLoc loc = SrcLoc.ofModuleCreation(getClass());
     final List<Module> children = new ArrayList<>();
     final List<Bits> ports = new ArrayList<>();
     final List<Bits> wires = new ArrayList<>();
@@ -21,6 +30,8 @@ public abstract class Module {
     final List<Bits> syncReads = new ArrayList<>();
     final List<Mem<?>> mems = new ArrayList<>();
     final List<Bits> namedOps = new ArrayList<>();
+    final List<Check> checks = new ArrayList<>();
+    final List<Rename> renames = new ArrayList<>();
     final Stmt.Block body = new Stmt.Block();
     final Deque<Stmt.Block> blocks = new ArrayDeque<>();
     /** enable condition of the enclosing when-branches (null: unconditional) */
@@ -28,6 +39,9 @@ public abstract class Module {
     /** after elaboration: the driver of every output, wire, child input; next value of every register */
     final java.util.Map<Bits, Bits> drivers = new java.util.LinkedHashMap<>();
     boolean closed;
+    /** after elaboration: signals and memories whose value reaches nothing that is observed */
+    final java.util.Set<Bits> dead = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    final java.util.Set<Mem<?>> deadMems = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
     protected Module() {
         Builder b = Builder.peek();
@@ -115,7 +129,37 @@ public abstract class Module {
         return java.util.Collections.unmodifiableMap(drivers);
     }
 
-    /** Source line where this instance was created. */
+    /** The assertions and prints of this module ({@link Hdl#check}, {@link Hdl#printf}), in program order. */
+    public List<Check> checks() {
+        return List.copyOf(checks);
+    }
+
+    /**
+     * After elaboration: whether a register, wire, named expression or registered memory read of this
+     * module drives nothing (see {@link Circuit#warnings()}). Dead logic is simulated but not emitted.
+     */
+    public boolean isDead(Bits signal) {
+        return dead.contains(signal);
+    }
+
+    /** After elaboration: whether nothing live reads this memory of this module. */
+    public boolean isDead(Mem<?> mem) {
+        return deadMems.contains(mem);
+    }
+
+    /**
+     * A name the Java code gave that is a Verilog keyword or one of the implicit ports {@code clk} and
+     * {@code reset}, and the name used instead in waves, peeks and Verilog ({@code buf} becomes {@code buf_}).
+     */
+    public record Rename(String javaName, String name, SrcLoc loc) {
+    }
+
+    /** After naming: the signals, memories and child instances of this module renamed as {@link Rename} says. */
+    public List<Rename> renames() {
+        return List.copyOf(renames);
+    }
+
+    /** Source line where this instance was created (the {@code new} expression). */
     public SrcLoc loc() {
         return loc;
     }

@@ -56,27 +56,27 @@ final class Namer {
         Map<String, Integer> used = new HashMap<>();
         Set<Data> roots = new HashSet<>();
         for (Bits b : m.ports) {
-            finish(root(b), "io", used, roots);
+            finish(m, root(b), "io", used, roots);
         }
         for (Bits b : m.regs) {
-            finish(root(b), "_reg_" + b.loc.line(), used, roots);
+            finish(m, root(b), "_reg_" + b.loc.line(), used, roots);
         }
         for (Bits b : m.wires) {
-            finish(root(b), "_wire_" + b.loc.line(), used, roots);
+            finish(m, root(b), "_wire_" + b.loc.line(), used, roots);
         }
         for (Bits b : m.namedOps) {
-            finish(b, "_expr_" + b.loc.line(), used, roots);
+            finish(m, b, "_expr_" + b.loc.line(), used, roots);
         }
         for (Bits b : m.syncReads) {
-            finish(b, "_rdata_" + b.loc.line(), used, roots);
+            finish(m, b, "_rdata_" + b.loc.line(), used, roots);
         }
         for (Mem<?> mem : m.mems) {
-            mem.name = unique(mem.name != null ? mem.name : "_mem_" + mem.loc.line(), used);
+            mem.name = unique(m, mem.name != null ? mem.name : "_mem_" + mem.loc.line(), mem.loc, used);
         }
         int i = 0;
         for (Module c : m.children) {
             String dflt = Character.toLowerCase(c.definitionName().charAt(0)) + c.definitionName().substring(1) + "_" + i++;
-            c.instName = unique(c.instName != null ? c.instName : dflt, used);
+            c.instName = unique(m, c.instName != null ? c.instName : dflt, c.loc, used);
         }
     }
 
@@ -88,7 +88,7 @@ final class Namer {
     }
 
     /** Freezes the final (unique, legal) name of every leaf under {@code root}. */
-    private static void finish(Data root, String fallback, Map<String, Integer> used, Set<Data> done) {
+    private static void finish(Module m, Data root, String fallback, Map<String, Integer> used, Set<Data> done) {
         if (!done.add(root)) {
             return;
         }
@@ -97,26 +97,30 @@ final class Namer {
         }
         for (Bits leaf : root.leaves()) {
             String n = leaf.name();
-            leaf.name = unique(n, used);
+            leaf.name = unique(m, n, leaf.loc, used);
             leaf.frozen = true;
         }
     }
 
-    private static String unique(String n, Map<String, Integer> used) {
+    /** {@code n}, or {@code n_} when it is reserved, made unique in {@code used}; a renamed Java name is recorded. */
+    private static String unique(Module m, String n, SrcLoc loc, Map<String, Integer> used) {
         String base = RESERVED.contains(n) ? n + "_" : n;
         Integer k = used.get(base);
+        String name = base;
         if (k == null) {
             used.put(base, 0);
-            return base;
+        } else {
+            do {
+                k++;
+                name = base + "_" + k;
+            } while (used.containsKey(name));
+            used.put(base, k);
+            used.put(name, 0);
         }
-        String candidate;
-        do {
-            k++;
-            candidate = base + "_" + k;
-        } while (used.containsKey(candidate));
-        used.put(base, k);
-        used.put(candidate, 0);
-        return candidate;
+        if (!base.equals(n)) {
+            m.renames.add(new Module.Rename(n, name, loc));
+        }
+        return name;
     }
 
     private static void fromFields(Module m) {

@@ -22,6 +22,7 @@ public final class Netlist {
     private final List<Mem<?>> mems = new ArrayList<>();
     private final List<Bits> named = new ArrayList<>();
     private final List<Bits> comb = new ArrayList<>();
+    private final List<Check> checks = new ArrayList<>();
     private final Map<Bits, Bits> driver = new IdentityHashMap<>();
 
     Netlist(Module top, List<Module> modules, List<String> errors) {
@@ -36,6 +37,7 @@ public final class Netlist {
             named.addAll(m.regs);
             named.addAll(m.namedOps);
             named.addAll(m.syncReads);
+            checks.addAll(m.checks);
         }
         for (Bits p : top.ports) {
             (p.kind == Kind.INPUT ? inputs : outputs).add(p);
@@ -77,6 +79,9 @@ public final class Netlist {
                 roots.add(w.data());
                 roots.add(w.enable());
             }
+        }
+        for (Check c : checks) {
+            roots.addAll(c.reads());
         }
         Deque<Bits> stack = new ArrayDeque<>();
         Deque<Integer> next = new ArrayDeque<>();
@@ -169,6 +174,11 @@ public final class Netlist {
     /** Live combinational nodes, each after everything it depends on. */
     public List<Bits> combOrder() {
         return Collections.unmodifiableList(comb);
+    }
+
+    /** Every assertion and print of the design, modules in tree order, each module's in program order. */
+    public List<Check> checks() {
+        return Collections.unmodifiableList(checks);
     }
 
     /** Driver of a wire, output or child input; next value of a register. */

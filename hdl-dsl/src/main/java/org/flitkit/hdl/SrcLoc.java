@@ -1,7 +1,10 @@
 package org.flitkit.hdl;
 
 import java.security.CodeSource;
+import java.util.HashSet;
+import java.util.Iterator;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * The user's source line that created a signal or statement ({@code File.java:line}), so elaboration
@@ -18,8 +21,42 @@ public record SrcLoc(String file, int line) {
         return WALKER.walk(frames -> frames
                 .filter(f -> !isCore(f.getDeclaringClass()))
                 .findFirst()
-                .map(f -> new SrcLoc(Objects.requireNonNullElse(f.getFileName(), f.getClassName()), f.getLineNumber()))
+                .map(SrcLoc::of)
                 .orElse(UNKNOWN));
+    }
+
+    /**
+     * Where a module of class {@code moduleClass} is being created: the line with {@code new X(...)}, past
+     * the constructors that build the module itself (X's, its superclasses' and the ones X delegates to
+     * with {@code this(...)}). A constructor seen again is a new object: a module creating another of its
+     * own class, so that frame is the creation site.
+     */
+    static SrcLoc ofModuleCreation(Class<?> moduleClass) {
+        return WALKER.walk(frames -> {
+            Class<?> level = Module.class;
+            Set<String> passed = new HashSet<>();
+            for (Iterator<StackWalker.StackFrame> it = frames.iterator(); it.hasNext(); ) {
+                StackWalker.StackFrame f = it.next();
+                Class<?> c = f.getDeclaringClass();
+                if (f.getMethodName().equals("<init>") && level.isAssignableFrom(c) && c.isAssignableFrom(moduleClass)) {
+                    if (c != level) {
+                        level = c;
+                        passed.clear();
+                    }
+                    if (passed.add(f.getDescriptor())) {
+                        continue;
+                    }
+                }
+                if (!isCore(c)) {
+                    return of(f);
+                }
+            }
+            return UNKNOWN;
+        });
+    }
+
+    private static SrcLoc of(StackWalker.StackFrame f) {
+        return new SrcLoc(Objects.requireNonNullElse(f.getFileName(), f.getClassName()), f.getLineNumber());
     }
 
     private static boolean isCore(Class<?> c) {

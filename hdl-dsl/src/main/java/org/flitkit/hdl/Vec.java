@@ -73,7 +73,9 @@ public final class Vec<T extends Data> extends Data implements Iterable<T> {
 
     /** Drives the element chosen by a hardware index (the others keep their other drivers). */
     public void write(UInt index, Data value) {
-        for (int i = 0; i < elems.size(); i++) {
+        // elements past what the index can reach are never written by it
+        long reach = Math.min(elems.size(), 1L << Math.min(index.width, 62));
+        for (int i = 0; i < reach; i++) {
             T e = elems.get(i);
             Hdl.when(index.eq(i), () -> e.assign(value));
         }

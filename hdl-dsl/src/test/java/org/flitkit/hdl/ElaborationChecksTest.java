@@ -247,18 +247,115 @@ class ElaborationChecksTest {
 
     static final class Forgotten extends Module {
         final UInt out = output(UInt(4));
+        final SrcLoc newAt;
 
         Forgotten() {
-            new Leaf();
+            newAt = SrcLoc.here(); new Leaf();
             out.assign(1);
         }
     }
 
     @Test
-    void moduleNotPassedToInstanceIsReported() {
-        assertThatThrownBy(() -> Circuit.elaborate(Forgotten::new))
-                .hasMessageContaining("module Leaf created at " + FILE)
-                .hasMessageContaining("never passed to instance()");
+    void moduleNotPassedToInstanceIsReportedAtItsNewExpression() {
+        Forgotten[] top = new Forgotten[1];
+        assertThatThrownBy(() -> Circuit.elaborate(() -> top[0] = new Forgotten()))
+                .hasMessage("module Leaf created at " + top[0].newAt + " was never passed to instance(); write instance(new Leaf(...))");
+        assertThat(top[0].newAt.toString()).startsWith(FILE);
+    }
+
+    /** A module whose no-argument constructor delegates to another, with a subclass on top. */
+    static class Base extends Module {
+        final UInt out;
+
+        Base() {
+            this(4);
+        }
+
+        Base(int w) {
+            out = output(UInt(w));
+            out.assign(0);
+        }
+    }
+
+    static final class Derived extends Base {
+        final UInt extra = output(UInt(2));
+
+        Derived() {
+            extra.assign(1);
+        }
+    }
+
+    /** A tree of modules of one class, each level forgetting to pass its child to instance(). */
+    static final class Tree extends Module {
+        final UInt out = output(UInt(4));
+        SrcLoc childAt;
+
+        Tree(int depth) {
+            out.assign(depth);
+            if (depth > 0) {
+                childAt = SrcLoc.here(); new Tree(depth - 1);
+            }
+        }
+    }
+
+    @Test
+    void theCreationSiteSkipsSuperclassAndDelegatingConstructorsButNotAParentOfTheSameClass() {
+        SrcLoc[] at = new SrcLoc[1];
+        assertThatThrownBy(() -> Circuit.elaborate(() -> new Module() {
+            {
+                at[0] = SrcLoc.here(); new Derived();
+            }
+        })).hasMessageStartingWith("module Derived created at " + at[0] + " was never passed");
+        Tree[] top = new Tree[1];
+        assertThatThrownBy(() -> Circuit.elaborate(() -> top[0] = new Tree(1)))
+                .hasMessageStartingWith("module Tree created at " + top[0].childAt + " was never passed");
+    }
+
+    static final class Compare extends Module {
+        final UInt in8 = input(UInt(8));
+        final SInt s8 = input(SInt(8));
+        final Bool out = output(Bool());
+
+        Compare(java.util.function.Function<Compare, Bool> cmp) {
+            out.assign(cmp.apply(this));
+        }
+    }
+
+    @Test
+    void aConstantOutsideTheRangeOfWhatItIsComparedWithIsAnError() {
+        assertThatThrownBy(() -> Circuit.elaborate(() -> new Compare(m -> m.in8.eq(300))))
+                .hasMessageStartingWith("eq(300) at " + FILE)
+                .hasMessageContaining("the constant 300 needs 9 bits but 'compare.in8' (created at " + FILE)
+                .hasMessageContaining(") has 8 (UInt<8>), so the comparison has the same result on every cycle");
+        assertThatThrownBy(() -> Circuit.elaborate(() -> new Compare(m -> m.in8.ne(256)))).hasMessageStartingWith("ne(256) at ");
+        assertThatThrownBy(() -> Circuit.elaborate(() -> new Compare(m -> m.in8.lt(1000)))).hasMessageContaining("needs 10 bits");
+        assertThatThrownBy(() -> Circuit.elaborate(() -> new Compare(m -> m.in8.ge(lit(256, 16))))).hasMessageStartingWith("ge(256)");
+        assertThatThrownBy(() -> Circuit.elaborate(() -> new Compare(m -> m.s8.gt(128))))
+                .hasMessageContaining("the constant 128 needs 9 bits signed but 'compare.s8'").hasMessageContaining("has 8 (SInt<8>)");
+        assertThatThrownBy(() -> Circuit.elaborate(() -> new Compare(m -> m.s8.le(-129)))).hasMessageStartingWith("le(-129) at ");
+        assertThatThrownBy(() -> Circuit.elaborate(() -> new Compare(m -> {
+            Bool hit = wireDefault(Bool(), 0);
+            switchOn(m.in8).is(300, () -> hit.assign(1));
+            return hit;
+        }))).hasMessageStartingWith("eq(300) at " + FILE);
+        // the extremes of each range are fine
+        Circuit.elaborate(() -> new Compare(m -> m.in8.eq(255).and(m.in8.lt(0)).or(m.s8.eq(-128)).or(m.s8.ne(127))));
+    }
+
+    static final class SignedLiteral extends Module {
+        final SInt out = output(SInt(8));
+
+        SignedLiteral() {
+            out.assign(slit(-3, 16));
+        }
+    }
+
+    @Test
+    void signedLiteralsPrintAsTheNumberWritten() {
+        assertThat(slit(-3, 8).toString()).isEqualTo("SInt<8>(-3)");
+        assertThat(lit(253, 8).toString()).isEqualTo("UInt<8>(0xfd)");
+        assertThatThrownBy(() -> Circuit.elaborate(SignedLiteral::new))
+                .hasMessageContaining("16-bit literal -3 (at " + FILE).hasMessageContaining("does not fit 8-bit signedLiteral.out");
     }
 
     @Test

@@ -116,7 +116,7 @@ public final class DiffRunner {
         List<Built> built = new ArrayList<>();
         Map<String, String> files = new LinkedHashMap<>();
         for (Design d : batch) {
-            Built b = new Built(d, Circuit.elaborate(d.maker()));
+            Built b = new Built(d, elaborate(d));
             built.add(b);
             VerilogEmitter.Result v = new VerilogEmitter().emitResult(b.circuit);
             b.top = v.topModule();
@@ -236,6 +236,15 @@ public final class DiffRunner {
         return new BigInteger(bytes).and(max);
     }
 
+    /** Elaborates a design; a random program leaves most values unread on purpose, so its dead-logic warnings are dropped. */
+    private static Circuit elaborate(Design d) {
+        Circuit c = Circuit.elaborate(d.maker());
+        if (d.program() != null) {
+            c.reportWarnings(w -> { });
+        }
+        return c;
+    }
+
     /** Our simulator under the reference protocol: poke, settle, sample, one edge (reset in cycle 0). */
     static List<BigInteger[]> simulate(Circuit c, List<BigInteger[]> stimulus) {
         Simulator sim = Simulator.of(c);
@@ -302,7 +311,7 @@ public final class DiffRunner {
         });
         Design small = new Design(d.name(), () -> new ProgramDesign(d.name(), p), p);
         List<Mismatch> m = runBatch(List.of(small), cycles, seed, "shrunk");
-        Circuit c = Circuit.elaborate(small.maker());
+        Circuit c = elaborate(small);
         log.println("---- smallest failing design (" + p.size() + " statements), DSL source:");
         log.println(p.toJava(d.name(), ((ProgramDesign) c.top()).outputTypes()));
         log.println("---- emitted Verilog:");

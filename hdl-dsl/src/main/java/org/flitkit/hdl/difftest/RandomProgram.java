@@ -43,6 +43,8 @@ public final class RandomProgram {
     private final SplittableRandom rnd;
     private final Shape shape;
     private final List<Val> vals = new ArrayList<>();
+    /** names bound to literals */
+    private final java.util.Set<String> literals = new java.util.HashSet<>();
     private final List<Stmt> out = new ArrayList<>();
     private final List<Stmt> late = new ArrayList<>();
     private final String prefix;
@@ -195,7 +197,9 @@ public final class RandomProgram {
             }
         } else if (r < 48) {
             String[] ops = {"eq", "ne", "lt", "le", "gt", "ge"};
-            let(call(ea, ops[rnd.nextInt(ops.length)], fit(b, Math.min(b.width(), 300), s)), 1, false);
+            // a constant outside the other side's range is an elaboration error: a literal meets its own width
+            boolean constant = literals.contains(a.name()) || literals.contains(b.name());
+            let(call(ea, ops[rnd.nextInt(ops.length)], fit(b, constant ? aw : Math.min(b.width(), 300), s)), 1, false);
         } else if (r < 51) {
             String[] ops = {"andR", "orR", "xorR"};
             let(call(ea, ops[rnd.nextInt(3)]), 1, false);
@@ -251,6 +255,7 @@ public final class RandomProgram {
                 int w = 65 + rnd.nextInt(200);
                 let(hdl("lit", new Program.Big(new BigInteger(w, new java.util.Random(rnd.nextLong()))), i(w)), w, false);
             }
+            literals.add(vals.get(vals.size() - 1).name());
         } else if (r < 87) {
             register(a, s);
         } else if (r < 93) {

@@ -22,7 +22,8 @@ public final class OneHot {
     public static UInt UIntToOH(UInt in, int width) {
         List<Bool> bits = new ArrayList<>(width);
         for (int i = 0; i < width; i++) {
-            bits.add(in.eq(i));
+            // an index too wide for `in` can never be selected
+            bits.add(i < 1L << Math.min(in.width(), 62) ? in.eq(i) : FALSE());
         }
         return fromBools(bits);
     }

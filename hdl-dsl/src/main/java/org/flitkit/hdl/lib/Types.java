@@ -25,7 +25,7 @@ public final class Types {
 
     /**
      * A fresh, unbound type shaped like {@code template} (which may be hardware). Works for ground types,
-     * vectors, {@link Decoupled} and bundles with a no-argument constructor; other bundles need a
+     * vectors, {@link Decoupled}, {@link Valid} and bundles with a no-argument constructor; other bundles need a
      * {@code Supplier} from the caller.
      */
     @SuppressWarnings("unchecked")
@@ -45,6 +45,9 @@ public final class Types {
         }
         if (template instanceof Decoupled<?> d) {
             return (T) d.cloneType();
+        }
+        if (template instanceof Valid<?> v) {
+            return (T) v.cloneType();
         }
         try {
             Constructor<? extends Data> c = template.getClass().getDeclaredConstructor();

@@ -6,6 +6,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.flitkit.hdl.Bits;
+import org.flitkit.hdl.Check;
 import org.flitkit.hdl.Kind;
 import org.flitkit.hdl.Mem;
 import org.flitkit.hdl.Netlist;
@@ -104,6 +105,13 @@ final class CodeGen {
                 use(wr.enable());
             }
         }
+        // what checks read is read at the clock edge, and printed arguments are read by the Simulator
+        for (Check c : net.checks()) {
+            for (Bits r : c.reads()) {
+                use(r);
+                needsSlot.put(r, true);
+            }
+        }
     }
 
     /** The node whose storage holds n's value (n itself unless n is a wire or reinterpretation). */
@@ -190,6 +198,9 @@ final class CodeGen {
             for (Mem.Write wr : mem.writes()) {
                 constSlot(wr.data());
             }
+        }
+        for (Check c : net.checks()) {
+            c.format().args().forEach(this::constSlot);
         }
         int maxLimbs = 1;
         for (Bits n : net.namedSignals()) {
@@ -648,6 +659,28 @@ final class CodeGen {
                 + ex(wr.data()) + ");";
     }
 
+    /**
+     * Clock-edge statement of check {@code id}: calls {@code ev.fire(id)} when its enable holds and, for
+     * an assertion, its condition does not. The printed arguments stay stored for the Simulator to read.
+     */
+    private String checkStmt(int id, Check c) {
+        for (Bits a : c.format().args()) {
+            if (!wide(rep(a))) {
+                mustStore.add(off(a));
+            }
+        }
+        List<String> tests = new ArrayList<>();
+        if (c.enable() != null) {
+            tests.add(ex(c.enable()) + " != 0L");
+        }
+        if (c.condition() != null) {
+            tests.add(ex(c.condition()) + " == 0L");
+        }
+        String fire = "ev.fire(" + id + ");";
+        String stmt = tests.isEmpty() ? fire : "if (" + String.join(" && ", tests) + ") " + fire;
+        return stmt + " // " + (c.isAssertion() ? "check" : "printf") + " in " + c.owner().path() + " at " + c.loc();
+    }
+
     // ------------------------------------------------------------------ source assembly
 
     private static final String UNIT_HEADER =
@@ -662,6 +695,10 @@ final class CodeGen {
         allocate();
         List<Item> items = fusedOrder();
         chunk = null;
+        List<String> checks = new ArrayList<>();
+        for (int i = 0; i < net.checks().size(); i++) {
+            checks.add(checkStmt(i, net.checks().get(i)));
+        }
         List<String> commit = new ArrayList<>();
         for (Mem<?> mem : net.mems()) {
             for (Mem.Write wr : mem.writes()) {
@@ -679,6 +716,7 @@ final class CodeGen {
         Methods fastM = new Methods("f", "long[] v, long[] w, long[][] m, long[] nx, long[] nxw, boolean rst, long[] act");
         fastM.bodies.addAll(fastBodies);
         Methods commitM = split("t", commit, "long[] v, long[] w, long[][] m");
+        Methods checkM = split("k", checks, "long[] v, long[] w, org.flitkit.hdl.sim.SimModel.Events ev");
         List<String> resets = new ArrayList<>();
         for (Bits st : state) {
             if (literalReset(st)) {
@@ -706,10 +744,15 @@ final class CodeGen {
         src.append("    }\n\n");
         src.append("    public void commit() {\n        final long[] v = this.v, w = this.w, nx = this.nx, nxw = this.nxw;\n"
                 + "        final long[][] m = this.m;\n");
+        if (!checkM.bodies.isEmpty()) {
+            src.append("        if (!this.reset) {\n");
+            checkM.calls(src, "v, w, this.events", "            ");
+            src.append("        }\n");
+        }
         commitM.calls(src, "v, w, m");
         if (!resetM.bodies.isEmpty()) {
-            src.append("        if (this.reset) {\n    ");
-            resetM.calls(src, "nx");
+            src.append("        if (this.reset) {\n");
+            resetM.calls(src, "nx", "            ");
             src.append("        }\n");
         }
         if (stateCount > 0) {
@@ -725,6 +768,7 @@ final class CodeGen {
         fastM.classes(units);
         commitM.classes(units);
         resetM.classes(units);
+        checkM.classes(units);
         List<String> out = new ArrayList<>();
         for (StringBuilder u : units) {
             out.add(u.toString());
@@ -926,8 +970,12 @@ final class CodeGen {
         }
 
         void calls(StringBuilder src, String args) {
+            calls(src, args, "        ");
+        }
+
+        void calls(StringBuilder src, String args, String indent) {
             for (int i = 0; i < bodies.size(); i++) {
-                src.append("        ").append(owner(i)).append('.').append(prefix).append(i).append('(').append(args).append(");\n");
+                src.append(indent).append(owner(i)).append('.').append(prefix).append(i).append('(').append(args).append(");\n");
             }
         }
 

@@ -18,6 +18,13 @@ public abstract class SimModel {
     public final long[] act;
     /** chunks of the fast variant that can skip themselves */
     public final int skippableChunks;
+    /** receives the assertions and prints that fire at a clock edge (set when the design has any) */
+    public Events events;
+
+    /** What the generated {@link #commit()} calls when check {@code id} of the netlist fires. */
+    public interface Events {
+        void fire(int id);
+    }
 
     protected SimModel(int nv, int nw, int nnx, int nnxw, int actWords, long skippable, int[] memSizes) {
         act = new long[actWords];
@@ -40,6 +47,9 @@ public abstract class SimModel {
     /** Same as {@link #evalComb} but keeps values nobody outside reads in locals: for cycles nobody observes. */
     public abstract void evalFast();
 
-    /** The rising clock edge: memory writes, then the computed next state becomes the state. */
+    /**
+     * The rising clock edge: assertions and prints (unless in reset) on the values of the ending cycle,
+     * then memory writes, then the computed next state becomes the state.
+     */
     public abstract void commit();
 }

@@ -10,8 +10,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.flitkit.hdl.Bits;
+import org.flitkit.hdl.Check;
 import org.flitkit.hdl.Circuit;
 import org.flitkit.hdl.HdlException;
 import org.flitkit.hdl.Kind;
@@ -24,7 +26,10 @@ import org.flitkit.waves.VcdWriter;
 /**
  * A compiled, cycle-based, two-state simulation of a circuit: poke inputs, step the clock, peek any
  * named signal, dump VCD. One clock; {@link #step()} settles combinational logic, then updates every
- * register and memory at once, as Verilog nonblocking assignments do.
+ * register and memory at once, as Verilog nonblocking assignments do. At each edge out of reset the
+ * design's {@code Hdl.check}s are checked (a failure throws {@link SimAssertionError}) and its
+ * {@code Hdl.printf}s print to the {@link #setPrintSink print sink}. Dead logic (see
+ * {@link Circuit#warnings()}) is simulated and dumped like the rest.
  */
 public final class Simulator {
     private final Circuit circuit;
@@ -41,6 +46,7 @@ public final class Simulator {
     private boolean reset;
     private long cycle;
     private Vcd vcd;
+    private Consumer<String> printSink = text -> System.out.print(text);
 
     private Simulator(Circuit circuit, SimCompiler.Result r) {
         this.circuit = circuit;
@@ -76,10 +82,17 @@ public final class Simulator {
         for (Bits b : circuit.netlist().inputs()) {
             inputs.put(b, gen.off(b));
         }
+        if (!circuit.netlist().checks().isEmpty()) {
+            model.events = this::fire;
+        }
     }
 
-    /** Generates, compiles (or reuses from the cache) and instantiates the simulator for a circuit. */
+    /**
+     * Generates, compiles (or reuses from the cache) and instantiates the simulator for a circuit; the
+     * circuit's warnings go to standard error if nobody reported them yet ({@link Circuit#reportWarnings()}).
+     */
     public static Simulator of(Circuit circuit) {
+        circuit.reportWarnings();
         return new Simulator(circuit, SimCompiler.compile(circuit.netlist()));
     }
 
@@ -203,6 +216,11 @@ public final class Simulator {
     /** Any width; SInt values come back negative when their sign bit is set. */
     public BigInteger peekBig(Bits s) {
         settle();
+        return valueOf(s);
+    }
+
+    /** The value held for {@code s} now, without settling (also read at the clock edge by prints). */
+    private BigInteger valueOf(Bits s) {
         if (!CodeGen.wide(s)) {
             long raw = model.v[slotOf(s)];
             BigInteger u = new BigInteger(Long.toUnsignedString(raw));
@@ -252,8 +270,11 @@ public final class Simulator {
             if (dirty) {
                 mdl.evalComb();
             }
+            // from here on the settled values are stale; cycle is exact at every edge, for the checks
+            dirty = true;
             for (long i = 1; i < n; i++) {
                 mdl.commit();
+                cycle++;
                 mdl.evalFast();
                 if ((i & ACTIVITY_WINDOW_MASK) == 0) {
                     adaptActivity(mdl);
@@ -261,9 +282,8 @@ public final class Simulator {
             }
             if (n > 0) {
                 mdl.commit();
+                cycle++;
             }
-            dirty = true;
-            cycle += n;
         } else {
             for (long i = 0; i < n; i++) {
                 step();
@@ -355,6 +375,27 @@ public final class Simulator {
             step();
         }
         return cycle - start;
+    }
+
+    // ------------------------------------------------------------------ assertions and prints
+
+    /** Where {@link org.flitkit.hdl.Hdl#printf} output goes (default: {@code System.out}, no newline added). */
+    public void setPrintSink(Consumer<String> sink) {
+        printSink = java.util.Objects.requireNonNull(sink, "sink");
+    }
+
+    /** Check {@code id} of the netlist fired at the edge ending the current cycle. */
+    private void fire(int id) {
+        Check c = circuit.netlist().checks().get(id);
+        List<BigInteger> values = new ArrayList<>();
+        for (Bits a : c.format().args()) {
+            values.add(valueOf(a));
+        }
+        String text = c.format().render(values);
+        if (c.isAssertion()) {
+            throw new SimAssertionError(cycle, c.owner().path(), c.loc(), text);
+        }
+        printSink.accept(text);
     }
 
     // ------------------------------------------------------------------ waves

@@ -16,6 +16,8 @@ import java.util.Map;
 import java.util.Set;
 
 import org.flitkit.hdl.Bits;
+import org.flitkit.hdl.Check;
+import org.flitkit.hdl.Format;
 import org.flitkit.hdl.HdlException;
 import org.flitkit.hdl.Kind;
 import org.flitkit.hdl.Mem;
@@ -68,7 +70,17 @@ final class ModuleWriter {
     private final Set<Bits> inPlace = Collections.newSetFromMap(new IdentityHashMap<>());
     private int temps;
 
-    private record Decl(String name, String text, boolean tracked) {
+    /** What a declared signal is, for the comment explaining a lint waiver on it. */
+    private enum Role {
+        /** not checked for unread bits (outputs, loop variables) */
+        UNTRACKED, CLOCK, RESET, INPUT, CHILD_INPUT, CHILD_OUTPUT, INTERNAL
+    }
+
+    /** A declaration; {@code subject} names the signal in waiver comments ({@code fifo.count} for a child port). */
+    private record Decl(String name, String text, Role role, String subject) {
+        Decl(String name, String text, Role role) {
+            this(name, text, role, name);
+        }
     }
 
     private final List<Decl> ports = new ArrayList<>();
@@ -79,11 +91,39 @@ final class ModuleWriter {
     private final List<String> seq = new ArrayList<>();
     private final List<String> init = new ArrayList<>();
     private final List<String> insts = new ArrayList<>();
+    /** assertion and print statements, inside {@code if (!reset)} at the clock edge */
+    private final List<String> checkStmts = new ArrayList<>();
+
+    /** what this module emits: its live logic (dead logic is reported at elaboration and left out) */
+    private final List<Bits> regs;
+    private final List<Bits> wires;
+    private final List<Bits> namedExprs;
+    private final List<Bits> syncReads;
+    private final List<Mem<?>> mems = new ArrayList<>();
 
     ModuleWriter(Module m, Map<Module, Info> children, boolean clocked) {
         this.m = m;
         this.children = children;
         this.clocked = clocked;
+        regs = live(m.regs());
+        wires = live(m.wires());
+        namedExprs = live(m.namedExpressions());
+        syncReads = live(m.syncReads());
+        for (Mem<?> mem : m.mems()) {
+            if (!m.isDead(mem)) {
+                mems.add(mem);
+            }
+        }
+    }
+
+    private List<Bits> live(List<Bits> signals) {
+        List<Bits> out = new ArrayList<>();
+        for (Bits b : signals) {
+            if (!m.isDead(b)) {
+                out.add(b);
+            }
+        }
+        return out;
     }
 
     // ================================================================== driver
@@ -96,10 +136,10 @@ final class ModuleWriter {
                 assignTo(p, sig.get(p));
             }
         }
-        for (Bits w : m.wires()) {
+        for (Bits w : wires) {
             assignTo(w, sig.get(w));
         }
-        for (Bits n : m.namedExpressions()) {
+        for (Bits n : namedExprs) {
             prepare(n);
         }
         for (Module c : m.children()) {
@@ -111,6 +151,7 @@ final class ModuleWriter {
         }
         registers();
         memories();
+        checks();
         instances();
         if (!seq.isEmpty()) {
             markUsed("clk", 0, 0);
@@ -131,7 +172,7 @@ final class ModuleWriter {
     }
 
     private static String assign(String lhs, String rhs) {
-        return "assign " + lhs + " =" + (rhs.startsWith("\n") ? "" : " ") + rhs + ";";
+        return "assign " + lhs + " =" + (rhs.startsWith("\n") ? "" : " ") + bare(rhs) + ";";
     }
 
     /** Text of a value in statement position; {@code atom} when it needs no parentheses. */
@@ -188,43 +229,46 @@ final class ModuleWriter {
 
         if (clocked) {
             signal(null, "clk", 1, true);
-            ports.add(new Decl("clk", "input clk", true));
+            ports.add(new Decl("clk", "input clk", Role.CLOCK));
             signal(null, "reset", 1, true);
-            ports.add(new Decl("reset", "input reset", true));
+            ports.add(new Decl("reset", "input reset", Role.RESET));
         }
         for (Bits p : m.ports()) {
             boolean in = p.kind() == Kind.INPUT;
             signal(p, p.name(), p.width(), in);
-            ports.add(new Decl(p.name(), (in ? "input " : "output ") + type(p) + id(p.name()), in));
+            ports.add(new Decl(p.name(), (in ? "input " : "output ") + type(p) + id(p.name()), in ? Role.INPUT : Role.UNTRACKED));
         }
-        for (Bits r : m.regs()) {
+        for (Bits r : regs) {
             signal(r, r.name(), r.width(), true);
-            regDecls.add(new Decl(r.name(), "reg " + type(r) + id(r.name()) + " = " + lit(BigInteger.ZERO, r.width(), r.isSigned()) + ";", true));
+            regDecls.add(new Decl(r.name(), "reg " + type(r) + id(r.name()) + " = " + lit(BigInteger.ZERO, r.width(), r.isSigned()) + ";",
+                    Role.INTERNAL));
         }
-        for (Bits r : m.syncReads()) {
+        for (Bits r : syncReads) {
             signal(r, r.name(), r.width(), true);
-            regDecls.add(new Decl(r.name(), "reg " + type(r) + id(r.name()) + " = " + lit(BigInteger.ZERO, r.width(), r.isSigned()) + ";", true));
+            regDecls.add(new Decl(r.name(), "reg " + type(r) + id(r.name()) + " = " + lit(BigInteger.ZERO, r.width(), r.isSigned()) + ";",
+                    Role.INTERNAL));
         }
-        for (Mem<?> mem : m.mems()) {
+        for (Mem<?> mem : mems) {
             used.put(mem.name(), new BitSet());
             sigWidth.put(mem.name(), 1);
             memDecls.add(new Decl(mem.name(), "reg " + (mem.isSigned() ? "signed " : "") + range(mem.width()) + id(mem.name())
-                    + " [0:" + (mem.depth() - 1) + "];", true));
+                    + " [0:" + (mem.depth() - 1) + "];", Role.INTERNAL));
         }
-        for (Bits w : m.wires()) {
+        for (Bits w : wires) {
             signal(w, w.name(), w.width(), true);
-            wireDecls.add(new Decl(w.name(), "wire " + type(w) + id(w.name()) + ";", true));
+            wireDecls.add(new Decl(w.name(), "wire " + type(w) + id(w.name()) + ";", Role.INTERNAL));
         }
-        for (Bits n : m.namedExpressions()) {
+        for (Bits n : namedExprs) {
             named.add(n);
             signal(n, n.name(), n.width(), true);
-            wireDecls.add(new Decl(n.name(), "wire " + type(n) + id(n.name()) + ";", true));
+            wireDecls.add(new Decl(n.name(), "wire " + type(n) + id(n.name()) + ";", Role.INTERNAL));
         }
         for (Module c : m.children()) {
             for (Bits p : c.ports()) {
                 String n = fresh(c.instanceName() + "_" + p.name());
                 signal(p, n, p.width(), true);
-                wireDecls.add(new Decl(n, "wire " + type(p) + id(n) + ";", true));
+                wireDecls.add(new Decl(n, "wire " + type(p) + id(n) + ";",
+                        p.kind() == Kind.INPUT ? Role.CHILD_INPUT : Role.CHILD_OUTPUT, c.instanceName() + "." + p.name()));
             }
         }
     }
@@ -278,7 +322,7 @@ final class ModuleWriter {
         taken.add(n);
         sigWidth.put(n, w);
         used.put(n, new BitSet());
-        wireDecls.add(new Decl(n, (isReg ? "reg " : "wire ") + (signed ? "signed " : "") + range(w) + n + ";", true));
+        wireDecls.add(new Decl(n, (isReg ? "reg " : "wire ") + (signed ? "signed " : "") + range(w) + n + ";", Role.INTERNAL));
         return n;
     }
 
@@ -292,10 +336,10 @@ final class ModuleWriter {
                 roots.add(driver(p));
             }
         }
-        for (Bits w : m.wires()) {
+        for (Bits w : wires) {
             roots.add(driver(w));
         }
-        roots.addAll(m.namedExpressions());
+        roots.addAll(namedExprs);
         for (Module c : m.children()) {
             for (Bits p : c.ports()) {
                 if (p.kind() == Kind.INPUT) {
@@ -303,21 +347,24 @@ final class ModuleWriter {
                 }
             }
         }
-        for (Bits r : m.regs()) {
+        for (Bits r : regs) {
             roots.add(driver(r));
             if (r.resetValue() != null) {
                 roots.add(r.resetValue());
             }
         }
-        for (Bits s : m.syncReads()) {
+        for (Bits s : syncReads) {
             roots.addAll(s.args());
         }
-        for (Mem<?> mem : m.mems()) {
+        for (Mem<?> mem : mems) {
             for (Mem.Write w : mem.writes()) {
                 roots.add(w.addr());
                 roots.add(w.data());
                 roots.add(w.enable());
             }
+        }
+        for (Check c : m.checks()) {
+            roots.addAll(c.reads());
         }
         Set<Bits> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         Deque<Bits> work = new ArrayDeque<>();
@@ -335,7 +382,7 @@ final class ModuleWriter {
                 work.push(a);
             }
         }
-        for (Bits r : m.regs()) {
+        for (Bits r : regs) {
             markIf(r, driver(r));
         }
         for (Bits n : seen) {
@@ -688,11 +735,31 @@ final class ModuleWriter {
         return render(merge(segs), asSigned);
     }
 
+    /**
+     * A constant of {@code w} bits from its bit pattern {@code v}. A negative signed value is written as
+     * the number the Java code gave, {@code (-8'sd3)} rather than {@code 8'shfd}; in parentheses, so that
+     * it stays a primary under a unary operator. The most negative value has no positive w-bit
+     * counterpart and stays in hex.
+     */
     static String lit(BigInteger v, int w, boolean signed) {
+        if (signed && v.testBit(w - 1)) {
+            BigInteger magnitude = BigInteger.ONE.shiftLeft(w).subtract(v);
+            if (magnitude.bitLength() < w) {
+                return "(-" + w + "'sd" + magnitude + ")";
+            }
+        }
         if (w == 1) {
             return "1'" + (signed ? "s" : "") + "b" + v.toString(2);
         }
         return w + "'" + (signed ? "s" : "") + "h" + v.toString(16);
+    }
+
+    private static final java.util.regex.Pattern NEGATIVE_LITERAL = java.util.regex.Pattern.compile("\\((-\\d+'sd\\d+)\\)");
+
+    /** A whole right-hand side needs no parentheses around a negative constant. */
+    private static String bare(String rhs) {
+        java.util.regex.Matcher neg = NEGATIVE_LITERAL.matcher(rhs);
+        return neg.matches() ? neg.group(1) : rhs;
     }
 
     // ================================================================== expressions
@@ -862,7 +929,7 @@ final class ModuleWriter {
         List<String> resets = new ArrayList<>();
         List<String> nexts = new ArrayList<>();
         List<String> plain = new ArrayList<>();
-        for (Bits r : m.regs()) {
+        for (Bits r : regs) {
             Bits d = driver(r);
             if (r.resetValue() != null) {
                 resets.add(nonBlocking("      ", id(r.name()), value(r.resetValue()).text()));
@@ -884,7 +951,7 @@ final class ModuleWriter {
             }
         }
         seq.addAll(plain);
-        for (Bits s : m.syncReads()) {
+        for (Bits s : syncReads) {
             Bits addr = s.args().get(0);
             Bits en = s.args().get(1);
             prepare(addr);
@@ -894,7 +961,7 @@ final class ModuleWriter {
     }
 
     private static String nonBlocking(String ind, String lhs, String rhs) {
-        return ind + lhs + " <=" + (rhs.startsWith("\n") ? "" : " ") + rhs + ";";
+        return ind + lhs + " <=" + (rhs.startsWith("\n") ? "" : " ") + bare(rhs) + ";";
     }
 
     /** Register update, the hold paths of its MUX tree written as if/else (a held register is not assigned). */
@@ -949,17 +1016,22 @@ final class ModuleWriter {
         if (extra != null) {
             tests.add(tests.isEmpty() ? extra : "(" + extra + ")");
         }
+        guarded(out, "    ", tests, stmt);
+    }
+
+    /** {@code stmt} at indent {@code ind}, inside {@code if (t1 && t2 ...)} unless there is no test. */
+    private static void guarded(List<String> out, String ind, List<String> tests, String stmt) {
         if (tests.isEmpty()) {
-            out.add("    " + stmt);
+            out.add(ind + stmt);
         } else {
-            out.add("    if (" + String.join(" && ", tests) + ") begin");
-            out.add("      " + stmt);
-            out.add("    end");
+            out.add(ind + "if (" + String.join(" && ", tests) + ") begin");
+            out.add(ind + "  " + stmt);
+            out.add(ind + "end");
         }
     }
 
     private void memories() {
-        for (Mem<?> mem : m.mems()) {
+        for (Mem<?> mem : mems) {
             for (Mem.Write w : mem.writes()) {
                 prepare(w.addr());
                 Bits addr = w.addr();
@@ -999,7 +1071,7 @@ final class ModuleWriter {
             if (contents != null) {
                 for (int k = 0; k < contents.length; k++) {
                     if (contents[k].signum() != 0) {
-                        init.add("    " + id(mem.name()) + "[" + k + "] = " + lit(contents[k], mem.width(), false) + ";");
+                        init.add("    " + id(mem.name()) + "[" + k + "] = " + bare(lit(contents[k], mem.width(), mem.isSigned())) + ";");
                     }
                 }
             }
@@ -1011,9 +1083,94 @@ final class ModuleWriter {
     private String loopVar() {
         if (loopVar == null) {
             loopVar = fresh("_init_i");
-            memDecls.add(new Decl(loopVar, "integer " + loopVar + ";", false));
+            memDecls.add(new Decl(loopVar, "integer " + loopVar + ";", Role.UNTRACKED));
         }
         return loopVar;
+    }
+
+    // ================================================================== assertions and prints
+
+    /**
+     * {@code Hdl.check} as {@code $fatal} and {@code Hdl.printf} as {@code $write}, at the clock edge
+     * while reset is low, in program order; the enclosing when-conditions are their enables.
+     */
+    private void checks() {
+        for (Check c : m.checks()) {
+            List<String> tests = new ArrayList<>();
+            if (c.enable() != null && !addTest(tests, c.enable(), false)) {
+                continue;
+            }
+            if (c.condition() != null && !addTest(tests, c.condition(), true)) {
+                continue;
+            }
+            String call = c.isAssertion()
+                    ? "$fatal(1, " + verilogFormat("assertion failed in %m (" + c.loc() + "): ", c.format()) + ");"
+                    : "$write(" + verilogFormat("", c.format()) + ");";
+            guarded(checkStmts, "      ", tests, call);
+        }
+        if (!m.checks().isEmpty()) {
+            markUsed("clk", 0, 0);
+            markUsed("reset", 0, 0);
+        }
+    }
+
+    /** Adds the test that {@code b} is high ({@code negate}: low); false when that can never hold. */
+    private boolean addTest(List<String> tests, Bits b, boolean negate) {
+        BigInteger k = constant(b);
+        if (k != null) {
+            return (k.signum() != 0) != negate;
+        }
+        Val v = value(b);
+        tests.add(negate ? "!" + v.paren() : v.paren());
+        return true;
+    }
+
+    /** A Verilog string literal for {@code prefix} + the format, then its arguments: {@code "x=%0d\n", x}. */
+    private String verilogFormat(String prefix, Format f) {
+        StringBuilder text = new StringBuilder("\"").append(prefix.replace("\"", "\\\""));
+        List<String> args = new ArrayList<>();
+        for (Format.Part p : f.parts()) {
+            if (p.conversion() == 0) {
+                text.append(escape(p.text()));
+                continue;
+            }
+            // %0: no padding to the width, as the simulator prints
+            text.append(switch (p.conversion()) {
+                case 'd' -> "%0d";
+                case 'x' -> "%0h";
+                default -> "%0b";
+            });
+            prepare(p.arg());
+            args.add(operand(p.arg()));
+        }
+        text.append('"');
+        for (String a : args) {
+            text.append(", ").append(a);
+        }
+        return text.toString();
+    }
+
+    /** Text inside a Verilog string: escapes, {@code %%}, and octal escapes for other bytes (UTF-8). */
+    private static String escape(String s) {
+        StringBuilder sb = new StringBuilder();
+        for (byte b : s.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+            int c = b & 0xff;
+            switch (c) {
+                case '\n' -> sb.append("\\n");
+                case '\t' -> sb.append("\\t");
+                case '"' -> sb.append("\\\"");
+                case '\\' -> sb.append("\\\\");
+                case '%' -> sb.append("%%");
+                default -> {
+                    if (c < 0x20 || c > 0x7e) {
+                        sb.append('\\').append(String.format("%03o", c));
+                    } else {
+                        sb.append((char) c);
+                    }
+                }
+            }
+        }
+        return sb.toString();
     }
 
     // ================================================================== instances
@@ -1036,7 +1193,8 @@ final class ModuleWriter {
                 pins.add("." + id(p.name()) + "(" + id(w) + ")");
             }
             List<String> lines = new ArrayList<>();
-            lines.addAll(waiversOff(c.instanceName(), false));
+            List<Waiver> ws = waivers(new Decl(c.instanceName(), "", Role.UNTRACKED));
+            lines.addAll(waiverLines(ws, true));
             if (pins.isEmpty()) {
                 lines.add("  " + ci.name() + " " + id(c.instanceName()) + " ();");
             } else {
@@ -1046,40 +1204,67 @@ final class ModuleWriter {
                 }
                 lines.add("  );");
             }
-            lines.addAll(waiversOn(c.instanceName(), false));
+            lines.addAll(waiverLines(ws, false));
             insts.add(String.join("\n", lines));
         }
     }
 
     // ================================================================== text
 
-    private List<String> waivers(String name, boolean unusedCheck) {
-        List<String> w = new ArrayList<>();
-        if (unusedCheck) {
-            BitSet b = used.get(name);
-            Integer width = sigWidth.get(name);
-            if (b != null && b.cardinality() < width) {
-                w.add("UNUSEDSIGNAL");
-            }
-        }
-        if (Idents.isCppKeyword(name)) {
-            w.add("SYMRSVDWORD");
-        }
-        return w;
+    /** A targeted {@code lint_off} around one declaration and the comment saying why it is there. */
+    private record Waiver(String rule, String why) {
     }
 
-    private List<String> waiversOff(String name, boolean unusedCheck) {
-        List<String> out = new ArrayList<>();
-        for (String w : waivers(name, unusedCheck)) {
-            out.add("  /* verilator lint_off " + w + " */");
+    /**
+     * Lint waivers exist for two things only, each written with a comment saying why: bits that are
+     * really not read (an unused child output, an unread input, a partly read bus) and names that
+     * Verilator flags as C++ keywords. Dead logic never needs one: it is not emitted at all.
+     */
+    private List<Waiver> waivers(Decl d) {
+        List<Waiver> out = new ArrayList<>();
+        BitSet read = used.get(d.name());
+        if (d.role() != Role.UNTRACKED && read != null && read.cardinality() < sigWidth.get(d.name())) {
+            out.add(new Waiver("UNUSEDSIGNAL", unread(d, read, sigWidth.get(d.name()))));
+        }
+        if (Idents.isCppKeyword(d.name())) {
+            out.add(new Waiver("SYMRSVDWORD", d.name() + " is a C++ keyword: legal Verilog, but Verilator warns about it"));
         }
         return out;
     }
 
-    private List<String> waiversOn(String name, boolean unusedCheck) {
+    /** Why some bits of {@code d} are not read, naming the bits. */
+    private static String unread(Decl d, BitSet read, int width) {
+        String subject = d.role() == Role.INPUT ? "input " + d.subject() : d.subject();
+        if (read.isEmpty()) {
+            return switch (d.role()) {
+                case CHILD_OUTPUT -> subject + " is not used by this module";
+                case RESET -> "reset is not used: no register of this module has a reset value";
+                case CLOCK -> "clk is not used: nothing in this module changes at the clock edge";
+                case INPUT -> subject + " is not read by this module";
+                default -> subject + " is not read: its uses here fold to constants";
+            };
+        }
+        List<String> ranges = new ArrayList<>();
+        for (int lo = read.nextClearBit(0); lo < width; lo = read.nextClearBit(lo)) {
+            int next = read.nextSetBit(lo);
+            int hi = (next < 0 ? width : next) - 1;
+            ranges.add(0, hi == lo ? "[" + lo + "]" : "[" + hi + ":" + lo + "]");
+            lo = hi + 1;
+        }
+        String bits = "bits " + String.join(", ", ranges) + " of " + subject;
+        return bits + (d.role() == Role.CHILD_OUTPUT ? " are not used by this module" : " are not read: this module uses only part of it");
+    }
+
+    /** The waiver lines around a declaration or an instance: comments and lint_off before, lint_on after. */
+    private static List<String> waiverLines(List<Waiver> ws, boolean before) {
         List<String> out = new ArrayList<>();
-        for (String w : waivers(name, unusedCheck)) {
-            out.add("  /* verilator lint_on " + w + " */");
+        for (Waiver w : ws) {
+            if (before) {
+                out.add("  // " + w.why());
+            }
+        }
+        for (Waiver w : ws) {
+            out.add("  /* verilator " + (before ? "lint_off " : "lint_on ") + w.rule() + " */");
         }
         return out;
     }
@@ -1087,17 +1272,14 @@ final class ModuleWriter {
     private void decls(StringBuilder sb, List<Decl> ds, boolean isPorts) {
         for (int i = 0; i < ds.size(); i++) {
             Decl d = ds.get(i);
-            for (String s : waiversOff(d.name(), d.tracked())) {
-                sb.append(s).append('\n');
-            }
+            List<Waiver> ws = waivers(d);
+            waiverLines(ws, true).forEach(l -> sb.append(l).append('\n'));
             sb.append("  ").append(d.text());
             if (isPorts && i + 1 < ds.size()) {
                 sb.append(',');
             }
             sb.append('\n');
-            for (String s : waiversOn(d.name(), d.tracked())) {
-                sb.append(s).append('\n');
-            }
+            waiverLines(ws, false).forEach(l -> sb.append(l).append('\n'));
         }
     }
 
@@ -1121,6 +1303,11 @@ final class ModuleWriter {
             seq.forEach(s -> sb.append(s).append('\n'));
             sb.append("  end\n");
         }, !seq.isEmpty());
+        section(sb, "assertions and prints (Hdl.check, Hdl.printf): simulation only", () -> {
+            sb.append("`ifndef SYNTHESIS\n  always @(posedge clk) begin\n    if (!reset) begin\n");
+            checkStmts.forEach(s -> sb.append(s).append('\n'));
+            sb.append("    end\n  end\n`endif\n");
+        }, !checkStmts.isEmpty());
         section(sb, "initial contents", () -> {
             sb.append("  initial begin\n");
             init.forEach(s -> sb.append(s).append('\n'));

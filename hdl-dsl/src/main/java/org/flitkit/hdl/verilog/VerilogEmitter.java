@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -34,9 +35,20 @@ import org.flitkit.hdl.Module;
  * <li>A module with registers, registered memory reads or memory writes (itself or below) gets inputs
  * {@code clk} and {@code reset} (synchronous, active high) before its own ports; others have neither.</li>
  * <li>Registers and memories start at 0 (memories at their initial contents), like the simulator.</li>
- * <li>Signals whose bits are not all read get a {@code lint_off UNUSEDSIGNAL} around exactly their
- * declaration; names that are C++ keywords get {@code lint_off SYMRSVDWORD}; SystemVerilog keywords
- * are written as escaped identifiers.</li>
+ * <li>Dead logic (see {@link Circuit#warnings()}: a register, wire, named expression or memory whose
+ * value reaches no output, child input, memory write or check) is left out; the simulator still runs
+ * it and shows it in waves. Everything emitted is therefore read.</li>
+ * <li>Lint waivers are targeted (around one declaration) and each has a comment saying why: a child's
+ * output this module leaves unused ({@code // fifo.count is not used by this module}); an input port
+ * not read, or not read in full; a partly read bus ({@code // bits [7:4] of x are not read: this module
+ * uses only part of it}), waived rather than narrowed so that every signal keeps the width and the bits
+ * it has in the simulator and in waves; names that Verilator flags as C++ keywords.</li>
+ * <li>Java names that are Verilog keywords or {@code clk}/{@code reset} were renamed at elaboration
+ * ({@code buf} is {@code buf_}); each is reported once per emission ({@link Result#renames()}). Other
+ * SystemVerilog keywords are written as escaped identifiers.</li>
+ * <li>Assertions and prints ({@code Hdl.check}, {@code Hdl.printf}) are an {@code always @(posedge clk)}
+ * block inside {@code `ifndef SYNTHESIS}, calling {@code $fatal} and {@code $write} while reset is low.</li>
+ * <li>Negative signed constants are written as numbers, {@code (-8'sd3)}, not as bit patterns.</li>
  * </ul>
  */
 public final class VerilogEmitter {
@@ -48,8 +60,10 @@ public final class VerilogEmitter {
      * @param files file name ({@code Name.v}) to Verilog text, children before parents, the top last
      * @param moduleNames the Verilog module name of every module instance of the circuit (identity keys)
      * @param topClocked whether the top has {@code clk} and {@code reset} inputs
+     * @param renames one line per Java name written differently in Verilog (a keyword such as {@code buf})
      */
-    public record Result(String topModule, Map<String, String> files, Map<Module, String> moduleNames, boolean topClocked) {
+    public record Result(String topModule, Map<String, String> files, Map<Module, String> moduleNames, boolean topClocked,
+            List<String> renames) {
     }
 
     public VerilogEmitter() {
@@ -60,8 +74,12 @@ public final class VerilogEmitter {
         return emitResult(c).files();
     }
 
-    /** Like {@link #emit} with the top module name and the module name chosen for every instance. */
+    /**
+     * Like {@link #emit} with the top module name and the module name chosen for every instance. The
+     * circuit's warnings go to standard error if nobody reported them yet, and each renamed signal once.
+     */
     public Result emitResult(Circuit c) {
+        c.reportWarnings();
         Map<Module, ModuleWriter.Info> info = new IdentityHashMap<>();
         Map<String, String> bodyToName = new HashMap<>();
         Set<String> usedNames = new HashSet<>();
@@ -70,7 +88,27 @@ public final class VerilogEmitter {
         Map<Module, String> names = new IdentityHashMap<>();
         info.forEach((m, i) -> names.put(m, i.name()));
         ModuleWriter.Info top = info.get(c.top());
-        return new Result(top.name(), Collections.unmodifiableMap(files), Collections.unmodifiableMap(names), top.clocked());
+        List<String> renames = renames(c, names);
+        renames.forEach(r -> System.err.println("note: " + r));
+        return new Result(top.name(), Collections.unmodifiableMap(files), Collections.unmodifiableMap(names), top.clocked(), renames);
+    }
+
+    /**
+     * One line per Java name that the Verilog could not use (a keyword, or clk/reset), per module
+     * definition: instances sharing a definition share the rename.
+     */
+    private static List<String> renames(Circuit c, Map<Module, String> names) {
+        Set<String> seen = new LinkedHashSet<>();
+        for (Module m : c.modules()) {
+            for (Module.Rename r : m.renames()) {
+                String why = r.javaName().equals("clk") || r.javaName().equals("reset")
+                        ? r.javaName() + " is the implicit " + (r.javaName().equals("clk") ? "clock" : "reset") + " input of the emitted modules"
+                        : r.javaName() + " is a Verilog keyword";
+                seen.add("module " + names.get(m) + ": Java name '" + r.javaName() + "' (" + r.loc() + ") is '" + r.name()
+                        + "' in Verilog and in waves, as " + why);
+            }
+        }
+        return List.copyOf(seen);
     }
 
     /** Writes every file of {@link #emit} into {@code dir} (created if missing) and returns their paths, the top last. */
@@ -94,15 +132,13 @@ public final class VerilogEmitter {
         return out;
     }
 
-    /** Whether a module (with its children) has clocked state and therefore {@code clk}/{@code reset} inputs. */
+    /**
+     * Whether a module (with its children) acts at the clock edge and therefore has {@code clk}/{@code reset}
+     * inputs: live registers, registered reads, memory writes, assertions or prints.
+     */
     public static boolean isClocked(Module m) {
-        if (!m.regs().isEmpty() || !m.syncReads().isEmpty()) {
+        if (hasOwnClockedLogic(m)) {
             return true;
-        }
-        for (Mem<?> mem : m.mems()) {
-            if (!mem.writes().isEmpty()) {
-                return true;
-            }
         }
         for (Module c : m.children()) {
             if (isClocked(c)) {
@@ -112,12 +148,21 @@ public final class VerilogEmitter {
         return false;
     }
 
+    private static boolean hasOwnClockedLogic(Module m) {
+        if (!m.checks().isEmpty() || m.regs().stream().anyMatch(r -> !m.isDead(r)) || m.syncReads().stream().anyMatch(r -> !m.isDead(r))) {
+            return true;
+        }
+        for (Mem<?> mem : m.mems()) {
+            if (!m.isDead(mem) && !mem.writes().isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private void emitTree(Module m, Map<Module, ModuleWriter.Info> info, Map<String, String> bodyToName,
             Set<String> usedNames, Map<String, String> files) {
-        boolean clocked = !m.regs().isEmpty() || !m.syncReads().isEmpty();
-        for (Mem<?> mem : m.mems()) {
-            clocked |= !mem.writes().isEmpty();
-        }
+        boolean clocked = hasOwnClockedLogic(m);
         for (Module c : m.children()) {
             emitTree(c, info, bodyToName, usedNames, files);
             clocked |= info.get(c).clocked();

@@ -75,6 +75,15 @@ final class TbScript {
         return this;
     }
 
+    /**
+     * Prints {@code text} on a line of its own once the inputs have settled (as {@link #sample()} does):
+     * places what the design prints ($write, $fatal) in the sequence.
+     */
+    TbScript mark(String text) {
+        body.append("    #1;\n    $display(\"").append(text).append("\");\n");
+        return this;
+    }
+
     /** One rising clock edge. */
     TbScript step() {
         body.append("    clk = 1'b1;\n    #1;\n    clk = 1'b0;\n");
@@ -108,6 +117,15 @@ final class TbScript {
         return switch (simulator) {
             case "icarus" -> run();
             case "verilator" -> runVerilator();
+            default -> throw new IllegalArgumentException(simulator);
+        };
+    }
+
+    /** Runs in "icarus" or "verilator" and returns the whole output with the exit code, which a $fatal makes non-zero. */
+    VerilogTools.Result runRaw(String simulator) {
+        return switch (simulator) {
+            case "icarus" -> VerilogTestSupport.runIcarus(design, text());
+            case "verilator" -> VerilogTestSupport.runVerilator(design, text());
             default -> throw new IllegalArgumentException(simulator);
         };
     }

@@ -16,6 +16,7 @@ import org.flitkit.hdl.Module;
 import org.flitkit.hdl.SInt;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.Vec;
+import org.flitkit.hdl.sim.Simulator;
 import org.junit.jupiter.api.Test;
 
 /** Library-style constructs, odd memory shapes, one-bit signed values, names and lint waivers. */
@@ -103,6 +104,55 @@ class VerilogConstructsTest {
         assertThat(s.get(3).get("m16")).isEqualTo(0xAB5C ^ 0xAB00);
         assertThat(s.get(4).get("m16")).isEqualTo(0x5C00 ^ 0xAB00);
         assertThat(s.get(4).get("m1")).isEqualTo(0); // address 1 is past the end of a one-word memory
+    }
+
+    /** Negative constants in every place a constant can be written. */
+    static final class Signed extends Module {
+        final SInt s = input(SInt(8));
+        final Bool c = input(Bool());
+        final SInt picked = output(SInt(8));
+        final Bool below = output(Bool());
+        final SInt inverted = output(SInt(8));
+        final SInt stored = output(SInt(8));
+        final SInt r = regInit(SInt(8), -3);
+        final Mem<SInt> table = mem(2, SInt(8)).init(-7, 5);
+
+        Signed() {
+            r.assign(r.sub(s));
+            picked.assign(mux(c, slit(-5, 8), r));
+            below.assign(s.lt(-2));
+            inverted.assign(slit(-3, 8).not());
+            stored.assign(table.read(c));
+        }
+    }
+
+    @Test
+    void negativeConstantsAreWrittenAsNumbers() {
+        Circuit c = Circuit.elaborate(Signed::new);
+        VerilogTestSupport.Emitted e = VerilogTestSupport.emitAndCheck(c, "signed");
+        assertThat(e.text("Signed")).contains("      r <= -8'sd3;\n").contains("c ? (-8'sd5) : r").contains("~(-8'sd3)")
+                .contains("    table_[0] = -8'sd7;\n").doesNotContain("8'shfd").doesNotContain("8'shfb");
+        Simulator sim = Simulator.of(c);
+        TbScript tb = new TbScript(e, c.top());
+        sim.reset();
+        tb.reset(true).sample().step().reset(false);
+        List<Map<String, BigInteger>> want = new java.util.ArrayList<>();
+        long[][] inputs = {{-1, 0}, {3, 1}, {-2, 0}, {-3, 1}};
+        for (long[] in : inputs) {
+            sim.poke("signed.s", in[0]);
+            sim.poke("signed.c", in[1]);
+            tb.poke("s", in[0]).poke("c", in[1]).sample().step();
+            Map<String, BigInteger> row = new java.util.LinkedHashMap<>();
+            for (String out : List.of("picked", "below", "inverted", "stored")) {
+                org.flitkit.hdl.Bits o = sim.signal("signed." + out);
+                row.put(out, sim.peekBig(o).mod(BigInteger.ONE.shiftLeft(o.width())));
+            }
+            want.add(row);
+            sim.step();
+        }
+        assertThat(want.get(0)).containsEntry("picked", BigInteger.valueOf(0xfd)).containsEntry("inverted", BigInteger.TWO)
+                .containsEntry("stored", BigInteger.valueOf(0xf9)).containsEntry("below", BigInteger.ZERO);
+        assertThat(tb.run().subList(1, 5)).isEqualTo(want);
     }
 
     static final class Holder extends Module {

@@ -78,20 +78,7 @@ final class VerilogTestSupport {
 
     /** Compiles the design with a testbench module {@code tb} and returns the lines vvp printed. */
     static List<String> simulate(Emitted e, String testbench) {
-        requireTool("iverilog");
-        requireTool("vvp");
-        Path tb = e.dir().resolve("tb.v.txt");
-        try {
-            Files.writeString(tb, testbench);
-        } catch (IOException ex) {
-            throw new UncheckedIOException(ex);
-        }
-        List<Path> files = new ArrayList<>(e.files());
-        files.add(tb);
-        Path out = e.dir().resolve("tb.vvp");
-        VerilogTools.Result c = VerilogTools.iverilogCompile(files, "tb", out);
-        assertThat(c.ok()).as("iverilog of testbench in %s:\n%s", e.dir(), c).isTrue();
-        VerilogTools.Result r = VerilogTools.vvp(out, Duration.ofSeconds(60));
+        VerilogTools.Result r = runIcarus(e, testbench);
         assertThat(r.ok()).as("vvp in %s:\n%s", e.dir(), r).isTrue();
         List<String> lines = new ArrayList<>();
         for (String l : r.output().split("\n")) {
@@ -102,21 +89,20 @@ final class VerilogTestSupport {
         return lines;
     }
 
+    /** Runs the design with a testbench module {@code tb} in Icarus, whatever the exit code (a $fatal exits 1). */
+    static VerilogTools.Result runIcarus(Emitted e, String testbench) {
+        requireTool("iverilog");
+        requireTool("vvp");
+        List<Path> files = withTestbench(e, testbench);
+        Path out = e.dir().resolve("tb.vvp");
+        VerilogTools.Result c = VerilogTools.iverilogCompile(files, "tb", out);
+        assertThat(c.ok()).as("iverilog of testbench in %s:\n%s", e.dir(), c).isTrue();
+        return VerilogTools.vvp(out, Duration.ofSeconds(60));
+    }
+
     /** Builds the design with a testbench module {@code tb} with Verilator and returns the lines the program printed. */
     static List<String> simulateVerilator(Emitted e, String testbench) {
-        requireTool("verilator");
-        Path tb = e.dir().resolve("tb.v.txt");
-        try {
-            Files.writeString(tb, testbench);
-        } catch (IOException ex) {
-            throw new UncheckedIOException(ex);
-        }
-        List<Path> files = new ArrayList<>(e.files());
-        files.add(tb);
-        Path obj = e.dir().resolve("obj_dir");
-        VerilogTools.Result c = VerilogTools.verilatorBinary(files, "tb", obj, "simv", Duration.ofMinutes(5));
-        assertThat(c.ok()).as("verilator --binary in %s:\n%s", e.dir(), c).isTrue();
-        VerilogTools.Result r = VerilogTools.run(e.dir(), Duration.ofSeconds(60), List.of(obj.resolve("simv").toAbsolutePath().toString()));
+        VerilogTools.Result r = runVerilator(e, testbench);
         assertThat(r.ok()).as("verilated testbench in %s:\n%s", e.dir(), r).isTrue();
         List<String> lines = new ArrayList<>();
         for (String l : r.output().split("\n")) {
@@ -125,6 +111,28 @@ final class VerilogTestSupport {
             }
         }
         return lines;
+    }
+
+    /** Builds and runs the design with a testbench module {@code tb} as a Verilator program, whatever its exit code. */
+    static VerilogTools.Result runVerilator(Emitted e, String testbench) {
+        requireTool("verilator");
+        List<Path> files = withTestbench(e, testbench);
+        Path obj = e.dir().resolve("obj_dir");
+        VerilogTools.Result c = VerilogTools.verilatorBinary(files, "tb", obj, "simv", Duration.ofMinutes(5));
+        assertThat(c.ok()).as("verilator --binary in %s:\n%s", e.dir(), c).isTrue();
+        return VerilogTools.run(e.dir(), Duration.ofSeconds(60), List.of(obj.resolve("simv").toAbsolutePath().toString()));
+    }
+
+    private static List<Path> withTestbench(Emitted e, String testbench) {
+        Path tb = e.dir().resolve("tb.v.txt");
+        try {
+            Files.writeString(tb, testbench);
+        } catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+        List<Path> files = new ArrayList<>(e.files());
+        files.add(tb);
+        return files;
     }
 
     static void clean(Path dir) {
