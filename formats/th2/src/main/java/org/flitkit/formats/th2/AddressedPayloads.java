@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * The Count / Addr<i>i</i> / data-<i>i</i> encoding shared by {@link RegisterPayload} and
  * {@link EepromPayload}, over the fields of a {@link PayloadLayouts.Addressed} view.
- * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors".
+ * Spec: the TH-2 management spec, "Management packets and descriptors".
  */
 final class AddressedPayloads {
 

@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * An immutable unsigned bit string of fixed width, stored as little-endian 64-bit limbs
  * (limb 0 = bits 63..0); get/set by {@link Field}. Every setter returns a new value.
- * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors".
+ * Spec: the TH-2 management spec, "Management packets and descriptors".
  */
 public final class BitVector {
 

@@ -2,7 +2,7 @@ package org.flitkit.formats.th2;
 
 /**
  * Shared argument checks with uniform messages ({@code DestVP 40 outside 0..39}).
- * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors".
+ * Spec: the TH-2 management spec, "Management packets and descriptors".
  */
 final class Checks {
 

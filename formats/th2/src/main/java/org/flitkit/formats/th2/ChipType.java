@@ -3,7 +3,7 @@ package org.flitkit.formats.th2;
 /**
  * The two TH-2 chip types and their 2-bit DestType/SrcType codes; register addresses are
  * 12 bits on the NIC and 15 bits on the NRC.
- * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors".
+ * Spec: the TH-2 management spec, "Management packets and descriptors".
  */
 public enum ChipType implements Coded {
     NIC(0, 12),

@@ -3,7 +3,7 @@ package org.flitkit.formats.th2;
 /**
  * CRC-32C (Castagnoli): poly 0x1EDC6F41, reflected in and out, init and xorout 0xFFFFFFFF,
  * check("123456789") = 0xE3069283. Bit-serial reference the hardware LFSR must match.
- * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors" (tail-flit CRC).
+ * Spec: the TH-2 management spec, "Management packets and descriptors" (tail-flit CRC).
  */
 public final class Crc32c {
 

@@ -4,7 +4,7 @@ package org.flitkit.formats.th2;
  * The 512-bit management descriptor host software puts into an SDQ: control word in
  * bits 63:0, then both routing fields, NMPType and NMPData (limbs 5..7). Fields by handle:
  * {@code DescriptorLayout.DESCRIPTOR.TRANSACTION_ID}.
- * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors".
+ * Spec: the TH-2 management spec, "Management packets and descriptors".
  */
 public final class DescriptorLayout {
 

@@ -10,7 +10,7 @@ import java.util.Set;
 /**
  * How the NIC's MP send unit turns a 512-bit descriptor into a request packet: which
  * descriptor field is copied into which packet field, which stay behind, which the NIC fills.
- * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors" and NIC flow (1).
+ * Spec: the TH-2 management spec, "Management packets and descriptors" and NIC flow (1).
  */
 public final class DescriptorMapping {
 

@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * E2PROM-access NMPData: 1 to 6 independent 16-bit byte addresses into the 64 KB E2PROM
  * and, for write requests and read responses, one data byte per address.
- * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors".
+ * Spec: the TH-2 management spec, "Management packets and descriptors".
  */
 public record EepromPayload(List<Integer> addresses, List<Integer> data) implements NmpPayload {
 

@@ -3,7 +3,7 @@ package org.flitkit.formats.th2;
 /**
  * Why a request failed, carried as the 8-bit ErrCode of an error response, with a short
  * console reason such as {@code reason=unmapped-address}.
- * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors".
+ * Spec: the TH-2 management spec, "Management packets and descriptors".
  */
 public enum ErrorCode implements Coded {
     BAD_TYPE(0x01, "bad-type", "NMPType is not a request this NMA executes"),

@@ -5,7 +5,7 @@ import java.util.Optional;
 /**
  * Error-response NMPData: error code, the failed request's raw NMPType code, the index of
  * the failed access (7 = whole request) and an echo of the request's NMPData bits 162:0.
- * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors".
+ * Spec: the TH-2 management spec, "Management packets and descriptors".
  */
 public record ErrorPayload(ErrorCode error, int requestType, int index, BitVector echo) implements NmpPayload {
 

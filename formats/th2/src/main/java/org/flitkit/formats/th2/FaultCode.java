@@ -3,7 +3,7 @@ package org.flitkit.formats.th2;
 /**
  * Fault numbers carried by an active fault report (8-bit field; codes 0..63 so that bit n
  * of the 64-bit fault-mask and report-enable registers governs fault n).
- * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors" and item 3 of the functions.
+ * Spec: the TH-2 management spec, "Management packets and descriptors" and item 3 of the functions.
  */
 public enum FaultCode implements Coded {
     LINK_DOWN(0x01, "link-down", "a port's link went down"),

@@ -3,7 +3,7 @@ package org.flitkit.formats.th2;
 /**
  * Fault-report NMPData: 8-bit fault number, port (31 = chip level), a snapshot of the fault
  * status register and the chip cycle counter when the fault was seen.
- * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors" and function 3.
+ * Spec: the TH-2 management spec, "Management packets and descriptors" and function 3.
  */
 public record FaultPayload(int faultCode, int port, long status, long timestamp) implements NmpPayload {
 

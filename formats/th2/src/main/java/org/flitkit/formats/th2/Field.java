@@ -2,7 +2,7 @@ package org.flitkit.formats.th2;
 
 /**
  * One named bit field of a {@link Layout}: bits {@code [lsb + width - 1 : lsb]}.
- * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors" (the
+ * Spec: the TH-2 management spec, "Management packets and descriptors" (the
  * project defines each bit layout once as a table of these).
  */
 public record Field(String name, int lsb, int width) {

@@ -7,7 +7,7 @@ import java.util.List;
  * body1, body2, tail), each a {@link Format} whose members are its fields; no field straddles a
  * flit. Bit 0 of a flit is sent first. These instances are flit-local; {@link PacketLayout}
  * places the same formats in the 792-bit packet.
- * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors".
+ * Spec: the TH-2 management spec, "Management packets and descriptors".
  */
 public final class FlitLayouts {
 

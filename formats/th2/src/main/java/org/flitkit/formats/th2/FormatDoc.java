@@ -8,7 +8,7 @@ import java.util.Map;
 /**
  * Prints every TH-2 management layout and code table as Markdown; the output is the
  * generated part of docs/th2-formats.md (a test keeps the two equal).
- * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors".
+ * Spec: the TH-2 management spec, "Management packets and descriptors".
  */
 public final class FormatDoc {
 

@@ -10,7 +10,7 @@ import java.util.Map;
 /**
  * An immutable, validated bit layout: a name, a total width and named, non-overlapping
  * {@link Field}s. Bits not covered by a field are reserved and must be zero.
- * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors".
+ * Spec: the TH-2 management spec, "Management packets and descriptors".
  */
 public final class Layout {
 

@@ -3,7 +3,7 @@ package org.flitkit.formats.th2;
 /**
  * The 512-bit management descriptor software submits through an SDQ, with every field of
  * the paper; {@link #encode()}/{@link #decode} use {@link DescriptorLayout#DESCRIPTOR}.
- * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors".
+ * Spec: the TH-2 management spec, "Management packets and descriptors".
  */
 public record ManagementDescriptor(
         boolean head, boolean fen, boolean err, boolean lint, boolean rint,

@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * A 4-flit management packet as it travels: build from fields or from a descriptor,
  * {@link #toBits()}/{@link #toFlits()} with CRC, {@link #parse} back with every check.
- * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors".
+ * Spec: the TH-2 management spec, "Management packets and descriptors".
  */
 public record ManagementPacket(
         int hopPtr, RoutingField route, RoutingField returnRoute,

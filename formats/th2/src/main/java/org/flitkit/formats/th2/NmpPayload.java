@@ -3,7 +3,7 @@ package org.flitkit.formats.th2;
 /**
  * Typed NMPData (192 bits): one record per {@link PayloadLayouts} view. Which view applies
  * is given by the NMPType, so decoding needs it.
- * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors".
+ * Spec: the TH-2 management spec, "Management packets and descriptors".
  */
 public sealed interface NmpPayload permits RegisterPayload, EepromPayload, ErrorPayload, FaultPayload {
 

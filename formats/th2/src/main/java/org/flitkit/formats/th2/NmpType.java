@@ -3,7 +3,7 @@ package org.flitkit.formats.th2;
 /**
  * The 11 NMPType kinds with their fixed 6-bit codes: {@code code[5:3]} is the target
  * (1 register, 2 E2PROM, 3 fault report), {@code code[0]} = 1 means chip-to-server.
- * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors".
+ * Spec: the TH-2 management spec, "Management packets and descriptors".
  */
 public enum NmpType implements Coded {
     REG_READ_REQ(0x08, "register read request"),

@@ -6,7 +6,7 @@ import java.util.List;
  * The whole 792-bit management packet: the four flits concatenated (flit k = bits
  * [198k+197 : 198k]), field names qualified by flit ({@code head.HopPtr}); framing and CRC.
  * Each flit's fields are reached by handle at their packet positions: {@code PacketLayout.BODY1.NMP_TYPE}.
- * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors".
+ * Spec: the TH-2 management spec, "Management packets and descriptors".
  */
 public final class PacketLayout {
 

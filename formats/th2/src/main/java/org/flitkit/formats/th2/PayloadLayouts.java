@@ -6,7 +6,7 @@ import java.util.List;
  * The four views of the 192-bit NMPData field, chosen by NMPType: register access,
  * E2PROM access, error response and fault report. Count sits at bits 162:160 in both accesses.
  * Fields by handle: {@code PayloadLayouts.REGISTER.COUNT}, {@code PayloadLayouts.EEPROM.addr(3)}.
- * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors".
+ * Spec: the TH-2 management spec, "Management packets and descriptors".
  */
 public final class PayloadLayouts {
 

@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * Register-access NMPData: 1 or 2 register addresses (up to 15 bits; 12 on the NIC) and,
  * for write requests and read responses, one 64-bit value per register.
- * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors".
+ * Spec: the TH-2 management spec, "Management packets and descriptors".
  */
 public record RegisterPayload(List<Integer> addresses, List<Long> data) implements NmpPayload {
 

@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * A source route {@code <HopNum, Hop0..Hop19>}: hop i is the output port (0..23) at the
  * i-th NRC on the path; HopNum = number of hops (0..20). Encodes to the 105-bit {@link FlitLayouts#ROUTE}.
- * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors".
+ * Spec: the TH-2 management spec, "Management packets and descriptors".
  */
 public record RoutingField(List<Integer> hops) {
 

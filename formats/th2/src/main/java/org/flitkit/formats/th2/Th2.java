@@ -2,7 +2,7 @@ package org.flitkit.formats.th2;
 
 /**
  * TH-2 management-plane constants: sizes from the paper plus the few codes this project fixed.
- * Spec: shared/spec/20-th2-management.md, "Management packets and descriptors"; the
+ * Spec: the TH-2 management spec, "Management packets and descriptors"; the
  * decisions are explained in docs/th2-formats.md.
  */
 public final class Th2 {
