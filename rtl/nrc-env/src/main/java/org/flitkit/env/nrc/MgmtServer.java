@@ -1,12 +1,10 @@
 package org.flitkit.env.nrc;
 
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.flitkit.formats.th2.BitVector;
 import org.flitkit.formats.th2.PacketLayout;
-import org.flitkit.formats.th2.Th2;
 import org.flitkit.rtl.nrc.Nrc;
 import org.flitkit.rtl.nrc.RsGeometry;
 import org.flitkit.testbench.Testbench;
@@ -29,10 +27,8 @@ public final class MgmtServer {
 
     private final Testbench<Nrc> tb;
     private final StreamSource[] sources = new StreamSource[RsGeometry.PORTS];
-    private final List<List<BigInteger>> partial = new ArrayList<>();
     private final List<Consumer<Received>> listeners = new ArrayList<>();
     private final List<Received> transit = new ArrayList<>();
-    private final List<List<BigInteger>> transitPartial = new ArrayList<>();
 
     /** Adds the port components to {@code tb}; {@code backpressure} throttles every output (Throttle.NONE: always ready). */
     public MgmtServer(Testbench<Nrc> tb, Throttle backpressure) {
@@ -40,15 +36,15 @@ public final class MgmtServer {
         Nrc dut = tb.dut();
         for (int p = 0; p < RsGeometry.PORTS; p++) {
             int port = p;
-            partial.add(new ArrayList<>());
-            transitPartial.add(new ArrayList<>());
             sources[p] = tb.add(new StreamSource("port" + p + "_in", StreamPort.of(dut.portIn.get(p))));
             StreamPort out = StreamPort.of(dut.portOut.get(p));
             tb.add(new StreamSink("port" + p + "_out", out).backpressure(backpressure));
-            tb.add(new StreamMonitor("port" + p + "_mon", out).subscribe(f -> flit(port, f, partial, this::deliver)));
+            tb.add(new StreamMonitor("port" + p + "_mon", out).subscribe(
+                    new PacketAssembler(bits -> deliver(new Received(port, bits, tb.cycle())))));
             StreamPort sw = StreamPort.of(dut.toSwitch.get(p));
             tb.add(new StreamSink("switch" + p, sw));
-            tb.add(new StreamMonitor("switch" + p + "_mon", sw).subscribe(f -> flit(port, f, transitPartial, transit::add)));
+            tb.add(new StreamMonitor("switch" + p + "_mon", sw).subscribe(
+                    new PacketAssembler(bits -> transit.add(new Received(port, bits, tb.cycle())))));
         }
     }
 
@@ -86,19 +82,6 @@ public final class MgmtServer {
     private void deliver(Received r) {
         for (Consumer<Received> l : listeners) {
             l.accept(r);
-        }
-    }
-
-    private void flit(int port, BigInteger f, List<List<BigInteger>> buf, Consumer<Received> done) {
-        List<BigInteger> b = buf.get(port);
-        b.add(f);
-        if (b.size() == Th2.PACKET_FLITS) {
-            List<BitVector> flits = new ArrayList<>();
-            for (BigInteger x : b) {
-                flits.add(BitVector.of(Th2.FLIT_BITS, x));
-            }
-            b.clear();
-            done.accept(new Received(port, PacketLayout.fromFlits(flits), tb.cycle()));
         }
     }
 }
