@@ -40,8 +40,8 @@ import org.flitkit.rtl.nrc.RsGeometry;
  * previous packet has left and its random gap has run out, and sends it as 4 flits. The packets are those
  * the server's NIC sends ({@link Requests}: DestID 0xFFFF, empty forward route, the entry port as return
  * route) with a TransactionID from a counter and the CRC-32C of {@link Crc32cHw}. Reads go to random
- * mapped registers (all but CHIP_ID), writes (random data) to random writable ones but 1 in 8 to any mapped register (most
- * are read-only); 1 access in 16 goes to an unmapped address.
+ * mapped registers (all but CHIP_ID), writes of random data to random writable ones, but 1 in 8 to any
+ * mapped register (most are read-only); 1 access in 16 goes to an unmapped address.
  * Spec: 20-th2-management.md, "Management packets and descriptors".
  */
 public final class RequestGenerator extends Module {
@@ -80,8 +80,7 @@ public final class RequestGenerator extends Module {
         Counter slot = Counter.enabled(TRUE(), RsGeometry.PORTS).named("slot");
         UInt tid = regInit(UInt(BODY1.TRANSACTION_ID.width()), 0).named("tid");
         UInt type = mux(write, lit(NmpType.REG_WRITE_REQ.code(), NmpType.BITS), lit(NmpType.REG_READ_REQ.code(), NmpType.BITS));
-        UInt packet = request(slot.value, tid, type,
-                PacketBits.build(REG.layout(), payload)).named("offer");
+        UInt packet = request(slot.value, tid, type, PacketBits.build(REG.layout(), payload)).named("offer");
 
         Bool taken = FALSE();
         for (int p = 0; p < RsGeometry.PORTS; p++) {
