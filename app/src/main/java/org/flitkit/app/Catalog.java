@@ -24,6 +24,8 @@ import org.flitkit.env.nrc.NrcFigures;
 import org.flitkit.env.nrc.NrcFiguresScenario;
 import org.flitkit.env.nrc.NrcPortsScenario;
 import org.flitkit.env.nrc.NrcRandomScenario;
+import org.flitkit.env.nrc.benchmark.NrcIdle;
+import org.flitkit.env.nrc.benchmark.NrcTraffic;
 
 /**
  * Everything {@code ./hdl} can run or emit, by name. Adding a chip's testbench, design or paper figures
@@ -45,6 +47,9 @@ public final class Catalog {
     private final Map<String, DesignEntry> designs = new LinkedHashMap<>();
     private final Map<String, BenchmarkEntry> benchmarks = new LinkedHashMap<>();
     private final List<FigureSource> figureSources = new ArrayList<>();
+
+    private static final String NRC_IDLE = "NrcIdle: the NRC with every input idle and every output ready; checksum of every output";
+    private static final String NRC_TRAFFIC = "NrcTraffic: LFSR register reads/writes on all 24 NRC ports, LFSR backpressure, checksum of every response flit";
 
     /** The testbenches and designs shipped with FlitKit. */
     public static Catalog standard() {
@@ -69,10 +74,14 @@ public final class Catalog {
                 .design("nrc", "Nrc: the TH-2 routing chip's management plane (24 relay stations, NMA, E2PROM model)", Nrc::new)
                 .design("relay-chain", "RelayChain: 96 two-entry skid buffers between an LFSR source and a summing sink",
                         () -> new RelayChain(96, 20))
+                .design("nrc-idle", NRC_IDLE, NrcIdle::new)
+                .design("nrc-traffic", NRC_TRAFFIC, NrcTraffic::new)
                 .benchmark("flit-loopback", "LFSR flits through the flit-loopback link, LFSR backpressure, folded checksum",
                         ClosedFlitLoopback::new, 2_000_000)
                 .benchmark("relay-chain", "96 x 20-bit two-entry skid buffers, LFSR source and LFSR backpressure, summing sink",
                         () -> new RelayChain(96, 20), 2_000_000)
+                .benchmark("nrc-idle", NRC_IDLE, NrcIdle::new, 2_000_000)
+                .benchmark("nrc-traffic", NRC_TRAFFIC, NrcTraffic::new, 1_000_000)
                 .figures(new NrcFigures());
     }
 

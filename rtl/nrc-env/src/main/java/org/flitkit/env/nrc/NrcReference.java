@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntToLongFunction;
 import org.flitkit.rtl.nma.NmaRegisters;
 import org.flitkit.rtl.nma.RegDef;
 import org.flitkit.formats.th2.ChipType;
@@ -64,6 +65,15 @@ public final class NrcReference {
 
     /** The answer to a well-formed request with a good CRC, or null if the chip drops it (DestID). */
     public ManagementPacket answer(ManagementPacket req) {
+        return answer(req, null);
+    }
+
+    /**
+     * {@link #answer(ManagementPacket)} for requests that may read registers which change by themselves
+     * (counters, live status): the value read by access i of such a register is {@code live.applyAsLong(i)},
+     * taken from what the chip answered; everything else is predicted.
+     */
+    public ManagementPacket answer(ManagementPacket req, IntToLongFunction live) {
         if (!accepts(req.destId())) {
             return null;
         }
@@ -71,13 +81,13 @@ public final class NrcReference {
             return req.errorResponse(chipId, ErrorCode.BAD_DEST_TYPE, 7);
         }
         return switch (req.nmpType()) {
-            case REG_READ_REQ, REG_WRITE_REQ -> register(req);
+            case REG_READ_REQ, REG_WRITE_REQ -> register(req, live);
             case EEP_READ_REQ, EEP_WRITE_REQ -> eeprom(req);
             default -> req.errorResponse(chipId, ErrorCode.BAD_TYPE, 7);
         };
     }
 
-    private ManagementPacket register(ManagementPacket req) {
+    private ManagementPacket register(ManagementPacket req, IntToLongFunction live) {
         RegisterPayload p = (RegisterPayload) req.payload();
         boolean write = req.nmpType() == NmpType.REG_WRITE_REQ;
         int responder = chipId;
@@ -93,7 +103,10 @@ public final class NrcReference {
             if (!write) {
                 Long v = d.access() == RegDef.Access.RO ? roValue(d) : stored.get(d.addr());
                 if (v == null) {
-                    throw new IllegalArgumentException("register " + d.name() + " is volatile: the model cannot predict it");
+                    if (live == null) {
+                        throw new IllegalArgumentException("register " + d.name() + " is volatile: the model cannot predict it");
+                    }
+                    v = live.applyAsLong(i);
                 }
                 data.add(v);
             } else if (d.access() == RegDef.Access.RW) {
