@@ -425,6 +425,13 @@ final class CodeGen {
      * handshake signals mispredict often, and HotSpot does not always turn a ternary into a cmov.
      */
     static String mux(String c, String a, String b) {
+        // a constant-zero arm is an AND with the select's mask (when/otherwise chains over a default 0)
+        if (b.equals(ZERO)) {
+            return "(" + a + " & -" + c + ")";
+        }
+        if (a.equals(ZERO)) {
+            return "(" + b + " & (" + c + " - 1L))";
+        }
         if (atomic(b)) {
             return "(" + b + " ^ ((" + a + " ^ " + b + ") & -" + c + "))";
         }
@@ -434,6 +441,7 @@ final class CodeGen {
         return "(" + c + " != 0L ? " + a + " : " + b + ")";
     }
 
+    private static final String ZERO = "0x0L";
     private static final java.util.regex.Pattern ATOMIC = java.util.regex.Pattern.compile("v\\[\\d+\\]|x\\d+|0x[0-9a-f]+L");
 
     private static boolean atomic(String e) {
@@ -906,6 +914,12 @@ final class CodeGen {
     final List<Integer> activityBase = new ArrayList<>();
     /** size of the {@code act} array: 3 control words, then per skippable chunk a stamp and its inputs */
     int activityWords = 3;
+    /**
+     * A chunk with more inputs than this always runs: its check (two array reads and a store per input,
+     * about 26 bytes of bytecode each) would cost about what it saves, and would push the method past
+     * HotSpot's 8,000-byte limit, beyond which it is never compiled.
+     */
+    static final int MAX_ACTIVITY_INPUTS = 32;
     private static final java.util.regex.Pattern UNTRACKED = java.util.regex.Pattern.compile("[( ]w,|[( ]v,|m\\[|nxw|switch \\(");
 
     /**
@@ -916,7 +930,7 @@ final class CodeGen {
      */
     private StringBuilder withActivityCheck(StringBuilder body, Chunk c) {
         String text = body.toString();
-        if (c.inputs.isEmpty() || UNTRACKED.matcher(text).find()) {
+        if (c.inputs.isEmpty() || c.inputs.size() > MAX_ACTIVITY_INPUTS || UNTRACKED.matcher(text).find()) {
             activityBase.add(-1);
             return body;
         }
