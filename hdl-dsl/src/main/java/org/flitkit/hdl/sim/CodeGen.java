@@ -914,12 +914,6 @@ final class CodeGen {
     final List<Integer> activityBase = new ArrayList<>();
     /** size of the {@code act} array: 3 control words, then per skippable chunk a stamp and its inputs */
     int activityWords = 3;
-    /**
-     * A chunk with more inputs than this always runs: its check (two array reads and a store per input,
-     * about 26 bytes of bytecode each) would cost about what it saves, and would push the method past
-     * HotSpot's 8,000-byte limit, beyond which it is never compiled.
-     */
-    static final int MAX_ACTIVITY_INPUTS = 32;
     private static final java.util.regex.Pattern UNTRACKED = java.util.regex.Pattern.compile("[( ]w,|[( ]v,|m\\[|nxw|switch \\(");
 
     /**
@@ -930,7 +924,7 @@ final class CodeGen {
      */
     private StringBuilder withActivityCheck(StringBuilder body, Chunk c) {
         String text = body.toString();
-        if (c.inputs.isEmpty() || c.inputs.size() > MAX_ACTIVITY_INPUTS || UNTRACKED.matcher(text).find()) {
+        if (c.inputs.isEmpty() || UNTRACKED.matcher(text).find()) {
             activityBase.add(-1);
             return body;
         }
