@@ -1,14 +1,16 @@
 package org.flitkit.testbench;
 
 import java.nio.file.Path;
+import org.flitkit.hdl.sim.Simulator;
 
 /**
  * How to run one testbench: the root seed (every random choice derives from it), how many cycles of
  * stimulus to apply, where to dump waves (null: no VCD; a {@code .gtkw} save file is written next
- * to the VCD when the testbench names the signals that matter) and how large the dump may grow, and
- * who to tell about progress (null: nobody).
+ * to the VCD when the testbench names the signals that matter), how large the dump may grow, the clock
+ * period the dump shows (the design's real clock, so protocol timing reads true in GTKWave), and who to
+ * tell about progress (null: nobody).
  */
-public record RunConfig(long seed, long cycles, Path vcd, long vcdLimit, ProgressListener progress) {
+public record RunConfig(long seed, long cycles, Path vcd, long vcdLimit, long clockPeriodPs, ProgressListener progress) {
     public static final long DEFAULT_SEED = 1;
     /** Stimulus cycles when a run does not say. */
     public static final long DEFAULT_CYCLES = 20_000;
@@ -19,13 +21,16 @@ public record RunConfig(long seed, long cycles, Path vcd, long vcdLimit, Progres
         if (cycles < 0) {
             throw new IllegalArgumentException("cycles must not be negative, got " + cycles);
         }
+        if (clockPeriodPs < 1) {
+            throw new IllegalArgumentException("clock period must be at least 1 ps, got " + clockPeriodPs);
+        }
         if (vcdLimit < 1) {
             throw new IllegalArgumentException("VCD size limit must be at least 1 byte, got " + vcdLimit);
         }
     }
 
     public RunConfig(long seed, long cycles, Path vcd) {
-        this(seed, cycles, vcd, DEFAULT_VCD_LIMIT, null);
+        this(seed, cycles, vcd, DEFAULT_VCD_LIMIT, Simulator.DEFAULT_VCD_PERIOD_PS, null);
     }
 
     public static RunConfig of(long seed, long cycles) {
@@ -33,24 +38,29 @@ public record RunConfig(long seed, long cycles, Path vcd, long vcdLimit, Progres
     }
 
     public RunConfig withSeed(long s) {
-        return new RunConfig(s, cycles, vcd, vcdLimit, progress);
+        return new RunConfig(s, cycles, vcd, vcdLimit, clockPeriodPs, progress);
     }
 
     public RunConfig withCycles(long n) {
-        return new RunConfig(seed, n, vcd, vcdLimit, progress);
+        return new RunConfig(seed, n, vcd, vcdLimit, clockPeriodPs, progress);
     }
 
     public RunConfig withVcd(Path file) {
-        return new RunConfig(seed, cycles, file, vcdLimit, progress);
+        return new RunConfig(seed, cycles, file, vcdLimit, clockPeriodPs, progress);
     }
 
     /** The same run with the VCD stopping past {@code bytes} ({@link org.flitkit.waves.VcdLimitExceeded}). */
     public RunConfig withVcdLimit(long bytes) {
-        return new RunConfig(seed, cycles, vcd, bytes, progress);
+        return new RunConfig(seed, cycles, vcd, bytes, clockPeriodPs, progress);
+    }
+
+    /** The same run with the VCD showing one clock cycle as {@code ps} picoseconds (default 10 ns). */
+    public RunConfig withClockPeriodPs(long ps) {
+        return new RunConfig(seed, cycles, vcd, vcdLimit, ps, progress);
     }
 
     public RunConfig withProgress(ProgressListener listener) {
-        return new RunConfig(seed, cycles, vcd, vcdLimit, listener);
+        return new RunConfig(seed, cycles, vcd, vcdLimit, clockPeriodPs, listener);
     }
 
     /** The GTKWave save file that goes with the VCD: same name, {@code .gtkw} extension (null without a VCD). */

@@ -89,7 +89,7 @@ public final class Testbench<M extends Module> implements AutoCloseable {
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot create the directory for " + config.vcd(), e);
             }
-            long periodPs = Simulator.DEFAULT_VCD_PERIOD_PS;
+            long periodPs = config.clockPeriodPs();
             vcdTimescale = Timescale.forPeriod(periodPs, "ps");
             vcdPeriod = vcdTimescale.ticks(periodPs, "ps");
             vcdWriter = new VcdWriter(config.vcd(), vcdTimescale).limit(config.vcdLimit()).clockPeriod(vcdPeriod);

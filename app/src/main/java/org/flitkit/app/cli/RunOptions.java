@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.testbench.ProgressListener;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.waves.VcdLimitExceeded;
@@ -35,7 +36,7 @@ final class RunOptions {
     }
 
     RunConfig config(long seed, long cycles, ProgressListener progress) {
-        return new RunConfig(seed, cycles, vcd, vcdLimit, progress);
+        return new RunConfig(seed, cycles, vcd, vcdLimit, Simulator.DEFAULT_VCD_PERIOD_PS, progress);
     }
 
     /** Progress bars labelled {@code label}, or null when quiet or when stdout is not a terminal. */

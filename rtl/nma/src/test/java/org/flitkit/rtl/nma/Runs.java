@@ -15,12 +15,7 @@ public final class Runs {
 
     /** A testbench whose VCD (if {@code cfg} asks for one) has the core clock period of {@code p}, not the framework's 10 ns. */
     static <M extends Module> Testbench<M> atCoreClock(Supplier<M> top, RunConfig cfg, EepParams p) {
-        Testbench<M> tb = Testbench.create(top, cfg);
-        if (cfg.vcd() != null) {
-            // the framework started the dump at 10 ns; restart it, same file, before any cycle ran
-            tb.sim().startVcd(cfg.vcd(), corePeriodPs(p));
-        }
-        return tb;
+        return Testbench.create(top, cfg.withClockPeriodPs(corePeriodPs(p)));
     }
 
     /** The core clock period of {@code p} in picoseconds. */
