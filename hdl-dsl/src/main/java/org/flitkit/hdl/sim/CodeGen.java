@@ -36,6 +36,8 @@ final class CodeGen {
     private final Map<Bits, Integer> uses = new IdentityHashMap<>();
     private final Map<Bits, Boolean> needsSlot = new IdentityHashMap<>();
     private final Map<Mem<?>, Integer> memIndex = new IdentityHashMap<>();
+    /** wide ANDs read only by a parity reduction, which computes them on the fly */
+    private final java.util.Set<Bits> fusedParity = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
     int nv;
     int nw;
     int stateBase;
@@ -105,11 +107,72 @@ final class CodeGen {
                 use(wr.enable());
             }
         }
+        findCounters();
+        // parity of a masked wide value (CRC equations): one pass over the limbs, no wide temporary
+        for (Bits n : net.combOrder()) {
+            if (n.kind() == Kind.OP && n.op() == Op.XORR) {
+                Bits a = n.args().get(0);
+                if (a.kind() == Kind.OP && a.op() == Op.AND && wide(a) && a.name() == null && uses.getOrDefault(a, 0) == 1) {
+                    fusedParity.add(a);
+                }
+            }
+        }
         // what checks read is read at the clock edge, and printed arguments are read by the Simulator
         for (Check c : net.checks()) {
             for (Bits r : c.reads()) {
                 use(r);
                 needsSlot.put(r, true);
+            }
+        }
+    }
+
+    /** registers that step by a constant on every cycle (cycle counters): their readers wake only when they could see them */
+    private final java.util.Set<Bits> counters = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+
+    private Bits throughWires(Bits n) {
+        while (n != null && (n.kind() == Kind.WIRE || n.kind() == Kind.OUTPUT || n.kind() == Kind.INPUT) && net.driverOf(n) != null) {
+            n = net.driverOf(n);
+        }
+        return n;
+    }
+
+    /**
+     * Finds the free-running counters and gives a slot to the select of every mux that takes one of
+     * them in an arm: while that select is 0 the mux does not see the counter, so the chunk holding it
+     * need not run when only the counter moved (the select is read at the clock edge to decide).
+     */
+    private void findCounters() {
+        for (Bits r : net.regs()) {
+            Bits d = throughWires(net.driverOf(r));
+            if (wide(r) || d == null || d.kind() != Kind.OP || (d.op() != Op.ADD && d.op() != Op.SUB)) {
+                continue;
+            }
+            Bits x = throughWires(d.args().get(0));
+            Bits y = throughWires(d.args().get(1));
+            if (x == r && y.kind() == Kind.LIT || d.op() == Op.ADD && y == r && x.kind() == Kind.LIT) {
+                counters.add(r);
+            }
+        }
+        if (counters.isEmpty()) {
+            return;
+        }
+        Map<Bits, List<Bits>> users = new IdentityHashMap<>();
+        for (Bits n : net.combOrder()) {
+            for (Bits d : net.combDeps(n)) {
+                users.computeIfAbsent(d, k -> new ArrayList<>()).add(n);
+            }
+        }
+        java.util.ArrayDeque<Bits> work = new java.util.ArrayDeque<>(counters);
+        java.util.Set<Bits> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        while (!work.isEmpty()) {
+            Bits n = work.poll();
+            for (Bits u : users.getOrDefault(n, List.of())) {
+                if (u.kind() == Kind.OP && u.op() == Op.MUX && u.args().get(0) != n) {
+                    needsSlot.put(u.args().get(0), true);
+                } else if (seen.add(u) && (u.kind() != Kind.OP || uses.getOrDefault(u, 0) == 1 && u.name() == null)) {
+                    // only through what is inlined into its single reader: a stored value in between must stay current
+                    work.add(u);
+                }
             }
         }
     }
@@ -123,9 +186,9 @@ final class CodeGen {
     private boolean slotted(Bits n) {
         return switch (n.kind()) {
             case LIT -> wide(n);
-            case OP -> isAlias(n) || wide(n) || n.name() != null || uses.getOrDefault(n, 0) != 1
+            case OP -> !fusedParity.contains(n) && (isAlias(n) || wide(n) || n.name() != null || uses.getOrDefault(n, 0) != 1
                     || needsSlot.containsKey(n) || n.op() == Op.SEL || n.op() == Op.REM && anyWideArg(n)
-                    || n.op() == Op.DIV && anyWideArg(n);
+                    || n.op() == Op.DIV && anyWideArg(n));
             default -> true;
         };
     }
@@ -302,6 +365,9 @@ final class CodeGen {
         if (s == null) {
             throw new IllegalStateException("no slot for " + r + " (" + r.kind() + " " + r.op() + ")");
         }
+        if (chunk != null) {
+            (wide(r) ? chunk.wReads : chunk.vReads).add(s);
+        }
         return s;
     }
 
@@ -327,7 +393,12 @@ final class CodeGen {
     private String slotRead(int slot) {
         if (chunk == null) {
             mustStore.add(slot);
+            counterReadAtEdge |= counterSlots.contains(slot);
             return "v[" + slot + "]";
+        }
+        chunk.vReads.add(slot);
+        if (counterSlots.contains(slot)) {
+            chunk.counterReads.add(new int[] {slot, guards.isEmpty() ? -1 : guardSlot(guards.peek())});
         }
         String name = chunk.locals.get(slot);
         if (name == null) {
@@ -339,7 +410,6 @@ final class CodeGen {
             chunk.locals.put(slot, name);
             chunk.added.add(slot);
             chunk.preload.append("final long ").append(name).append(" = v[").append(slot).append("]; ");
-            chunk.inputs.add(slot);
         }
         return name;
     }
@@ -349,8 +419,15 @@ final class CodeGen {
         final Map<Integer, String> locals = new java.util.HashMap<>();
         final List<Integer> added = new ArrayList<>();
         final StringBuilder preload = new StringBuilder();
-        /** slots loaded from outside the chunk, in load order: what the chunk's result depends on */
-        final List<Integer> inputs = new ArrayList<>();
+        /** every narrow slot, wide slot and memory the chunk's statements read (its own results included) */
+        final List<Integer> vReads = new ArrayList<>();
+        final List<Integer> wReads = new ArrayList<>();
+        final List<Integer> memReads = new ArrayList<>();
+        final List<Integer> wProduced = new ArrayList<>();
+        /** {counter slot, slot of the mux select guarding the read or -1 (unguarded), -2 (never seen)} */
+        final List<int[]> counterReads = new ArrayList<>();
+        /** fast variant: some value stayed in a local, so the stored one is stale */
+        boolean unstored;
     }
 
     private Chunk chunk;
@@ -380,9 +457,8 @@ final class CodeGen {
                 return s ? "Wide.remS(" + ex(a0) + ", " + a0.width() + ", " + ex(a.get(1)) + ", " + a.get(1).width() + ", " + w + ")"
                         : mask("Wide.remU(" + ex(a0) + ", " + ex(a.get(1)) + ")", w);
             case NEG: return mask("-" + ex(a0), w);
-            case AND: return "(" + ex(a0) + " & " + ex(a.get(1)) + ")";
-            case OR: return "(" + ex(a0) + " | " + ex(a.get(1)) + ")";
-            case XOR: return "(" + ex(a0) + " ^ " + ex(a.get(1)) + ")";
+            case AND: return and(ex(a0), ex(a.get(1)));
+            case OR: case XOR: return orXor(n.op() == Op.OR ? " | " : " ^ ", ex(a0), ex(a.get(1)));
             case NOT: return w >= 64 ? "(~" + ex(a0) + ")" : "(" + ex(a0) + " ^ " + hex(maskOf(w)) + ")";
             case SHL: return mask(ex(a0) + " << " + n.param0(), w);
             case SHR: return shrStatic(n, a0);
@@ -395,7 +471,13 @@ final class CodeGen {
             case ANDR: return wide(a0) ? bool("Wide.andReduce(w, " + off(a0) + ", " + a0.width() + ")")
                     : bool(ex(a0) + " == " + hex(maskOf(a0.width())));
             case ORR: return wide(a0) ? bool("Wide.orReduce(w, " + off(a0) + ", " + a0.width() + ")") : bool(ex(a0) + " != 0L");
-            case XORR: return wide(a0) ? bool("Wide.xorReduce(w, " + off(a0) + ", " + a0.width() + ")")
+            case XORR:
+                if (fusedParity.contains(a0)) {
+                    Bits x = a0.args().get(0);
+                    Bits y = a0.args().get(1);
+                    return bool("Wide.andParity(w, " + off(x) + ", w, " + off(y) + ", " + a0.width() + ")");
+                }
+                return wide(a0) ? bool("Wide.xorReduce(w, " + off(a0) + ", " + a0.width() + ")")
                     : "(long) (Long.bitCount(" + ex(a0) + ") & 1)";
             case SLICE:
                 if (wide(a0)) {
@@ -412,7 +494,14 @@ final class CodeGen {
                 }
                 return sb.append(")").toString();
             }
-            case MUX: return mux(ex(a0), ex(a.get(1)), ex(a.get(2)));
+            case MUX: {
+                String c = ex(a0);
+                guards.push(a0);
+                String x = ex(a.get(1));
+                String y = ex(a.get(2));
+                guards.pop();
+                return mux(c, x, y);
+            }
             case EXT: return s && a0.width() < w ? mask(sext(ex(a0), a0.width()), w) : ex(a0);
             case AS_UINT: case AS_SINT: return ex(a0);
             case MEM_READ: return memRead(n, ex(a0));
@@ -425,6 +514,13 @@ final class CodeGen {
      * handshake signals mispredict often, and HotSpot does not always turn a ternary into a cmov.
      */
     static String mux(String c, String a, String b) {
+        // constant selects (tied-off enables, unrolled loops) choose at generation time
+        if (c.equals(ONE)) {
+            return a;
+        }
+        if (c.equals(ZERO)) {
+            return b;
+        }
         // a constant-zero arm is an AND with the select's mask (when/otherwise chains over a default 0)
         if (b.equals(ZERO)) {
             return "(" + a + " & -" + c + ")";
@@ -442,6 +538,20 @@ final class CodeGen {
     }
 
     private static final String ZERO = "0x0L";
+    private static final String ONE = "0x1L";
+
+    /** {@code a & b}, folded when an operand is the constant 0. */
+    private static String and(String a, String b) {
+        return a.equals(ZERO) || b.equals(ZERO) ? ZERO : "(" + a + " & " + b + ")";
+    }
+
+    /** {@code a | b} or {@code a ^ b}, folded when an operand is the constant 0 (OR and XOR with 0 are the identity). */
+    private static String orXor(String op, String a, String b) {
+        if (a.equals(ZERO)) {
+            return b;
+        }
+        return b.equals(ZERO) ? a : "(" + a + op + b + ")";
+    }
     private static final java.util.regex.Pattern ATOMIC = java.util.regex.Pattern.compile("v\\[\\d+\\]|x\\d+|0x[0-9a-f]+L");
 
     private static boolean atomic(String e) {
@@ -492,9 +602,18 @@ final class CodeGen {
         return negate ? bool("!(" + c + ")") : bool(c);
     }
 
+    /** Index of a memory in {@code m}, recorded as read by the chunk being emitted. */
+    private int memRef(Mem<?> mem) {
+        int k = memIndex.get(mem);
+        if (chunk != null) {
+            chunk.memReads.add(k);
+        }
+        return k;
+    }
+
     private String memRead(Bits n, String addr) {
         Mem<?> mem = n.mem();
-        int k = memIndex.get(mem);
+        int k = memRef(mem);
         if ((1L << Math.min(n.args().get(0).width(), 62)) <= mem.depth()) {
             return "m[" + k + "][(int) " + addr + "]";
         }
@@ -514,14 +633,34 @@ final class CodeGen {
         }
         if (!wide(n)) {
             if (n.op() == Op.SEL) {
-                return selStmt(n);
+                return watchNarrow(n, selStmt(n));
             }
             if ((n.op() == Op.REM || n.op() == Op.DIV) && anyWideArg(n)) {
-                return wideDivStmt(n);
+                return watchNarrow(n, wideDivStmt(n));
             }
             return local(n, opExpr(n));
         }
-        return wideStmt(n);
+        String stmt = wideStmt(n);
+        int off = wslot.get(n);
+        if (chunk != null) {
+            chunk.wProduced.add(off);
+        }
+        String flags = flagging ? flags("C", wideConsumers.get(off)) : "";
+        if (flags.isEmpty()) {
+            return stmt;
+        }
+        // a wide value read by other chunks wakes them only when it changed: compared with its last value
+        return stmt + " if (Wide.changed(w, " + off + ", " + shadowOf.get(off) + ", " + limbs(n.width()) + ")) { " + flags + " }";
+    }
+
+    /** A statement that writes narrow slot of n in place, followed by waking n's readers when it changed. */
+    private String watchNarrow(Bits n, String stmt) {
+        int slot = nslot.get(n);
+        String flags = flagging ? flags("C", narrowConsumers.get(slot)) : "";
+        if (chunk != null) {
+            computedIn.put(slot, chunkIndex);
+        }
+        return flags.isEmpty() ? stmt : "{ final long o = v[" + slot + "]; " + stmt + " if (v[" + slot + "] != o) { " + flags + " } }";
     }
 
     /** {@code final long xS = expr; v[S] = xS;} and later reads in this chunk use the local. */
@@ -535,7 +674,16 @@ final class CodeGen {
         chunk.added.add(slot);
         computedIn.put(slot, chunkIndex);
         boolean store = !fast || mustStore.contains(slot);
-        return "final long " + name + " = " + expr + ";" + (store ? " v[" + slot + "] = " + name + ";" : "");
+        String flags = flagging ? flags("C", narrowConsumers.get(slot)) : "";
+        if (!store) {
+            chunk.unstored = true;
+        }
+        String def = "final long " + name + " = " + expr + ";";
+        if (!flags.isEmpty()) {
+            // read by later chunks: they run again only if this value changed
+            return def + " if (v[" + slot + "] != " + name + ") { v[" + slot + "] = " + name + "; " + flags + " }";
+        }
+        return def + (store ? " v[" + slot + "] = " + name + ";" : "");
     }
 
     private String selStmt(Bits n) {
@@ -617,33 +765,55 @@ final class CodeGen {
                         : "Wide.fromLong(" + dst + ", " + w + ", " + ex(a0) + ", " + a0.width() + ", " + a0.isSigned() + ");";
             case MEM_READ: {
                 Mem<?> mem = n.mem();
-                return "MemPorts.memReadWide(m[" + memIndex.get(mem) + "], " + ex(a0) + ", " + mem.depth() + ", " + dst + ", " + w + ");";
+                return "MemPorts.memReadWide(m[" + memRef(mem) + "], " + ex(a0) + ", " + mem.depth() + ", " + dst + ", " + w + ");";
             }
             default:
                 throw new IllegalStateException("no wide statement for " + n.op());
         }
     }
 
-    /** Phase 1 of a clock edge for one state element: its next value into nx/nxw. */
+    /**
+     * Phase 1 of a clock edge for one state element: its next value into nx/nxw; when it differs from
+     * the current value, the chunks that read the element are woken for the next cycle.
+     */
     String nextStmt(Bits s, boolean reset) {
-        int k = wide(s) ? wslot.get(s) - wideStateBase : nslot.get(s) - stateBase;
+        boolean w = wide(s);
+        int slot = w ? wslot.get(s) : nslot.get(s);
+        int k = slot - (w ? wideStateBase : stateBase);
+        String flags = flagging ? flags("N", (w ? wideConsumers : narrowConsumers).get(slot)) : "";
+        String stmt;
         if (s.kind() == Kind.MEM_SYNC_READ) {
             Mem<?> mem = s.mem();
             Bits addr = s.args().get(0);
             Bits en = s.args().get(1);
-            if (wide(s)) {
-                return "if (" + ex(en) + " != 0L) MemPorts.memReadWide(m[" + memIndex.get(mem) + "], " + ex(addr) + ", " + mem.depth()
-                        + ", nxw, " + k + ", " + s.width() + "); else Wide.copy(nxw, " + k + ", " + s.width() + ", w, " + off(s) + ");";
+            if (w) {
+                stmt = "if (" + ex(en) + " != 0L) MemPorts.memReadWide(m[" + memRef(mem) + "], " + ex(addr) + ", " + mem.depth()
+                        + ", nxw, " + k + ", " + s.width() + "); else Wide.copy(nxw, " + k + ", " + s.width() + ", w, " + slot + ");";
+            } else {
+                stmt = "nx[" + k + "] = " + ex(en) + " != 0L ? " + memRead(s, ex(addr)) + " : v[" + slot + "];";
             }
-            return "nx[" + k + "] = " + ex(en) + " != 0L ? " + memRead(s, ex(addr)) + " : v[" + off(s) + "];";
+        } else {
+            Bits next = net.driverOf(s);
+            Bits init = reset && !literalReset(s) ? s.resetValue() : null;
+            if (w) {
+                String copyNext = "Wide.copy(nxw, " + k + ", " + s.width() + ", w, " + off(next) + ");";
+                stmt = init == null ? copyNext
+                        : "if (rst) Wide.copy(nxw, " + k + ", " + s.width() + ", w, " + off(init) + "); else " + copyNext;
+            } else {
+                String value = init == null ? ex(next) : "rst ? " + ex(init) + " : " + ex(next);
+                if (!flags.isEmpty()) {
+                    // compared in registers: after a store to nx, HotSpot would reload both arrays
+                    String now = chunk != null && chunk.locals.containsKey(slot) ? chunk.locals.get(slot) : "v[" + slot + "]";
+                    return "{ final long n = " + value + "; nx[" + k + "] = n; if (n != " + now + ") { " + flags + " } }";
+                }
+                stmt = "nx[" + k + "] = " + value + ";";
+            }
         }
-        Bits next = net.driverOf(s);
-        Bits init = reset && !literalReset(s) ? s.resetValue() : null;
-        if (wide(s)) {
-            String copyNext = "Wide.copy(nxw, " + k + ", " + s.width() + ", w, " + off(next) + ");";
-            return init == null ? copyNext : "if (rst) Wide.copy(nxw, " + k + ", " + s.width() + ", w, " + off(init) + "); else " + copyNext;
+        if (flags.isEmpty()) {
+            return stmt;
         }
-        return "nx[" + k + "] = " + (init == null ? ex(next) : "rst ? " + ex(init) + " : " + ex(next)) + ";";
+        String changed = w ? "!Wide.eq(nxw, " + k + ", w, " + slot + ", " + s.width() + ")" : "nx[" + k + "] != v[" + slot + "]";
+        return stmt + " if (" + changed + ") { " + flags + " }";
     }
 
     /** A register whose reset value is a constant: reset is applied at commit time, off the hot path. */
@@ -659,12 +829,11 @@ final class CodeGen {
     /** Phase 2: memory writes in declaration order (a later write to the same word wins). */
     String writeStmt(Mem<?> mem, Mem.Write wr) {
         int k = memIndex.get(mem);
-        if (mem.width() > 64) {
-            return "if (" + ex(wr.enable()) + " != 0L) MemPorts.memWriteWide(m[" + k + "], " + ex(wr.addr()) + ", " + mem.depth()
-                    + ", w, " + off(wr.data()) + ", " + mem.width() + ");";
-        }
-        return "if (" + ex(wr.enable()) + " != 0L) MemPorts.memWrite(m[" + k + "], " + ex(wr.addr()) + ", " + mem.depth() + ", "
-                + ex(wr.data()) + ");";
+        String write = mem.width() > 64
+                ? "MemPorts.memWriteWide(m[" + k + "], " + ex(wr.addr()) + ", " + mem.depth() + ", w, " + off(wr.data()) + ", "
+                        + mem.width() + ");"
+                : "MemPorts.memWrite(m[" + k + "], " + ex(wr.addr()) + ", " + mem.depth() + ", " + ex(wr.data()) + ");";
+        return "if (" + ex(wr.enable()) + " != 0L) { " + write + " " + flags("N", memConsumers.get(k)) + " }";
     }
 
     /**
@@ -701,29 +870,44 @@ final class CodeGen {
     List<String> generate() {
         analyse();
         allocate();
-        List<Item> items = fusedOrder();
+        for (Bits c : counters) {
+            counterSlots.add(nslot.get(c));
+        }
+        List<Item> items = clusteredOrder();
+        // pass 1 cuts the chunks and records what each reads; then every stored value knows its readers
+        List<Integer> bounds = new ArrayList<>();
+        List<Chunk> plain = new ArrayList<>();
+        emitChunks(items, bounds, plain, true);
+        findConsumers(plain);
+        // the plain variant (no flags, chunks cut by size only) for cycles where most logic is busy
+        List<Integer> plainBounds = new ArrayList<>();
+        emitChunks(items, plainBounds, new ArrayList<>(), false);
         chunk = null;
         List<String> checks = new ArrayList<>();
         for (int i = 0; i < net.checks().size(); i++) {
             checks.add(checkStmt(i, net.checks().get(i)));
         }
-        List<String> commit = new ArrayList<>();
+        List<String> commit = new ArrayList<>(guardedWakes());
         for (Mem<?> mem : net.mems()) {
             for (Mem.Write wr : mem.writes()) {
                 commit.add(writeStmt(mem, wr));
             }
         }
-        List<Integer> bounds = new ArrayList<>();
-        List<StringBuilder> evalBodies = emitChunks(items, bounds);
+        flagging = true;
+        List<StringBuilder> evalBodies = emitInBounds(items, bounds);
         fast = true;
         List<StringBuilder> fastBodies = emitInBounds(items, bounds);
+        flagging = false;
+        List<StringBuilder> plainBodies = emitInBounds(items, plainBounds);
         fast = false;
+        flagging = false;
         chunk = null;
-        Methods evalM = new Methods("c", "long[] v, long[] w, long[][] m, long[] nx, long[] nxw, boolean rst");
+        String params = "long[] v, long[] w, long[][] m, long[] nx, long[] nxw, boolean rst, long[] act";
+        Methods evalM = new Methods("c", params);
         evalM.bodies.addAll(evalBodies);
-        Methods fastM = new Methods("f", "long[] v, long[] w, long[][] m, long[] nx, long[] nxw, boolean rst, long[] act");
+        Methods fastM = new Methods("f", params);
         fastM.bodies.addAll(fastBodies);
-        Methods commitM = split("t", commit, "long[] v, long[] w, long[][] m");
+        Methods commitM = split("t", commit, "long[] v, long[] w, long[][] m, long[] nx, long[] act");
         Methods checkM = split("k", checks, "long[] v, long[] w, org.flitkit.hdl.sim.SimModel.Events ev");
         List<String> resets = new ArrayList<>();
         for (Bits st : state) {
@@ -732,32 +916,37 @@ final class CodeGen {
             }
         }
         Methods resetM = split("r", resets, "long[] nx");
+        int words = flagWords();
         StringBuilder src = new StringBuilder(UNIT_HEADER);
         src.append("/** Generated by FlitKit from ").append(net.top().definitionName()).append(". */\n");
         src.append("public final class ").append(className).append(" extends org.flitkit.hdl.sim.SimModel {\n");
         src.append("    public ").append(className).append("() {\n        super(").append(nv).append(", ").append(nw).append(", ")
-                .append(stateCount).append(", ").append(wideStateCount).append(", ").append(activityWords)
-                .append(", ").append(activityBase.stream().filter(b -> b >= 0).count()).append(", new int[] {");
+                .append(stateCount).append(", ").append(wideStateCount).append(", ").append(chunkCount).append(", new int[] {");
         for (int i = 0; i < memSizes.length; i++) {
             src.append(i == 0 ? "" : ", ").append(memSizes[i]);
         }
         src.append("});\n    }\n\n");
-        src.append("    public void evalComb() {\n        final long[] v = this.v, w = this.w, nx = this.nx, nxw = this.nxw;\n"
-                + "        final long[][] m = this.m;\n        final boolean rst = this.reset;\n        this.act[2]++;\n");
-        evalM.calls(src, "v, w, m, nx, nxw, rst");
+        String prologue = "        final long[] v = this.v, w = this.w, nx = this.nx, nxw = this.nxw, act = this.act;\n"
+                + "        final long[][] m = this.m;\n        final boolean rst = this.reset;\n";
+        src.append("    public void evalComb() {\n").append(prologue);
+        Methods evalD = evalM.dispatchers("d", true, src);
         src.append("    }\n\n");
-        src.append("    public void evalFast() {\n        final long[] v = this.v, w = this.w, nx = this.nx, nxw = this.nxw;\n"
-                + "        final long[][] m = this.m;\n        final boolean rst = this.reset;\n");
-        fastM.calls(src, "v, w, m, nx, nxw, rst, this.act");
+        src.append("    public void evalFast() {\n").append(prologue);
+        Methods fastD = fastM.dispatchers("e", false, src);
         src.append("    }\n\n");
-        src.append("    public void commit() {\n        final long[] v = this.v, w = this.w, nx = this.nx, nxw = this.nxw;\n"
+        src.append("    public void evalPlain() {\n").append(prologue);
+        Methods plainM = new Methods("p", params);
+        plainM.bodies.addAll(plainBodies);
+        Methods plainD = plainM.groups("q", src);
+        src.append("    }\n\n");
+        src.append("    public void commit() {\n        final long[] v = this.v, w = this.w, nx = this.nx, nxw = this.nxw, act = this.act;\n"
                 + "        final long[][] m = this.m;\n");
         if (!checkM.bodies.isEmpty()) {
             src.append("        if (!this.reset) {\n");
             checkM.calls(src, "v, w, this.events", "            ");
             src.append("        }\n");
         }
-        commitM.calls(src, "v, w, m");
+        commitM.calls(src, "v, w, m, nx, act");
         if (!resetM.bodies.isEmpty()) {
             src.append("        if (this.reset) {\n");
             resetM.calls(src, "nx", "            ");
@@ -769,11 +958,23 @@ final class CodeGen {
         if (wideStateCount > 0) {
             src.append("        System.arraycopy(nxw, 0, w, ").append(wideStateBase).append(", ").append(wideStateCount).append(");\n");
         }
-        src.append("    }\n}\n");
+        // what changed at this edge wakes its readers in the coming cycle (and everything while in reset)
+        for (int i = 0; i < words; i++) {
+            src.append("        act[").append(SimModel.FLAGS + i).append("] |= this.reset ? ").append(hex(SimModel.validBits(chunkCount, i)))
+                    .append(" : act[").append(SimModel.FLAGS + words + i)
+                    .append("]; act[").append(SimModel.FLAGS + words + i).append("] = 0L;\n");
+        }
+        src.append("    }\n");
+        // the dispatchers call into the part classes, so they live in the model class compiled last
+        evalD.inline(src);
+        fastD.inline(src);
+        plainD.inline(src);
+        src.append("}\n");
         List<StringBuilder> units = new ArrayList<>();
         units.add(src);
         evalM.classes(units);
         fastM.classes(units);
+        plainM.classes(units);
         commitM.classes(units);
         resetM.classes(units);
         checkM.classes(units);
@@ -784,107 +985,304 @@ final class CodeGen {
         return out;
     }
 
+    // ------------------------------------------------------------------ activity
+
+    /** emitting the wake-up code of the activity flags (passes 2 and 3) */
+    private boolean flagging;
+    /** number of chunks, each with a flag bit: 64 to a word of {@code act} */
+    int chunkCount;
+    /** chunks (other than the producer) that read each narrow slot, wide slot and memory */
+    private final Map<Integer, java.util.BitSet> narrowConsumers = new java.util.HashMap<>();
+    private final Map<Integer, java.util.BitSet> wideConsumers = new java.util.HashMap<>();
+    private final Map<Integer, java.util.BitSet> memConsumers = new java.util.HashMap<>();
+    /** offset in w of the last value of each wide slot read across chunks */
+    private final Map<Integer, Integer> shadowOf = new java.util.HashMap<>();
+
+    int flagWords() {
+        return (chunkCount + 63) >>> 6;
+    }
+
+    /** Chunks woken when top-level input slot {@code slot} changes (empty when none reads it). */
+    java.util.BitSet inputConsumers(Bits input) {
+        int slot = off(input);
+        java.util.BitSet b = (wide(input) ? wideConsumers : narrowConsumers).get(slot);
+        return b == null ? new java.util.BitSet() : b;
+    }
+
+    /** emitting: the previous item was a counter's next state, so the next item starts a chunk */
+    private boolean afterCounter;
+    /** chunks that compute nothing but a counter's next value */
+    final java.util.BitSet counterChunks = new java.util.BitSet();
+    /** the clock-edge code (checks, memory writes) reads a counter, so the design never sleeps */
+    boolean counterReadAtEdge;
+
+    /** {slot, index in nx, step, mask} of each counter: how a quiet design advances them over skipped cycles */
+    long[][] counterSteps() {
+        List<long[]> out = new ArrayList<>();
+        for (Bits c : counters) {
+            Bits d = throughWires(net.driverOf(c));
+            Bits lit = throughWires(d.args().get(0)) == c ? throughWires(d.args().get(1)) : throughWires(d.args().get(0));
+            long step = lit.litValue().longValue();
+            int slot = nslot.get(c);
+            out.add(new long[] {slot, slot - stateBase, d.op() == Op.SUB ? -step : step, maskOf(c.width())});
+        }
+        return out.toArray(new long[0][]);
+    }
+
+    /** slots of the counters, and the mux selects enclosing the expression being generated (innermost first) */
+    private final java.util.Set<Integer> counterSlots = new java.util.HashSet<>();
+    private final java.util.ArrayDeque<Bits> guards = new java.util.ArrayDeque<>();
+    /** per counter slot: guard slot -> chunks whose every read of the counter sits under that select */
+    private final Map<Integer, Map<Integer, java.util.BitSet>> guardedReaders = new java.util.TreeMap<>();
+
+    private int guardSlot(Bits g) {
+        Bits r = rep(g);
+        if (r.kind() == Kind.LIT) {
+            return r.litValue().signum() == 0 ? -2 : -1;
+        }
+        Integer slot = nslot.get(r);
+        return slot == null ? -1 : slot;
+    }
+
+    /**
+     * Counter readers: a chunk that reads a counter outside any mux arm wakes whenever it steps; the
+     * others wake at the edge only if one of their guarding selects is 1 (the commit checks them).
+     */
+    private void splitCounterReaders(List<Chunk> chunks) {
+        for (int c = 0; c < chunks.size(); c++) {
+            Map<Integer, java.util.Set<Integer>> perCounter = new java.util.HashMap<>();
+            java.util.Set<Integer> unguarded = new java.util.HashSet<>();
+            for (int[] read : chunks.get(c).counterReads) {
+                if (read[1] == -1) {
+                    unguarded.add(read[0]);
+                } else if (read[1] >= 0) {
+                    perCounter.computeIfAbsent(read[0], k -> new java.util.TreeSet<>()).add(read[1]);
+                }
+            }
+            for (Map.Entry<Integer, java.util.Set<Integer>> e : perCounter.entrySet()) {
+                if (unguarded.contains(e.getKey())) {
+                    continue;
+                }
+                narrowConsumers.get(e.getKey()).clear(c);
+                for (int g : e.getValue()) {
+                    mustStore.add(g);
+                    guardedReaders.computeIfAbsent(e.getKey(), k -> new java.util.TreeMap<>())
+                            .computeIfAbsent(g, k -> new java.util.BitSet()).set(c);
+                }
+            }
+        }
+    }
+
+    /** Commit statements waking the guarded readers of each counter that steps at this edge. */
+    private List<String> guardedWakes() {
+        List<String> out = new ArrayList<>();
+        for (Map.Entry<Integer, Map<Integer, java.util.BitSet>> e : guardedReaders.entrySet()) {
+            int slot = e.getKey();
+            StringBuilder sb = new StringBuilder("if (nx[" + (slot - stateBase) + "] != v[" + slot + "]) {");
+            for (Map.Entry<Integer, java.util.BitSet> g : e.getValue().entrySet()) {
+                sb.append(" if (v[").append(g.getKey()).append("] != 0L) { ").append(flags("N", g.getValue())).append(" }");
+            }
+            out.add(sb.append(" }").toString());
+        }
+        return out;
+    }
+
+    private void findConsumers(List<Chunk> chunks) {
+        chunkCount = chunks.size();
+        Map<Integer, Integer> wideProducer = new java.util.HashMap<>();
+        for (int c = 0; c < chunks.size(); c++) {
+            for (int slot : chunks.get(c).wProduced) {
+                wideProducer.put(slot, c);
+            }
+        }
+        for (int c = 0; c < chunks.size(); c++) {
+            Chunk ch = chunks.get(c);
+            for (int slot : ch.vReads) {
+                Integer producer = computedIn.get(slot);
+                if (producer == null || producer != c) {
+                    narrowConsumers.computeIfAbsent(slot, k -> new java.util.BitSet()).set(c);
+                }
+            }
+            for (int slot : ch.wReads) {
+                Integer producer = wideProducer.get(slot);
+                if (producer == null || producer != c) {
+                    wideConsumers.computeIfAbsent(slot, k -> new java.util.BitSet()).set(c);
+                }
+            }
+            for (int k : ch.memReads) {
+                memConsumers.computeIfAbsent(k, x -> new java.util.BitSet()).set(c);
+            }
+        }
+        splitCounterReaders(chunks);
+        for (Map.Entry<Bits, Integer> e : wslot.entrySet()) {
+            if (wideProducer.containsKey(e.getValue()) && wideConsumers.containsKey(e.getValue())) {
+                shadowOf.put(e.getValue(), nw);
+                nw += limbs(e.getKey().width());
+            }
+        }
+    }
+
+    /** {@code act[word] |= bits;} for each word of a chunk set, in the current ("C") or next ("N") cycle's flags. */
+    private String flags(String which, java.util.BitSet chunks) {
+        if (chunks == null || chunks.isEmpty()) {
+            return "";
+        }
+        int base = SimModel.FLAGS + ("N".equals(which) ? flagWords() : 0);
+        StringBuilder sb = new StringBuilder();
+        long[] words = chunks.toLongArray();
+        for (int i = 0; i < words.length; i++) {
+            if (words[i] != 0) {
+                sb.append(sb.length() == 0 ? "" : " ").append("act[").append(base + i).append("] |= ").append(hex(words[i])).append(';');
+            }
+        }
+        return sb.toString();
+    }
+
     /** A combinational node to compute, or a state element whose next value to compute. */
     private record Item(Bits node, boolean next) {
     }
 
+    /** Source characters from which a chunk ends where the next item belongs to another module instance. */
+    static final int MODULE_CHUNK_MIN = 1_500;
+
     /**
-     * Combinational nodes in evaluation order, with each state element's next-value statement placed
-     * right after the last value it reads, so it usually lands in the same chunk and reads locals.
+     * Combinational nodes and next-state computations in an evaluation order that keeps each module
+     * instance's items together where dependencies allow (Kahn's algorithm, preferring the instance of
+     * the item just placed): chunks then follow module boundaries, so a quiet instance sleeps as a whole.
      */
-    private List<Item> fusedOrder() {
-        List<Bits> order = net.combOrder();
-        Map<Bits, Integer> pos = new IdentityHashMap<>();
-        for (int i = 0; i < order.size(); i++) {
-            pos.put(order.get(i), i);
-        }
-        List<List<Bits>> after = new ArrayList<>();
-        for (int i = 0; i <= order.size(); i++) {
-            after.add(new ArrayList<>());
+    private List<Item> clusteredOrder() {
+        List<Item> items = new ArrayList<>();
+        Map<Bits, Integer> index = new IdentityHashMap<>();
+        for (Bits n : net.combOrder()) {
+            index.put(n, items.size());
+            items.add(new Item(n, false));
         }
         List<Bits> allState = new ArrayList<>(state);
         allState.addAll(wideState);
         for (Bits s : allState) {
-            List<Bits> reads = new ArrayList<>();
-            if (s.kind() == Kind.MEM_SYNC_READ) {
-                reads.addAll(s.args());
-            } else {
-                reads.add(net.driverOf(s));
-                if (s.resetValue() != null) {
-                    reads.add(s.resetValue());
-                }
-            }
-            int last = -1;
-            for (Bits r : reads) {
-                last = Math.max(last, lastPosition(r, pos));
-            }
-            after.get(last + 1).add(s);
-        }
-        List<Item> items = new ArrayList<>();
-        for (Bits s : after.get(0)) {
             items.add(new Item(s, true));
         }
-        for (int i = 0; i < order.size(); i++) {
-            items.add(new Item(order.get(i), false));
-            for (Bits s : after.get(i + 1)) {
-                items.add(new Item(s, true));
+        int n = items.size();
+        int[] pending = new int[n];
+        List<List<Integer>> users = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            users.add(new ArrayList<>());
+        }
+        for (int i = 0; i < n; i++) {
+            Item it = items.get(i);
+            List<Bits> reads = new ArrayList<>();
+            if (!it.next()) {
+                reads.addAll(net.combDeps(it.node()));
+            } else if (it.node().kind() == Kind.MEM_SYNC_READ) {
+                reads.addAll(it.node().args());
+            } else {
+                reads.add(net.driverOf(it.node()));
+                if (it.node().resetValue() != null) {
+                    reads.add(it.node().resetValue());
+                }
+            }
+            for (Bits r : reads) {
+                Integer d = index.get(r);
+                if (d != null && d != i) {
+                    users.get(d).add(i);
+                    pending[i]++;
+                }
             }
         }
-        return items;
+        Map<org.flitkit.hdl.Module, Integer> ownerIds = new IdentityHashMap<>();
+        int[] owner = new int[n];
+        for (int i = 0; i < n; i++) {
+            owner[i] = ownerIds.computeIfAbsent(items.get(i).node().owner(), k -> ownerIds.size());
+        }
+        List<java.util.ArrayDeque<Integer>> ready = new ArrayList<>();
+        for (int o = 0; o < ownerIds.size(); o++) {
+            ready.add(new java.util.ArrayDeque<>());
+        }
+        java.util.PriorityQueue<Integer> owners = new java.util.PriorityQueue<>();
+        for (int i = 0; i < n; i++) {
+            if (pending[i] == 0) {
+                ready.get(owner[i]).add(i);
+                owners.add(owner[i]);
+            }
+        }
+        List<Item> order = new ArrayList<>(n);
+        int cur = -1;
+        while (order.size() < n) {
+            if (cur < 0 || ready.get(cur).isEmpty()) {
+                cur = owners.remove();
+                if (ready.get(cur).isEmpty()) {
+                    cur = -1;
+                    continue;
+                }
+            }
+            int i = ready.get(cur).poll();
+            order.add(items.get(i));
+            for (int u : users.get(i)) {
+                if (--pending[u] == 0) {
+                    ready.get(owner[u]).add(u);
+                    owners.add(owner[u]);
+                }
+            }
+        }
+        return order;
     }
 
-    /** Latest position in the order among the stored values an expression reads (through inlined operations). */
-    private int lastPosition(Bits n, Map<Bits, Integer> pos) {
-        Bits r = rep(n);
-        Integer p = pos.get(r);
-        int best = -1;
-        if (p != null && (nslot.containsKey(r) || wslot.containsKey(r))) {
-            return p;
-        }
-        if (r.kind() == Kind.OP && !nslot.containsKey(r) && !wslot.containsKey(r)) {
-            for (Bits a : r.args()) {
-                best = Math.max(best, lastPosition(a, pos));
-            }
-            if (p != null) {
-                best = Math.max(best, p);
-            }
-        }
-        return best;
-    }
-
-    /** Emits items into chunk methods; an item that would overflow a method starts the next one. */
-    private List<StringBuilder> emitChunks(List<Item> items, List<Integer> bounds) {
-        List<StringBuilder> bodies = new ArrayList<>();
-        StringBuilder cur = new StringBuilder();
+    /**
+     * Emits items into chunk methods; an item that would overflow a method starts the next one, and so
+     * does an item of another module instance once the chunk has some size.
+     */
+    private void emitChunks(List<Item> items, List<Integer> bounds, List<Chunk> chunks, boolean byModule) {
+        int len = 0;
         chunk = new Chunk();
         chunkIndex = 0;
+        org.flitkit.hdl.Module owner = null;
         for (int idx = 0; idx < items.size(); idx++) {
             Item it = items.get(idx);
             int mark = chunk.added.size();
+            int v0 = chunk.vReads.size();
+            int w0 = chunk.wReads.size();
+            int m0 = chunk.memReads.size();
+            int p0 = chunk.wProduced.size();
+            int g0 = chunk.counterReads.size();
             String stmt = emit(it);
             if (stmt == null) {
                 continue;
             }
-            if (cur.length() > 0 && cur.length() + stmt.length() > METHOD_BUDGET) {
+            boolean full = len + stmt.length() > METHOD_BUDGET;
+            boolean moduleEnds = byModule && it.node().owner() != owner && len >= MODULE_CHUNK_MIN;
+            // a counter steps alone in its chunk: a design where only counters move can sleep (see quietMask)
+            boolean counter = byModule && it.next() && counters.contains(it.node());
+            if (len > 0 && (full || moduleEnds || counter || afterCounter)) {
+                // the item goes to the next chunk: take back what it recorded in this one
                 for (int k = chunk.added.size() - 1; k >= mark; k--) {
                     chunk.locals.remove(chunk.added.remove(k));
                 }
-                bodies.add(cur);
+                chunk.vReads.subList(v0, chunk.vReads.size()).clear();
+                chunk.wReads.subList(w0, chunk.wReads.size()).clear();
+                chunk.memReads.subList(m0, chunk.memReads.size()).clear();
+                chunk.wProduced.subList(p0, chunk.wProduced.size()).clear();
+                chunk.counterReads.subList(g0, chunk.counterReads.size()).clear();
+                chunks.add(chunk);
                 bounds.add(idx);
-                cur = new StringBuilder();
+                len = 0;
                 chunk = new Chunk();
                 chunkIndex++;
                 stmt = emit(it);
             }
-            cur.append("        ").append(stmt).append('\n');
+            owner = it.node().owner();
+            len += stmt.length() + 9;
+            afterCounter = counter;
+            if (counter) {
+                counterChunks.set(chunkIndex);
+            }
         }
-        if (cur.length() > 0) {
-            bodies.add(cur);
+        afterCounter = false;
+        if (len > 0) {
+            chunks.add(chunk);
         }
-        return bodies;
     }
 
-    /** The same items in the same chunks again (the fast variant must agree on what crosses chunks). */
+    /** The same items in the same chunks again, with the activity flags (the two variants agree on what crosses chunks). */
     private List<StringBuilder> emitInBounds(List<Item> items, List<Integer> bounds) {
         List<StringBuilder> bodies = new ArrayList<>();
         StringBuilder cur = new StringBuilder();
@@ -893,7 +1291,7 @@ final class CodeGen {
         int next = 0;
         for (int idx = 0; idx < items.size(); idx++) {
             if (next < bounds.size() && idx == bounds.get(next)) {
-                bodies.add(withActivityCheck(cur, chunk));
+                bodies.add(flagging ? withFlagUpdate(cur, chunk, chunkIndex) : cur);
                 cur = new StringBuilder();
                 chunk = new Chunk();
                 chunkIndex++;
@@ -905,45 +1303,22 @@ final class CodeGen {
             }
         }
         if (cur.length() > 0) {
-            bodies.add(withActivityCheck(cur, chunk));
+            bodies.add(flagging ? withFlagUpdate(cur, chunk, chunkIndex) : cur);
         }
         return bodies;
     }
 
-    /** Chunks whose inputs are compared in {@code act} (index of the first word per chunk; -1: always runs). */
-    final List<Integer> activityBase = new ArrayList<>();
-    /** size of the {@code act} array: 3 control words, then per skippable chunk a stamp and its inputs */
-    int activityWords = 3;
-    private static final java.util.regex.Pattern UNTRACKED = java.util.regex.Pattern.compile("[( ]w,|[( ]v,|m\\[|nxw|switch \\(");
-
     /**
-     * Activity-aware evaluation (as ESSENT does): a chunk whose inputs and reset equal what it saw last
-     * time would recompute the same values, so it returns at once. Chunks touching memories or wide
-     * values always run. {@code act[0]} enables skipping, {@code act[1]} counts skips, {@code act[2]} is
-     * a generation that {@code evalComb} advances to invalidate every remembered input set.
+     * A running chunk clears its own flag; the fast variant marks it stale when it kept values in
+     * locals only, so that the next {@code evalComb} runs it again to store them for peeks and waves.
      */
-    private StringBuilder withActivityCheck(StringBuilder body, Chunk c) {
-        String text = body.toString();
-        if (c.inputs.isEmpty() || UNTRACKED.matcher(text).find()) {
-            activityBase.add(-1);
-            return body;
-        }
-        int base = activityWords;
-        activityWords += 1 + c.inputs.size();
-        activityBase.add(base);
-        StringBuilder same = new StringBuilder("act[" + base + "] == stamp");
-        StringBuilder remember = new StringBuilder("act[" + base + "] = stamp;");
-        for (int k = 0; k < c.inputs.size(); k++) {
-            int slot = c.inputs.get(k);
-            // compared straight from the arrays: hoisting the loads would keep them all live and spill
-            same.append(" && act[").append(base + 1 + k).append("] == v[").append(slot).append(']');
-            remember.append(" act[").append(base + 1 + k).append("] = v[").append(slot).append("];");
-        }
-        StringBuilder out = new StringBuilder();
-        out.append("        if (act[0] != 0L) {\n            final long stamp = (act[2] << 1) | (rst ? 1L : 0L);\n")
-                .append("            if (").append(same).append(") {\n                act[1]++;\n                return;\n            }\n")
-                .append("            ").append(remember).append("\n        }\n");
-        return out.append(text);
+    private StringBuilder withFlagUpdate(StringBuilder body, Chunk c, int index) {
+        int word = index >>> 6;
+        String bit = hex(1L << (index & 63));
+        int stale = SimModel.FLAGS + 2 * flagWords() + word;
+        StringBuilder out = new StringBuilder("        act[" + (SimModel.FLAGS + word) + "] &= ~" + bit + "; act[" + stale + "] ");
+        out.append(fast && c.unstored ? "|= " + bit : "&= ~" + bit).append(";\n");
+        return out.append(body);
     }
 
     private String emit(Item it) {
@@ -984,6 +1359,68 @@ final class CodeGen {
         void calls(StringBuilder src, String args, String indent) {
             for (int i = 0; i < bodies.size(); i++) {
                 src.append(indent).append(owner(i)).append('.').append(prefix).append(i).append('(').append(args).append(");\n");
+            }
+        }
+
+        /**
+         * Dispatchers of the chunk methods, one per flag word (64 chunks): each calls a chunk only when
+         * its flag is up (the storing variant also runs a stale chunk) or when skipping is off; a skipped
+         * chunk counts in {@code act[1]}. The model method skips a whole word whose flags are all down.
+         */
+        Methods dispatchers(String dprefix, boolean storing, StringBuilder model) {
+            int words = flagWords();
+            Methods d = new Methods(dprefix, params);
+            String call = "(v, w, m, nx, nxw, rst, act);";
+            for (int word = 0; word * 64 < bodies.size(); word++) {
+                int first = word * 64;
+                int count = Math.min(64, bodies.size() - first);
+                model.append("        if (act[0] == 0L || ").append(flagExpr(word, storing, words)).append(" != 0L) ")
+                        .append(dprefix).append(word).append(call).append('\n');
+                StringBuilder body = new StringBuilder();
+                body.append("        if (act[0] == 0L) {\n");
+                for (int i = first; i < first + count; i++) {
+                    body.append("            ").append(owner(i)).append('.').append(prefix).append(i).append(call).append('\n');
+                }
+                // raised flags only, lowest first: a chunk only wakes chunks after it, so one pass suffices
+                body.append("            return;\n        }\n        long done = 0L;\n        int ran = 0;\n        long f;\n")
+                        .append("        while ((f = ").append(flagExpr(word, storing, words)).append(" & ~done")
+                        .append(count == 64 ? "" : " & " + hex((1L << count) - 1)).append(") != 0L) {\n")
+                        .append("            final int b = Long.numberOfTrailingZeros(f);\n")
+                        .append("            done = b == 63 ? -1L : (2L << b) - 1L;\n            ran++;\n            switch (b) {\n");
+                for (int i = first; i < first + count; i++) {
+                    body.append("                case ").append(i - first).append(": ").append(owner(i)).append('.').append(prefix).append(i)
+                            .append(call).append(" break;\n");
+                }
+                body.append("                default: break;\n            }\n        }\n        act[1] += ").append(count).append(" - ran;\n");
+                d.bodies.add(body);
+            }
+            return d;
+        }
+
+        /** Methods calling the chunk methods in order, 64 to a method, called in order from the model method. */
+        Methods groups(String gprefix, StringBuilder model) {
+            Methods g = new Methods(gprefix, params);
+            String call = "(v, w, m, nx, nxw, rst, act);";
+            for (int i = 0; i < bodies.size(); i++) {
+                if ((i & 63) == 0) {
+                    g.bodies.add(new StringBuilder());
+                    model.append("        ").append(gprefix).append(i >>> 6).append(call).append('\n');
+                }
+                g.bodies.get(i >>> 6).append("        ").append(owner(i)).append('.').append(prefix).append(i).append(call).append('\n');
+            }
+            return g;
+        }
+
+        private String flagExpr(int word, boolean storing, int words) {
+            String flag = "act[" + (SimModel.FLAGS + word) + "]";
+            return storing ? "(" + flag + " | act[" + (SimModel.FLAGS + 2 * words + word) + "])" : flag;
+        }
+
+        /** The methods as private static members of the class being written to {@code src}. */
+        void inline(StringBuilder src) {
+            for (int i = 0; i < bodies.size(); i++) {
+                src.append("\n    private static void ").append(prefix).append(i).append('(').append(params).append(") {\n")
+                        .append(bodies.get(i)).append("    }\n");
             }
         }
 

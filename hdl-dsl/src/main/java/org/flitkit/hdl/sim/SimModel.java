@@ -14,10 +14,18 @@ public abstract class SimModel {
     /** the synchronous reset input, read while computing next state */
     public boolean reset;
 
-    /** activity words: [0] skipping enabled, [1] skips, [2] generation, then remembered chunk inputs */
+    /**
+     * Activity flags: {@code act[0]} skipping on, {@code act[1]} skipped chunk runs, then from
+     * {@link #FLAGS} one bit per chunk in three groups of {@link #flagWords} words: the chunks to run
+     * this cycle (a value they read changed), those woken for the next cycle (a register or memory they
+     * read changes at the edge), and those whose stored values are stale (the fast variant kept them in
+     * locals).
+     */
     public final long[] act;
-    /** chunks of the fast variant that can skip themselves */
-    public final int skippableChunks;
+    public static final int FLAGS = 4;
+    public final int flagWords;
+    /** number of chunks */
+    public final int chunks;
     /** receives the assertions and prints that fire at a clock edge (set when the design has any) */
     public Events events;
 
@@ -26,11 +34,12 @@ public abstract class SimModel {
         void fire(int id);
     }
 
-    protected SimModel(int nv, int nw, int nnx, int nnxw, int actWords, long skippable, int[] memSizes) {
-        act = new long[actWords];
+    protected SimModel(int nv, int nw, int nnx, int nnxw, int chunks, int[] memSizes) {
+        this.chunks = chunks;
+        flagWords = (chunks + 63) >>> 6;
+        act = new long[FLAGS + 3 * flagWords];
         act[0] = 1;
-        act[2] = 1;
-        skippableChunks = (int) skippable;
+        wakeAll();
         v = new long[nv];
         w = new long[nw];
         nx = new long[nnx];
@@ -41,11 +50,37 @@ public abstract class SimModel {
         }
     }
 
+    /** Every chunk runs in the next evaluation (after reset, pokes of memories, or switching skipping on). */
+    public final void wakeAll() {
+        for (int i = 0; i < flagWords; i++) {
+            act[FLAGS + i] = validBits(chunks, i);
+        }
+    }
+
+    /** The bits of flag word {@code word} that stand for one of {@code chunks} chunks. */
+    public static long validBits(int chunks, int word) {
+        int n = chunks - 64 * word;
+        return n >= 64 ? -1L : (1L << n) - 1;
+    }
+
+    /** The chunks in {@code words} (a chunk bit set) run in the next evaluation. */
+    public final void wake(long[] words) {
+        for (int i = 0; i < words.length; i++) {
+            act[FLAGS + i] |= words[i];
+        }
+    }
+
     /** Settles all combinational logic from inputs and state, and computes the next state. */
     public abstract void evalComb();
 
     /** Same as {@link #evalComb} but keeps values nobody outside reads in locals: for cycles nobody observes. */
     public abstract void evalFast();
+
+    /**
+     * Like {@link #evalFast} but runs every chunk, with no activity bookkeeping: for stretches where
+     * most logic is busy anyway. Leaves flags and stored values stale: call {@link #wakeAll()} after.
+     */
+    public abstract void evalPlain();
 
     /**
      * The rising clock edge: assertions and prints (unless in reset) on the values of the ending cycle,

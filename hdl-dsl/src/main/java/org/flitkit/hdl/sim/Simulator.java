@@ -32,29 +32,58 @@ import org.flitkit.waves.VcdWriter;
  * {@link Circuit#warnings()}) is simulated and dumped like the rest.
  */
 public final class Simulator {
-    private final Circuit circuit;
     private final CodeGen gen;
     private final SimModel model;
-    private final CompileStats stats;
-    private final String source;
-    private final Map<String, Bits> byPath = new HashMap<>();
-    /** top-level inputs and their slots: poke checks and stores with one lookup */
-    private final Map<Bits, Integer> inputs = new IdentityHashMap<>();
-    /** slot of each signal peeked so far (resolving a wire to its driver's storage is done once) */
-    private final Map<Bits, Integer> slots = new IdentityHashMap<>();
+    private final Design design;
     private boolean dirty = true;
     private boolean reset;
     private long cycle;
     private Vcd vcd;
     private Consumer<String> printSink = text -> System.out.print(text);
+    /** a check or print fired at the last clock edge */
+    private boolean fired;
 
-    private Simulator(Circuit circuit, SimCompiler.Result r) {
-        this.circuit = circuit;
-        this.gen = r.gen();
-        this.stats = r.stats();
-        this.source = r.source();
+    /**
+     * What every instance of one compiled design shares: the circuit, the slot maps, the model class
+     * and the initial contents of its state; an instance adds only its own state arrays.
+     */
+    private static final class Design {
+        final Circuit circuit;
+        final SimCompiler.Result compiled;
+        final Map<String, Bits> byPath = new HashMap<>();
+        /** top-level inputs and their slots: poke checks and stores with one lookup */
+        final Map<Bits, Integer> inputs = new IdentityHashMap<>();
+        /** chunks that read each top-level input: woken when a poke changes it */
+        final Map<Bits, long[]> readers = new IdentityHashMap<>();
+        /** slot of each signal peeked so far (resolving a wire to its driver's storage is done once) */
+        final Map<Bits, Integer> slots = new java.util.concurrent.ConcurrentHashMap<>();
+        /** per flag word, the chunks that may be raised while the design is quiet (counter steps) */
+        final long[] quietMask;
+        final long[][] counterSteps;
+        final boolean sleepable;
+
+        Design(Circuit circuit, SimCompiler.Result compiled) {
+            this.circuit = circuit;
+            this.compiled = compiled;
+            CodeGen gen = compiled.gen();
+            for (Bits b : circuit.netlist().namedSignals()) {
+                byPath.put(b.path(), b);
+            }
+            for (Bits b : circuit.netlist().inputs()) {
+                inputs.put(b, gen.off(b));
+                readers.put(b, gen.inputConsumers(b).toLongArray());
+            }
+            quietMask = java.util.Arrays.copyOf(gen.counterChunks.toLongArray(), gen.flagWords());
+            counterSteps = gen.counterSteps();
+            sleepable = !gen.counterReadAtEdge;
+        }
+    }
+
+    private Simulator(Design design) {
+        this.design = design;
+        this.gen = design.compiled.gen();
         try {
-            this.model = r.type().getDeclaredConstructor().newInstance();
+            this.model = design.compiled.type().getDeclaredConstructor().newInstance();
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException(e);
         }
@@ -65,7 +94,7 @@ public final class Simulator {
         for (long[] c : gen.narrowConsts) {
             model.v[(int) c[0]] = c[1];
         }
-        List<Mem<?>> mems = circuit.netlist().mems();
+        List<Mem<?>> mems = design.circuit.netlist().mems();
         for (int i = 0; i < mems.size(); i++) {
             BigInteger[] init = mems.get(i).initContents();
             if (init != null) {
@@ -76,13 +105,7 @@ public final class Simulator {
                 }
             }
         }
-        for (Bits b : circuit.netlist().namedSignals()) {
-            byPath.put(b.path(), b);
-        }
-        for (Bits b : circuit.netlist().inputs()) {
-            inputs.put(b, gen.off(b));
-        }
-        if (!circuit.netlist().checks().isEmpty()) {
+        if (!design.circuit.netlist().checks().isEmpty()) {
             model.events = this::fire;
         }
     }
@@ -93,7 +116,7 @@ public final class Simulator {
      */
     public static Simulator of(Circuit circuit) {
         circuit.reportWarnings();
-        return new Simulator(circuit, SimCompiler.compile(circuit.netlist()));
+        return new Simulator(new Design(circuit, SimCompiler.compile(circuit.netlist())));
     }
 
     /** Elaborates and compiles in one go. */
@@ -101,30 +124,48 @@ public final class Simulator {
         return of(Circuit.elaborate(top));
     }
 
+    /**
+     * A new instance of the same compiled design, in its initial state (before reset): no elaboration,
+     * code generation or compilation, only a state block. A system of many identical chips makes one
+     * simulator per chip this way.
+     */
+    public Simulator newInstance() {
+        return new Simulator(design);
+    }
+
+    /** Bytes of state one instance holds (its value, next-state, memory and activity arrays). */
+    public long stateBytes() {
+        long longs = model.v.length + model.w.length + model.nx.length + model.nxw.length + model.act.length;
+        for (long[] mem : model.m) {
+            longs += mem.length;
+        }
+        return 8 * longs;
+    }
+
     public Circuit circuit() {
-        return circuit;
+        return design.circuit;
     }
 
     public CompileStats stats() {
-        return stats;
+        return design.compiled.stats();
     }
 
     /** The generated Java source (for debugging the simulator itself). */
     public String generatedSource() {
-        return source;
+        return design.compiled.source();
     }
 
     /** Every peekable hierarchical name, sorted. */
     public List<String> signalNames() {
-        return List.copyOf(new TreeSet<>(byPath.keySet()));
+        return List.copyOf(new TreeSet<>(design.byPath.keySet()));
     }
 
     public Bits signal(String path) {
-        Bits b = byPath.get(path);
+        Bits b = design.byPath.get(path);
         if (b == null) {
             List<String> close = new ArrayList<>();
             String leaf = path.substring(path.lastIndexOf('.') + 1);
-            for (String p : byPath.keySet()) {
+            for (String p : design.byPath.keySet()) {
                 if (p.endsWith("." + leaf)) {
                     close.add(p);
                 }
@@ -149,9 +190,19 @@ public final class Simulator {
         }
         if (CodeGen.wide(input)) {
             Wide.fromLong(model.w, slot, input.width(), value, 64, input.isSigned());
+            changed(input);
         } else {
-            model.v[slot] = value & CodeGen.maskOf(input.width());
+            long v = value & CodeGen.maskOf(input.width());
+            if (model.v[slot] != v) {
+                model.v[slot] = v;
+                changed(input);
+            }
         }
+    }
+
+    /** An input took a new value: the logic reading it runs again. */
+    private void changed(Bits input) {
+        model.wake(design.readers.get(input));
         dirty = true;
     }
 
@@ -165,10 +216,14 @@ public final class Simulator {
         }
         if (CodeGen.wide(input)) {
             Wide.fromBigInteger(model.w, slot, input.width(), value);
+            changed(input);
         } else {
-            model.v[slot] = value.longValue() & CodeGen.maskOf(input.width());
+            long v = value.longValue() & CodeGen.maskOf(input.width());
+            if (model.v[slot] != v) {
+                model.v[slot] = v;
+                changed(input);
+            }
         }
-        dirty = true;
     }
 
     public void poke(Bits input, boolean value) {
@@ -180,10 +235,10 @@ public final class Simulator {
     }
 
     private int inputSlot(Bits b) {
-        Integer slot = inputs.get(b);
+        Integer slot = design.inputs.get(b);
         if (slot == null) {
             throw new IllegalArgumentException(b.path() + " is not an input of the top module; only top-level inputs can be poked"
-                    + " (inputs: " + circuit.netlist().inputs().stream().map(Bits::path).toList() + ")");
+                    + " (inputs: " + design.circuit.netlist().inputs().stream().map(Bits::path).toList() + ")");
         }
         return slot;
     }
@@ -234,13 +289,13 @@ public final class Simulator {
     }
 
     private int slotOf(Bits s) {
-        Integer cached = slots.get(s);
+        Integer cached = design.slots.get(s);
         if (cached != null) {
             return cached;
         }
         try {
             int slot = gen.off(s);
-            slots.put(s, slot);
+            design.slots.put(s, slot);
             return slot;
         } catch (IllegalStateException e) {
             throw new IllegalArgumentException(s + " is not observable (only named signals are kept by the simulator)");
@@ -255,6 +310,7 @@ public final class Simulator {
         if (vcd != null) {
             vcd.sample(cycle, false);
         }
+        fired = false;
         model.commit();
         cycle++;
         dirty = true;
@@ -272,15 +328,26 @@ public final class Simulator {
             }
             // from here on the settled values are stale; cycle is exact at every edge, for the checks
             dirty = true;
+            windowStart = System.nanoTime();
+            windowSkips = mdl.act[1];
             for (long i = 1; i < n; i++) {
+                fired = false;
                 mdl.commit();
                 cycle++;
-                mdl.evalFast();
-                if ((i & ACTIVITY_WINDOW_MASK) == 0) {
-                    adaptActivity(mdl);
+                if (plain) {
+                    mdl.evalPlain();
+                } else {
+                    mdl.evalFast();
+                }
+                if ((i & WINDOW_MASK) == 0) {
+                    adapt();
                 }
             }
+            if (plain) {
+                mdl.wakeAll();
+            }
             if (n > 0) {
+                fired = false;
                 mdl.commit();
                 cycle++;
             }
@@ -291,49 +358,127 @@ public final class Simulator {
         }
     }
 
-    private static final long ACTIVITY_WINDOW_MASK = 4095;
-    private long activityPause;
+    private static final long WINDOW_MASK = 4095;
+    /** windows run with the faster variant before both are timed again */
+    private static final int EXPLOIT_WINDOWS = 32;
+    private boolean plain;
+    private int phase;
+    private int windowsLeft;
+    private long windowStart;
+    private long windowSkips;
+    private long flaggedNanos;
 
     /**
-     * Skipping idle chunks costs a comparison per input; where few chunks are idle it does not pay.
-     * Every 4096 cycles: too few skips switch it off for a while, after which it is sampled again.
+     * Activity skipping pays where much logic is idle and costs where little is. Every 4,096 cycles of
+     * {@link #step(long)}: while at least half the chunk runs are skipped, skipping stays on; otherwise
+     * one window is timed without it and the faster variant runs for the next 32 windows. Only speed
+     * depends on the choice, never results.
      */
-    private void adaptActivity(SimModel mdl) {
-        if (mdl.skippableChunks == 0) {
+    private void adapt() {
+        long now = System.nanoTime();
+        long dt = now - windowStart;
+        windowStart = now;
+        long skips = model.act[1] - windowSkips;
+        windowSkips = model.act[1];
+        if (model.act[0] == 0 || phase < 0) {
             return;
         }
-        if (mdl.act[0] == 0) {
-            if (--activityPause <= 0) {
-                mdl.act[0] = 1;
-                mdl.act[1] = 0;
+        switch (phase) {
+            case 0 -> {
+                if (skips < (WINDOW_MASK + 1) * model.chunks / 2) {
+                    flaggedNanos = dt;
+                    plain = true;
+                    phase = 1;
+                }
             }
-            return;
-        }
-        long skips = mdl.act[1];
-        mdl.act[1] = 0;
-        if (skips < (ACTIVITY_WINDOW_MASK + 1) * mdl.skippableChunks / 4) {
-            mdl.act[0] = 0;
-            activityPause = 256;
+            case 1 -> phase = 2; // the first window after a switch pays for it: not timed
+            case 2 -> {
+                usePlain(dt < flaggedNanos);
+                phase = 3;
+                windowsLeft = EXPLOIT_WINDOWS;
+            }
+            default -> {
+                if (--windowsLeft == 0) {
+                    usePlain(false);
+                    phase = 0;
+                }
+            }
         }
     }
 
-    /** Whether idle chunks are currently being skipped in {@link #step(long)}. */
+    /** For tests: evaluation variant of {@link #step(long)} pinned to plain ({@code true}) or activity-skipping ({@code false}). */
+    void pinVariant(boolean plainVariant) {
+        setActivitySkipping(true);
+        usePlain(plainVariant);
+        phase = -1;
+    }
+
+    private void usePlain(boolean p) {
+        if (plain && !p) {
+            model.wakeAll();
+        }
+        plain = p;
+    }
+
+    /** Whether logic whose inputs did not change is skipped (the default). */
     public boolean activitySkipping() {
         return model.act[0] != 0;
     }
 
     /**
-     * Turns activity-aware evaluation off for good ({@code false}) or back to automatic ({@code true}).
-     * Results never depend on it; only speed does.
+     * Skips logic whose inputs did not change ({@code true}, the default) or evaluates everything on
+     * every cycle ({@code false}). Results never depend on it; only speed does.
      */
-    public void setActivitySkipping(boolean auto) {
-        model.act[0] = auto ? 1 : 0;
-        activityPause = auto ? 0 : Long.MAX_VALUE;
+    public void setActivitySkipping(boolean on) {
+        model.act[0] = on ? 1 : 0;
+        plain = false;
+        phase = 0;
+        model.wakeAll();
+        dirty = true;
     }
 
-    /** Chunk evaluations skipped as idle since the last adaptation window (for tests and benchmarks). */
+    /** Chunk evaluations skipped because nothing they read had changed, since the start (for tests and benchmarks). */
     public long skippedChunks() {
         return model.act[1];
+    }
+
+    // ------------------------------------------------------------------ sleeping
+
+    /**
+     * Whether the design is at rest: at the last clock edge nothing changed but free-running counters
+     * (registers that add a constant every cycle), no select let a counter reach other logic, no check or
+     * print fired, and no input changed since. From here each cycle would only step the counters, so
+     * {@link #skipQuiet} can advance time without evaluating anything. Never true while dumping waves.
+     */
+    public boolean quiet() {
+        if (!design.sleepable || reset || vcd != null || fired || plain || model.act[0] == 0) {
+            return false;
+        }
+        for (int i = 0; i < design.quietMask.length; i++) {
+            if ((model.act[SimModel.FLAGS + i] & ~design.quietMask[i]) != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Advances a {@link #quiet()} design by {@code n} cycles at the cost of one: the counters move by
+     * {@code n} steps, nothing else changes. Exactly what {@code n} calls of {@link #step()} would do.
+     */
+    public void skipQuiet(long n) {
+        if (n < 0) {
+            throw new IllegalArgumentException("cannot skip " + n + " cycles");
+        }
+        if (!quiet()) {
+            throw new IllegalStateException("skipQuiet needs a quiet design (see quiet()); at cycle " + cycle + " it is not");
+        }
+        for (long[] c : design.counterSteps) {
+            int slot = (int) c[0];
+            model.v[slot] = (model.v[slot] + n * c[2]) & c[3];
+        }
+        cycle += n;
+        dirty = true;
     }
 
     /** Holds the synchronous reset high for {@code cycles} clock edges. */
@@ -350,6 +495,7 @@ public final class Simulator {
     private void setReset(boolean on) {
         reset = on;
         model.reset = on;
+        model.wakeAll();
         dirty = true;
     }
 
@@ -386,7 +532,8 @@ public final class Simulator {
 
     /** Check {@code id} of the netlist fired at the edge ending the current cycle. */
     private void fire(int id) {
-        Check c = circuit.netlist().checks().get(id);
+        fired = true;
+        Check c = design.circuit.netlist().checks().get(id);
         List<BigInteger> values = new ArrayList<>();
         for (Bits a : c.format().args()) {
             values.add(valueOf(a));
@@ -451,12 +598,12 @@ public final class Simulator {
             this.ts = out.timescale();
             this.period = ts.ticks(periodPs, "ps");
             Map<Module, Scope> scopes = new IdentityHashMap<>();
-            Module top = circuit.top();
+            Module top = design.circuit.top();
             Scope root = out.root(top.instanceName());
             scopes.put(top, root);
             clk = root.wire("clk", 1);
             root.wire("reset", 1);
-            List<Bits> named = circuit.netlist().namedSignals();
+            List<Bits> named = design.circuit.netlist().namedSignals();
             ids = new int[named.size()];
             sigs = named.toArray(new Bits[0]);
             slots = new int[named.size()];

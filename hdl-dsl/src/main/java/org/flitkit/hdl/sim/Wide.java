@@ -484,6 +484,19 @@ public final class Wide {
     // ------------------------------------------------------------------------------------------
 
     /** {@code a == b} for two {@code w}-bit values. */
+    /** Whether limbs {@code [off, off+n)} differ from their copy at {@code shadow}; the copy is brought up to date. */
+    public static boolean changed(long[] w, int off, int shadow, int n) {
+        boolean changed = false;
+        for (int i = 0; i < n; i++) {
+            long x = w[off + i];
+            if (w[shadow + i] != x) {
+                w[shadow + i] = x;
+                changed = true;
+            }
+        }
+        return changed;
+    }
+
     public static boolean eq(long[] a, int aoff, long[] b, int boff, int w) {
         int n = limbs(w);
         for (int i = 0; i < n; i++) {
@@ -553,6 +566,16 @@ public final class Wide {
         long x = 0L;
         for (int i = 0; i < n; i++) {
             x ^= a[aoff + i];
+        }
+        return (Long.bitCount(x) & 1) != 0;
+    }
+
+    /** Parity of {@code a & b} without storing the AND. */
+    public static boolean andParity(long[] a, int aoff, long[] b, int boff, int w) {
+        int n = limbs(w);
+        long x = 0L;
+        for (int i = 0; i < n; i++) {
+            x ^= a[aoff + i] & b[boff + i];
         }
         return (Long.bitCount(x) & 1) != 0;
     }

@@ -1,0 +1,191 @@
+package org.flitkit.hdl.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.flitkit.hdl.Hdl.*;
+
+import java.math.BigInteger;
+import java.util.List;
+import java.util.Random;
+import java.util.SplittableRandom;
+import java.util.function.Supplier;
+import org.flitkit.hdl.Bits;
+import org.flitkit.hdl.Circuit;
+import org.flitkit.hdl.Module;
+import org.flitkit.hdl.UInt;
+import org.flitkit.hdl.Vec;
+import org.flitkit.hdl.difftest.Program;
+import org.flitkit.hdl.difftest.ProgramDesign;
+import org.flitkit.hdl.difftest.RandomProgram;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Activity skipping is exact: with it off, with the activity-skipping variant pinned, with the plain
+ * variant pinned and in the default adaptive mode, every named signal has the same value on every
+ * cycle, whether stepped one cycle at a time or thousands at once.
+ */
+class ActivityEquivalenceTest {
+    /**
+     * A cycle counter read only under mux selects (time stamps taken on events, a register read port),
+     * whose readers are woken at the edge only when a select is 1; plus a check and a print that read
+     * the stamps, and state that changes only on rare input events.
+     */
+    static final class Stamps extends Module {
+        final UInt ev = input(UInt(4));
+        final UInt readAddr = input(UInt(3));
+        final UInt readData = output(UInt(32));
+        final UInt cycle = regInit(UInt(32), 0);
+        final Vec<UInt> stamp = regInit(Vec(4, () -> UInt(32)), 0);
+        final UInt prev = regInit(UInt(4), 0);
+        final UInt rd = regInit(UInt(32), 0);
+
+        Stamps() {
+            this(true);
+        }
+
+        /** {@code counterCheck}: a check reads the counter at every edge, which keeps the design from ever sleeping. */
+        Stamps(boolean counterCheck) {
+            cycle.assign(cycle.add(1));
+            prev.assign(ev);
+            UInt rise = ev.and(prev.not());
+            for (int i = 0; i < 4; i++) {
+                int k = i;
+                when(rise.bit(k), () -> stamp.get(k).assign(cycle));
+            }
+            UInt selected = MuxLookup(readAddr, lit(0, 32),
+                    java.util.Map.of(0, stamp.get(0), 1, stamp.get(1), 2, stamp.get(2), 3, stamp.get(3), 4, cycle));
+            when(readAddr.ne(7), () -> rd.assign(selected));
+            readData.assign(rd);
+            if (counterCheck) {
+                check(stamp.get(0).le(cycle), "stamp 0 is never ahead of the counter");
+            }
+            when(rise.bit(3), () -> printf("event 3 at %d\n", cycle));
+        }
+    }
+
+    private static void agree(Supplier<? extends Module> top, long seed, int rounds) {
+        Circuit c = Circuit.elaborate(top);
+        Simulator off = Simulator.of(c);
+        off.setActivitySkipping(false);
+        Simulator flagged = Simulator.of(c);
+        flagged.pinVariant(false);
+        Simulator plain = Simulator.of(c);
+        plain.pinVariant(true);
+        Simulator auto = Simulator.of(c);
+        List<Simulator> all = List.of(off, flagged, plain, auto);
+        StringBuilder[] printed = new StringBuilder[all.size()];
+        for (int i = 0; i < all.size(); i++) {
+            StringBuilder sb = new StringBuilder();
+            printed[i] = sb;
+            all.get(i).setPrintSink(sb::append);
+            all.get(i).reset(2);
+        }
+        SplittableRandom r = new SplittableRandom(seed);
+        List<Bits> inputs = c.netlist().inputs();
+        for (int round = 0; round < rounds; round++) {
+            // inputs change rarely, so most cycles leave most logic idle
+            if (r.nextInt(3) == 0) {
+                Bits in = inputs.isEmpty() ? null : inputs.get(r.nextInt(inputs.size()));
+                if (in != null) {
+                    BigInteger v = new BigInteger(in.width(), new Random(r.nextLong()));
+                    if (in.isSigned() && v.testBit(in.width() - 1)) {
+                        v = v.subtract(BigInteger.ONE.shiftLeft(in.width()));
+                    }
+                    for (Simulator s : all) {
+                        s.poke(in, v);
+                    }
+                }
+            }
+            // single steps (the storing variant, as testbenches and waves use) and long runs (the fast variants, windows of 4,096)
+            int n = r.nextInt(4) == 0 ? 1 + r.nextInt(9_000) : 1;
+            for (Simulator s : all) {
+                if (n == 1) {
+                    s.step();
+                } else {
+                    s.step(n);
+                }
+            }
+            for (String sig : off.signalNames()) {
+                BigInteger want = off.peekBig(sig);
+                for (int i = 1; i < all.size(); i++) {
+                    assertThat(all.get(i).peekBig(sig)).as("seed %d round %d sim %d %s", seed, round, i, sig).isEqualTo(want);
+                }
+            }
+        }
+        for (int i = 1; i < all.size(); i++) {
+            assertThat(printed[i].toString()).isEqualTo(printed[0].toString());
+        }
+    }
+
+    @Test
+    void guardedCounterReadersSeeTheCounterWheneverTheirSelectIsOne() {
+        agree(Stamps::new, 7, 400);
+        // without the check, whose condition reads the counter and so wakes its chunk on every cycle
+        agree(() -> new Stamps(false), 8, 400);
+        Simulator sim = Simulator.of(Stamps::new);
+        sim.reset();
+        sim.poke("stamps.readAddr", 4);
+        sim.step(1000);
+        // the read port follows the counter (select 1): it lags it by one register stage
+        assertThat(sim.peek("stamps.readData")).isEqualTo(sim.peek("stamps.cycle") - 1);
+        sim.poke("stamps.ev", 1);
+        sim.step(3);
+        sim.poke("stamps.readAddr", 0);
+        sim.step(5000);
+        // the stamp took the counter at the rising edge of event bit 0, the counter read 1,000 then (1,000 edges after reset)
+        assertThat(sim.peek("stamps.readData")).isEqualTo(1000);
+        assertThat(sim.skippedChunks()).isPositive();
+    }
+
+    /** A design where only the counter moves sleeps: skipping 10^9 cycles costs one call and matches stepping. */
+    @Test
+    void aQuietDesignSkipsTimeExactly() {
+        Circuit c = Circuit.elaborate(() -> new Stamps(false));
+        Simulator stepped = Simulator.of(c);
+        Simulator skipped = stepped.newInstance();
+        StringBuilder printed = new StringBuilder();
+        skipped.setPrintSink(printed::append);
+        for (Simulator s : List.of(stepped, skipped)) {
+            s.reset();
+            s.poke("stamps.readAddr", 7);
+            s.poke("stamps.ev", 5);
+            s.step(3);
+        }
+        assertThat(skipped.quiet()).isTrue();
+        stepped.step(100_000);
+        skipped.skipQuiet(100_000);
+        assertThat(skipped.cycle()).isEqualTo(stepped.cycle());
+        for (String sig : stepped.signalNames()) {
+            assertThat(skipped.peekBig(sig)).as(sig).isEqualTo(stepped.peekBig(sig));
+        }
+        assertThat(skipped.peek("stamps.cycle")).isEqualTo(100_003);
+        skipped.skipQuiet(1L << 32);
+        assertThat(skipped.peek("stamps.cycle")).as("a 32-bit counter wraps").isEqualTo(100_003);
+        // reading the counter through the read port (its select is 1) keeps the design awake
+        skipped.poke("stamps.readAddr", 4);
+        skipped.step();
+        assertThat(skipped.quiet()).isFalse();
+        skipped.poke("stamps.readAddr", 7);
+        skipped.step(2);
+        assertThat(skipped.quiet()).isTrue();
+        // an input event wakes it, and the stamp and the print see the counter's skipped-to value
+        skipped.poke("stamps.ev", 13);
+        assertThat(skipped.quiet()).isFalse();
+        skipped.step(2);
+        assertThat(skipped.peek("stamps.stamp_3")).isEqualTo(100_006);
+        assertThat(printed.toString()).isEqualTo("event 3 at 100006\n");
+        // a check that reads the counter at every edge must be evaluated every cycle: no sleeping
+        Simulator checked = Simulator.of(Stamps::new);
+        checked.reset();
+        checked.poke("stamps.readAddr", 7);
+        checked.step(10);
+        assertThat(checked.quiet()).isFalse();
+    }
+
+    @Test
+    void randomDesignsAgreeWithAndWithoutActivitySkipping() {
+        for (long seed = 300; seed < 330; seed++) {
+            Program p = RandomProgram.generate(seed, RandomProgram.Shape.standard());
+            agree(() -> new ProgramDesign("S", p), seed, 60);
+        }
+    }
+}
