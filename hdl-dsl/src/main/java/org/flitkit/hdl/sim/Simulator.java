@@ -226,6 +226,37 @@ public final class Simulator {
         }
     }
 
+    /**
+     * Pokes an input of any width from 64-bit limbs, least significant first (as {@link #peekInto}
+     * gives them): the allocation-free way to move wide flits between simulators.
+     */
+    public void poke(Bits input, long[] limbs) {
+        int slot = inputSlot(input);
+        int n = CodeGen.limbs(input.width());
+        if (limbs.length < n) {
+            throw new IllegalArgumentException(input.path() + " is " + input.width() + " bits: needs " + n + " limbs, got " + limbs.length);
+        }
+        long top = limbs[n - 1] & ~CodeGen.maskOf(input.width() - 64 * (n - 1));
+        for (int i = n; i < limbs.length; i++) {
+            top |= limbs[i];
+        }
+        if (top != 0) {
+            throw new IllegalArgumentException("value does not fit " + input.width() + "-bit input " + input.path());
+        }
+        if (!CodeGen.wide(input)) {
+            long v = limbs[0];
+            if (model.v[slot] != v) {
+                model.v[slot] = v;
+                changed(input);
+            }
+            return;
+        }
+        if (!java.util.Arrays.equals(model.w, slot, slot + n, limbs, 0, n)) {
+            System.arraycopy(limbs, 0, model.w, slot, n);
+            changed(input);
+        }
+    }
+
     public void poke(Bits input, boolean value) {
         poke(input, value ? 1 : 0);
     }
@@ -282,6 +313,18 @@ public final class Simulator {
             return s.isSigned() && u.testBit(s.width() - 1) ? u.subtract(BigInteger.ONE.shiftLeft(s.width())) : u;
         }
         return Wide.toBigInteger(model.w, slotOf(s), s.width(), s.isSigned());
+    }
+
+    /** The raw bits of {@code s} (any width) into {@code dst} as 64-bit limbs, least significant first; returns {@code dst}. */
+    public long[] peekInto(Bits s, long[] dst) {
+        settle();
+        int n = CodeGen.limbs(s.width());
+        if (CodeGen.wide(s)) {
+            System.arraycopy(model.w, slotOf(s), dst, 0, n);
+        } else {
+            dst[0] = model.v[slotOf(s)];
+        }
+        return dst;
     }
 
     public BigInteger peekBig(String path) {

@@ -87,6 +87,24 @@ class SimulatorBasicsTest {
         assertThat(sim.peekBig(t.acc)).isEqualTo(a);
     }
 
+    /** Limb pokes and peeks move wide values without BigInteger, and check the width like the other pokes. */
+    @Test
+    void wideValuesMoveAsLimbs() {
+        Simulator sim = Simulator.of(WideOps::new);
+        WideOps t = (WideOps) sim.circuit().top();
+        long[] a = {0x1111_2222_3333_4444L, 0x5555_6666_7777_8888L, 0x0F0F_0F0F_0F0F_0F0FL, 0x3FL};
+        sim.poke(t.a, a);
+        sim.poke(t.b, new long[] {1, 0, 0, 0});
+        assertThat(sim.peekBig(t.a)).isEqualTo(new BigInteger("3F0F0F0F0F0F0F0F0F55556666777788881111222233334444", 16));
+        assertThat(sim.peekInto(t.sum, new long[4])).containsExactly(0x1111_2222_3333_4445L, 0x5555_6666_7777_8888L,
+                0x0F0F_0F0F_0F0F_0F0FL, 0x3FL);
+        assertThat(sim.peekInto(t.mid, new long[1])[0]).isEqualTo(0x55666L);
+        assertThatThrownBy(() -> sim.poke(t.a, new long[] {0, 0, 0, 0x40L}))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("does not fit 198-bit input");
+        assertThatThrownBy(() -> sim.poke(t.a, new long[] {0, 0}))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("needs 4 limbs, got 2");
+    }
+
     static final class MemTop extends Module {
         final UInt waddr = input(UInt(4));
         final UInt wdata = input(UInt(16));
