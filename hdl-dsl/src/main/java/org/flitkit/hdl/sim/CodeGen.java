@@ -435,7 +435,7 @@ final class CodeGen {
     /** chunk that computes each comb slot */
     private final Map<Integer, Integer> computedIn = new java.util.HashMap<>();
     /** comb slots read outside the chunk that computes them (other chunks, commit): the fast variant stores only these */
-    private final java.util.Set<Integer> mustStore = new java.util.HashSet<>();
+    private java.util.Set<Integer> mustStore = new java.util.HashSet<>();
     /** emitting the fast variant: values only this chunk reads stay in locals */
     private boolean fast;
 
@@ -733,8 +733,14 @@ final class CodeGen {
             case DIV: case REM:
                 return wideDivStmt(n);
             case SHL:
+                if (wide(a0) && !a0.isSigned() && limbs(w) <= UNROLL_LIMBS) {
+                    return shiftLeftCopy(d, w, off(a0), a0.width(), n.param0());
+                }
                 return "Wide.shl(" + dst + ", " + w + ", " + operand(a0) + ", " + n.param0() + "L);";
             case SHR:
+                if (wide(a0) && !a0.isSigned() && limbs(w) <= UNROLL_LIMBS) {
+                    return shiftRightCopy(d, w, off(a0), a0.width(), Math.min(n.param0(), a0.width()));
+                }
                 return "Wide.shr(" + dst + ", " + w + ", " + operand(a0) + ", " + n.param0() + "L, " + a0.isSigned() + ");";
             case DSHL:
                 if (a0.isSigned() && a0.width() < w) {
@@ -745,8 +751,14 @@ final class CodeGen {
             case DSHR:
                 return "Wide.shr(" + dst + ", " + w + ", " + operand(a0) + ", " + ex(a.get(1)) + ", " + a0.isSigned() + ");";
             case SLICE:
+                if (limbs(w) <= UNROLL_LIMBS) {
+                    return shiftRightCopy(d, w, off(a0), a0.width(), n.param1());
+                }
                 return "Wide.extractWide(" + dst + ", " + w + ", w, " + off(a0) + ", " + n.param1() + ");";
             case CAT: {
+                if (limbs(w) <= UNROLL_LIMBS) {
+                    return catLimbs(n, d);
+                }
                 StringBuilder sb = new StringBuilder("Wide.zero(" + dst + ", " + w + ");");
                 int lo = w;
                 for (Bits p : a) {
@@ -761,6 +773,9 @@ final class CodeGen {
             case SEL:
                 return selStmt(n);
             case EXT:
+                if (!a0.isSigned() && limbs(w) <= UNROLL_LIMBS) {
+                    return wide(a0) ? shiftRightCopy(d, w, off(a0), a0.width(), 0) : catLimbs(n, d);
+                }
                 return wide(a0) ? "Wide.extend(" + dst + ", " + w + ", w, " + off(a0) + ", " + a0.width() + ", " + a0.isSigned() + ");"
                         : "Wide.fromLong(" + dst + ", " + w + ", " + ex(a0) + ", " + a0.width() + ", " + a0.isSigned() + ");";
             case MEM_READ: {
@@ -770,6 +785,107 @@ final class CodeGen {
             default:
                 throw new IllegalStateException("no wide statement for " + n.op());
         }
+    }
+
+    /** Wide values up to this many limbs are moved by generated limb statements instead of Wide's loops. */
+    static final int UNROLL_LIMBS = 16;
+
+    /** {@code w[d..] = (w[src..] >>> lo)} truncated to {@code dw} bits; source limbs past {@code sw} bits read as 0. */
+    private String shiftRightCopy(int d, int dw, int src, int sw, int lo) {
+        int ns = limbs(sw);
+        int ls = lo >>> 6;
+        int bs = lo & 63;
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < limbs(dw); i++) {
+            int j = i + ls;
+            String e = j >= ns ? "0L" : bs == 0 ? "w[" + (src + j) + "]" : "(w[" + (src + j) + "] >>> " + bs + ")";
+            if (bs != 0 && j + 1 < ns) {
+                e += " | (w[" + (src + j + 1) + "] << " + (64 - bs) + ")";
+            }
+            limbStore(sb, d, dw, i, e);
+        }
+        return sb.toString();
+    }
+
+    /** {@code w[d..] = w[src..] << amount}, {@code dw} bits. */
+    private String shiftLeftCopy(int d, int dw, int src, int sw, int amount) {
+        int ns = limbs(sw);
+        int ls = amount >>> 6;
+        int bs = amount & 63;
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < limbs(dw); i++) {
+            int k = i - ls;
+            List<String> terms = new ArrayList<>();
+            if (k >= 0 && k < ns) {
+                terms.add(bs == 0 ? "w[" + (src + k) + "]" : "(w[" + (src + k) + "] << " + bs + ")");
+            }
+            if (bs != 0 && k >= 1 && k - 1 < ns) {
+                terms.add("(w[" + (src + k - 1) + "] >>> " + (64 - bs) + ")");
+            }
+            limbStore(sb, d, dw, i, terms.isEmpty() ? "0L" : String.join(" | ", terms));
+        }
+        return sb.toString();
+    }
+
+    /** {@code w[d+i] = e;}, masking the top limb of a {@code dw}-bit value. */
+    private static void limbStore(StringBuilder sb, int d, int dw, int i, String e) {
+        boolean top = i == limbs(dw) - 1 && (dw & 63) != 0;
+        sb.append(sb.length() == 0 ? "" : " ").append("w[").append(d + i).append("] = ")
+                .append(top && !e.equals("0L") ? "(" + e + ") & " + hex(maskOf(dw & 63)) : e).append(';');
+    }
+
+    /**
+     * A concatenation (or zero-extension of a narrow value) computed limb by limb: each destination limb
+     * is the OR of the shifted pieces that overlap it. Narrow pieces are evaluated once, into locals.
+     */
+    private String catLimbs(Bits n, int d) {
+        int dw = n.width();
+        List<Bits> parts = n.op() == Op.CAT ? n.args() : List.of(n.args().get(0));
+        List<List<String>> terms = new ArrayList<>();
+        for (int i = 0; i < limbs(dw); i++) {
+            terms.add(new ArrayList<>());
+        }
+        StringBuilder pre = new StringBuilder();
+        int lo = n.op() == Op.CAT ? dw : 0;
+        int k = 0;
+        for (Bits p : parts) {
+            if (n.op() == Op.CAT) {
+                lo -= p.width();
+            }
+            int l = lo >>> 6;
+            int b = lo & 63;
+            if (wide(p)) {
+                int src = off(p);
+                for (int j = 0; j < limbs(p.width()); j++) {
+                    String v = "w[" + (src + j) + "]";
+                    if (l + j < terms.size()) {
+                        terms.get(l + j).add(b == 0 ? v : "(" + v + " << " + b + ")");
+                    }
+                    if (b != 0 && 64 * j + 64 - b < p.width() && l + j + 1 < terms.size()) {
+                        terms.get(l + j + 1).add("(" + v + " >>> " + (64 - b) + ")");
+                    }
+                }
+            } else {
+                String x = ex(p);
+                if (x.equals(ZERO)) {
+                    continue;
+                }
+                if (b + p.width() > 64 && !atomic(x)) {
+                    String t = "p" + k++;
+                    pre.append("final long ").append(t).append(" = ").append(x).append("; ");
+                    x = t;
+                }
+                terms.get(l).add(b == 0 ? x : "(" + x + " << " + b + ")");
+                if (b + p.width() > 64 && l + 1 < terms.size()) {
+                    terms.get(l + 1).add("(" + x + " >>> " + (64 - b) + ")");
+                }
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < terms.size(); i++) {
+            limbStore(sb, d, dw, i, terms.get(i).isEmpty() ? "0L" : String.join(" | ", terms.get(i)));
+        }
+        return pre.length() == 0 ? sb.toString() : "{ " + pre + sb + " }";
     }
 
     /**
@@ -879,9 +995,15 @@ final class CodeGen {
         List<Chunk> plain = new ArrayList<>();
         emitChunks(items, bounds, plain, true);
         findConsumers(plain);
-        // the plain variant (no flags, chunks cut by size only) for cycles where most logic is busy
+        // the plain variant (no flags, chunks cut by size only) for cycles where most logic is busy; its
+        // chunks cross at other places, so it keeps its own set of values to store
+        java.util.Set<Integer> flaggedStores = mustStore;
+        mustStore = new java.util.HashSet<>();
         List<Integer> plainBounds = new ArrayList<>();
         emitChunks(items, plainBounds, new ArrayList<>(), false);
+        java.util.Set<Integer> plainStores = mustStore;
+        // what the clock edge reads is stored by every variant
+        mustStore = new java.util.HashSet<>();
         chunk = null;
         List<String> checks = new ArrayList<>();
         for (int i = 0; i < net.checks().size(); i++) {
@@ -893,11 +1015,15 @@ final class CodeGen {
                 commit.add(writeStmt(mem, wr));
             }
         }
+        flaggedStores.addAll(mustStore);
+        plainStores.addAll(mustStore);
+        mustStore = flaggedStores;
         flagging = true;
         List<StringBuilder> evalBodies = emitInBounds(items, bounds);
         fast = true;
         List<StringBuilder> fastBodies = emitInBounds(items, bounds);
         flagging = false;
+        mustStore = plainStores;
         List<StringBuilder> plainBodies = emitInBounds(items, plainBounds);
         fast = false;
         flagging = false;

@@ -483,7 +483,6 @@ public final class Wide {
     // Comparisons and reductions
     // ------------------------------------------------------------------------------------------
 
-    /** {@code a == b} for two {@code w}-bit values. */
     /** Whether limbs {@code [off, off+n)} differ from their copy at {@code shadow}; the copy is brought up to date. */
     public static boolean changed(long[] w, int off, int shadow, int n) {
         boolean changed = false;
@@ -497,6 +496,7 @@ public final class Wide {
         return changed;
     }
 
+    /** {@code a == b} for two {@code w}-bit values. */
     public static boolean eq(long[] a, int aoff, long[] b, int boff, int w) {
         int n = limbs(w);
         for (int i = 0; i < n; i++) {
