@@ -36,6 +36,9 @@ final class BenchmarkCommand implements Callable<Integer> {
     @Option(names = "--vs", paramLabel = "SIM[,SIM]", split = ",", description = "Peers to run: verilator, iverilog (default: ${DEFAULT-VALUE}).")
     List<String> peers = List.of("verilator", "iverilog");
 
+    @Option(names = "--hot", paramLabel = "N", description = "Also print the N chunks of generated code that run most often (activity profile).")
+    int hot;
+
     @Option(names = "--work", paramLabel = "DIR", description = "Directory for Verilog, harnesses and builds (default: a temporary one).")
     Path work;
 
@@ -57,7 +60,13 @@ final class BenchmarkCommand implements Callable<Integer> {
         java.io.PrintStream out = new java.io.PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true);
         out.println("machine: " + Runtime.getRuntime().availableProcessors() + " cores, " + System.getProperty("java.vm.name") + " "
                 + System.getProperty("java.version") + "; work: " + dir);
+        if (hot < 0) {
+            throw new ParameterException(spec.commandLine(), "--hot must be >= 0, got " + hot);
+        }
         List<Benchmark.Result> results = new Benchmark(dir, out).run(name, entry.top(), n, peers);
+        if (hot > 0) {
+            Benchmark.printHotChunks(entry.top(), hot, out);
+        }
         return Benchmark.checksumsAgree(results) ? 0 : 1;
     }
 }

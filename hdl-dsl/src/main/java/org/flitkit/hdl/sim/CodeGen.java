@@ -426,6 +426,9 @@ final class CodeGen {
         final List<Integer> wProduced = new ArrayList<>();
         /** {counter slot, slot of the mux select guarding the read or -1 (unguarded), -2 (never seen)} */
         final List<int[]> counterReads = new ArrayList<>();
+        /** module instances whose logic the chunk holds, in order, and its source size */
+        final java.util.LinkedHashSet<String> owners = new java.util.LinkedHashSet<>();
+        int chars;
         /** fast variant: some value stayed in a local, so the stored one is stale */
         boolean unstored;
     }
@@ -1213,8 +1216,17 @@ final class CodeGen {
         return out;
     }
 
+    /** Per chunk of the activity-skipping variants: the module instances it holds and its source size (for profiles). */
+    final List<String> chunkModules = new ArrayList<>();
+    final List<Integer> chunkChars = new ArrayList<>();
+
     private void findConsumers(List<Chunk> chunks) {
         chunkCount = chunks.size();
+        for (Chunk c : chunks) {
+            List<String> os = new ArrayList<>(c.owners);
+            chunkModules.add(os.size() <= 2 ? String.join(", ", os) : os.get(0) + ", " + os.get(1) + " (+" + (os.size() - 2) + ")");
+            chunkChars.add(c.chars);
+        }
         Map<Integer, Integer> wideProducer = new java.util.HashMap<>();
         for (int c = 0; c < chunks.size(); c++) {
             for (int slot : chunks.get(c).wProduced) {
@@ -1397,6 +1409,8 @@ final class CodeGen {
             }
             owner = it.node().owner();
             len += stmt.length() + 9;
+            chunk.owners.add(owner == null ? "?" : owner.path());
+            chunk.chars = len;
             afterCounter = counter;
             if (counter) {
                 counterChunks.set(chunkIndex);

@@ -485,6 +485,40 @@ public final class Simulator {
         return model.act[1];
     }
 
+    // ------------------------------------------------------------------ profile
+
+    /** One chunk of the generated simulator: the module instances it evaluates, its source size, how often it ran. */
+    public record ChunkProfile(int chunk, String modules, int sourceChars, double runsPerCycle) {
+    }
+
+    /**
+     * Steps {@code cycles} cycles one at a time and counts, per chunk, the cycles in which it ran (its
+     * flag was up): where the time of an activity-skipping run goes. Hottest first.
+     */
+    public List<ChunkProfile> profileChunks(long cycles) {
+        int n = model.chunks;
+        long[] runs = new long[n];
+        int words = model.flagWords;
+        for (long c = 0; c < cycles; c++) {
+            for (int w = 0; w < words; w++) {
+                long f = model.act[0] == 0 ? -1L : model.act[SimModel.FLAGS + w] | model.act[SimModel.FLAGS + 2 * words + w];
+                f &= SimModel.validBits(n, w);
+                while (f != 0) {
+                    runs[64 * w + Long.numberOfTrailingZeros(f)]++;
+                    f &= f - 1;
+                }
+            }
+            step();
+        }
+        List<ChunkProfile> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            out.add(new ChunkProfile(i, gen.chunkModules.get(i), gen.chunkChars.get(i), runs[i] / (double) Math.max(1, cycles)));
+        }
+        out.sort((a, b) -> Double.compare(b.runsPerCycle(), a.runsPerCycle()) != 0 ? Double.compare(b.runsPerCycle(), a.runsPerCycle())
+                : Integer.compare(a.chunk(), b.chunk()));
+        return out;
+    }
+
     // ------------------------------------------------------------------ sleeping
 
     /**

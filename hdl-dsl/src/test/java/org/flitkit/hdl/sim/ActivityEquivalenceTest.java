@@ -181,6 +181,23 @@ class ActivityEquivalenceTest {
         assertThat(checked.quiet()).isFalse();
     }
 
+    /** The chunk profile names what runs: at rest, the counter's own chunk alone, every cycle. */
+    @Test
+    void chunkProfileShowsWhatRuns() {
+        Simulator sim = Simulator.of(() -> new Stamps(false));
+        sim.reset();
+        sim.poke("stamps.readAddr", 7);
+        sim.step(5);
+        List<Simulator.ChunkProfile> p = sim.profileChunks(1000);
+        assertThat(p.get(0).runsPerCycle()).isEqualTo(1.0);
+        assertThat(p.get(0).modules()).isEqualTo("stamps");
+        assertThat(p.get(1).runsPerCycle()).isZero();
+        // reading the counter through the read port wakes the chunk holding it on every cycle too
+        sim.poke("stamps.readAddr", 4);
+        p = sim.profileChunks(1000);
+        assertThat(p.get(1).runsPerCycle()).isEqualTo(1.0);
+    }
+
     @Test
     void randomDesignsAgreeWithAndWithoutActivitySkipping() {
         for (long seed = 300; seed < 330; seed++) {
