@@ -80,12 +80,20 @@ public final class Simulator {
     }
 
     private Simulator(Design design) {
+        this(design, true);
+    }
+
+    /** {@code initialize}: constants and memory contents in place (false: the caller copies a whole state in). */
+    private Simulator(Design design, boolean initialize) {
         this.design = design;
         this.gen = design.compiled.gen();
         try {
             this.model = design.compiled.type().getDeclaredConstructor().newInstance();
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException(e);
+        }
+        if (!initialize) {
+            return;
         }
         for (int i = 0; i < gen.wideConsts.size(); i++) {
             long[] c = gen.wideConsts.get(i);
@@ -105,6 +113,10 @@ public final class Simulator {
                 }
             }
         }
+        bindEvents();
+    }
+
+    private void bindEvents() {
         if (!design.circuit.netlist().checks().isEmpty()) {
             model.events = this::fire;
         }
@@ -143,7 +155,8 @@ public final class Simulator {
         if (vcd != null) {
             throw new IllegalStateException("cannot fork a simulator while it dumps waves (stopVcd() first)");
         }
-        Simulator s = new Simulator(design);
+        Simulator s = new Simulator(design, false);
+        s.bindEvents();
         SimModel to = s.model;
         System.arraycopy(model.v, 0, to.v, 0, model.v.length);
         System.arraycopy(model.w, 0, to.w, 0, model.w.length);
