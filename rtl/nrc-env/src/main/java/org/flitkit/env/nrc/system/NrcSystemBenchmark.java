@@ -90,27 +90,33 @@ public final class NrcSystemBenchmark {
         }
     }
 
+    /** Best of three timed passes over the stream, after a warm-up pass over part of it. */
     private static Timing serve(NrcRing ring, List<ManagementPacket> stream, int[] targets, PrintStream out, String label) {
-        // a first pass over part of the stream warms the JIT; the timed pass runs all of it
-        int warm = Math.min(stream.size(), 50);
-        for (int r = 0; r < warm; r++) {
-            ring.send(targets[r], stream.get(r));
-            ring.fabric.runUntil(ring::answered, 100_000);
+        pass(ring, stream.subList(0, Math.min(stream.size(), 50)), targets);
+        Timing best = null;
+        long evaluations = 0;
+        for (int rep = 0; rep < 3; rep++) {
+            long c0 = ring.fabric.now();
+            long e0 = ring.fabric.chipEvaluations();
+            long t0 = System.nanoTime();
+            pass(ring, stream, targets);
+            Timing t = new Timing(ring.fabric.now() - c0, System.nanoTime() - t0, stream.size());
+            if (best == null || t.nanos() < best.nanos()) {
+                best = t;
+                evaluations = ring.fabric.chipEvaluations() - e0;
+            }
         }
-        long c0 = ring.fabric.now();
-        long e0 = ring.fabric.chipEvaluations();
-        long t0 = System.nanoTime();
+        out.printf(Locale.ROOT, "%s: chips=%d requests=%d cycles=%d wall_ms=%.1f ns_per_cycle=%.1f us_per_request=%.1f chip_evaluations=%d answers_checked=%d (best of 3)%n",
+                label, ring.chips.size(), stream.size(), best.cycles(), best.nanos() / 1e6, best.nsPerCycle(), best.nsPerRequest() / 1e3, evaluations,
+                ring.answers().size());
+        return best;
+    }
+
+    private static void pass(NrcRing ring, List<ManagementPacket> stream, int[] targets) {
         for (int r = 0; r < stream.size(); r++) {
             ring.send(targets[r], stream.get(r));
             ring.fabric.runUntil(ring::answered, 100_000);
         }
-        long dt = System.nanoTime() - t0;
-        long cycles = ring.fabric.now() - c0;
-        Timing t = new Timing(cycles, dt, stream.size());
-        out.printf(Locale.ROOT, "%s: chips=%d requests=%d cycles=%d wall_ms=%.1f ns_per_cycle=%.1f us_per_request=%.1f chip_evaluations=%d answers_checked=%d%n",
-                label, ring.chips.size(), stream.size(), cycles, dt / 1e6, t.nsPerCycle(), t.nsPerRequest() / 1e3, ring.fabric.chipEvaluations() - e0,
-                ring.answers().size());
-        return t;
     }
 
     /** Alternating register reads (CHIP_ID, SCRATCH0) and SCRATCH0 writes of random values. */
