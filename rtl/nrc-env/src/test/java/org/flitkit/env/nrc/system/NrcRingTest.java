@@ -2,6 +2,9 @@ package org.flitkit.env.nrc.system;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -66,5 +69,15 @@ class NrcRingTest {
         assertThat(fast.latencies()).isEqualTo(exhaustive.latencies());
         assertThat(fast.cycle()).isEqualTo(exhaustive.cycle());
         assertThat(fast.evaluations()).isLessThan(exhaustive.evaluations() / 2);
+    }
+
+    @Test
+    void theRingBenchmarkChecksEveryAnswerOfBothSystems() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        assertThat(NrcSystemBenchmark.ring(3, 5, 1, new PrintStream(bytes, true, StandardCharsets.UTF_8))).isZero();
+        String out = bytes.toString(StandardCharsets.UTF_8);
+        // a warm-up pass and three timed passes of 5 requests each, every answer compared with the reference
+        assertThat(out).contains("system: chips=3 requests=5 ").contains("single: chips=1 requests=5 ").contains("ratio_wall_per_cycle=");
+        assertThat(out.split("answers_checked=20 ", -1)).hasSize(3);
     }
 }
