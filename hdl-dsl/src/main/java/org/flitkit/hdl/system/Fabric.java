@@ -26,7 +26,9 @@ import org.flitkit.hdl.sim.Simulator;
  * sleeps, time jumps to the next link arrival, credit return or host event. Links have a latency of at
  * least one cycle, so the chips of one cycle are independent: with {@link #threads} above one they are
  * evaluated in parallel, while channels and hosts run in a fixed order, so traces do not depend on the
- * thread count.
+ * thread count. A sleeping chip's channel outputs are the ones sampled when it was last evaluated, so
+ * a stream's valid, ready and bits must not come straight from a free-running counter (the only state
+ * {@link Simulator#skipQuiet} moves); hosts peeking any signal see it caught up.
  */
 public final class Fabric implements AutoCloseable {
     /** Sees every flit crossing a chip boundary, in a fixed order; {@code flit} is only valid during the call. */
