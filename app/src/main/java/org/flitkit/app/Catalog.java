@@ -26,6 +26,7 @@ import org.flitkit.env.nrc.NrcPortsScenario;
 import org.flitkit.env.nrc.NrcRandomScenario;
 import org.flitkit.env.nrc.benchmark.NrcIdle;
 import org.flitkit.env.nrc.benchmark.NrcTraffic;
+import org.flitkit.env.nrc.system.NrcSystemBenchmark;
 
 /**
  * Everything {@code ./hdl} can run or emit, by name. Adding a chip's testbench, design or paper figures
@@ -43,9 +44,23 @@ public final class Catalog {
     public record BenchmarkEntry(String name, String description, Supplier<? extends Module> top, long defaultCycles) {
     }
 
+    /**
+     * A system benchmark for {@code ./hdl bench}: many chips in one fabric, no Verilator peer, printing its
+     * own figures. {@code cycles} and {@code requests} are null when not given on the command line.
+     */
+    public record SystemBenchmarkEntry(String name, String description, SystemBenchmark run) {
+    }
+
+    /** Runs a system benchmark; returns the exit code. */
+    @FunctionalInterface
+    public interface SystemBenchmark {
+        int run(int chips, Long cycles, Integer requests, int threads, java.io.PrintStream out);
+    }
+
     private final Map<String, TestbenchEntry> testbenches = new LinkedHashMap<>();
     private final Map<String, DesignEntry> designs = new LinkedHashMap<>();
     private final Map<String, BenchmarkEntry> benchmarks = new LinkedHashMap<>();
+    private final Map<String, SystemBenchmarkEntry> systemBenchmarks = new LinkedHashMap<>();
     private final List<FigureSource> figureSources = new ArrayList<>();
 
     private static final String NRC_IDLE = "NrcIdle: the NRC with every input idle and every output ready; checksum of every output";
@@ -82,6 +97,10 @@ public final class Catalog {
                         () -> new RelayChain(96, 20), 2_000_000)
                 .benchmark("nrc-idle", NRC_IDLE, NrcIdle::new, 2_000_000)
                 .benchmark("nrc-traffic", NRC_TRAFFIC, NrcTraffic::new, 1_000_000)
+                .systemBenchmark("system-idle", "N idle NRCs in a ring (--chips N, --cycles idle cycles): build time, heap, cost of an idle chip-cycle",
+                        (chips, cycles, requests, threads, out) -> NrcSystemBenchmark.idle(chips, cycles != null ? cycles : 1_000_000, threads, out))
+                .systemBenchmark("nrc-ring", "N NRCs in a ring, one management request at a time to random chips (--chips N, --requests R), against one NRC",
+                        (chips, cycles, requests, threads, out) -> NrcSystemBenchmark.ring(chips, requests != null ? requests : 400, threads, out))
                 .figures(new NrcFigures());
     }
 
@@ -100,7 +119,18 @@ public final class Catalog {
     }
 
     public Catalog benchmark(String name, String description, Supplier<? extends Module> top, long defaultCycles) {
+        if (systemBenchmarks.containsKey(name)) {
+            throw new IllegalArgumentException("two benchmarks named '" + name + "'");
+        }
         put(benchmarks, name, new BenchmarkEntry(name, description, top, defaultCycles), "benchmark");
+        return this;
+    }
+
+    public Catalog systemBenchmark(String name, String description, SystemBenchmark run) {
+        if (benchmarks.containsKey(name)) {
+            throw new IllegalArgumentException("two benchmarks named '" + name + "'");
+        }
+        put(systemBenchmarks, name, new SystemBenchmarkEntry(name, description, run), "system benchmark");
         return this;
     }
 
@@ -117,6 +147,14 @@ public final class Catalog {
 
     public List<BenchmarkEntry> benchmarks() {
         return List.copyOf(benchmarks.values());
+    }
+
+    public List<SystemBenchmarkEntry> systemBenchmarks() {
+        return List.copyOf(systemBenchmarks.values());
+    }
+
+    public Optional<SystemBenchmarkEntry> systemBenchmark(String name) {
+        return Optional.ofNullable(systemBenchmarks.get(name));
     }
 
     public Optional<BenchmarkEntry> benchmark(String name) {

@@ -17,9 +17,11 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code hdl bench <design>}: our simulator, Verilator and Icarus side by side on the same closed
- * design: compile times, steady-state cycles/s, matching checksums and the speed ratios.
+ * design: compile times, steady-state cycles/s, matching checksums and the speed ratios. System
+ * benchmarks ({@code system-idle}, {@code nrc-ring}: many chips in one fabric) have no peer and print
+ * their own figures.
  */
-@Command(name = "bench", description = "Benchmark a closed design against Verilator and Icarus (cycles/s, checksums, ratios).")
+@Command(name = "bench", description = "Benchmark a closed design against Verilator and Icarus (cycles/s, checksums, ratios), or a system of chips.")
 final class BenchmarkCommand implements Callable<Integer> {
     @ParentCommand
     Main hdl;
@@ -39,14 +41,32 @@ final class BenchmarkCommand implements Callable<Integer> {
     @Option(names = "--hot", paramLabel = "N", description = "Also print the N chunks of generated code that run most often (activity profile).")
     int hot;
 
+    @Option(names = "--chips", paramLabel = "N", description = "System benchmarks: number of chips (default: ${DEFAULT-VALUE}).")
+    int chips = 16;
+
+    @Option(names = "--requests", paramLabel = "R", description = "nrc-ring: requests sent one at a time (default: 400).")
+    Integer requests;
+
+    @Option(names = "--threads", paramLabel = "T", description = "System benchmarks: threads evaluating chips (default: the cores, ${DEFAULT-VALUE}).")
+    int threads = Runtime.getRuntime().availableProcessors();
+
     @Option(names = "--work", paramLabel = "DIR", description = "Directory for Verilog, harnesses and builds (default: a temporary one).")
     Path work;
 
     @Override
     public Integer call() {
+        java.util.Optional<Catalog.SystemBenchmarkEntry> system = hdl.catalog().systemBenchmark(name);
+        if (system.isPresent()) {
+            if (chips < 1 || threads < 1 || requests != null && requests < 1) {
+                throw new ParameterException(spec.commandLine(), "--chips, --threads and --requests must be at least 1");
+            }
+            java.io.PrintStream out = new java.io.PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true);
+            return system.get().run().run(chips, cycles, requests, threads, out);
+        }
         Catalog.BenchmarkEntry entry = hdl.catalog().benchmark(name).orElseThrow(() -> new ParameterException(spec.commandLine(),
                 "unknown benchmark design '" + name + "'; available: "
-                        + hdl.catalog().benchmarks().stream().map(Catalog.BenchmarkEntry::name).collect(Collectors.joining(", "))));
+                        + java.util.stream.Stream.concat(hdl.catalog().benchmarks().stream().map(Catalog.BenchmarkEntry::name),
+                                hdl.catalog().systemBenchmarks().stream().map(Catalog.SystemBenchmarkEntry::name)).collect(Collectors.joining(", "))));
         for (String p : peers) {
             if (!List.of("verilator", "iverilog").contains(p)) {
                 throw new ParameterException(spec.commandLine(), "unknown peer '" + p + "' for --vs; use verilator, iverilog");

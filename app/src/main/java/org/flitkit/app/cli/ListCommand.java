@@ -37,12 +37,16 @@ final class ListCommand implements Callable<Integer> {
         for (Catalog.BenchmarkEntry e : c.benchmarks()) {
             out.printf(row, "bench", e.name(), e.description());
         }
+        for (Catalog.SystemBenchmarkEntry e : c.systemBenchmarks()) {
+            out.printf(row, "bench", e.name(), e.description());
+        }
         out.flush();
         return 0;
     }
 
     private static List<String> names(Catalog c) {
         return Stream.concat(Stream.concat(c.testbenches().stream().map(Catalog.TestbenchEntry::name),
-                c.designs().stream().map(Catalog.DesignEntry::name)), c.benchmarks().stream().map(Catalog.BenchmarkEntry::name)).toList();
+                c.designs().stream().map(Catalog.DesignEntry::name)), Stream.concat(c.benchmarks().stream().map(Catalog.BenchmarkEntry::name),
+                c.systemBenchmarks().stream().map(Catalog.SystemBenchmarkEntry::name))).toList();
     }
 }

@@ -80,12 +80,20 @@ public final class Simulator {
     }
 
     private Simulator(Design design) {
+        this(design, true);
+    }
+
+    /** {@code initialize}: constants and memory contents in place (false: the caller copies a whole state in). */
+    private Simulator(Design design, boolean initialize) {
         this.design = design;
         this.gen = design.compiled.gen();
         try {
             this.model = design.compiled.type().getDeclaredConstructor().newInstance();
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException(e);
+        }
+        if (!initialize) {
+            return;
         }
         for (int i = 0; i < gen.wideConsts.size(); i++) {
             long[] c = gen.wideConsts.get(i);
@@ -105,6 +113,10 @@ public final class Simulator {
                 }
             }
         }
+        bindEvents();
+    }
+
+    private void bindEvents() {
         if (!design.circuit.netlist().checks().isEmpty()) {
             model.events = this::fire;
         }
@@ -131,6 +143,39 @@ public final class Simulator {
      */
     public Simulator newInstance() {
         return new Simulator(design);
+    }
+
+    /**
+     * A new instance of the same compiled design in this instance's current state (cycle, reset,
+     * registers, memories, inputs, activity flags): what {@link #newInstance()} and the same stimulus would
+     * reach, at the cost of copying the state block. A system of identical chips boots one and forks the
+     * rest. Not while dumping waves.
+     */
+    public Simulator fork() {
+        if (vcd != null) {
+            throw new IllegalStateException("cannot fork a simulator while it dumps waves (stopVcd() first)");
+        }
+        Simulator s = new Simulator(design, false);
+        s.bindEvents();
+        SimModel to = s.model;
+        System.arraycopy(model.v, 0, to.v, 0, model.v.length);
+        System.arraycopy(model.w, 0, to.w, 0, model.w.length);
+        System.arraycopy(model.nx, 0, to.nx, 0, model.nx.length);
+        System.arraycopy(model.nxw, 0, to.nxw, 0, model.nxw.length);
+        System.arraycopy(model.act, 0, to.act, 0, model.act.length);
+        for (int i = 0; i < model.m.length; i++) {
+            System.arraycopy(model.m[i], 0, to.m[i], 0, model.m[i].length);
+        }
+        to.reset = model.reset;
+        s.reset = reset;
+        s.cycle = cycle;
+        s.dirty = dirty;
+        s.fired = fired;
+        s.plain = plain;
+        s.phase = phase;
+        s.windowsLeft = windowsLeft;
+        s.printSink = printSink;
+        return s;
     }
 
     /** Bytes of state one instance holds (its value, next-state, memory and activity arrays). */
