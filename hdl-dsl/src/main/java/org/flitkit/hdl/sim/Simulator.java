@@ -62,6 +62,28 @@ public final class Simulator {
         final long[][] counterSteps;
         final boolean sleepable;
 
+        /** initial memory contents as the model stores them (null: all zero), converted once for all instances */
+        private long[][] memoryImages;
+
+        synchronized long[][] memoryImages() {
+            if (memoryImages == null) {
+                List<Mem<?>> mems = circuit.netlist().mems();
+                long[][] images = new long[mems.size()][];
+                for (int i = 0; i < mems.size(); i++) {
+                    BigInteger[] init = mems.get(i).initContents();
+                    if (init != null) {
+                        int l = mems.get(i).width() > 64 ? CodeGen.limbs(mems.get(i).width()) : 1;
+                        images[i] = new long[init.length * l];
+                        for (int a = 0; a < init.length; a++) {
+                            System.arraycopy(CodeGen.limbsOf(init[a], mems.get(i).width()), 0, images[i], a * l, l);
+                        }
+                    }
+                }
+                memoryImages = images;
+            }
+            return memoryImages;
+        }
+
         Design(Circuit circuit, SimCompiler.Result compiled) {
             this.circuit = circuit;
             this.compiled = compiled;
@@ -102,15 +124,10 @@ public final class Simulator {
         for (long[] c : gen.narrowConsts) {
             model.v[(int) c[0]] = c[1];
         }
-        List<Mem<?>> mems = design.circuit.netlist().mems();
-        for (int i = 0; i < mems.size(); i++) {
-            BigInteger[] init = mems.get(i).initContents();
-            if (init != null) {
-                int l = mems.get(i).width() > 64 ? CodeGen.limbs(mems.get(i).width()) : 1;
-                for (int a = 0; a < init.length; a++) {
-                    long[] limbs = CodeGen.limbsOf(init[a], mems.get(i).width());
-                    System.arraycopy(limbs, 0, model.m[i], a * l, l);
-                }
+        long[][] init = design.memoryImages();
+        for (int i = 0; i < init.length; i++) {
+            if (init[i] != null) {
+                System.arraycopy(init[i], 0, model.m[i], 0, init[i].length);
             }
         }
         bindEvents();
