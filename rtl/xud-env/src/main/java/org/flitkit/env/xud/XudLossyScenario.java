@@ -18,6 +18,8 @@ import org.flitkit.testbench.ScenarioResult;
  * layer did to get there (timeouts, NAKs, resends, duplicates it dropped). Paper sections 3 and 4.
  */
 public final class XudLossyScenario {
+    /** Cycles a run may take before it fails (the run ends as soon as every message is delivered and the network drained). */
+    public static final long CYCLE_BUDGET = 50_000_000;
     /** The scenario's own options ({@code --name value}), with their meaning and default. */
     public static final Map<String, String> OPTIONS = options();
 
