@@ -57,6 +57,11 @@ public final class ExactlyOnce extends Component {
         }
     }
 
+    /** Whether message {@code id} was delivered (at least once). */
+    public boolean deliveredOnce(long id) {
+        return deliveries.containsKey(id);
+    }
+
     public long sent() {
         return sent.size();
     }

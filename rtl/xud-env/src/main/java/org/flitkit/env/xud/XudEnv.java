@@ -27,13 +27,18 @@ public final class XudEnv implements AutoCloseable {
     private final List<HostEndpoint> hosts = new ArrayList<>();
 
     public XudEnv(RunConfig cfg, int endpoints, XudParams params, DmaParams dma, Faults faults, int[] initialPsns) {
+        this(cfg, endpoints, params, dma, faults, initialPsns, DEFAULT_LATENCY);
+    }
+
+    /** An environment whose network takes {@code latency} cycles one way. */
+    public XudEnv(RunConfig cfg, int endpoints, XudParams params, DmaParams dma, Faults faults, int[] initialPsns, int latency) {
         tb = Testbench.create(() -> new XudCluster(endpoints, params), cfg);
         XudCluster c = tb.dut();
         List<StreamSource> toAdapters = new ArrayList<>();
         for (int i = 0; i < endpoints; i++) {
             toAdapters.add(new StreamSource("net_in" + i, StreamPort.of(c.netIn.get(i))));
         }
-        network = new LossyNetwork("network", toAdapters, DEFAULT_LATENCY, DEFAULT_REORDER_SPREAD, faults);
+        network = new LossyNetwork("network", toAdapters, latency, DEFAULT_REORDER_SPREAD, faults);
         tb.add(network);
         for (int i = 0; i < endpoints; i++) {
             tb.add(toAdapters.get(i));
@@ -51,6 +56,10 @@ public final class XudEnv implements AutoCloseable {
         int[] a = new int[p.qps()];
         java.util.Arrays.fill(a, psn);
         return a;
+    }
+
+    public XudCluster cluster() {
+        return tb.dut();
     }
 
     public List<HostEndpoint> hosts() {
