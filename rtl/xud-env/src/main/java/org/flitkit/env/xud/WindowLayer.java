@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.flitkit.env.xud.HostEndpoint.RecvCompletion;
 import org.flitkit.env.xud.HostEndpoint.SendCompletion;
+import org.flitkit.rtl.xud.XudFormat.Status;
 
 /**
  * The verbs-library window layer that turns XUD into exactly-once delivery (paper section 3): per connection
@@ -102,13 +103,32 @@ public final class WindowLayer implements HostEndpoint.Listener {
     private long duplicatesDropped;
 
     public WindowLayer(HostEndpoint host, int windows, Delivery delivery) {
+        this(windows, host, delivery);
+        host.listener(this);
+    }
+
+    private WindowLayer(int windows, HostEndpoint host, Delivery delivery) {
         if (windows < 1 || windows > MAX_WINDOWS) {
             throw new IllegalArgumentException("windows per connection must be in 1.." + MAX_WINDOWS + ", got " + windows);
         }
         this.host = host;
         this.windows = windows;
         this.delivery = delivery;
-        host.listener(this);
+    }
+
+    /**
+     * The connection table of one QP talking to {@code connections} peers, each with its send and receive window
+     * tables made (the paper's measurement, section 4.2: one request each way per connection), without hardware.
+     * For measuring its memory: {@link XudMemory}.
+     */
+    static Map<Long, Connection> tableWith(int windows, int connections) {
+        WindowLayer l = new WindowLayer(windows, null, null);
+        for (int i = 0; i < connections; i++) {
+            Connection c = l.connection(0, 1 + i / 65_536, i % 65_536);
+            c.sendTables(windows);
+            c.recvTable(windows);
+        }
+        return l.table;
     }
 
     /** Sends {@code data} exactly once from local {@code qp} to QP {@code remoteQp} at {@code remoteLid}. */
@@ -156,9 +176,9 @@ public final class WindowLayer implements HostEndpoint.Listener {
                 }
             }
             case TIMEOUT, NAK, RNR_NAK -> {
-                if (sc.status() == org.flitkit.rtl.xud.XudFormat.Status.TIMEOUT) {
+                if (sc.status() == Status.TIMEOUT) {
                     timeouts++;
-                } else if (sc.status() == org.flitkit.rtl.xud.XudFormat.Status.NAK) {
+                } else if (sc.status() == Status.NAK) {
                     naks++;
                 } else {
                     rnrNaks++;
@@ -190,7 +210,7 @@ public final class WindowLayer implements HostEndpoint.Listener {
         long key = (long) qp << 40 | (long) remoteLid << 24 | remoteQp;
         Connection c = table.get(key);
         if (c == null) {
-            if (byId.size() == MAX_WINDOWS) {
+            if (byId.size() == MAX_WINDOWS && host != null) {
                 throw new IllegalStateException("more than " + MAX_WINDOWS + " connections at one host: the wr_id cannot name them");
             }
             c = new Connection(byId.size(), qp, remoteLid, remoteQp);
