@@ -32,6 +32,7 @@ import org.flitkit.env.nrc.NrcPortsScenario;
 import org.flitkit.env.nrc.NrcRandomScenario;
 import org.flitkit.env.nrc.benchmark.NrcIdle;
 import org.flitkit.env.nrc.benchmark.NrcTraffic;
+import org.flitkit.env.xud.XudFigures;
 import org.flitkit.env.xud.XudLossyScenario;
 
 /**
@@ -126,7 +127,8 @@ public final class Catalog {
                         () -> new RelayChain(96, 20), 2_000_000)
                 .benchmark("nrc-idle", NRC_IDLE, NrcIdle::new, 2_000_000)
                 .benchmark("nrc-traffic", NRC_TRAFFIC, NrcTraffic::new, 1_000_000)
-                .figures(new NrcFigures());
+                .figures(new NrcFigures())
+                .figures(new XudFigures());
     }
 
     public Catalog testbench(String name, String description, Scenario scenario) {
