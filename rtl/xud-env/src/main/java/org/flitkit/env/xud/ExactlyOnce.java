@@ -1,6 +1,7 @@
 package org.flitkit.env.xud;
 
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import org.flitkit.testbench.Component;
@@ -17,7 +18,6 @@ public final class ExactlyOnce extends Component {
     private long delivered;
     private long duplicated;
     private long orderViolations;
-    private long corruptData;
 
     public ExactlyOnce(String name) {
         super(name);
@@ -40,8 +40,7 @@ public final class ExactlyOnce extends Component {
     public void delivered(int host, int srcLid, int srcQp, int qp, int window, byte[] data) {
         long id = ByteBuffer.wrap(data).getLong();
         byte[] expected = sent.get(id);
-        if (expected == null || !java.util.Arrays.equals(expected, data)) {
-            corruptData++;
+        if (expected == null || !Arrays.equals(expected, data)) {
             throw fail("host " + host + " received a message that was never sent or differs from what was sent: id " + id);
         }
         int n = deliveries.merge(id, 1, Integer::sum);

@@ -1,6 +1,7 @@
 package org.flitkit.env.xud;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import org.flitkit.host.DmaParams;
@@ -54,7 +55,7 @@ public final class XudEnv implements AutoCloseable {
     /** Every QP of every adapter starting at PSN {@code psn}. */
     public static int[] psns(XudParams p, int psn) {
         int[] a = new int[p.qps()];
-        java.util.Arrays.fill(a, psn);
+        Arrays.fill(a, psn);
         return a;
     }
 

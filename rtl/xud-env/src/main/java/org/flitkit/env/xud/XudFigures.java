@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import org.flitkit.host.DmaParams;
 import org.flitkit.rtl.xud.XudFormat;
@@ -140,7 +141,7 @@ public final class XudFigures implements FigureSource {
     }
 
     /** Cycles from {@code start} to {@code done}, after letting the adapters go idle. */
-    private static long timed(XudEnv env, Runnable start, java.util.function.BooleanSupplier done) {
+    private static long timed(XudEnv env, Runnable start, BooleanSupplier done) {
         env.tb.run(1_000);
         start.run();
         return env.tb.runUntil("the measured messages", done, 1_000_000);

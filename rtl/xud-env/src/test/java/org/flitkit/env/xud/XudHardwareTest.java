@@ -1,6 +1,7 @@
 package org.flitkit.env.xud;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -131,9 +132,9 @@ class XudHardwareTest {
             env.host(0).postSend(0, env.host(1).lid(), P.qps(), 0, 0, 0, data(8, 0), 3); // no such QP at the receiver
             env.tb.run(1_000);
             assertThat(a.sends).extracting(SendCompletion::wrId, SendCompletion::status, SendCompletion::syndrome).containsExactly(
-                    org.assertj.core.groups.Tuple.tuple(1L, Status.LOCAL_LENGTH_ERROR, 0),
-                    org.assertj.core.groups.Tuple.tuple(2L, Status.LOCAL_QP_ERROR, 0),
-                    org.assertj.core.groups.Tuple.tuple(3L, Status.NAK, XudFormat.SYN_NAK | XudFormat.NAK_INVALID_REQUEST));
+                    tuple(1L, Status.LOCAL_LENGTH_ERROR, 0),
+                    tuple(2L, Status.LOCAL_QP_ERROR, 0),
+                    tuple(3L, Status.NAK, XudFormat.SYN_NAK | XudFormat.NAK_INVALID_REQUEST));
             assertThat(env.network.dataPackets()).isEqualTo(1);
             assertThat(b.recvs).isEmpty();
             assertThat(env.tb.sim().peek(env.cluster().hcas().get(1).recv.naks)).isEqualTo(1);

@@ -7,8 +7,8 @@ import org.flitkit.hdl.lib.Bitwise;
  * receive-queue and completion-queue depths and the host addresses of the two completion rings. The
  * defaults and their reasons are in docs/xud.md ("Table sizes").
  *
- * @param qps               XUD QPs on the adapter (a power of two, at most 256: the WQE's QP index is 8 bits)
- * @param slotsPerQp        in-flight table entries per QP; PSN p uses slot p mod slotsPerQp (a power of two)
+ * @param qps               XUD QPs on the adapter (a power of two, 2 to 256: the WQE's QP index is 8 bits)
+ * @param slotsPerQp        in-flight table entries per QP; PSN p uses slot p mod slotsPerQp (a power of two, at least 2)
  * @param timeoutCycles     cycles from sending a packet to its timeout completion when no ACK came
  * @param timeoutFifoDepth  entries of the timeout FIFO (sends in the last {@code timeoutCycles}); full stalls sending
  * @param rqDepth           posted receive requests per QP (a power of two)
@@ -22,10 +22,11 @@ public record XudParams(int qps, int slotsPerQp, int timeoutCycles, int timeoutF
     public static final long DEFAULT_RECV_CQ_BASE = 0x2000_0000L;
 
     public XudParams {
-        pow2("qps", qps, 256);
-        pow2("slotsPerQp", slotsPerQp, 1 << 16);
-        pow2("rqDepth", rqDepth, 1 << 16);
-        pow2("cqDepth", cqDepth, 1 << 20);
+        // the QP and slot indices are at least one bit wide
+        pow2("qps", qps, 2, 256);
+        pow2("slotsPerQp", slotsPerQp, 2, 1 << 16);
+        pow2("rqDepth", rqDepth, 1, 1 << 16);
+        pow2("cqDepth", cqDepth, 1, 1 << 20);
         if (timeoutCycles < 2 || timeoutCycles > 1 << 24) {
             throw new IllegalArgumentException("timeoutCycles must be in 2..2^24, got " + timeoutCycles);
         }
@@ -56,16 +57,16 @@ public record XudParams(int qps, int slotsPerQp, int timeoutCycles, int timeoutF
     }
 
     public int qpBits() {
-        return Math.max(1, Bitwise.log2Ceil(qps));
+        return Bitwise.log2Ceil(qps);
     }
 
     public int slotBits() {
-        return Math.max(1, Bitwise.log2Ceil(slotsPerQp));
+        return Bitwise.log2Ceil(slotsPerQp);
     }
 
-    private static void pow2(String name, int v, int max) {
-        if (v < 1 || v > max || Integer.bitCount(v) != 1) {
-            throw new IllegalArgumentException(name + " must be a power of two in 1.." + max + ", got " + v);
+    private static void pow2(String name, int v, int min, int max) {
+        if (v < min || v > max || Integer.bitCount(v) != 1) {
+            throw new IllegalArgumentException(name + " must be a power of two in " + min + ".." + max + ", got " + v);
         }
     }
 }

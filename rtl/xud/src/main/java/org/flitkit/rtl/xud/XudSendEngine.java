@@ -3,6 +3,7 @@ package org.flitkit.rtl.xud;
 import static org.flitkit.hdl.Hdl.*;
 import static org.flitkit.rtl.xud.XudFormat.*;
 
+import java.math.BigInteger;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Mem;
 import org.flitkit.hdl.Module;
@@ -140,7 +141,7 @@ public final class XudSendEngine extends Module {
         UInt len = w.len.bits(5, 0);
         UInt payloadWords = len.addW(lit(3, 6)).bits(6, 2);
         // bytes past len are zero on the wire (and under the ICRC)
-        UInt keep = lit(java.math.BigInteger.ONE.shiftLeft(8 * MTU_BYTES).subtract(java.math.BigInteger.ONE), 8 * MTU_BYTES)
+        UInt keep = lit(BigInteger.ONE.shiftLeft(8 * MTU_BYTES).subtract(BigInteger.ONE), 8 * MTU_BYTES)
                 .shr(cat(lit(MTU_BYTES, 6).sub(len), lit(0, 3)));
         UInt pkt = lit(0, CONTAINER_BITS);
         pkt = XudBits.with(pkt, LNH, LNH_IBA_LOCAL);
