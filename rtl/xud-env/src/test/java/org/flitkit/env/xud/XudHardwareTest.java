@@ -86,16 +86,18 @@ class XudHardwareTest {
 
     @Test
     void aTimeoutAfterTheAckCompletedTheRequestIsDropped() {
-        // round trip ~2 x 100 cycles < timeout 300: every ACK completes first, then every timer expires on a done slot
+        // round trip ~2 x 100 cycles < timeout 300: every ACK completes first, then every timer expires on a done slot;
+        // 100 requests on 64 slots: requests 64.. reuse slots whose old timers are still pending, with a new PSN
         try (XudEnv env = new XudEnv(RunConfig.of(1, 0), 2, P, FAST_HOST, Faults.NONE, XudEnv.psns(P, 0), 100)) {
             Log a = new Log();
             env.host(0).listener(a);
             env.host(1).listener(new Log());
-            for (int i = 0; i < 20; i++) {
+            env.tb.run(P.qps() * P.rqDepth()); // all receive buffers posted: no RNR NAK
+            for (int i = 0; i < 100; i++) {
                 env.host(0).postSend(0, env.host(1).lid(), 0, 0, 0, i, data(8, i), i);
             }
-            env.tb.run(2_000);
-            assertThat(a.sends).hasSize(20).extracting(SendCompletion::status).containsOnly(Status.SUCCESS);
+            env.tb.run(3_000);
+            assertThat(a.sends).hasSize(100).extracting(SendCompletion::status).containsOnly(Status.SUCCESS);
             assertThat(env.tb.sim().peek(env.cluster().hcas().get(0).send.timeouts)).isZero();
             assertThat(env.tb.sim().peek(env.cluster().hcas().get(0).send.staleAcks)).isZero();
         }
