@@ -101,8 +101,8 @@ public final class Catalog {
                         5_000, NrcRandomScenario::run)
                 .testbench("nrc-figures", "NRC: the paper figures as table rows (./hdl figures measures the same), latency by port, E2PROM sweep, sim speed",
                         NrcFiguresScenario::run)
-                .testbench("xud-lossy", "XUD: exactly-once delivery through the window layer over a network losing, duplicating,"
-                        + " reordering and corrupting packets (--loss --ack-loss --dup --reorder --corrupt --messages ...); --cycles is the budget",
+                .testbench("xud-lossy", "XUD: exactly-once delivery by the window layer over a lossy network; options --loss --ack-loss"
+                        + " --dup --reorder --corrupt --messages --windows --endpoints",
                         XudLossyScenario.CYCLE_BUDGET, XudLossyScenario.OPTIONS,
                         values -> {
                             XudLossyScenario.Options o = XudLossyScenario.Options.parse(values);

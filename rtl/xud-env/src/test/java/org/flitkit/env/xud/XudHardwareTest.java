@@ -38,6 +38,23 @@ class XudHardwareTest {
         }
     }
 
+    /** Logs on both hosts of a two-adapter environment. */
+    private record Logs(Log a, Log b) {
+        static Logs on(XudEnv env) {
+            Logs l = new Logs(new Log(), new Log());
+            env.host(0).listener(l.a());
+            env.host(1).listener(l.b());
+            return l;
+        }
+    }
+
+    /** {@code n} requests of {@code len} bytes from QP 0 of host 0 to QP 0 of host 1, wr_id and win_msn = their number. */
+    private static void burst(XudEnv env, int n, int len) {
+        for (int i = 0; i < n; i++) {
+            env.host(0).postSend(0, env.host(1).lid(), 0, 0, 0, i, data(len, i), i);
+        }
+    }
+
     private static byte[] data(int n, int seed) {
         byte[] d = new byte[n];
         for (int i = 0; i < n; i++) {
@@ -50,10 +67,9 @@ class XudHardwareTest {
     void psnWrapsAt2To24AndReceiveCqesCopyTheXudeth() {
         int start = XudFormat.PSN_MOD - 3;
         try (XudEnv env = new XudEnv(RunConfig.of(1, 0), 2, P, FAST_HOST, Faults.NONE, XudEnv.psns(P, start))) {
-            Log a = new Log();
-            Log b = new Log();
-            env.host(0).listener(a);
-            env.host(1).listener(b);
+            Logs logs = Logs.on(env);
+            Log a = logs.a();
+            Log b = logs.b();
             List<BigInteger> wire = new ArrayList<>();
             env.tb.add(new StreamMonitor("wire0", StreamPort.of(env.cluster().netOut.get(0))).subscribe(wire::add));
             for (int i = 0; i < 6; i++) {
@@ -89,13 +105,9 @@ class XudHardwareTest {
         // round trip ~2 x 100 cycles < timeout 300: every ACK completes first, then every timer expires on a done slot;
         // 100 requests on 64 slots: requests 64.. reuse slots whose old timers are still pending, with a new PSN
         try (XudEnv env = new XudEnv(RunConfig.of(1, 0), 2, P, FAST_HOST, Faults.NONE, XudEnv.psns(P, 0), 100)) {
-            Log a = new Log();
-            env.host(0).listener(a);
-            env.host(1).listener(new Log());
+            Log a = Logs.on(env).a();
             env.tb.run(P.qps() * P.rqDepth()); // all receive buffers posted: no RNR NAK
-            for (int i = 0; i < 100; i++) {
-                env.host(0).postSend(0, env.host(1).lid(), 0, 0, 0, i, data(8, i), i);
-            }
+            burst(env, 100, 8);
             env.tb.run(3_000);
             assertThat(a.sends).hasSize(100).extracting(SendCompletion::status).containsOnly(Status.SUCCESS);
             assertThat(env.tb.sim().peek(env.cluster().hcas().get(0).send.timeouts)).isZero();
@@ -107,13 +119,10 @@ class XudHardwareTest {
     void anAckAfterTheTimeoutIsStaleAndTheDataWasDeliveredAnyway() {
         // round trip ~2 x 200 cycles > timeout 300: every send completes with timeout, its ACK comes too late
         try (XudEnv env = new XudEnv(RunConfig.of(1, 0), 2, P, FAST_HOST, Faults.NONE, XudEnv.psns(P, 0), 200)) {
-            Log a = new Log();
-            Log b = new Log();
-            env.host(0).listener(a);
-            env.host(1).listener(b);
-            for (int i = 0; i < 20; i++) {
-                env.host(0).postSend(0, env.host(1).lid(), 0, 0, 0, i, data(8, i), i);
-            }
+            Logs logs = Logs.on(env);
+            Log a = logs.a();
+            Log b = logs.b();
+            burst(env, 20, 8);
             env.tb.run(2_000);
             assertThat(a.sends).hasSize(20).extracting(SendCompletion::status).containsOnly(Status.TIMEOUT);
             assertThat(b.recvs).hasSize(20);
@@ -125,10 +134,9 @@ class XudHardwareTest {
     @Test
     void localErrorsCompleteAtOnceAndBadRequestsAreNakedWithTheirCode() {
         try (XudEnv env = new XudEnv(RunConfig.of(1, 0), 2, P, FAST_HOST, Faults.NONE, XudEnv.psns(P, 0))) {
-            Log a = new Log();
-            Log b = new Log();
-            env.host(0).listener(a);
-            env.host(1).listener(b);
+            Logs logs = Logs.on(env);
+            Log a = logs.a();
+            Log b = logs.b();
             env.host(0).postSend(0, env.host(1).lid(), 0, 0, 0, 0, data(8, 0), XudFormat.MTU_BYTES + 1, 1);
             env.host(0).postSend(P.qps(), env.host(1).lid(), 0, 0, 0, 0, data(8, 0), 2);
             env.host(0).postSend(0, env.host(1).lid(), P.qps(), 0, 0, 0, data(8, 0), 3); // no such QP at the receiver
@@ -147,13 +155,10 @@ class XudHardwareTest {
     void corruptedPacketsAreNakedAsRemoteOperationalErrors() {
         // every packet gets one bit flipped: data packets are NAKed, the NAKs themselves fail their ICRC and are dropped
         try (XudEnv env = new XudEnv(RunConfig.of(3, 0), 2, P, FAST_HOST, new Faults(0, 0, 0, 0, 0.999), XudEnv.psns(P, 0))) {
-            Log a = new Log();
-            Log b = new Log();
-            env.host(0).listener(a);
-            env.host(1).listener(b);
-            for (int i = 0; i < 10; i++) {
-                env.host(0).postSend(0, env.host(1).lid(), 0, 0, 0, i, data(16, i), i);
-            }
+            Logs logs = Logs.on(env);
+            Log a = logs.a();
+            Log b = logs.b();
+            burst(env, 10, 16);
             env.tb.run(1_500);
             assertThat(b.recvs).isEmpty();
             assertThat(env.tb.sim().peek(env.cluster().hcas().get(1).recv.naks)).isEqualTo(10);
