@@ -152,6 +152,31 @@ class XudHardwareTest {
     }
 
     @Test
+    void everyPacketIsAnsweredWithItsPsnAndBadOnesWithTheirNakCode() {
+        try (XudEnv env = new XudEnv(RunConfig.of(1, 0), 2, P, FAST_HOST, Faults.NONE, XudEnv.psns(P, 0))) {
+            Logs logs = Logs.on(env);
+            List<BigInteger> answers = new ArrayList<>();
+            env.tb.add(new StreamMonitor("answers", StreamPort.of(env.cluster().netOut.get(1))).subscribe(answers::add));
+            BigInteger good = new XudFormat.DataPacket(env.host(1).lid(), env.host(0).lid(), 0, 0, 5, 0, 0, 0, data(8, 0)).encode();
+            env.network.inject(XudFormat.withIcrc(XudFormat.OPCODE.set(good, 0x64))); // a UD send, not an XUD one
+            env.network.inject(XudFormat.withIcrc(XudFormat.PSN.set(XudFormat.PKT_LEN.set(good, 19), 6))); // payload over the MTU
+            env.network.inject(XudFormat.withIcrc(XudFormat.PSN.set(XudFormat.PAD_CNT.set(XudFormat.PKT_LEN.set(good, 10), 1), 7)));
+            env.network.inject(XudFormat.withIcrc(XudFormat.PSN.set(good, 8)));
+            env.network.inject(XudFormat.withIcrc(XudFormat.PSN.set(good, 9)).flipBit(XudFormat.PAYLOAD.lsb() + 7)); // bad ICRC
+            env.tb.run(300);
+            assertThat(answers).extracting(XudFormat.AckPacket::decode).containsExactly(
+                    new XudFormat.AckPacket(env.host(0).lid(), env.host(1).lid(), 0, XudFormat.SYN_NAK | XudFormat.NAK_INVALID_REQUEST, 5),
+                    new XudFormat.AckPacket(env.host(0).lid(), env.host(1).lid(), 0, XudFormat.SYN_NAK | XudFormat.NAK_INVALID_REQUEST, 6),
+                    new XudFormat.AckPacket(env.host(0).lid(), env.host(1).lid(), 0, XudFormat.SYN_NAK | XudFormat.NAK_INVALID_REQUEST, 7),
+                    new XudFormat.AckPacket(env.host(0).lid(), env.host(1).lid(), 0, XudFormat.SYN_ACK, 8),
+                    new XudFormat.AckPacket(env.host(0).lid(), env.host(1).lid(), 0, XudFormat.SYN_NAK | XudFormat.NAK_REMOTE_OP_ERROR, 9));
+            assertThat(logs.b().recvs).extracting(RecvCompletion::psn).containsExactly(8);
+            // nothing was in flight at host 0: all five answers are stale there
+            assertThat(env.tb.sim().peek(env.cluster().hcas().get(0).send.staleAcks)).isEqualTo(5);
+        }
+    }
+
+    @Test
     void corruptedPacketsAreNakedAsRemoteOperationalErrors() {
         // every packet gets one bit flipped: data packets are NAKed, the NAKs themselves fail their ICRC and are dropped
         try (XudEnv env = new XudEnv(RunConfig.of(3, 0), 2, P, FAST_HOST, new Faults(0, 0, 0, 0, 0.999), XudEnv.psns(P, 0))) {
