@@ -11,7 +11,6 @@ import java.util.function.Supplier;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.benchmark.RelayChain;
 import org.flitkit.rtl.nrc.Nrc;
-import org.flitkit.rtl.xud.XudHca;
 import org.flitkit.rtl.xud.XudParams;
 import org.flitkit.rtl.xud.XudRecvEngine;
 import org.flitkit.rtl.xud.XudSendEngine;
@@ -113,8 +112,6 @@ public final class Catalog {
                 .design("nrc", "Nrc: the TH-2 routing chip's management plane (24 relay stations, NMA, E2PROM model)", Nrc::new)
                 .design("relay-chain", "RelayChain: 96 two-entry skid buffers between an LFSR source and a summing sink",
                         () -> new RelayChain(96, 20))
-                .design("xud-hca", "XudHca: XUD adapter, send and receive engines behind one network and one DMA port (4 QPs)",
-                        XudHca::new)
                 .design("xud-send", "XudSendEngine: PSNs, in-flight table, ACK/NAK matching, timeout FIFO (4 QPs x 64 slots)",
                         () -> new XudSendEngine(XudParams.defaults()))
                 .design("xud-recv", "XudRecvEngine: ICRC/opcode/length checks, receive queues, data + CQE writes, ACK/NAK (4 QPs)",
