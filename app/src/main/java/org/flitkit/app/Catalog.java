@@ -1,14 +1,19 @@
 package org.flitkit.app;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.benchmark.RelayChain;
 import org.flitkit.rtl.nrc.Nrc;
+import org.flitkit.rtl.xud.XudParams;
+import org.flitkit.rtl.xud.XudRecvEngine;
+import org.flitkit.rtl.xud.XudSendEngine;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Scenario;
 import org.flitkit.testbench.figures.FigureRegistry;
@@ -27,6 +32,8 @@ import org.flitkit.env.nrc.NrcRandomScenario;
 import org.flitkit.env.nrc.benchmark.NrcIdle;
 import org.flitkit.env.nrc.benchmark.NrcTraffic;
 import org.flitkit.env.nrc.system.NrcSystemBenchmark;
+import org.flitkit.env.xud.XudFigures;
+import org.flitkit.env.xud.XudLossyScenario;
 
 /**
  * Everything {@code ./hdl} can run or emit, by name. Adding a chip's testbench, design or paper figures
@@ -34,7 +41,31 @@ import org.flitkit.env.nrc.system.NrcSystemBenchmark;
  */
 public final class Catalog {
 
-    public record TestbenchEntry(String name, String description, long defaultCycles, Scenario scenario) {
+    /**
+     * A runnable scenario. {@code options} are its own {@code --name value} options (name without dashes -> meaning and
+     * default), given to {@code configured} as name -> text; a scenario without options ignores the map.
+     */
+    public record TestbenchEntry(String name, String description, long defaultCycles, Map<String, String> options,
+            Function<Map<String, String>, Scenario> configured) {
+        public TestbenchEntry {
+            options = Collections.unmodifiableMap(new LinkedHashMap<>(options));
+        }
+
+        /** The scenario with every option at its default. */
+        public Scenario scenario() {
+            return configured.apply(Map.of());
+        }
+
+        /** The scenario with {@code values} for some of its options; an option it does not have is an error. */
+        public Scenario scenario(Map<String, String> values) {
+            for (String k : values.keySet()) {
+                if (!options.containsKey(k)) {
+                    throw new IllegalArgumentException(options.isEmpty() ? "testbench " + name + " has no option --" + k
+                            : "testbench " + name + " has no option --" + k + "; its options: --" + String.join(", --", options.keySet()));
+                }
+            }
+            return configured.apply(values);
+        }
     }
 
     public record DesignEntry(String name, String description, Supplier<? extends Module> top) {
@@ -84,11 +115,22 @@ public final class Catalog {
                         5_000, NrcRandomScenario::run)
                 .testbench("nrc-figures", "NRC: the paper figures as table rows (./hdl figures measures the same), latency by port, E2PROM sweep, sim speed",
                         NrcFiguresScenario::run)
+                .testbench("xud-lossy", "XUD: exactly-once delivery by the window layer over a lossy network; options --loss --ack-loss"
+                        + " --dup --reorder --corrupt --messages --windows --endpoints",
+                        XudLossyScenario.CYCLE_BUDGET, XudLossyScenario.OPTIONS,
+                        values -> {
+                            XudLossyScenario.Options o = XudLossyScenario.Options.parse(values);
+                            return cfg -> XudLossyScenario.run(cfg, o);
+                        })
                 .design("flit-loopback", "FlitLoopback: 198-bit flits over a 20-bit link (serializer, FIFO, deserializer)",
                         FlitLoopback::new)
                 .design("nrc", "Nrc: the TH-2 routing chip's management plane (24 relay stations, NMA, E2PROM model)", Nrc::new)
                 .design("relay-chain", "RelayChain: 96 two-entry skid buffers between an LFSR source and a summing sink",
                         () -> new RelayChain(96, 20))
+                .design("xud-send", "XudSendEngine: PSNs, in-flight table, ACK/NAK matching, timeout FIFO (4 QPs x 64 slots)",
+                        () -> new XudSendEngine(XudParams.defaults()))
+                .design("xud-recv", "XudRecvEngine: ICRC/opcode/length checks, receive queues, data + CQE writes, ACK/NAK (4 QPs)",
+                        () -> new XudRecvEngine(XudParams.defaults()))
                 .design("nrc-idle", NRC_IDLE, NrcIdle::new)
                 .design("nrc-traffic", NRC_TRAFFIC, NrcTraffic::new)
                 .benchmark("flit-loopback", "LFSR flits through the flit-loopback link, LFSR backpressure, folded checksum",
@@ -101,7 +143,8 @@ public final class Catalog {
                         (chips, cycles, requests, threads, out) -> NrcSystemBenchmark.idle(chips, cycles != null ? cycles : 1_000_000, threads, out))
                 .systemBenchmark("nrc-ring", "N NRCs in a ring, one management request at a time to random chips (--chips N, --requests R), against one NRC",
                         (chips, cycles, requests, threads, out) -> NrcSystemBenchmark.ring(chips, requests != null ? requests : 400, threads, out))
-                .figures(new NrcFigures());
+                .figures(new NrcFigures())
+                .figures(new XudFigures());
     }
 
     public Catalog testbench(String name, String description, Scenario scenario) {
@@ -109,7 +152,14 @@ public final class Catalog {
     }
 
     public Catalog testbench(String name, String description, long defaultCycles, Scenario scenario) {
-        put(testbenches, name, new TestbenchEntry(name, description, defaultCycles, scenario), "testbench");
+        put(testbenches, name, new TestbenchEntry(name, description, defaultCycles, Map.of(), values -> scenario), "testbench");
+        return this;
+    }
+
+    /** A testbench with its own options ({@code --loss 0.1}); see {@link TestbenchEntry}. */
+    public Catalog testbench(String name, String description, long defaultCycles, Map<String, String> options,
+            Function<Map<String, String>, Scenario> configured) {
+        put(testbenches, name, new TestbenchEntry(name, description, defaultCycles, options, configured), "testbench");
         return this;
     }
 

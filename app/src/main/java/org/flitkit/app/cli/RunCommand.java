@@ -3,6 +3,9 @@ package org.flitkit.app.cli;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -10,6 +13,7 @@ import java.util.stream.Collectors;
 import org.flitkit.app.Catalog;
 import org.flitkit.hdl.HdlException;
 import org.flitkit.testbench.RunConfig;
+import org.flitkit.testbench.Scenario;
 import org.flitkit.testbench.ScenarioResult;
 import org.flitkit.testbench.TestbenchFailure;
 import org.flitkit.waves.VcdLimitExceeded;
@@ -21,6 +25,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.Unmatched;
 
 /** {@code hdl run <testbench>}: runs it and ends with one PASS/FAIL line; exit code 0 only on PASS. */
 @Command(name = "run", description = "Run a testbench; the last line is the PASS/FAIL summary (exit code 0 only on PASS).")
@@ -43,6 +48,10 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     RunOptions options;
 
+    /** The testbench's own options ({@code --loss 0.1}), checked against its catalog entry. */
+    @Unmatched
+    List<String> scenarioArgs = new ArrayList<>();
+
     @Override
     public Integer call() {
         Catalog.TestbenchEntry entry = hdl.catalog().testbench(name).orElseThrow(() -> new ParameterException(spec.commandLine(),
@@ -51,6 +60,12 @@ final class RunCommand implements Callable<Integer> {
         if (cycles != null && cycles < 1) {
             throw new ParameterException(spec.commandLine(), "--cycles must be at least 1, got " + cycles);
         }
+        Scenario scenario;
+        try {
+            scenario = entry.scenario(scenarioOptions());
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
         options.checkVcdWritable();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -58,7 +73,7 @@ final class RunCommand implements Callable<Integer> {
         try {
             ScenarioResult r;
             try (ProgressBars progress = options.progressBars(name)) {
-                r = entry.scenario().run(options.config(seed, cycles != null ? cycles : entry.defaultCycles(), progress));
+                r = scenario.run(options.config(seed, cycles != null ? cycles : entry.defaultCycles(), progress));
             }
             out.printf(Locale.ROOT, "built in %.2fs (%s)%n", r.buildSeconds(), r.compile());
             printWaves(out, r);
@@ -84,6 +99,26 @@ final class RunCommand implements Callable<Integer> {
         } catch (VcdLimitExceeded e) {
             throw options.limitReached(e);
         }
+    }
+
+    /** {@code --name value} (or {@code --name=value}) pairs of the scenario's own options, by name without dashes. */
+    private Map<String, String> scenarioOptions() {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i < scenarioArgs.size(); i++) {
+            String a = scenarioArgs.get(i);
+            if (!a.startsWith("--") || a.length() == 2) {
+                throw new ParameterException(spec.commandLine(), "unexpected argument '" + a + "'");
+            }
+            int eq = a.indexOf('=');
+            if (eq > 0) {
+                m.put(a.substring(2, eq), a.substring(eq + 1));
+            } else if (i + 1 < scenarioArgs.size() && !scenarioArgs.get(i + 1).startsWith("--")) {
+                m.put(a.substring(2), scenarioArgs.get(++i));
+            } else {
+                throw new ParameterException(spec.commandLine(), "option " + a + " needs a value");
+            }
+        }
+        return m;
     }
 
     /** Where the waves went and the command that opens them, when the run dumped any. */

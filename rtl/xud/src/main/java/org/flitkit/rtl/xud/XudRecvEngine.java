@@ -1,0 +1,145 @@
+package org.flitkit.rtl.xud;
+
+import static org.flitkit.hdl.Hdl.*;
+import static org.flitkit.rtl.xud.XudFormat.*;
+
+import org.flitkit.hdl.Bool;
+import org.flitkit.hdl.Mem;
+import org.flitkit.hdl.Module;
+import org.flitkit.hdl.UInt;
+import org.flitkit.hdl.Vec;
+import org.flitkit.hdl.lib.Arbiter;
+import org.flitkit.hdl.lib.Bitwise;
+import org.flitkit.hdl.lib.Decoupled;
+import org.flitkit.hdl.lib.Queue;
+import org.flitkit.hdl.lib.Valid;
+import org.flitkit.rtl.xud.XudPorts.DmaWrite;
+import org.flitkit.rtl.xud.XudPorts.QpCreate;
+import org.flitkit.rtl.xud.XudPorts.RecvWqe;
+
+/**
+ * The XUD receive engine and its acknowledgement mechanism (paper section 2.2): checks the ICRC, the opcode
+ * and the length (and that the QP exists); on failure answers a NAK with its code; on success takes the
+ * QP's next receive request, writes the data to its buffer and a CQE holding a copy of the 16-byte XUDETH.
+ * Every packet gets an answer whose AETH MSN is the received PSN; there is no loss, duplicate or order
+ * detection here (that is the software's job, section 3). No receive request posted: an RNR NAK.
+ *
+ * <p>Host writes leave on one stream, each message's data before its CQE, so a host that sees the CQE
+ * sees the data.
+ */
+public final class XudRecvEngine extends Module {
+    public final Valid<QpCreate> create = input(XudPorts.qpCreate());
+    public final Decoupled<UInt> pktIn = input(XudPorts.packetStream());
+    public final Decoupled<RecvWqe> postRecv = input(Decoupled.of(RecvWqe::new));
+    public final Decoupled<UInt> ackOut = output(XudPorts.packetStream());
+    public final Decoupled<DmaWrite> dma = output(Decoupled.of(DmaWrite::new));
+    public final UInt lid = input(UInt(16));
+    /** Messages delivered to a receive request, NAKs sent (bad ICRC, opcode, length or QP), RNR NAKs sent. */
+    public final UInt delivered = output(UInt(32));
+    public final UInt naks = output(UInt(32));
+    public final UInt rnrNaks = output(UInt(32));
+
+    public final XudParams params;
+
+    public XudRecvEngine(XudParams p) {
+        this.params = p;
+        int qpLog = p.qpBits();
+        int rqLog = Bitwise.log2Ceil(p.rqDepth());
+
+        UInt enabled = regInit(UInt(p.qps()), 0).named("qp_enabled");
+        when(create.valid.and(create.bits.qp.lt(p.qps())),
+                () -> enabled.assign(enabled.or(lit(1, p.qps()).shlTrunc(create.bits.qp.bits(qpLog - 1, 0)))));
+
+        // ---- receive queues: one ring per QP in a shared memory, head/tail with a wrap bit
+        Mem<UInt> rq = mem(p.qps() * p.rqDepth(), UInt(64 + 32)).named("rq");
+        Vec<UInt> head = regInit(Vec(p.qps(), () -> UInt(rqLog + 1)), 0).named("rq_head");
+        Vec<UInt> tail = regInit(Vec(p.qps(), () -> UInt(rqLog + 1)), 0).named("rq_tail");
+        Bool postInRange = postRecv.bits.qp.lt(p.qps());
+        UInt postQp = postRecv.bits.qp.bits(qpLog - 1, 0);
+        UInt postTail = tail.at(postQp);
+        Bool rqFull = postTail.sub(head.at(postQp)).eq(p.rqDepth());
+        postRecv.ready.assign(postInRange.not().or(rqFull.not()));
+        when(postRecv.fire().and(postInRange), () -> {
+            rq.write(rqIndex(postQp, postTail, rqLog), cat(postRecv.bits.addr, postRecv.bits.wrId));
+            tail.write(postQp, postTail.add(1));
+        });
+
+        // ---- checks: a bad ICRC first (then nothing else in the packet can be trusted)
+        UInt pkt = pktIn.bits;
+        UInt pktLen = XudBits.get(pkt, PKT_LEN);
+        UInt padCnt = XudBits.get(pkt, PAD_CNT);
+        UInt qpn = XudBits.get(pkt, DEST_QP);
+        UInt qp = qpn.bits(qpLog - 1, 0);
+        Bool crcOk = IcrcHw.of(pkt).eq(XudBits.get(pkt, ICRC)).named("crc_ok");
+        Bool opOk = XudBits.get(pkt, OPCODE).eq(OP_XUD_SEND);
+        Bool lenOk = pktLen.ge(DATA_HEADER_WORDS).and(pktLen.le(DATA_HEADER_WORDS + MTU_BYTES / 4))
+                .and(pktLen.eq(DATA_HEADER_WORDS).and(padCnt.ne(0)).not()).named("len_ok");
+        Bool qpOk = qpn.lt(p.qps()).and(enabled.bit(qp));
+        UInt rqHead = head.at(qp);
+        Bool rqEmpty = rqHead.eq(tail.at(qp));
+        Bool deliver = crcOk.and(opOk).and(lenOk).and(qpOk).and(rqEmpty.not()).named("deliver");
+        UInt syndrome = mux(crcOk.not(), lit(SYN_NAK | NAK_REMOTE_OP_ERROR, 8),
+                mux(opOk.and(lenOk).and(qpOk).not(), lit(SYN_NAK | NAK_INVALID_REQUEST, 8),
+                        mux(rqEmpty, lit(SYN_RNR, 8), lit(SYN_ACK, 8)))).named("syndrome");
+        UInt byteLen = pktLen.sub(DATA_HEADER_WORDS).bits(3, 0).cat(lit(0, 2)).pad(6).sub(padCnt.pad(6)).named("byte_len");
+
+        Queue<UInt> ackQ = instance("ack_q", new Queue<>(() -> UInt(CONTAINER_BITS), 2));
+        Queue<DmaWrite> dataQ = instance("data_q", new Queue<>(DmaWrite::new, 2));
+        Queue<UInt> cqQ = instance("cq_q", new Queue<>(() -> UInt(CQE_BITS), 2));
+        ackOut.connect(ackQ.deq);
+        Bool hostReady = dataQ.enq.ready.and(cqQ.enq.ready);
+        pktIn.ready.assign(ackQ.enq.ready.and(deliver.not().or(hostReady)));
+        Bool accept = pktIn.fire().and(deliver).named("accept");
+
+        ackQ.enq.valid.assign(pktIn.fire());
+        ackQ.enq.bits.assign(ack(pkt, syndrome));
+
+        UInt rqe = rq.read(rqIndex(qp, rqHead, rqLog));
+        dataQ.enq.valid.assign(accept.and(byteLen.ne(0)));
+        dataQ.enq.bits.addr.assign(rqe.bits(95, 32));
+        dataQ.enq.bits.data.assign(XudBits.byteReverse(XudBits.get(pkt, PAYLOAD)));
+        dataQ.enq.bits.len.assign(byteLen);
+        UInt cqeWord = lit(0, CQE_BITS);
+        cqeWord = XudBits.with(cqeWord, RCQE_XUDETH, XudBits.byteReverse(XudBits.get(pkt, XUDETH)));
+        cqeWord = XudBits.with(cqeWord, RCQE_WR_ID, rqe.bits(31, 0));
+        cqeWord = XudBits.with(cqeWord, RCQE_BYTE_LEN, byteLen);
+        cqeWord = XudBits.with(cqeWord, RCQE_SLID, XudBits.get(pkt, SLID));
+        cqeWord = XudBits.with(cqeWord, RCQE_QP, qpn.bits(7, 0));
+        cqeWord = XudBits.with(cqeWord, RCQE_PSN, XudBits.get(pkt, PSN));
+        cqQ.enq.valid.assign(accept);
+        cqQ.enq.bits.assign(cqeWord);
+        when(accept, () -> head.write(qp, rqHead.add(1)));
+
+        // data before its CQE: the data queue has priority and was filled no later
+        CqWriter cq = instance("cq", new CqWriter(p.recvCqBase(), p.cqDepth()));
+        cq.in.connect(cqQ.deq);
+        Arbiter<DmaWrite> order = instance("order", new Arbiter<>(DmaWrite::new, 2));
+        order.in.get(0).connect(dataQ.deq);
+        order.in.get(1).connect(cq.out);
+        dma.connect(order.out);
+
+        delivered.assign(XudSendEngine.counter(accept));
+        naks.assign(XudSendEngine.counter(pktIn.fire().and(syndrome.bits(7, 5).eq(SYN_NAK >> 5))));
+        rnrNaks.assign(XudSendEngine.counter(pktIn.fire().and(syndrome.eq(SYN_RNR))));
+    }
+
+    private static UInt rqIndex(UInt qp, UInt ptr, int rqLog) {
+        return rqLog == 0 ? qp : cat(qp, ptr.bits(rqLog - 1, 0));
+    }
+
+    private UInt ack(UInt pkt, UInt syndrome) {
+        UInt psn = XudBits.get(pkt, PSN);
+        UInt a = lit(0, CONTAINER_BITS);
+        a = XudBits.with(a, LNH, LNH_IBA_LOCAL);
+        a = XudBits.with(a, DLID, XudBits.get(pkt, SLID));
+        a = XudBits.with(a, PKT_LEN, ACK_WORDS);
+        a = XudBits.with(a, SLID, lid);
+        a = XudBits.with(a, OPCODE, OP_XUD_ACK);
+        a = XudBits.with(a, P_KEY, DEFAULT_P_KEY);
+        a = XudBits.with(a, DEST_QP, XudBits.get(pkt, SRC_QP));
+        a = XudBits.with(a, PSN, psn);
+        a = XudBits.with(a, SYNDROME, syndrome);
+        a = XudBits.with(a, MSN, psn);
+        return XudBits.with(a, ICRC, IcrcHw.of(a)).named("ack");
+    }
+}
