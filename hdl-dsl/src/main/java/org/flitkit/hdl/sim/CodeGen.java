@@ -1515,7 +1515,7 @@ final class CodeGen {
                 int first = word * 64;
                 int count = Math.min(64, bodies.size() - first);
                 model.append("        if (act[0] == 0L || ").append(flagExpr(word, storing, words)).append(" != 0L) ")
-                        .append(dprefix).append(word).append(call).append('\n');
+                        .append(dprefix).append(word).append(call).append(" else act[1] += ").append(count).append(";\n");
                 StringBuilder body = new StringBuilder();
                 body.append("        if (act[0] == 0L) {\n");
                 for (int i = first; i < first + count; i++) {

@@ -465,7 +465,7 @@ public final class Simulator {
 
     private static final long WINDOW_MASK = 4095;
     /** windows run with the faster variant before both are timed again */
-    private static final int EXPLOIT_WINDOWS = 32;
+    private static final int EXPLOIT_WINDOWS = 8;
     private boolean plain;
     private int phase;
     private int windowsLeft;
@@ -476,7 +476,7 @@ public final class Simulator {
     /**
      * Activity skipping pays where much logic is idle and costs where little is. Every 4,096 cycles of
      * {@link #step(long)}: while at least half the chunk runs are skipped, skipping stays on; otherwise
-     * one window is timed without it and the faster variant runs for the next 32 windows. Only speed
+     * one window is timed without it and the faster variant runs for the next 8 windows. Only speed
      * depends on the choice, never results.
      */
     private void adapt() {
