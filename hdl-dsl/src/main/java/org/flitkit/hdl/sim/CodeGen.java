@@ -946,13 +946,13 @@ final class CodeGen {
     }
 
     /** Phase 2: memory writes in declaration order (a later write to the same word wins). */
-    String writeStmt(Mem<?> mem, Mem.Write wr) {
+    String writeStmt(Mem<?> mem, Mem.Write wr, boolean wake) {
         int k = memIndex.get(mem);
         String write = mem.width() > 64
                 ? "MemPorts.memWriteWide(m[" + k + "], " + ex(wr.addr()) + ", " + mem.depth() + ", w, " + off(wr.data()) + ", "
                         + mem.width() + ");"
                 : "MemPorts.memWrite(m[" + k + "], " + ex(wr.addr()) + ", " + mem.depth() + ", " + ex(wr.data()) + ");";
-        return "if (" + ex(wr.enable()) + " != 0L) { " + write + " " + flags("N", memConsumers.get(k)) + " }";
+        return "if (" + ex(wr.enable()) + " != 0L) { " + write + (wake ? " " + flags("N", memConsumers.get(k)) : "") + " }";
     }
 
     /**
@@ -1013,9 +1013,11 @@ final class CodeGen {
             checks.add(checkStmt(i, net.checks().get(i)));
         }
         List<String> commit = new ArrayList<>(guardedWakes());
+        List<String> commitPlain = new ArrayList<>();
         for (Mem<?> mem : net.mems()) {
             for (Mem.Write wr : mem.writes()) {
-                commit.add(writeStmt(mem, wr));
+                commit.add(writeStmt(mem, wr, true));
+                commitPlain.add(writeStmt(mem, wr, false));
             }
         }
         flaggedStores.addAll(mustStore);
@@ -1037,6 +1039,7 @@ final class CodeGen {
         Methods fastM = new Methods("f", params);
         fastM.bodies.addAll(fastBodies);
         Methods commitM = split("t", commit, "long[] v, long[] w, long[][] m, long[] nx, long[] act");
+        Methods commitPlainM = split("u", commitPlain, "long[] v, long[] w, long[][] m, long[] nx, long[] act");
         Methods checkM = split("k", checks, "long[] v, long[] w, org.flitkit.hdl.sim.SimModel.Events ev");
         List<String> resets = new ArrayList<>();
         for (Bits st : state) {
@@ -1068,8 +1071,38 @@ final class CodeGen {
         plainM.bodies.addAll(plainBodies);
         Methods plainD = plainM.groups("q", src);
         src.append("    }\n\n");
-        src.append("    public void commit() {\n        final long[] v = this.v, w = this.w, nx = this.nx, nxw = this.nxw, act = this.act;\n"
-                + "        final long[][] m = this.m;\n");
+        for (boolean wake : new boolean[] {true, false}) {
+            src.append("    public void ").append(wake ? "commit" : "commitPlain")
+                    .append("() {\n        final long[] v = this.v, w = this.w, nx = this.nx, nxw = this.nxw, act = this.act;\n"
+                            + "        final long[][] m = this.m;\n");
+            commitBody(src, wake ? commitM : commitPlainM, checkM, resetM, wake ? words : 0);
+        }
+        // the dispatchers call into the part classes, so they live in the model class compiled last
+        evalD.inline(src);
+        fastD.inline(src);
+        plainD.inline(src);
+        src.append("}\n");
+        List<StringBuilder> units = new ArrayList<>();
+        units.add(src);
+        evalM.classes(units);
+        fastM.classes(units);
+        plainM.classes(units);
+        commitM.classes(units);
+        commitPlainM.classes(units);
+        resetM.classes(units);
+        checkM.classes(units);
+        List<String> out = new ArrayList<>();
+        for (StringBuilder u : units) {
+            out.add(u.toString());
+        }
+        return out;
+    }
+
+    /**
+     * The clock edge: checks and prints, memory writes, constant resets, the state copy, and (with
+     * {@code words} flag words) the flags raised for the coming cycle.
+     */
+    private void commitBody(StringBuilder src, Methods commitM, Methods checkM, Methods resetM, int words) {
         if (!checkM.bodies.isEmpty()) {
             src.append("        if (!this.reset) {\n");
             checkM.calls(src, "v, w, this.events", "            ");
@@ -1093,25 +1126,7 @@ final class CodeGen {
                     .append(" : act[").append(SimModel.FLAGS + words + i)
                     .append("]; act[").append(SimModel.FLAGS + words + i).append("] = 0L;\n");
         }
-        src.append("    }\n");
-        // the dispatchers call into the part classes, so they live in the model class compiled last
-        evalD.inline(src);
-        fastD.inline(src);
-        plainD.inline(src);
-        src.append("}\n");
-        List<StringBuilder> units = new ArrayList<>();
-        units.add(src);
-        evalM.classes(units);
-        fastM.classes(units);
-        plainM.classes(units);
-        commitM.classes(units);
-        resetM.classes(units);
-        checkM.classes(units);
-        List<String> out = new ArrayList<>();
-        for (StringBuilder u : units) {
-            out.add(u.toString());
-        }
-        return out;
+        src.append("    }\n\n");
     }
 
     // ------------------------------------------------------------------ activity

@@ -87,4 +87,7 @@ public abstract class SimModel {
      * then memory writes, then the computed next state becomes the state.
      */
     public abstract void commit();
+
+    /** {@link #commit()} without the activity bookkeeping, after {@link #evalPlain()}. */
+    public abstract void commitPlain();
 }

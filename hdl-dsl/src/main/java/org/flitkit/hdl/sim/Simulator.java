@@ -437,15 +437,21 @@ public final class Simulator {
             windowSkips = mdl.act[1];
             for (long i = 1; i < n; i++) {
                 fired = false;
-                mdl.commit();
-                cycle++;
                 if (plain) {
+                    mdl.commitPlain();
+                    cycle++;
                     mdl.evalPlain();
                 } else {
+                    mdl.commit();
+                    cycle++;
                     mdl.evalFast();
                 }
                 if ((i & WINDOW_MASK) == 0) {
                     adapt();
+                } else if ((i & WINDOW_MASK) == WINDOW_MASK + 1 - PROBE && phase == PLAIN) {
+                    // the last cycles of a plain window run with flags, to see whether the design went idle
+                    usePlain(false);
+                    probeSkips = mdl.act[1];
                 }
             }
             if (plain) {
@@ -464,20 +470,34 @@ public final class Simulator {
     }
 
     private static final long WINDOW_MASK = 4095;
-    /** windows run with the faster variant before both are timed again */
-    private static final int EXPLOIT_WINDOWS = 8;
+    /** cycles at the end of each plain window evaluated with flags, to measure the skip rate */
+    private static final int PROBE = 64;
+    /** windows the faster variant runs before both are compared again: doubles while it keeps winning */
+    private static final int EXPLOIT_MIN = 8;
+    private static final int EXPLOIT_MAX = 256;
+    private static final int FLAGGED = 0;
+    private static final int PLAIN_WARM = 1;
+    private static final int PLAIN_TIMED = 2;
+    private static final int PLAIN = 3;
+    private static final int FLAGGED_WON = 4;
+    private static final int PINNED = -1;
     private boolean plain;
-    private int phase;
+    private int phase = FLAGGED;
     private int windowsLeft;
+    private int exploitPlain = EXPLOIT_MIN;
+    private int exploitFlagged = EXPLOIT_MIN;
     private long windowStart;
     private long windowSkips;
+    private long probeSkips;
     private long flaggedNanos;
 
     /**
      * Activity skipping pays where much logic is idle and costs where little is. Every 4,096 cycles of
-     * {@link #step(long)}: while at least half the chunk runs are skipped, skipping stays on; otherwise
-     * one window is timed without it and the faster variant runs for the next 8 windows. Only speed
-     * depends on the choice, never results.
+     * {@link #step(long)}: while at least 90% of the chunk runs are skipped, skipping stays on; otherwise
+     * one window is timed without it and the faster variant runs for the next windows, from 8 up to 256
+     * while it keeps winning. The plain variant ends each window with 64 cycles of skipping, and gives way
+     * as soon as those skip 90%: a design that goes idle (after a busy start-up, say) is noticed within a
+     * window. Only speed depends on the choice, never results.
      */
     private void adapt() {
         long now = System.nanoTime();
@@ -485,27 +505,45 @@ public final class Simulator {
         windowStart = now;
         long skips = model.act[1] - windowSkips;
         windowSkips = model.act[1];
-        if (model.act[0] == 0 || phase < 0) {
+        if (model.act[0] == 0 || phase == PINNED) {
             return;
         }
         switch (phase) {
-            case 0 -> {
-                if (skips < (WINDOW_MASK + 1) * model.chunks / 2) {
+            case FLAGGED -> {
+                if (skips < (WINDOW_MASK + 1) * model.chunks * 9 / 10) {
                     flaggedNanos = dt;
-                    plain = true;
-                    phase = 1;
+                    usePlain(true);
+                    phase = PLAIN_WARM;
                 }
             }
-            case 1 -> phase = 2; // the first window after a switch pays for it: not timed
-            case 2 -> {
-                usePlain(dt < flaggedNanos);
-                phase = 3;
-                windowsLeft = EXPLOIT_WINDOWS;
+            case PLAIN_WARM -> phase = PLAIN_TIMED; // the first window after a switch pays for it: not timed
+            case PLAIN_TIMED -> {
+                if (dt < flaggedNanos) {
+                    phase = PLAIN;
+                    windowsLeft = exploitPlain;
+                    exploitPlain = Math.min(EXPLOIT_MAX, 2 * exploitPlain);
+                    exploitFlagged = EXPLOIT_MIN;
+                } else {
+                    usePlain(false);
+                    phase = FLAGGED_WON;
+                    windowsLeft = exploitFlagged;
+                    exploitFlagged = Math.min(EXPLOIT_MAX, 2 * exploitFlagged);
+                    exploitPlain = EXPLOIT_MIN;
+                }
+            }
+            case PLAIN -> {
+                // the probe's first cycle evaluates everything; the other 63 show the activity
+                boolean idle = model.act[1] - probeSkips >= (long) (PROBE - 1) * model.chunks * 9 / 10;
+                if (idle || --windowsLeft == 0) {
+                    phase = FLAGGED;
+                    exploitPlain = idle ? EXPLOIT_MIN : exploitPlain;
+                } else {
+                    usePlain(true);
+                }
             }
             default -> {
                 if (--windowsLeft == 0) {
-                    usePlain(false);
-                    phase = 0;
+                    phase = FLAGGED;
                 }
             }
         }
@@ -515,7 +553,7 @@ public final class Simulator {
     void pinVariant(boolean plainVariant) {
         setActivitySkipping(true);
         usePlain(plainVariant);
-        phase = -1;
+        phase = PINNED;
     }
 
     private void usePlain(boolean p) {
@@ -537,7 +575,7 @@ public final class Simulator {
     public void setActivitySkipping(boolean on) {
         model.act[0] = on ? 1 : 0;
         plain = false;
-        phase = 0;
+        phase = FLAGGED;
         model.wakeAll();
         dirty = true;
     }
