@@ -1003,7 +1003,8 @@ final class CodeGen {
         java.util.Set<Integer> flaggedStores = mustStore;
         mustStore = new java.util.HashSet<>();
         List<Integer> plainBounds = new ArrayList<>();
-        emitChunks(items, plainBounds, new ArrayList<>(), false);
+        List<Item> plainItems = fusedOrder();
+        emitChunks(plainItems, plainBounds, new ArrayList<>(), false);
         java.util.Set<Integer> plainStores = mustStore;
         // what the clock edge reads is stored by every variant
         mustStore = new java.util.HashSet<>();
@@ -1029,7 +1030,7 @@ final class CodeGen {
         List<StringBuilder> fastBodies = emitInBounds(items, bounds);
         flagging = false;
         mustStore = plainStores;
-        List<StringBuilder> plainBodies = emitInBounds(items, plainBounds);
+        List<StringBuilder> plainBodies = emitInBounds(plainItems, plainBounds);
         fast = false;
         flagging = false;
         chunk = null;
@@ -1294,6 +1295,72 @@ final class CodeGen {
     /** A combinational node to compute, or a state element whose next value to compute. */
     private record Item(Bits node, boolean next) {
     }
+
+    /**
+     * The plain variant's order: combinational nodes in netlist order, with each state element's
+     * next-value statement placed right after the last value it reads, so it usually lands in the same
+     * chunk and reads locals (where every chunk runs anyway, locality beats module boundaries).
+     */
+    private List<Item> fusedOrder() {
+        List<Bits> order = net.combOrder();
+        Map<Bits, Integer> pos = new IdentityHashMap<>();
+        for (int i = 0; i < order.size(); i++) {
+            pos.put(order.get(i), i);
+        }
+        List<List<Bits>> after = new ArrayList<>();
+        for (int i = 0; i <= order.size(); i++) {
+            after.add(new ArrayList<>());
+        }
+        List<Bits> allState = new ArrayList<>(state);
+        allState.addAll(wideState);
+        for (Bits s : allState) {
+            List<Bits> reads = new ArrayList<>();
+            if (s.kind() == Kind.MEM_SYNC_READ) {
+                reads.addAll(s.args());
+            } else {
+                reads.add(net.driverOf(s));
+                if (s.resetValue() != null) {
+                    reads.add(s.resetValue());
+                }
+            }
+            int last = -1;
+            for (Bits r : reads) {
+                last = Math.max(last, lastPosition(r, pos));
+            }
+            after.get(last + 1).add(s);
+        }
+        List<Item> items = new ArrayList<>();
+        for (Bits s : after.get(0)) {
+            items.add(new Item(s, true));
+        }
+        for (int i = 0; i < order.size(); i++) {
+            items.add(new Item(order.get(i), false));
+            for (Bits s : after.get(i + 1)) {
+                items.add(new Item(s, true));
+            }
+        }
+        return items;
+    }
+
+    /** Latest position in the order among the stored values an expression reads (through inlined operations). */
+    private int lastPosition(Bits n, Map<Bits, Integer> pos) {
+        Bits r = rep(n);
+        Integer p = pos.get(r);
+        int best = -1;
+        if (p != null && (nslot.containsKey(r) || wslot.containsKey(r))) {
+            return p;
+        }
+        if (r.kind() == Kind.OP && !nslot.containsKey(r) && !wslot.containsKey(r)) {
+            for (Bits a : r.args()) {
+                best = Math.max(best, lastPosition(a, pos));
+            }
+            if (p != null) {
+                best = Math.max(best, p);
+            }
+        }
+        return best;
+    }
+
 
     /** Source characters from which a chunk ends where the next item belongs to another module instance. */
     static final int MODULE_CHUNK_MIN = 1_500;
