@@ -1075,7 +1075,7 @@ final class CodeGen {
         for (boolean wake : new boolean[] {true, false}) {
             src.append("    public void ").append(wake ? "commit" : "commitPlain")
                     .append("() {\n        final long[] v = this.v, w = this.w, nx = this.nx, nxw = this.nxw, act = this.act;\n"
-                            + "        final long[][] m = this.m;\n");
+                            + "        final long[][] m = this.m;\n        final boolean rst = this.reset;\n");
             commitBody(src, wake ? commitM : commitPlainM, checkM, resetM, wake ? words : 0);
         }
         // the dispatchers call into the part classes, so they live in the model class compiled last
@@ -1105,13 +1105,13 @@ final class CodeGen {
      */
     private void commitBody(StringBuilder src, Methods commitM, Methods checkM, Methods resetM, int words) {
         if (!checkM.bodies.isEmpty()) {
-            src.append("        if (!this.reset) {\n");
+            src.append("        if (!rst) {\n");
             checkM.calls(src, "v, w, this.events", "            ");
             src.append("        }\n");
         }
         commitM.calls(src, "v, w, m, nx, act");
         if (!resetM.bodies.isEmpty()) {
-            src.append("        if (this.reset) {\n");
+            src.append("        if (rst) {\n");
             resetM.calls(src, "nx", "            ");
             src.append("        }\n");
         }
@@ -1123,7 +1123,7 @@ final class CodeGen {
         }
         // what changed at this edge wakes its readers in the coming cycle (and everything while in reset)
         for (int i = 0; i < words; i++) {
-            src.append("        act[").append(SimModel.FLAGS + i).append("] |= this.reset ? ").append(hex(SimModel.validBits(chunkCount, i)))
+            src.append("        act[").append(SimModel.FLAGS + i).append("] |= rst ? ").append(hex(SimModel.validBits(chunkCount, i)))
                     .append(" : act[").append(SimModel.FLAGS + words + i)
                     .append("]; act[").append(SimModel.FLAGS + words + i).append("] = 0L;\n");
         }

@@ -40,8 +40,8 @@ public final class Simulator {
     private long cycle;
     private Vcd vcd;
     private Consumer<String> printSink = text -> System.out.print(text);
-    /** a check or print fired at the last clock edge */
-    private boolean fired;
+    /** the cycle whose ending edge last fired a check or print (set by the edge, so nothing is reset per cycle) */
+    private long firedAt = Long.MIN_VALUE;
 
     /**
      * What every instance of one compiled design shares: the circuit, the slot maps, the model class
@@ -187,7 +187,7 @@ public final class Simulator {
         s.reset = reset;
         s.cycle = cycle;
         s.dirty = dirty;
-        s.fired = fired;
+        s.firedAt = firedAt;
         s.plain = plain;
         s.phase = phase;
         s.windowsLeft = windowsLeft;
@@ -254,11 +254,15 @@ public final class Simulator {
             Wide.fromLong(model.w, slot, input.width(), value, 64, input.isSigned());
             changed(input);
         } else {
-            long v = value & CodeGen.maskOf(input.width());
-            if (model.v[slot] != v) {
-                model.v[slot] = v;
-                changed(input);
-            }
+            storeNarrow(input, slot, value & CodeGen.maskOf(input.width()));
+        }
+    }
+
+    /** A narrow input's new (masked) value; only a change wakes the logic reading it. */
+    private void storeNarrow(Bits input, int slot, long v) {
+        if (model.v[slot] != v) {
+            model.v[slot] = v;
+            changed(input);
         }
     }
 
@@ -280,11 +284,7 @@ public final class Simulator {
             Wide.fromBigInteger(model.w, slot, input.width(), value);
             changed(input);
         } else {
-            long v = value.longValue() & CodeGen.maskOf(input.width());
-            if (model.v[slot] != v) {
-                model.v[slot] = v;
-                changed(input);
-            }
+            storeNarrow(input, slot, value.longValue() & CodeGen.maskOf(input.width()));
         }
     }
 
@@ -306,11 +306,7 @@ public final class Simulator {
             throw new IllegalArgumentException("value does not fit " + input.width() + "-bit input " + input.path());
         }
         if (!CodeGen.wide(input)) {
-            long v = limbs[0];
-            if (model.v[slot] != v) {
-                model.v[slot] = v;
-                changed(input);
-            }
+            storeNarrow(input, slot, limbs[0]);
             return;
         }
         if (!java.util.Arrays.equals(model.w, slot, slot + n, limbs, 0, n)) {
@@ -415,7 +411,6 @@ public final class Simulator {
         if (vcd != null) {
             vcd.sample(cycle, false);
         }
-        fired = false;
         model.commit();
         cycle++;
         dirty = true;
@@ -436,7 +431,6 @@ public final class Simulator {
             windowStart = System.nanoTime();
             windowSkips = mdl.act[1];
             for (long i = 1; i < n; i++) {
-                fired = false;
                 if (plain) {
                     mdl.commitPlain();
                     cycle++;
@@ -458,7 +452,6 @@ public final class Simulator {
                 mdl.wakeAll();
             }
             if (n > 0) {
-                fired = false;
                 mdl.commit();
                 cycle++;
             }
@@ -628,7 +621,7 @@ public final class Simulator {
      * {@link #skipQuiet} can advance time without evaluating anything. Never true while dumping waves.
      */
     public boolean quiet() {
-        if (!design.sleepable || reset || vcd != null || fired || plain || model.act[0] == 0) {
+        if (!design.sleepable || reset || vcd != null || firedAt == cycle - 1 || plain || model.act[0] == 0) {
             return false;
         }
         for (int i = 0; i < design.quietMask.length; i++) {
@@ -709,7 +702,7 @@ public final class Simulator {
 
     /** Check {@code id} of the netlist fired at the edge ending the current cycle. */
     private void fire(int id) {
-        fired = true;
+        firedAt = cycle;
         Check c = design.circuit.netlist().checks().get(id);
         List<BigInteger> values = new ArrayList<>();
         for (Bits a : c.format().args()) {
