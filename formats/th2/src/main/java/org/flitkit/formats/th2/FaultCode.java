@@ -10,7 +10,9 @@ public enum FaultCode implements Coded {
     LINK_DEGRADED(0x02, "link-degraded", "a port's link width dropped below 8 lanes"),
     RETRY_THRESHOLD(0x03, "retry-threshold", "link-layer retransmission count crossed its threshold"),
     OVER_TEMPERATURE(0x04, "over-temperature", "chip temperature above its limit"),
-    EEPROM_LOAD_FAILED(0x05, "eeprom-load-failed", "power-up configuration load from the E2PROM failed");
+    EEPROM_LOAD_FAILED(0x05, "eeprom-load-failed", "power-up configuration load from the E2PROM failed"),
+    DMA_ERROR(0x06, "dma-error", "NIC: a host-memory read completed with an error status"),
+    MPQ_OVERFLOW(0x07, "mpq-overflow", "NIC: a packet for the host was dropped because its VP's MPQ was full");
 
     /** Width of the FaultCode field. */
     public static final int BITS = 8;

@@ -53,6 +53,10 @@ public final class FormatDoc {
         nmpTypes(md);
         errorCodes(md);
         faultCodes(md);
+        layout(md, NicHost.MPQ_ENTRY.layout(), "NIC MPQ entry (host memory, " + NicHost.MPQ_ENTRY_BYTES + " bytes)");
+        layout(md, NicHost.EVENT.layout(), "NIC EQ event (host memory, " + NicHost.EQ_ENTRY_BYTES + " bytes)");
+        codes(md, "NIC event types (EQ event Type)", NicEvent.values(), NicEvent::description);
+        codes(md, "NIC descriptor errors (DESC_ERROR event Code, checked in this order)", DescError.values(), DescError::description);
         example(md);
         return md.toString();
     }
@@ -161,6 +165,14 @@ public final class FormatDoc {
         for (FaultCode f : FaultCode.values()) {
             md.append("| ").append(f).append(" | ").append(String.format("0x%02X", f.code())).append(" | `")
                     .append(FaultCode.console(f.code())).append("` | ").append(f.description()).append(" |\n");
+        }
+    }
+
+    private static <E extends Enum<E> & Coded> void codes(StringBuilder md, String title, E[] values,
+            java.util.function.Function<E, String> description) {
+        md.append("\n### ").append(title).append("\n\n| name | code | meaning |\n|---|---|---|\n");
+        for (E e : values) {
+            row(md, e.name(), String.format("0x%02X", e.code()), description.apply(e));
         }
     }
 

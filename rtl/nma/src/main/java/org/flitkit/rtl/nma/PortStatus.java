@@ -1,4 +1,4 @@
-package org.flitkit.rtl.nrc;
+package org.flitkit.rtl.nma;
 
 import static org.flitkit.hdl.Hdl.*;
 
@@ -6,7 +6,7 @@ import org.flitkit.hdl.Bundle;
 import org.flitkit.hdl.UInt;
 
 /**
- * What one port's link layer tells the register map (read-only registers of the port's bank): the
+ * What one port's link layer (NRC or NIC) tells the register map (read-only registers of the port's bank): the
  * neighbour's identity word learnt over the link, link status and counters, BIST result.
  * Spec: 20-th2-management.md, "Hardware primitives" (neighbour identity) and functions 2 and 6.
  */
