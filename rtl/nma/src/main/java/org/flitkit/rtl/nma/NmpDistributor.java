@@ -127,7 +127,7 @@ public final class NmpDistributor extends Module {
     }
 
     /** HopNum <= 20, used hops are ports 0..23, unused hop slots are 0. */
-    static Bool routeOk(UInt route) {
+    public static Bool routeOk(UInt route) {
         UInt hopNum = PacketBits.get(route, ROUTE.HOP_NUM);
         Bool ok = hopNum.le(Th2.MAX_HOPS);
         for (int i = 0; i < Th2.MAX_HOPS; i++) {
