@@ -50,8 +50,13 @@ public final class BoardLinks {
 
     /** Pokes every port's link status inputs. */
     public static void apply(Simulator sim, Nrc nrc) {
+        apply(sim, nrc.link);
+    }
+
+    /** Pokes the link status inputs of 24 ports (an NRC's, or a board's that passes them on). */
+    public static void apply(Simulator sim, org.flitkit.hdl.Vec<PortStatus> links) {
         for (int p = 0; p < RsGeometry.PORTS; p++) {
-            PortStatus s = nrc.link.get(p);
+            PortStatus s = links.get(p);
             sim.poke(s.neighbour, neighbour(p));
             sim.poke(s.linkStatus, linkStatus(p));
             sim.poke(s.retryCount, retryCount(p));
