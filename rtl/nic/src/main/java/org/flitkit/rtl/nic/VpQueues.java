@@ -81,7 +81,7 @@ public final class VpQueues extends Module {
         Bool isSdqBase = off.eq(NicHost.SDQ_BASE).and(pio.not());
         Bool isMpqBase = off.eq(NicHost.MPQ_BASE);
         Bool isEqBase = off.eq(NicHost.EQ_BASE);
-        Bool isTail = off.eq(NicHost.SDQ_TAIL).and(pio.not());
+        Bool isTail = off.eq(NicHost.SDQ_TAIL);
         Bool isMpqHead = off.eq(NicHost.MPQ_HEAD);
         Bool isEqHead = off.eq(NicHost.EQ_HEAD);
         Bool isHdq = off.ge(NicHost.HDQ_WORD0).and(off.lt(NicHost.HDQ_WORD0 + 8 * NicHost.DESCRIPTOR_QWORDS)).and(pio);
@@ -92,7 +92,7 @@ public final class VpQueues extends Module {
         UInt sdqLog2 = sdqCfg.at(vp).bits(NicHost.LOG2_BITS - 1, 0);
         // the ring holds 2^log2 descriptors: a doorbell may move the producer at most that far ahead of the consumer
         UInt ahead = data.bits(ib - 1, 0).sub(curHead);
-        Bool tailOk = sdqLog2.ne(0).and(ahead.pad(ib + 1).le(lit(1, ib + 1).shl(sdqLog2.pad(5)).trunc(ib + 1)));
+        Bool tailOk = pio.not().and(sdqLog2.ne(0)).and(ahead.pad(ib + 1).le(lit(1, ib + 1).shl(sdqLog2.pad(5)).trunc(ib + 1)));
         UInt hdqUsed = curTail.sub(curHead);
         Bool hdqFull = hdqUsed.ge(NicHost.HDQ_DEPTH);
         UInt qword = off.sub(NicHost.HDQ_WORD0).bits(5, 3);
