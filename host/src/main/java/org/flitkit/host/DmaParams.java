@@ -40,6 +40,26 @@ public record DmaParams(int readRoundTripCycles, int writeLatencyCycles, int tag
         return new DmaParams(400, 200, 32, 512, 128, 64);
     }
 
+    /**
+     * Parameters from times in nanoseconds at a device clock of {@code clockMhz}: the read round trip and the
+     * one-way (posted write) latency become cycles, rounded to the nearest; tags and sizes keep their defaults.
+     */
+    public static DmaParams fromNanos(double clockMhz, double readRoundTripNs, double writeLatencyNs) {
+        return defaults().withLatency(cycles(clockMhz, readRoundTripNs), cycles(clockMhz, writeLatencyNs));
+    }
+
+    /** {@code ns} nanoseconds at {@code clockMhz} as a whole number of cycles (rounded to the nearest). */
+    public static int cycles(double clockMhz, double ns) {
+        if (!(clockMhz > 0) || !(ns >= 0) || Double.isInfinite(clockMhz) || Double.isInfinite(ns)) {
+            throw new IllegalArgumentException("need a positive clock and a non-negative time: " + clockMhz + " MHz, " + ns + " ns");
+        }
+        double c = ns * clockMhz / 1000.0;
+        if (c > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(ns + " ns at " + clockMhz + " MHz is more than " + Integer.MAX_VALUE + " cycles");
+        }
+        return (int) Math.round(c);
+    }
+
     public DmaParams withLatency(int readRoundTrip, int write) {
         return new DmaParams(readRoundTrip, write, tags, maxReadRequestBytes, maxPayloadBytes, readCompletionBoundary);
     }
