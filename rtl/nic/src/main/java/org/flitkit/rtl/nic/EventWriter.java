@@ -13,6 +13,7 @@ import org.flitkit.hdl.lib.Valid;
 import org.flitkit.formats.th2.Field;
 import org.flitkit.formats.th2.NicHost;
 import org.flitkit.formats.th2.Th2;
+import org.flitkit.rtl.nma.hw.PacketBits;
 import org.flitkit.rtl.pcie.DmaRequest;
 import org.flitkit.rtl.pcie.Pcie;
 
@@ -88,7 +89,7 @@ public final class EventWriter extends Module {
         NicHost.Event e = NicHost.EVENT;
         Map<Field, Bits> fields = Map.of(e.PHASE, phase, e.TYPE, req.type, e.VP, req.vp, e.CODE, req.code, e.TRANSACTION_ID, req.tid,
                 e.INDEX, req.index, e.TIMESTAMP, stamp);
-        UInt event = org.flitkit.rtl.nma.hw.PacketBits.build(e.layout(), fields);
+        UInt event = PacketBits.build(e.layout(), fields);
         Bool writing = state.eq(WRITE);
         dma.valid.assign(writing);
         dma.bits.write.assign(TRUE());

@@ -4,6 +4,7 @@ import static org.flitkit.formats.th2.PacketLayout.BODY1;
 import static org.flitkit.formats.th2.PacketLayout.HEAD;
 import static org.flitkit.hdl.Hdl.*;
 
+import java.util.Map;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
@@ -49,6 +50,7 @@ public final class MpqWriter extends Module {
         this(Th2.VP_COUNT);
     }
 
+    /** {@code vpCount} VPs; packets come from a {@link RecvDispatch} of the same count, so DestVP is below it. */
     public MpqWriter(int vpCount) {
         if (vpCount < 1 || vpCount > 64) {
             throw new IllegalArgumentException("VP count must be in 1..64 (6-bit DestVP), got " + vpCount);
@@ -97,7 +99,7 @@ public final class MpqWriter extends Module {
         });
 
         // ---- the entry: packet in bytes 0..98, phase in bit 0 of byte 127 (the last byte, so it lands last)
-        UInt entry = PacketBits.build(NicHost.MPQ_ENTRY.layout(), java.util.Map.of(NicHost.MPQ_ENTRY.PACKET, pkt, NicHost.MPQ_ENTRY.PHASE, phase));
+        UInt entry = PacketBits.build(NicHost.MPQ_ENTRY.layout(), Map.of(NicHost.MPQ_ENTRY.PACKET, pkt, NicHost.MPQ_ENTRY.PHASE, phase));
         Bool beat0 = state.eq(BEAT0);
         Bool beat1 = state.eq(BEAT1);
         dma.valid.assign(beat0.or(beat1));

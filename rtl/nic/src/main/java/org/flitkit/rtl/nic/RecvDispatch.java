@@ -74,7 +74,8 @@ public final class RecvDispatch extends Module {
         Bool toNmaNow = full.and(isRequest).and(forNic);
         Bool crcBad = full.and(crcOk.not()).and(toNmaNow.not());
         Bool malformed = full.and(isRequest.not()).and(crcOk).and(framed.not());
-        Bool typeBad = full.and(crcOk).and(isRequest.and(forNic.not()).or(isRequest.not().and(framed).and(forNic.not())));
+        // a request for an NRC (a NIC does not forward), or a well-framed response for an NRC
+        Bool typeBad = full.and(crcOk).and(forNic.not()).and(isRequest.or(framed));
         Bool respOk = full.and(isRequest.not()).and(crcOk).and(framed).and(forNic);
         Bool idBad = respOk.and(idOk.not());
         Bool vpBad = respOk.and(idOk).and(vpOk.not());
