@@ -301,6 +301,9 @@ public final class PcieHost extends Component {
             return List.of();
         }
         List<String> items = new ArrayList<>();
+        if (partial != null) {
+            items.add(partialLen + "-byte write to 0x" + Long.toHexString(partialAddr) + ": " + partialBeats + " of " + beatsOf(partialLen) + " beats");
+        }
         busyTags.forEach(t -> items.add("read tag " + t + " outstanding"));
         mmios.forEach(m -> items.add("BAR write 0x" + Long.toHexString(m.addr()) + " due at cycle " + m.due()));
         return describe(dma.writesInFlight() + " write(s) in flight, " + beats.size() + " completion beat(s) waiting:", items, 5, s -> s);
