@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
+import org.flitkit.rtl.nic.NicRegisters;
 import org.flitkit.rtl.nrc.NrcRegisters;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -14,7 +15,7 @@ import picocli.CommandLine.Spec;
 /** {@code hdl regmap <chip>}: the chip's register map, one line per register: {@code NAME 0xADDR ACCESS reset=0xVALUE}. */
 @Command(name = "regmap", description = "Print a chip's register map: NAME 0xADDR ACCESS reset=0xVALUE, by address.")
 final class RegmapCommand implements Callable<Integer> {
-    static final Map<String, Supplier<String>> CHIPS = Map.of("nrc", NrcRegisters::mapText);
+    static final Map<String, Supplier<String>> CHIPS = Map.of("nrc", NrcRegisters::mapText, "nic", NicRegisters::mapText);
 
     @Spec
     CommandSpec spec;
