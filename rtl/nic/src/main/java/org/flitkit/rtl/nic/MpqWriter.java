@@ -1,0 +1,132 @@
+package org.flitkit.rtl.nic;
+
+import static org.flitkit.formats.th2.PacketLayout.BODY1;
+import static org.flitkit.formats.th2.PacketLayout.HEAD;
+import static org.flitkit.hdl.Hdl.*;
+
+import org.flitkit.hdl.Bool;
+import org.flitkit.hdl.Module;
+import org.flitkit.hdl.UInt;
+import org.flitkit.hdl.Vec;
+import org.flitkit.hdl.lib.Decoupled;
+import org.flitkit.hdl.lib.Valid;
+import org.flitkit.formats.th2.NicEvent;
+import org.flitkit.formats.th2.NicHost;
+import org.flitkit.formats.th2.NmpType;
+import org.flitkit.formats.th2.Th2;
+import org.flitkit.rtl.nma.hw.PacketBits;
+import org.flitkit.rtl.pcie.DmaRequest;
+import org.flitkit.rtl.pcie.Pcie;
+
+/**
+ * DMA write into the target VP's MPQ (NIC flow (4)): each packet from the management response receive FIFO
+ * becomes one 128-byte MPQ entry at the VP's producer index, then an {@code MP_ARRIVED} event (with the Rint
+ * interrupt); a full MPQ, or none, drops the packet with an {@code MPQ_OVERFLOW} event and never overwrites.
+ * Spec: 20-th2-management.md, "Where management packets go inside the chips"; docs/th2-nic.md, "Host-visible queues".
+ */
+public final class MpqWriter extends Module {
+    private static final int IDLE = 0;
+    private static final int DECIDE = 1;
+    private static final int BEAT0 = 2;
+    private static final int BEAT1 = 3;
+    private static final int EVENT = 4;
+
+    public final Decoupled<UInt> in = input(PacketBits.packetStream());
+    /** The MPQ of the held packet's DestVP (this block drives {@code vp}). */
+    public final QueueLookup mpq = input(new QueueLookup());
+    public final Decoupled<DmaRequest> dma = output(Decoupled.of(DmaRequest::new));
+    public final Decoupled<EventReq> events = output(Decoupled.of(EventReq::new));
+    /** Per-VP producer index (next slot to write), for the register map. */
+    public final Vec<UInt> producer;
+    /** Per-VP count of packets dropped at a full (or missing) MPQ, for the register map. */
+    public final Vec<UInt> drops;
+    /** SrcVP of a response or error response (not a fault report) once it was written or dropped (fence accounting). */
+    public final Valid<UInt> answered = output(Valid.of(UInt(6)));
+    /** One-cycle pulse per dropped packet: the mpq-overflow fault input. */
+    public final Bool overflow = output(Bool());
+
+    public MpqWriter() {
+        this(Th2.VP_COUNT);
+    }
+
+    public MpqWriter(int vpCount) {
+        if (vpCount < 1 || vpCount > 64) {
+            throw new IllegalArgumentException("VP count must be in 1..64 (6-bit DestVP), got " + vpCount);
+        }
+        producer = output(Vec(vpCount, () -> UInt(NicHost.INDEX_BITS)));
+        drops = output(Vec(vpCount, () -> UInt(32)));
+        Vec<UInt> prodRegs = regInit(Vec(vpCount, () -> UInt(NicHost.INDEX_BITS)), 0);
+        Vec<UInt> dropRegs = regInit(Vec(vpCount, () -> UInt(32)), 0);
+        producer.assign(prodRegs);
+        drops.assign(dropRegs);
+
+        UInt state = regInit(UInt(3), IDLE);
+        UInt pkt = regInit(UInt(Th2.PACKET_BITS), 0);
+        UInt addr = regInit(UInt(Pcie.ADDR_BITS), 0);
+        UInt index = regInit(UInt(NicHost.INDEX_BITS), 0);
+        Bool phase = regInit(Bool(), 0);
+        Bool written = regInit(Bool(), 0);
+
+        UInt vp = PacketBits.get(pkt, HEAD.DEST_VP);
+        UInt type = PacketBits.get(pkt, BODY1.NMP_TYPE);
+        mpq.vp.assign(vp);
+
+        in.ready.assign(state.eq(IDLE));
+        when(in.fire(), () -> {
+            pkt.assign(in.bits);
+            state.assign(DECIDE);
+        });
+
+        // ---- decide: the ring as the host set it up now; the index is free-running, slot = index mod entries
+        UInt prod = prodRegs.at(vp);
+        UInt log2 = mpq.log2;
+        UInt entries = lit(1, NicHost.INDEX_BITS + 1).shl(log2).bits(NicHost.INDEX_BITS, 0);
+        UInt used = prod.sub(mpq.head).pad(NicHost.INDEX_BITS + 1);
+        Bool noRoom = log2.eq(0).or(used.gt(entries));
+        Bool decide = state.eq(DECIDE);
+        overflow.assign(decide.and(noRoom));
+        when(decide, () -> {
+            index.assign(prod);
+            written.assign(noRoom.not());
+            state.assign(mux(noRoom, lit(EVENT, 3), lit(BEAT0, 3)));
+            when(noRoom, () -> dropRegs.write(vp, dropRegs.at(vp).add(1)));
+            UInt slot = prod.and(entries.trunc(NicHost.INDEX_BITS).sub(1));
+            // the base is only 4 KB aligned, so add the offset (a ring may span many pages)
+            addr.assign(mpq.base.add(slot.pad(Pcie.ADDR_BITS - 7).shl(7)));
+            phase.assign(prod.shr(log2).bit(0).not());
+        });
+
+        // ---- the entry: packet in bytes 0..98, phase in bit 0 of byte 127 (the last byte, so it lands last)
+        UInt entry = PacketBits.build(NicHost.MPQ_ENTRY.layout(), java.util.Map.of(NicHost.MPQ_ENTRY.PACKET, pkt, NicHost.MPQ_ENTRY.PHASE, phase));
+        Bool beat0 = state.eq(BEAT0);
+        Bool beat1 = state.eq(BEAT1);
+        dma.valid.assign(beat0.or(beat1));
+        dma.bits.write.assign(TRUE());
+        dma.bits.tag.assign(0);
+        dma.bits.addr.assign(addr);
+        dma.bits.len.assign(NicHost.MPQ_ENTRY_BYTES);
+        dma.bits.data.assign(mux(beat1, entry.bits(2 * Pcie.BEAT_BITS - 1, Pcie.BEAT_BITS), entry.bits(Pcie.BEAT_BITS - 1, 0)));
+        dma.bits.last.assign(beat1);
+        when(dma.fire(), () -> {
+            when(beat0, () -> state.assign(BEAT1));
+            when(beat1, () -> {
+                prodRegs.write(vp, index.add(1));
+                state.assign(EVENT);
+            });
+        });
+
+        // ---- the event: MP_ARRIVED (Rint: MPQ interrupt) or MPQ_OVERFLOW at the index it would have taken
+        Bool ev = state.eq(EVENT);
+        events.valid.assign(ev);
+        events.bits.vp.assign(vp);
+        events.bits.type.assign(mux(written, lit(NicEvent.MP_ARRIVED.code(), NicEvent.BITS), lit(NicEvent.MPQ_OVERFLOW.code(), NicEvent.BITS)));
+        events.bits.code.assign(0);
+        events.bits.tid.assign(PacketBits.get(pkt, BODY1.TRANSACTION_ID));
+        events.bits.index.assign(index);
+        events.bits.irq.assign(mux(written.and(PacketBits.get(pkt, HEAD.RINT).bit(0)), lit(NicHost.IRQ_MPQ, 2), lit(EventReq.IRQ_NONE, 2)));
+        Bool isReport = type.eq(NmpType.FAULT_REPORT.code());
+        answered.valid.assign(events.fire().and(isReport.not()));
+        answered.bits.assign(PacketBits.get(pkt, HEAD.SRC_VP));
+        when(events.fire(), () -> state.assign(IDLE));
+    }
+}
