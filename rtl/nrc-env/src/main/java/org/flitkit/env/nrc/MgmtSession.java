@@ -52,7 +52,8 @@ public final class MgmtSession {
     private record Pending(String op, long start, long limit, int port) {
     }
 
-    private final Testbench<Nrc> tb;
+    private final Testbench<?> tb;
+    private final EepParams eep;
     private final MgmtTransport transport;
     private final FaultDriver faults;
     private final PrintWriter out;
@@ -68,14 +69,23 @@ public final class MgmtSession {
 
     /** Sets up the server side of every port and the fault inputs, and resets the NRC. */
     public MgmtSession(Testbench<Nrc> tb, PrintWriter out) {
-        this.tb = tb;
-        this.out = out;
-        transport = new MgmtServer(tb, Throttle.NONE);
-        faults = tb.add(new FaultDriver("faults", tb.dut().faults));
-        transport.onReceive(this::received);
+        this(tb, new MgmtServer(tb, Throttle.NONE), tb.add(new FaultDriver("faults", tb.dut().faults)), tb.dut().eepParams, out);
         BoardLinks.apply(tb.sim(), tb.dut());
         tb.reset(2);
         tb.runUntil("the power-up load from the E2PROM", () -> !tb.sim().peekBool(tb.dut().booting), BOOT_TIMEOUT);
+    }
+
+    /**
+     * A session over any transport (e.g. through a NIC and the host API), on a design already reset and booted:
+     * {@code faults} drives the NRC's fault inputs, {@code eep} is the NRC's E2PROM timing (for default timeouts).
+     */
+    public MgmtSession(Testbench<?> tb, MgmtTransport transport, FaultDriver faults, EepParams eep, PrintWriter out) {
+        this.tb = tb;
+        this.out = out;
+        this.transport = transport;
+        this.faults = faults;
+        this.eep = eep;
+        transport.onReceive(this::received);
     }
 
     public List<Result> results() {
@@ -256,7 +266,7 @@ public final class MgmtSession {
     /** Generous for the request's kind: twice the E2PROM time of all its bytes, plus the register time. */
     long defaultTimeout(ManagementPacket req) {
         if (req.payload() instanceof EepromPayload ep) {
-            EepParams p = tb.dut().eepParams;
+            EepParams p = eep;
             long bit = 5L * p.tickCycles();
             long perByte = 60 * bit + (req.nmpType() == NmpType.EEP_WRITE_REQ ? p.writeCycleCycles() + 20 * bit : 0);
             return REGISTER_TIMEOUT + 2 * ep.count() * perByte;
