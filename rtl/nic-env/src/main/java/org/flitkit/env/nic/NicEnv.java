@@ -2,6 +2,9 @@ package org.flitkit.env.nic;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.env.nic.host.HostSoftware;
 import org.flitkit.env.nic.host.MgmtEndpoint;
 import org.flitkit.env.nic.host.NicDriver;
@@ -63,7 +66,17 @@ public final class NicEnv implements AutoCloseable {
     }
 
     public NicEnv(RunConfig cfg, EepParams eep, int cableLatency, PcieParams pcie, HostSoftware software, int port) {
-        this(Testbench.create(() -> board(eep, cableLatency), cfg), pcie, software, port);
+        this(Testbench.create(compiled(eep, cableLatency), cfg), pcie, software, port);
+    }
+
+    private static final Map<String, Simulator> COMPILED = new ConcurrentHashMap<>();
+
+    /**
+     * A fresh instance of the board, compiled once per E2PROM timing and cable latency in this JVM (the board
+     * takes seconds to compile; tests and figure runs share it).
+     */
+    public static Simulator compiled(EepParams eep, int cableLatency) {
+        return COMPILED.computeIfAbsent(eep + "/" + cableLatency, k -> Simulator.of(() -> board(eep, cableLatency))).newInstance();
     }
 
     /** Sets up the host side on {@code tb}'s board, plugs the NIC into NRC {@code port}, resets and waits for both power-up loads. */

@@ -28,7 +28,7 @@ public final class DmaMux extends Module {
         }
         in = input(Vec(n, () -> Decoupled.of(DmaRequest::new)));
         RRArbiter<DmaRequest> arb = instance("arb", new RRArbiter<>(DmaRequest::new, n,
-                Lock.none()));
+                Lock.until(r -> r.write.not().or(r.last))));
         for (int i = 0; i < n; i++) {
             arb.in.get(i).connect(in.get(i));
         }

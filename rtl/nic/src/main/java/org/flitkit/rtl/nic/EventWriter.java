@@ -84,7 +84,7 @@ public final class EventWriter extends Module {
             index.assign(prod);
             UInt slot = prod.and(entries.trunc(NicHost.INDEX_BITS).sub(1));
             addr.assign(eq.base.add(slot.pad(Pcie.ADDR_BITS - 4).shl(4)));
-            phase.assign(prod.shr(eq.log2).bit(0));
+            phase.assign(prod.shr(eq.log2).bit(0).not());
         });
 
         NicHost.Event e = NicHost.EVENT;

@@ -82,7 +82,7 @@ public final class MpqWriter extends Module {
         UInt log2 = mpq.log2;
         UInt entries = lit(1, NicHost.INDEX_BITS + 1).shl(log2).bits(NicHost.INDEX_BITS, 0);
         UInt used = prod.sub(mpq.head).pad(NicHost.INDEX_BITS + 1);
-        Bool noRoom = log2.eq(0).or(used.gt(entries));
+        Bool noRoom = log2.eq(0).or(used.ge(entries));
         Bool decide = state.eq(DECIDE);
         overflow.assign(decide.and(noRoom));
         when(decide, () -> {

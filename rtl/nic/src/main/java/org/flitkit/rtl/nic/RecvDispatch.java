@@ -58,7 +58,7 @@ public final class RecvDispatch extends Module {
             throw new IllegalArgumentException("VP count must be in 1..64 (6-bit DestVP), got " + vpCount);
         }
         Queue<UInt> nmaFifo = instance("nmaFifo", new Queue<>(() -> UInt(Th2.PACKET_BITS), NMA_FIFO_DEPTH));
-        Queue<UInt> hostFifo = instance("hostFifo", new Queue<>(() -> UInt(Th2.PACKET_BITS), HOST_FIFO_DEPTH - 1));
+        Queue<UInt> hostFifo = instance("hostFifo", new Queue<>(() -> UInt(Th2.PACKET_BITS), HOST_FIFO_DEPTH));
         toNma.connect(nmaFifo.deq);
         toHost.connect(hostFifo.deq);
 
@@ -68,7 +68,7 @@ public final class RecvDispatch extends Module {
         Bool crcOk = Crc32cHw.of(pkt).eq(PacketBits.get(pkt, PacketLayout.CRC));
         Bool forNic = PacketBits.get(pkt, HEAD.DEST_TYPE).eq(ChipType.NIC.code());
         Bool idOk = PacketBits.get(pkt, HEAD.DEST_ID).eq(chipId);
-        Bool vpOk = PacketBits.get(pkt, HEAD.DEST_VP).le(vpCount);
+        Bool vpOk = PacketBits.get(pkt, HEAD.DEST_VP).lt(vpCount);
         Bool framed = framingOk(type);
 
         Bool toNmaNow = full.and(isRequest).and(forNic);
