@@ -10,6 +10,7 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.benchmark.RelayChain;
+import org.flitkit.rtl.nic.Nic;
 import org.flitkit.rtl.nrc.Nrc;
 import org.flitkit.rtl.xud.XudParams;
 import org.flitkit.rtl.xud.XudRecvEngine;
@@ -21,6 +22,8 @@ import org.flitkit.testbench.figures.FigureSource;
 import org.flitkit.app.demo.ClosedFlitLoopback;
 import org.flitkit.app.demo.FlitLoopback;
 import org.flitkit.app.demo.FlitLoopbackScenario;
+import org.flitkit.env.nic.NicFigures;
+import org.flitkit.env.nic.NicFiguresScenario;
 import org.flitkit.env.nrc.NrcBootScenario;
 import org.flitkit.env.nrc.NrcEepromScenario;
 import org.flitkit.env.nrc.NrcErrorsScenario;
@@ -115,6 +118,8 @@ public final class Catalog {
                         5_000, NrcRandomScenario::run)
                 .testbench("nrc-figures", "NRC: the paper figures as table rows (./hdl figures measures the same), latency by port, E2PROM sweep, sim speed",
                         NrcFiguresScenario::run)
+                .testbench("nic-figures", "NIC: end-to-end register read/write latency (host API, PCIe, NIC, cable, NRC) vs the paper, "
+                        + "with where the cycles go", NicFiguresScenario::run)
                 .testbench("xud-lossy", "XUD: exactly-once delivery by the window layer over a lossy network; options --loss --ack-loss"
                         + " --dup --reorder --corrupt --messages --windows --endpoints",
                         XudLossyScenario.CYCLE_BUDGET, XudLossyScenario.OPTIONS,
@@ -125,6 +130,8 @@ public final class Catalog {
                 .design("flit-loopback", "FlitLoopback: 198-bit flits over a 20-bit link (serializer, FIFO, deserializer)",
                         FlitLoopback::new)
                 .design("nrc", "Nrc: the TH-2 routing chip's management plane (24 relay stations, NMA, E2PROM model)", Nrc::new)
+                .design("nic", "Nic: the TH-2 NIC's management path (40 VPs, descriptor fetch, MP send unit, MPQ/EQ writes, NIC-NMA, E2PROM)",
+                        Nic::new)
                 .design("relay-chain", "RelayChain: 96 two-entry skid buffers between an LFSR source and a summing sink",
                         () -> new RelayChain(96, 20))
                 .design("xud-send", "XudSendEngine: PSNs, in-flight table, ACK/NAK matching, timeout FIFO (4 QPs x 64 slots)",
@@ -144,6 +151,7 @@ public final class Catalog {
                 .systemBenchmark("nrc-ring", "N NRCs in a ring, one management request at a time to random chips (--chips N, --requests R), against one NRC",
                         (chips, cycles, requests, threads, out) -> NrcSystemBenchmark.ring(chips, requests != null ? requests : 400, threads, out))
                 .figures(new NrcFigures())
+                .figures(new NicFigures())
                 .figures(new XudFigures());
     }
 

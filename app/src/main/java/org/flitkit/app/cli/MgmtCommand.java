@@ -9,7 +9,12 @@ import org.flitkit.rtl.nrc.Nrc;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Testbench;
 import org.flitkit.env.nrc.MgmtScript;
+import org.flitkit.env.nic.NicEnv;
+import org.flitkit.env.nic.NicTransport;
+import org.flitkit.env.nic.host.HostSoftware;
+import org.flitkit.env.nrc.FaultDriver;
 import org.flitkit.env.nrc.MgmtSession;
+import org.flitkit.host.PcieParams;
 import org.flitkit.waves.VcdLimitExceeded;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -45,6 +50,15 @@ final class MgmtCommand implements Callable<Integer> {
             + "(100 MHz core, 400 kHz I2C, 3 ms write cycle; default) or fast (unit-test timing).")
     String timing = "board";
 
+    @Option(names = "--via", paramLabel = "nic|direct", description = "How requests reach the NRC: nic (default: host API, "
+            + "SDQ, the server's NIC and a cable; latency from the doorbell write to the answer in the MPQ) or direct (packets "
+            + "straight into the NRC's ports; latency from the first flit in to the last flit out).")
+    String via = "nic";
+
+    @Option(names = "--cable-latency", paramLabel = "CYCLES", description = "With --via nic: cycles a flit takes over the cable "
+            + "(default ${DEFAULT-VALUE}: 100 ns, about 20 m of fibre).")
+    int cableLatency = NicEnv.CABLE_LATENCY;
+
     @Override
     public Integer call() {
         if (!chip.equals("nrc")) {
@@ -64,10 +78,25 @@ final class MgmtCommand implements Callable<Integer> {
         } catch (MgmtScript.ParseException e) {
             throw CliError.usage(script + ":" + e.line() + ": " + e.getMessage().replaceFirst("^line \\d+: ", ""));
         }
+        if (!via.equals("nic") && !via.equals("direct")) {
+            throw new ParameterException(spec.commandLine(), "--via must be nic or direct, got '" + via + "'");
+        }
+        if (cableLatency < 1 || cableLatency > 10_000) {
+            throw new ParameterException(spec.commandLine(), "--cable-latency must be 1..10000 cycles, got " + cableLatency);
+        }
         options.checkVcdWritable();
-        try (ProgressBars progress = options.progressBars("mgmt nrc");
-                Testbench<Nrc> tb = Testbench.create(() -> new Nrc(params, null), options.config(RunConfig.DEFAULT_SEED, 0, progress))) {
-            new MgmtSession(tb, out).run(parsed);
+        try (ProgressBars progress = options.progressBars("mgmt nrc")) {
+            RunConfig cfg = options.config(RunConfig.DEFAULT_SEED, 0, progress);
+            if (via.equals("direct")) {
+                try (Testbench<Nrc> tb = Testbench.create(() -> new Nrc(params, null), cfg)) {
+                    new MgmtSession(tb, out).run(parsed);
+                }
+            } else {
+                try (NicEnv env = new NicEnv(cfg, params, cableLatency, PcieParams.th2(), HostSoftware.NONE, 0)) {
+                    FaultDriver faults = env.tb.add(new FaultDriver("faults", env.dut.nrcFaults));
+                    new MgmtSession(env.tb, new NicTransport(env), faults, params, out).run(parsed);
+                }
+            }
         } catch (VcdLimitExceeded e) {
             throw options.limitReached(e);
         }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.flitkit.rtl.nrc.NrcRegisters;
+import org.flitkit.testbench.RepoFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,11 +33,30 @@ class NrcCliTest {
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.outLines()).containsExactly(
                 "txn=1 op=read status=ok data=0xffff,0x18 latency=91",
-                "txn=2 op=write status=ok latency=90",
+                "txn=2 op=write status=ok latency=89",
                 "txn=3 op=read status=ok data=0x77 latency=90",
                 "txn=4 op=read status=timeout",
                 "summary requests=4 ok=3 errors=0 timeouts=1 reports=0");
         assertThat(Files.size(vcd)).isPositive();
+    }
+
+    /**
+     * examples/nrc-mixed.mgmt: register requests sent {@code nowait} behind an E2PROM write print before it,
+     * answered while eep_access is busy, 40 cycles apart (one packet each on the 20-bit relay-station path).
+     */
+    @Test
+    void mixedExamplePrintsTheRegisterReadsBeforeTheE2promWrite() {
+        Path script = RepoFiles.find("examples/nrc-mixed.mgmt");
+        HdlCliTest.Run r = HdlCliTest.hdl("mgmt", "nrc", "--script", script.toString(), "--eeprom-timing", "fast");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.outLines()).containsExactly(
+                "txn=2 op=read status=ok data=0xffff latency=130",
+                "txn=3 op=read status=ok data=0x49c,0x3 latency=171",
+                "txn=4 op=write status=ok latency=211",
+                "txn=5 op=read status=ok data=0x1234 latency=251",
+                "txn=1 op=eeprom-write status=ok latency=818",
+                "txn=6 op=eeprom-read status=ok data=0x5a latency=592",
+                "summary requests=6 ok=6 errors=0 timeouts=0 reports=0");
     }
 
     @Test

@@ -17,6 +17,10 @@ import org.flitkit.hdl.lib.Queue;
 public final class Cable extends Module {
     public final Decoupled<UInt> in;
     public final Decoupled<UInt> out;
+    /** Bits to flip in the flit entering this cycle (bit errors injected by a testbench; 0 = none). */
+    public final UInt flip;
+    /** No flit in flight or waiting at the far end. */
+    public final Bool idle;
     public final int latency;
 
     public Cable(int width, int latency) {
@@ -26,12 +30,14 @@ public final class Cable extends Module {
         this.latency = latency;
         in = input(Decoupled.of(UInt(width)));
         out = output(Decoupled.of(UInt(width)));
+        flip = input(UInt(width));
+        idle = output(Bool());
         int depth = latency + 2;
         Queue<UInt> far = instance(new Queue<>(() -> UInt(width), depth));
         // the far end's buffer counts flits in flight: a flit is only sent when it will have a place
         UInt inFlight = regInit(UInt(32), 0).named("inFlight");
         Bool arrive = in.fire();
-        UInt data = in.bits;
+        UInt data = in.bits.xor(flip);
         for (int i = 1; i < latency; i++) {
             Bool v = regInit(Bool(), 0).named("v" + i);
             UInt d = reg(UInt(width)).named("d" + i);
@@ -48,6 +54,8 @@ public final class Cable extends Module {
         far.enq.valid.assign(arrive);
         far.enq.bits.assign(data);
         check(arrive.not().or(far.enq.ready), "cable buffer overflow: a flit arrived with no room");
+
         out.connect(far.deq);
+        idle.assign(inFlight.eq(0).and(far.count.eq(0)));
     }
 }

@@ -42,6 +42,10 @@ public final class NicNrcBoard extends Module {
     public final UInt nrcFaults = input(UInt(NrcRegisters.faultSources().size()));
     public final UInt nicFaults = input(UInt(NicRegisters.externalFaults()));
     public final Bool booting = output(Bool());
+    /** Bit errors to inject into the flit entering the cable toward the NRC this cycle (0 = none). */
+    public final UInt upFlip = input(UInt(Th2.FLIT_BITS));
+    /** Both directions of the cable are empty. */
+    public final Bool cableIdle = output(Bool());
 
     public final Nic nic;
     public final Nrc nrc;
@@ -67,6 +71,9 @@ public final class NicNrcBoard extends Module {
         nic.dmaCpl.connect(dmaCpl);
         irq.connect(nic.irq);
         up.in.connect(nic.linkOut);
+        up.flip.assign(upFlip);
+        down.flip.assign(lit(0, Th2.FLIT_BITS));
+        cableIdle.assign(up.idle.and(down.idle));
         nic.linkIn.connect(down.out);
         nic.faults.assign(nicFaults);
         nrc.faults.assign(nrcFaults);

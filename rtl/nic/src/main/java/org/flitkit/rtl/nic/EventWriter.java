@@ -39,6 +39,8 @@ public final class EventWriter extends Module {
     public final Vec<UInt> drops;
     /** An interrupt message, once its event is written: vp in bits 5:0, cause ({@code NicHost.IRQ_*}) in bits 7:6. */
     public final Valid<UInt> irq = output(Valid.of(UInt(8)));
+    /** One-cycle pulse: an event was dropped (EQ full or not set up). */
+    public final Bool dropped = output(Bool());
 
     public EventWriter() {
         this(Th2.VP_COUNT);
@@ -102,6 +104,7 @@ public final class EventWriter extends Module {
             prodRegs.write(req.vp, index.add(1));
             state.assign(IDLE);
         });
+        dropped.assign(state.eq(DECIDE).and(noRoom));
         irq.valid.assign(dma.fire().and(req.irq.ne(EventReq.IRQ_NONE)));
         irq.bits.assign(cat(req.irq, req.vp));
     }

@@ -13,6 +13,7 @@ import org.flitkit.hdl.HdlException;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Decoupled;
+import org.flitkit.hdl.lib.Queue;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.rtl.nma.hw.PacketBits;
@@ -25,6 +26,12 @@ import org.flitkit.rtl.nma.hw.PacketBits;
  * answers come back on {@link #eepResp}. Spec: 20-th2-management.md, "NMA submodules".
  */
 public final class NmaCore extends Module {
+    /**
+     * E2PROM requests that can wait in front of a busy eep_access while register requests go past them.
+     * Only with this many already waiting does a further E2PROM request hold the distributor.
+     */
+    public static final int EEP_QUEUE_DEPTH = 2;
+
     /** Request packets addressed to this chip (HopPtr = HopNum on the NRC; from the network interface on the NIC). */
     public final Decoupled<UInt> in = input(PacketBits.packetStream());
     /** Responses, error responses and fault reports, CRC included, whole packets. */
@@ -62,6 +69,8 @@ public final class NmaCore extends Module {
     public final BootLoader bootLoader;
     public final RegBusArbiter regBusArbiter;
     public final EepParams eepParams;
+    /** E2PROM requests waiting for eep_access, so that they do not block register requests (head of line). */
+    public final Queue<UInt> eepQueue;
 
     private final UInt cycleCount = regInit(UInt(64), 0);
     private final UInt requests = regInit(UInt(64), 0);
@@ -94,7 +103,7 @@ public final class NmaCore extends Module {
 
         regs = instance(new RegisterFile(addrBits, regMap));
         distributor = instance(new NmpDistributor(chip));
-        regAccess = instance(new RegAccess(addrBits));
+        regAccess = instance(new RegAccess(addrBits, regMap));
         activeReport = instance(new ActiveReport(chip, faultSources));
         collector = instance(new NmpCollector());
 
@@ -105,6 +114,11 @@ public final class NmaCore extends Module {
         distributor.chipId.assign(id);
         regAccess.in.connect(distributor.reg);
         regAccess.chipId.assign(id);
+        // flow queue: an E2PROM request reaches an idle eep_access in the cycle it leaves the distributor,
+        // and waits here (not in the distributor) while eep_access is busy, so register requests go past it;
+        // their answers may then leave before the E2PROM answer (the TransactionID matches them)
+        eepQueue = instance("eep_queue", new Queue<>(() -> UInt(Th2.PACKET_BITS), EEP_QUEUE_DEPTH, false, true));
+        eepQueue.enq.connect(distributor.eep);
         if (eepParams == null) {
             eepReq = output(PacketBits.packetStream());
             eepResp = input(PacketBits.packetStream());
@@ -118,7 +132,7 @@ public final class NmaCore extends Module {
             regBusArbiter = null;
             distributor.hold.assign(regAccess.busyOut);
             regs.bus.connect(regAccess.bus);
-            eepReq.connect(distributor.eep);
+            eepReq.connect(eepQueue.deq);
             collector.eep.connect(eepResp);
         } else {
             eepReq = null;
@@ -137,7 +151,7 @@ public final class NmaCore extends Module {
             regBusArbiter.boot.connect(bootLoader.reg);
             regBusArbiter.main.connect(regAccess.bus);
             regs.bus.connect(regBusArbiter.out);
-            eepAccess.req.connect(distributor.eep);
+            eepAccess.req.connect(eepQueue.deq);
             collector.eep.connect(eepAccess.rsp);
             eepAccess.chipId.assign(id);
             eepAccess.bootActive.assign(bootLoader.booting);

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -32,8 +33,13 @@ public record MgmtScript(List<Command> commands) {
     }
 
     /** One command with the line it came from. */
-    public sealed interface Command permits Port, Dest, Read, Write, EepromRead, EepromWrite, CorruptNext, Fault, Wait, Timeout {
+    public sealed interface Command permits Port, Dest, Request, CorruptNext, Fault, Wait,
+            Timeout, NoWait, Sync {
         int line();
+    }
+
+    /** The four commands that send a request and have an answer (the ones {@code nowait} may prefix). */
+    public sealed interface Request extends Command permits Read, Write, EepromRead, EepromWrite {
     }
 
     public record Port(int line, int port) implements Command {
@@ -43,16 +49,16 @@ public record MgmtScript(List<Command> commands) {
     public record Dest(int line, int destId) implements Command {
     }
 
-    public record Read(int line, List<Integer> addresses) implements Command {
+    public record Read(int line, List<Integer> addresses) implements Request {
     }
 
-    public record Write(int line, List<Integer> addresses, List<Long> values) implements Command {
+    public record Write(int line, List<Integer> addresses, List<Long> values) implements Request {
     }
 
-    public record EepromRead(int line, List<Integer> addresses) implements Command {
+    public record EepromRead(int line, List<Integer> addresses) implements Request {
     }
 
-    public record EepromWrite(int line, List<Integer> addresses, List<Integer> values) implements Command {
+    public record EepromWrite(int line, List<Integer> addresses, List<Integer> values) implements Request {
     }
 
     public record CorruptNext(int line) implements Command {
@@ -65,6 +71,14 @@ public record MgmtScript(List<Command> commands) {
     }
 
     public record Timeout(int line, long cycles) implements Command {
+    }
+
+    /** {@code nowait R}: sends request R and goes on without waiting; its line prints when its answer arrives. */
+    public record NoWait(int line, Request request) implements Command {
+    }
+
+    /** {@code sync}: waits until every request sent so far is answered (or timed out). */
+    public record Sync(int line) implements Command {
     }
 
     /**
@@ -175,8 +189,24 @@ public record MgmtScript(List<Command> commands) {
                 args(line, op, n, 1, 1);
                 return new Timeout(line, num(line, w[1], 1, Long.MAX_VALUE, "cycle count"));
             }
+            case "nowait" -> {
+                if (n == 0) {
+                    throw new ParseException(line, "nowait takes a request (read, write, eeprom-read or eeprom-write)");
+                }
+                Command c = command(line, Arrays.copyOfRange(w, 1, w.length));
+                if (!(c instanceof Request r)) {
+                    throw new ParseException(line, "nowait takes a request (read, write, eeprom-read or eeprom-write), not '"
+                            + w[1] + "'");
+                }
+                return new NoWait(line, r);
+            }
+            case "sync" -> {
+                args(line, op, n, 0, 0);
+                return new Sync(line);
+            }
             default -> throw new ParseException(line, "unknown command '" + w[0]
-                    + "' (commands: port, dest, read, write, eeprom-read, eeprom-write, corrupt-next, fault, wait, timeout)");
+                    + "' (commands: port, dest, read, write, eeprom-read, eeprom-write, corrupt-next, fault, wait, timeout,"
+                    + " nowait, sync)");
         }
     }
 

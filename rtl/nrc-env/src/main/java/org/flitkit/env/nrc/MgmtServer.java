@@ -23,7 +23,7 @@ import org.flitkit.testbench.stream.Throttle;
  * the port and cycle, and a sink and packet monitor on every {@code toSwitch} keeping the packets for
  * other chips. Spec: 20-th2-management.md, "Where management packets go inside the chips".
  */
-public final class MgmtServer {
+public final class MgmtServer implements MgmtTransport {
     /** A whole packet seen leaving the NRC: port, 792 bits, cycle of its last flit. */
     public record Received(int port, BitVector bits, long cycle) {
     }
@@ -54,6 +54,7 @@ public final class MgmtServer {
     }
 
     /** Queues a whole packet (792 bits) into {@code port}. */
+    @Override
     public void send(int port, BitVector packet) {
         sources.get(port).send(packet);
     }
@@ -68,6 +69,7 @@ public final class MgmtServer {
     }
 
     /** Calls {@code l} with every packet that leaves any port, in order. */
+    @Override
     public void onReceive(Consumer<Received> l) {
         listeners.add(l);
     }

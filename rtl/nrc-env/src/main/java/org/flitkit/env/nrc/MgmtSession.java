@@ -2,7 +2,7 @@ package org.flitkit.env.nrc;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -21,10 +21,11 @@ import org.flitkit.testbench.Testbench;
 import org.flitkit.testbench.stream.Throttle;
 
 /**
- * Runs a {@link MgmtScript} against a simulated NRC like the management server does: one request at a
- * time into the current port, the answer matched by TransactionID, one console line per request, one
- * per fault report, and a summary. Spec: 20-th2-management.md, "Management packets and descriptors";
- * the console format is in docs/th2-nrc.md ("./hdl mgmt").
+ * Runs a {@link MgmtScript} against a simulated NRC like the management server does: requests into the
+ * current port through a {@link MgmtTransport}, each waited for unless sent {@code nowait}, answers matched
+ * by TransactionID and printed as they arrive (one line per request, one per fault report), and a summary.
+ * Spec: 20-th2-management.md, "Management packets and descriptors"; console format in docs/th2-nrc.md
+ * ("./hdl mgmt").
  */
 public final class MgmtSession {
     /** Default wait for a register answer; E2PROM requests get a default from the E2PROM timing. */
@@ -47,11 +48,17 @@ public final class MgmtSession {
         }
     }
 
-    private final Testbench<Nrc> tb;
-    private final MgmtServer server;
+    /** A request sent and not yet answered: what its line needs, and when it times out. */
+    private record Pending(String op, long start, long limit, int port) {
+    }
+
+    private final Testbench<?> tb;
+    private final EepParams eep;
+    private final MgmtTransport transport;
     private final FaultDriver faults;
     private final PrintWriter out;
-    private final Map<Integer, MgmtServer.Received> answers = new HashMap<>();
+    /** outstanding requests by TransactionID, oldest first */
+    private final Map<Integer, Pending> pending = new LinkedHashMap<>();
     private final List<Result> results = new ArrayList<>();
     private int port;
     private int dest = 0xFFFF;
@@ -62,14 +69,23 @@ public final class MgmtSession {
 
     /** Sets up the server side of every port and the fault inputs, and resets the NRC. */
     public MgmtSession(Testbench<Nrc> tb, PrintWriter out) {
-        this.tb = tb;
-        this.out = out;
-        server = new MgmtServer(tb, Throttle.NONE);
-        faults = tb.add(new FaultDriver("faults", tb.dut().faults));
-        server.onReceive(this::received);
+        this(tb, new MgmtServer(tb, Throttle.NONE), tb.add(new FaultDriver("faults", tb.dut().faults)), tb.dut().eepParams, out);
         BoardLinks.apply(tb.sim(), tb.dut());
         tb.reset(2);
         tb.runUntil("the power-up load from the E2PROM", () -> !tb.sim().peekBool(tb.dut().booting), BOOT_TIMEOUT);
+    }
+
+    /**
+     * A session over any transport (e.g. through a NIC and the host API), on a design already reset and booted:
+     * {@code faults} drives the NRC's fault inputs, {@code eep} is the NRC's E2PROM timing (for default timeouts).
+     */
+    public MgmtSession(Testbench<?> tb, MgmtTransport transport, FaultDriver faults, EepParams eep, PrintWriter out) {
+        this.tb = tb;
+        this.out = out;
+        this.transport = transport;
+        this.faults = faults;
+        this.eep = eep;
+        transport.onReceive(this::received);
     }
 
     public List<Result> results() {
@@ -80,12 +96,13 @@ public final class MgmtSession {
         return reports;
     }
 
-    /** Runs every command, then the drain, then prints the summary line. */
+    /** Runs every command, waits for the outstanding answers and the drain, then prints the summary line. */
     public void run(MgmtScript script) {
         for (MgmtScript.Command c : script.commands()) {
             execute(c);
         }
-        tb.run(DRAIN);
+        sync();
+        runFor(DRAIN);
         long ok = results.stream().filter(r -> r.status.equals("ok")).count();
         long err = results.stream().filter(r -> r.status.equals("error")).count();
         long to = results.stream().filter(r -> r.status.equals("timeout")).count();
@@ -98,23 +115,44 @@ public final class MgmtSession {
             port = p.port();
         } else if (c instanceof MgmtScript.Dest d) {
             dest = d.destId();
-        } else if (c instanceof MgmtScript.Read r) {
-            request("read", Requests.read(port, dest, tid(), r.addresses()));
-        } else if (c instanceof MgmtScript.Write w) {
-            request("write", Requests.write(port, dest, tid(), w.addresses(), w.values()));
-        } else if (c instanceof MgmtScript.EepromRead r) {
-            request("eeprom-read", Requests.eepromRead(port, dest, tid(), r.addresses()));
-        } else if (c instanceof MgmtScript.EepromWrite w) {
-            request("eeprom-write", Requests.eepromWrite(port, dest, tid(), w.addresses(), w.values()));
+        } else if (c instanceof MgmtScript.Request r) {
+            request(op(r), packet(r));
+        } else if (c instanceof MgmtScript.NoWait n) {
+            submit(op(n.request()), packet(n.request()));
+        } else if (c instanceof MgmtScript.Sync) {
+            sync();
         } else if (c instanceof MgmtScript.CorruptNext) {
             corruptNext = true;
         } else if (c instanceof MgmtScript.Fault f) {
             faults.pulse(f.input(), FAULT_PULSE);
         } else if (c instanceof MgmtScript.Wait w) {
-            tb.run(w.cycles());
+            runFor(w.cycles());
         } else if (c instanceof MgmtScript.Timeout t) {
             timeout = t.cycles();
         }
+    }
+
+    private static String op(MgmtScript.Request r) {
+        if (r instanceof MgmtScript.Read) {
+            return "read";
+        } else if (r instanceof MgmtScript.Write) {
+            return "write";
+        } else if (r instanceof MgmtScript.EepromRead) {
+            return "eeprom-read";
+        }
+        return "eeprom-write";
+    }
+
+    private ManagementPacket packet(MgmtScript.Request r) {
+        if (r instanceof MgmtScript.Read x) {
+            return Requests.read(port, dest, tid(), x.addresses());
+        } else if (r instanceof MgmtScript.Write x) {
+            return Requests.write(port, dest, tid(), x.addresses(), x.values());
+        } else if (r instanceof MgmtScript.EepromRead x) {
+            return Requests.eepromRead(port, dest, tid(), x.addresses());
+        }
+        MgmtScript.EepromWrite x = (MgmtScript.EepromWrite) r;
+        return Requests.eepromWrite(port, dest, tid(), x.addresses(), x.values());
     }
 
     private int tid() {
@@ -125,24 +163,74 @@ public final class MgmtSession {
 
     /** Sends one request and waits for its answer or the timeout; prints and returns the outcome. */
     public Result request(String op, ManagementPacket req) {
+        int tid = submit(op, req);
+        while (pending.containsKey(tid)) {
+            step();
+        }
+        for (int i = results.size() - 1; ; i--) {
+            if (results.get(i).tid() == tid) {
+                return results.get(i);
+            }
+        }
+    }
+
+    /** Sends one request without waiting; its line prints when the answer arrives (or it times out). Returns its TID. */
+    public int submit(String op, ManagementPacket req) {
         BitVector bits = req.toBits();
         if (corruptNext) {
             bits = Requests.corrupted(bits);
             corruptNext = false;
         }
         int tid = req.transactionId();
-        long limit = timeout != null ? timeout : defaultTimeout(req);
-        long start = tb.cycle();
-        server.send(port, bits);
-        while (!answers.containsKey(tid) && tb.cycle() - start < limit) {
-            tb.run(1);
+        if (pending.containsKey(tid)) {
+            throw new IllegalStateException("TransactionID " + tid + " is still outstanding (65535 requests unanswered)");
         }
-        MgmtServer.Received a = answers.remove(tid);
-        Result r = a == null ? new Result(tid, op, "timeout", "", limit, port) : outcome(tid, op, a, a.cycle() - start);
+        long limit = timeout != null ? timeout : defaultTimeout(req);
+        pending.put(tid, new Pending(op, tb.cycle(), limit, port));
+        transport.send(port, bits);
+        return tid;
+    }
+
+    /** Waits until every request sent so far is answered or has timed out. */
+    public void sync() {
+        while (!pending.isEmpty()) {
+            step();
+        }
+    }
+
+    /** Runs {@code cycles} cycles, timing out outstanding requests on the way. */
+    private void runFor(long cycles) {
+        long end = tb.cycle() + cycles;
+        while (tb.cycle() < end) {
+            long next = pending.values().stream().mapToLong(p -> p.start + p.limit).min().orElse(end);
+            tb.run(Math.max(1, Math.min(end, next) - tb.cycle()));
+            expire();
+        }
+    }
+
+    private void step() {
+        tb.run(1);
+        expire();
+    }
+
+    /** Requests whose wait is over without an answer: a timeout line each. */
+    private void expire() {
+        List<Integer> over = new ArrayList<>();
+        pending.forEach((tid, p) -> {
+            if (tb.cycle() - p.start >= p.limit) {
+                over.add(tid);
+            }
+        });
+        for (int tid : over) {
+            Pending p = pending.remove(tid);
+            finish(new Result(tid, p.op, "timeout", "", p.limit, p.port));
+        }
+    }
+
+    private void finish(Result r) {
         results.add(r);
         out.println(r.line());
         out.flush();
-        return r;
     }
 
     private Result outcome(int tid, String op, MgmtServer.Received a, long latency) {
@@ -168,13 +256,17 @@ public final class MgmtSession {
             out.flush();
             return;
         }
-        answers.put((int) r.bits().get(PacketLayout.BODY1.TRANSACTION_ID), r);
+        int tid = (int) r.bits().get(PacketLayout.BODY1.TRANSACTION_ID);
+        Pending p = pending.remove(tid);
+        if (p != null) { // else an answer after its request timed out: its timeout line is out already
+            finish(outcome(tid, p.op, r, r.cycle() - p.start));
+        }
     }
 
     /** Generous for the request's kind: twice the E2PROM time of all its bytes, plus the register time. */
     long defaultTimeout(ManagementPacket req) {
         if (req.payload() instanceof EepromPayload ep) {
-            EepParams p = tb.dut().eepParams;
+            EepParams p = eep;
             long bit = 5L * p.tickCycles();
             long perByte = 60 * bit + (req.nmpType() == NmpType.EEP_WRITE_REQ ? p.writeCycleCycles() + 20 * bit : 0);
             return REGISTER_TIMEOUT + 2 * ep.count() * perByte;

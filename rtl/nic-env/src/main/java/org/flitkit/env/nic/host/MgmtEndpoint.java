@@ -48,6 +48,7 @@ public final class MgmtEndpoint {
     private final List<Arrival> reports = new ArrayList<>();
     private final List<Event> events = new ArrayList<>();
     private final List<Consumer<Arrival>> reportListeners = new ArrayList<>();
+    private final List<Consumer<Arrival>> packetListeners = new ArrayList<>();
 
     MgmtEndpoint(NicDriver driver, int vp, int log2, long sdq, long mpq, long eq) {
         this.driver = driver;
@@ -159,6 +160,11 @@ public final class MgmtEndpoint {
         reportListeners.add(l);
     }
 
+    /** Calls {@code l} with every packet taken from the MPQ (answers and reports), in order. */
+    public void onPacket(Consumer<Arrival> l) {
+        packetListeners.add(l);
+    }
+
     /** Every EQ event read so far. */
     public List<Event> events() {
         return events;
@@ -213,6 +219,7 @@ public final class MgmtEndpoint {
             throw new IllegalStateException("VP " + vp + " MPQ entry " + raw.index() + " holds no valid packet: " + e.getMessage(), e);
         }
         Arrival a = new Arrival(p, raw.bits(), raw.cycle(), raw.index());
+        packetListeners.forEach(l -> l.accept(a));
         if (p.nmpType() == NmpType.FAULT_REPORT) {
             reports.add(a);
             reportListeners.forEach(l -> l.accept(a));

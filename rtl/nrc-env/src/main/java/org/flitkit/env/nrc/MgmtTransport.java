@@ -1,0 +1,17 @@
+package org.flitkit.env.nrc;
+
+import java.util.function.Consumer;
+import org.flitkit.formats.th2.BitVector;
+
+/**
+ * How a {@link MgmtSession} reaches the chip: request packets out, every packet that comes back (answers and
+ * fault reports) in, with the port and cycle. {@link MgmtServer} puts requests straight into the NRC's ports;
+ * a NIC transport would go through the host API. Spec: 20-th2-management.md, "Where management packets go".
+ */
+public interface MgmtTransport {
+    /** Queues one whole request packet (792 bits) toward the chip, entering it by {@code port}. */
+    void send(int port, BitVector request);
+
+    /** Calls {@code listener} with every packet that comes back, in arrival order. */
+    void onReceive(Consumer<MgmtServer.Received> listener);
+}
