@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.flitkit.rtl.nrc.NrcRegisters;
 import org.flitkit.testbench.RepoFiles;
 import org.junit.jupiter.api.Test;
@@ -11,6 +12,16 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code hdl regmap nrc} and {@code hdl mgmt nrc}: output format and exit codes. */
 class NrcCliTest {
+    @Test
+    void regmapNicPrintsTwelveBitAddresses() {
+        HdlCliTest.Run r = HdlCliTest.hdl("regmap", "nic");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.outLines()).hasSize(org.flitkit.rtl.nic.NicRegisters.map().size())
+                .allMatch(l -> l.matches("[A-Z][A-Z0-9_]* 0x0[0-9A-F]{3} (RW|RO|W1C) reset=0x[0-9A-F]+"))
+                .contains("CHIP_ID 0x0000 RW reset=0xFFFF", "NIC_FENCE_TIMEOUT 0x0120 RW reset=0x64", "VP39_EQ 0x089E RO reset=0x0",
+                        "PORT0_NEIGHBOUR 0x0401 RO reset=0x0");
+    }
+
     @Test
     void regmapPrintsOneLinePerRegister() {
         HdlCliTest.Run r = HdlCliTest.hdl("regmap", "nrc");
@@ -29,7 +40,8 @@ class NrcCliTest {
         Path s = dir.resolve("s.mgmt");
         Files.writeString(s, "port 23\nread 0x0 0x3\nwrite 0x9 0x77\nread 0x9\ntimeout 500\ndest 0x10\nread 0x9\n");
         Path vcd = dir.resolve("m.vcd");
-        HdlCliTest.Run r = HdlCliTest.hdl("mgmt", "nrc", "--script", s.toString(), "--vcd", vcd.toString(), "--eeprom-timing", "fast");
+        HdlCliTest.Run r = HdlCliTest.hdl("mgmt", "nrc", "--via", "direct", "--script", s.toString(), "--vcd", vcd.toString(),
+                "--eeprom-timing", "fast");
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.outLines()).containsExactly(
                 "txn=1 op=read status=ok data=0xffff,0x18 latency=91",
@@ -47,7 +59,7 @@ class NrcCliTest {
     @Test
     void mixedExamplePrintsTheRegisterReadsBeforeTheE2promWrite() {
         Path script = RepoFiles.find("examples/nrc-mixed.mgmt");
-        HdlCliTest.Run r = HdlCliTest.hdl("mgmt", "nrc", "--script", script.toString(), "--eeprom-timing", "fast");
+        HdlCliTest.Run r = HdlCliTest.hdl("mgmt", "nrc", "--via", "direct", "--script", script.toString(), "--eeprom-timing", "fast");
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.outLines()).containsExactly(
                 "txn=2 op=read status=ok data=0xffff latency=130",
@@ -57,6 +69,54 @@ class NrcCliTest {
                 "txn=1 op=eeprom-write status=ok latency=818",
                 "txn=6 op=eeprom-read status=ok data=0x5a latency=592",
                 "summary requests=6 ok=6 errors=0 timeouts=0 reports=0");
+    }
+
+    /**
+     * The same example through the server's NIC (the default): descriptors in VP 8's SDQ, doorbells, the cable, the MPQ.
+     * The register reads still print before the E2PROM write; latency counts from the doorbell write to the answer in the
+     * MPQ, and the NIC fetches one descriptor of a VP per PCIe read round trip (60 cycles), so they are 60-63 cycles apart.
+     */
+    @Test
+    void mixedExampleThroughTheNicStillAnswersTheReadsDuringTheE2promWrite() {
+        Path script = RepoFiles.find("examples/nrc-mixed.mgmt");
+        HdlCliTest.Run r = HdlCliTest.hdl("mgmt", "nrc", "--script", script.toString(), "--eeprom-timing", "fast");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.outLines()).containsExactly(
+                "txn=2 op=read status=ok data=0xffff latency=301",
+                "txn=3 op=read status=ok data=0xf33,0x3 latency=364",
+                "txn=4 op=write status=ok latency=424",
+                "txn=5 op=read status=ok data=0x1234 latency=487",
+                "txn=1 op=eeprom-write status=ok latency=967",
+                "txn=6 op=eeprom-read status=ok data=0x5a latency=741",
+                "summary requests=6 ok=6 errors=0 timeouts=0 reports=0");
+    }
+
+    /** The demo script through the NIC gives every status and datum of the direct run, each answer later. */
+    @Test
+    void demoThroughTheNicGivesTheDirectRunsStatusesAndDataWithLargerLatencies() {
+        Path script = RepoFiles.find("examples/nrc-demo.mgmt");
+        HdlCliTest.Run direct = HdlCliTest.hdl("mgmt", "nrc", "--via", "direct", "--script", script.toString(), "--eeprom-timing", "fast");
+        HdlCliTest.Run nic = HdlCliTest.hdl("mgmt", "nrc", "--via", "nic", "--script", script.toString(), "--eeprom-timing", "fast");
+        assertThat(direct.exit()).as(direct.err()).isZero();
+        assertThat(nic.exit()).as(nic.err()).isZero();
+        List<String> d = direct.outLines();
+        List<String> n = nic.outLines();
+        assertThat(n).hasSize(d.size());
+        assertThat(d).hasSize(22);
+        for (int i = 0; i < d.size(); i++) {
+            assertThat(strip(n.get(i))).isEqualTo(strip(d.get(i)));
+            if (d.get(i).contains("latency=")) {
+                assertThat(latency(n.get(i))).as(n.get(i)).isGreaterThan(latency(d.get(i)));
+            }
+        }
+    }
+
+    private static String strip(String line) {
+        return line.replaceAll(" latency=\\d+", "").replaceAll(" cycle=\\d+", "");
+    }
+
+    private static long latency(String line) {
+        return Long.parseLong(line.replaceAll(".* latency=(\\d+).*", "$1"));
     }
 
     @Test
