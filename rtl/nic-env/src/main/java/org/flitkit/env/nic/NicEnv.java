@@ -18,7 +18,6 @@ import org.flitkit.host.PcieHost;
 import org.flitkit.host.PcieParams;
 import org.flitkit.rtl.nma.BootImage;
 import org.flitkit.rtl.nma.EepParams;
-import org.flitkit.rtl.nma.NmaRegisters;
 import org.flitkit.rtl.nrc.RsGeometry;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Testbench;
@@ -124,10 +123,6 @@ public final class NicEnv implements AutoCloseable {
     /** The identity word the NIC's port learnt over the cable (PORT0_NEIGHBOUR's value). */
     public long nicNeighbour() {
         return tb.sim().peek(dut.nic.link.neighbour);
-    }
-
-    static long identityOfNrcPort(int chipId, int port) {
-        return NmaRegisters.identity(org.flitkit.formats.th2.ChipType.NRC, chipId, port);
     }
 
     @Override

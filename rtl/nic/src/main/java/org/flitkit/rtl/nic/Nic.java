@@ -3,7 +3,10 @@ package org.flitkit.rtl.nic;
 import static org.flitkit.hdl.Hdl.*;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
+import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
@@ -147,9 +150,9 @@ public final class Nic extends Module {
                 default -> throw new IllegalStateException("no NIC source for fault " + c);
             });
         }
-        List<Bool> rev = new ArrayList<>(internal);
-        java.util.Collections.reverse(rev);
-        List<org.flitkit.hdl.Bits> parts = new ArrayList<>(rev);
+        // fault vector: external inputs in the low bits, then the NIC's own in NicRegisters order
+        List<Bits> parts = new ArrayList<>(internal);
+        Collections.reverse(parts);
         parts.add(faults);
         nma.faults.assign(cat(parts));
         nma.extCrcDrop.assign(FALSE());
@@ -200,7 +203,7 @@ public final class Nic extends Module {
     }
 
     private void counter(String name, Bool pulse) {
-        UInt c = regInit(UInt(64), 0).named(name.toLowerCase(java.util.Locale.ROOT));
+        UInt c = regInit(UInt(64), 0).named(name.toLowerCase(Locale.ROOT));
         when(pulse, () -> c.assign(c.add(1)));
         nma.hw(name).assign(c);
     }
