@@ -139,8 +139,6 @@ public final class NrcFigures implements FigureSource {
                 .build(), r -> Measurement.of("nrc-reg-processing", micros(mean(r.plane().reg().read1()))));
         plane(Figure.builder("nrc-write-vs-read", "register write / read latency (NRC mean over its 24 ports)").from(fig8)
                 .paper(PaperValue.below(1), "ratio")
-                .explained("as in the paper, a write is answered on acceptance (reg_access checks it against the register map and "
-                        + "answers before its register-bus writes) while a read waits for its data: one cycle less in the model")
                 .build(), r -> Measurement.of("nrc-write-vs-read", mean(r.plane().reg().write1()) / mean(r.plane().reg().read1())));
         plane(Figure.builder("nrc-read2-vs-read1", "2-register read / 1-register read (NRC mean over its 24 ports)").from(fig8d)
                 .paper(PaperValue.between(1, 2), "ratio").build(),
