@@ -92,7 +92,7 @@ public final class FormatDoc {
         }
         row(md, "DestType / SrcType", chips.toString(), "register address: NIC " + ChipType.NIC.registerAddressBits()
                 + " bits, NRC " + ChipType.NRC.registerAddressBits() + " bits");
-        row(md, "RS beat", Th2.RS_BEAT_BITS + " bits", Th2.RS_BEATS_PER_FLIT + " beats per flit (bits 19:0 first, 2 pad bits), "
+        row(md, "RS beat", Th2.RS_BEAT_BITS + " bits", Th2.RS_BEATS_PER_FLIT + " beats per flit (2 pad bits; beat order and the port tag in the head flit: docs/th2-nrc.md), "
                 + Th2.RS_BEATS_PER_FLIT * Th2.PACKET_FLITS + " per packet");
         md.append('\n');
     }

@@ -85,7 +85,10 @@ public final class PacketLayout {
         return BitVector.concat(flits);
     }
 
-    /** A flit as relay-station beats: 10 beats of 20 bits, bits 19:0 first, the last padded with 2 zero bits. */
+    /**
+     * A flit cut into 20-bit pieces: 10 of them, bits 19:0 first, the last padded with 2 zero bits. (The NRC's
+     * relay-station link sends a flit from its bit 100 on, with a port tag in the head: docs/th2-nrc.md.)
+     */
     public static List<BitVector> toRsBeats(BitVector flit) {
         if (flit.width() != Th2.FLIT_BITS) {
             throw new IllegalArgumentException("a flit is " + Th2.FLIT_BITS + " bits, got " + flit.width());

@@ -139,8 +139,6 @@ public final class NrcFigures implements FigureSource {
                 .build(), r -> Measurement.of("nrc-reg-processing", micros(mean(r.plane().reg().read1()))));
         plane(Figure.builder("nrc-write-vs-read", "register write / read latency (NRC mean over its 24 ports)").from(fig8)
                 .paper(PaperValue.below(1), "ratio")
-                .explained("the paper's write is slightly faster because the NMA answers it on acceptance while a read waits for the "
-                        + "register; in the model both take the same cycles: the register file answers a read in the cycle a write is accepted")
                 .build(), r -> Measurement.of("nrc-write-vs-read", mean(r.plane().reg().write1()) / mean(r.plane().reg().read1())));
         plane(Figure.builder("nrc-read2-vs-read1", "2-register read / 1-register read (NRC mean over its 24 ports)").from(fig8d)
                 .paper(PaperValue.between(1, 2), "ratio").build(),

@@ -19,8 +19,8 @@ import org.flitkit.rtl.nma.hw.PacketBits;
 
 /**
  * nmp_packer: takes each packet from nmp_output_fifo, reads its output port Route.Hop[HopPtr],
- * increments HopPtr, and sends its 40 beats, tagged with the port, into the relay-station row that
- * leads to that port. Spec: 20-th2-management.md, "NMA submodules" (nmp_packer); hop rule in
+ * increments HopPtr, puts the port in its head ({@link RsBeat} tag) and sends its 40 beats into the
+ * relay-station row that leads to that port. Spec: 20-th2-management.md, "NMA submodules" (nmp_packer); hop rule in
  * docs/th2-formats.md. A packet with no hop left or a port above 23 is dropped and counted.
  */
 public final class NmpPacker extends Module {
@@ -42,13 +42,16 @@ public final class NmpPacker extends Module {
 
         WidthSerializer flits = instance("flits", new WidthSerializer(Th2.PACKET_BITS, Th2.FLIT_BITS));
         WidthSerializer beats = instance("beats", new WidthSerializer(Th2.FLIT_BITS, Th2.RS_BEAT_BITS));
-        beats.in.connect(flits.out);
-        // the port of each packet inside the serializers, oldest first
+        beats.in.valid.assign(flits.out.valid);
+        beats.in.bits.assign(RsBeat.toLink(flits.out.bits));
+        flits.out.ready.assign(beats.in.ready);
+        // the port of each packet inside the serializers, oldest first: the row its beats go to
         Queue<UInt> tags = instance("tags", new Queue<>(() -> UInt(RsBeat.PORT_BITS), 2));
 
         Bool take = in.valid.and(routable);
         flits.in.valid.assign(take.and(tags.enq.ready));
-        flits.in.bits.assign(PacketBits.with(in.bits, PacketLayout.HOP_PTR, hopPtr.add(1)));
+        // the head flit is at packet bits 197:0: the flit-level tag field is also its packet position
+        flits.in.bits.assign(PacketBits.with(PacketBits.with(in.bits, PacketLayout.HOP_PTR, hopPtr.add(1)), RsBeat.TAG, dest));
         tags.enq.valid.assign(take.and(flits.in.ready));
         tags.enq.bits.assign(dest);
         in.ready.assign(routable.not().or(flits.in.ready.and(tags.enq.ready)));
@@ -70,7 +73,6 @@ public final class NmpPacker extends Module {
             rowReady.add(o.ready);
             o.valid.assign(beats.out.valid.and(sel));
             o.bits.data.assign(beats.out.bits);
-            o.bits.port.assign(port);
         }
         beats.out.ready.assign(oneHotMux(inRow, rowReady));
     }

@@ -5,10 +5,8 @@ import static org.flitkit.hdl.Hdl.*;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.Vec;
-import org.flitkit.hdl.lib.Counter;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Lock;
-import org.flitkit.hdl.lib.Queue;
 import org.flitkit.hdl.lib.RRArbiter;
 import org.flitkit.hdl.lib.WidthDeserializer;
 import org.flitkit.formats.th2.Th2;
@@ -16,13 +14,14 @@ import org.flitkit.rtl.nma.hw.PacketBits;
 
 /**
  * nmp_unpacker: takes packets from the last relay station of each of the 4 rows, round-robin, one whole
- * packet (40 beats) at a time, and reassembles the 20-bit beats into flits and the flits into one
- * 792-bit packet for the NMA. Spec: 20-th2-management.md, "NMA submodules" (nmp_unpacker).
+ * packet (40 beats) at a time, and reassembles the 20-bit beats into flits (link order undone) and the flits
+ * into one 792-bit packet for the NMA, whose head gets back the RtType and VC that carried the port tag.
+ * Spec: 20-th2-management.md, "NMA submodules" (nmp_unpacker); link format in {@link RsBeat}.
  */
 public final class NmpUnpacker extends Module {
     public final Vec<Decoupled<RsBeat>> rows = input(Vec(RsGeometry.ROWS, () -> Decoupled.of(RsBeat::new)));
     public final Decoupled<UInt> out = output(PacketBits.packetStream());
-    /** port the packet on {@code out} came in by (the beats' tag), for statistics and debugging */
+    /** port the packet on {@code out} came in by (its head's tag), for statistics and debugging */
     public final UInt inPort = output(UInt(RsBeat.PORT_BITS));
 
     public NmpUnpacker() {
@@ -36,15 +35,13 @@ public final class NmpUnpacker extends Module {
         flits.in.bits.assign(arb.out.bits.data);
         arb.out.ready.assign(flits.in.ready);
         WidthDeserializer packet = instance("packet", new WidthDeserializer(Th2.PACKET_BITS, Th2.FLIT_BITS));
-        packet.in.connect(flits.out);
-        out.connect(packet.out);
-        // the tag of each packet in the deserializers: at most the one on `out` and the next one
-        Queue<UInt> ports = instance("ports", new Queue<>(() -> UInt(RsBeat.PORT_BITS), 2));
-        Counter beat = new Counter(RsGeometry.BEATS_PER_PACKET).named("beat");
-        when(arb.out.fire(), beat::inc);
-        ports.enq.valid.assign(arb.out.fire().and(beat.value.eq(0)));
-        ports.enq.bits.assign(arb.out.bits.port);
-        ports.deq.ready.assign(out.fire());
-        inPort.assign(ports.deq.bits);
+        packet.in.valid.assign(flits.out.valid);
+        packet.in.bits.assign(RsBeat.fromLink(flits.out.bits));
+        flits.out.ready.assign(packet.in.ready);
+        // the head flit is at packet bits 197:0, so the flit-level tag field is also its packet position
+        inPort.assign(PacketBits.get(packet.out.bits, RsBeat.TAG));
+        out.valid.assign(packet.out.valid);
+        out.bits.assign(PacketBits.with(packet.out.bits, RsBeat.TAG, lit(RsBeat.PLANE_TAG, RsBeat.PORT_BITS)));
+        packet.out.ready.assign(out.ready);
     }
 }

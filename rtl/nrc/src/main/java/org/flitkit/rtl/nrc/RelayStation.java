@@ -5,6 +5,7 @@ import static org.flitkit.hdl.Hdl.*;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
+import org.flitkit.hdl.lib.Counter;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Lock;
 import org.flitkit.hdl.lib.Queue;
@@ -12,16 +13,19 @@ import org.flitkit.hdl.lib.RRArbiter;
 import org.flitkit.hdl.lib.WidthDeserializer;
 import org.flitkit.hdl.lib.WidthSerializer;
 import org.flitkit.formats.th2.Th2;
+import org.flitkit.rtl.nma.hw.PacketBits;
 
 /**
  * The relay station (RS) of one NRC port, with the paper's four flows over a 20-bit data path: (1) flits
  * from the switch, serialized, toward the NMA; (2) beats from the left RS onward toward the NMA;
- * (3) beats from the right RS or the NMA tagged with this port, reassembled into flits out of the port;
- * (4) other beats on to the left RS. Spec: 20-th2-management.md, "Where management packets go".
+ * (3) packets from the right RS or the NMA whose first beat is tagged with this port, reassembled into
+ * flits out of the port; (4) other packets on to the left RS. Spec: 20-th2-management.md, "Where
+ * management packets go". The port tag rides in the head flit ({@link RsBeat}, link format).
  *
  * <p>Flows (1) and (2) share the link toward the NMA round-robin, a whole packet (40 beats) at a time.
  * Each direction has a 2-entry relay buffer (registered valid and ready), so a beat crosses an RS in
- * one cycle and a packet streams at one beat per cycle.
+ * one cycle and a packet streams at one beat per cycle; flows (3)/(4) decide on a packet's first beat
+ * and keep the decision for its 40 beats.
  */
 public final class RelayStation extends Module {
     public final int port;
@@ -42,15 +46,17 @@ public final class RelayStation extends Module {
         this.port = port;
         RsGeometry.col(port);
 
+        // flow 1: PortIngress hands over only source-routed VC3 packets, so the head's RtType:VC can carry the port
         WidthSerializer ser = instance("ser", new WidthSerializer(Th2.FLIT_BITS, Th2.RS_BEAT_BITS));
-        ser.in.connect(fromSwitch);
+        ser.in.valid.assign(fromSwitch.valid);
+        ser.in.bits.assign(RsBeat.toLink(RsBeat.tagged(fromSwitch.bits, lit(port, RsBeat.PORT_BITS))));
+        fromSwitch.ready.assign(ser.in.ready);
         RRArbiter<RsBeat> merge = instance("merge",
                 new RRArbiter<>(RsBeat::new, 2, Lock.beats(RsGeometry.BEATS_PER_PACKET)));
         merge.in.get(0).connect(fromLeft);
         Decoupled<RsBeat> local = merge.in.get(1);
         local.valid.assign(ser.out.valid);
         local.bits.data.assign(ser.out.bits);
-        local.bits.port.assign(lit(port, RsBeat.PORT_BITS));
         ser.out.ready.assign(local.ready);
         Queue<RsBeat> inbound = instance("inbound", new Queue<>(RsBeat::new, 2));
         inbound.enq.connect(merge.out);
@@ -59,13 +65,22 @@ public final class RelayStation extends Module {
         Queue<RsBeat> outbound = instance("outbound", new Queue<>(RsBeat::new, 2));
         outbound.enq.connect(fromRight);
         Decoupled<RsBeat> head = outbound.deq;
-        Bool mine = head.bits.port.eq(port);
+        // the first beat of a packet names its port; the rest follow it
+        Counter beat = new Counter(RsGeometry.BEATS_PER_PACKET).named("out_beat");
+        when(head.fire(), beat::inc);
+        Bool first = beat.value.eq(0);
+        Bool tagMine = PacketBits.get(head.bits.data, RsBeat.TAG_IN_BEAT).eq(port);
+        Bool mineHeld = regInit(Bool(), 0).named("out_mine");
+        when(head.fire().and(first), () -> mineHeld.assign(tagMine));
+        Bool mine = mux(first, tagMine, mineHeld);
         WidthDeserializer des = instance("des", new WidthDeserializer(Th2.FLIT_BITS, Th2.RS_BEAT_BITS));
         des.in.valid.assign(head.valid.and(mine));
         des.in.bits.assign(head.bits.data);
         toLeft.valid.assign(head.valid.and(mine.not()));
         toLeft.bits.assign(head.bits);
         head.ready.assign(mux(mine, des.in.ready, toLeft.ready));
-        toPort.connect(des.out);
+        toPort.valid.assign(des.out.valid);
+        toPort.bits.assign(RsBeat.restored(RsBeat.fromLink(des.out.bits)));
+        des.out.ready.assign(toPort.ready);
     }
 }

@@ -4,6 +4,7 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.th2.Field;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.ManagementPacket;
 import org.flitkit.formats.th2.NmpType;
@@ -50,22 +51,22 @@ final class Packets {
         return PacketLayout.fromFlits(flits.stream().map(f -> BitVector.of(Th2.FLIT_BITS, f)).toList());
     }
 
-    /** The 40 relay-station beats of a packet, tagged with {@code port}, packed like RsBeat (data, port). */
+    /**
+     * The 40 relay-station beats of a packet whose head carries port tag {@code port}, as docs/th2-nrc.md
+     * ("Relay-station link format") writes them out: the head flit's RtType:VC (bits 114:110) replaced by the
+     * port, each flit sent from its bit 100 on (bits 197:100, then 99:0), 20 bits a beat, 2 pad bits in beat 4.
+     */
     static List<BigInteger> beats(BitVector packet, int port) {
         List<BigInteger> out = new ArrayList<>();
-        for (BitVector f : PacketLayout.toFlits(packet)) {
-            for (BitVector b : PacketLayout.toRsBeats(f)) {
-                out.add(b.toBigInteger().shiftLeft(RsBeat.PORT_BITS).or(BigInteger.valueOf(port)));
+        BitVector tagged = packet.with(new Field("tag", 110, 5), port);
+        for (BitVector f : PacketLayout.toFlits(tagged)) {
+            BigInteger v = f.toBigInteger();
+            BigInteger low = v.and(BigInteger.ONE.shiftLeft(100).subtract(BigInteger.ONE));
+            BigInteger link = v.shiftRight(100).or(low.shiftLeft(98));
+            for (int b = 0; b < 10; b++) {
+                out.add(link.shiftRight(20 * b).and(BigInteger.valueOf(0xFFFFF)));
             }
         }
         return out;
-    }
-
-    static BigInteger data(BigInteger beat) {
-        return beat.shiftRight(RsBeat.PORT_BITS);
-    }
-
-    static int port(BigInteger beat) {
-        return beat.intValue() & ((1 << RsBeat.PORT_BITS) - 1);
     }
 }

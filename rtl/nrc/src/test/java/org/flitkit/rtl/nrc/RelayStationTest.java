@@ -89,6 +89,12 @@ class RelayStationTest {
         }
     }
 
+    /** The paper's 20-bit data path: a beat is 20 bits, the port tag rides in the head flit (docs/th2-nrc.md). */
+    @Test
+    void aLinkBeatIsTwentyBitsWide() {
+        assertThat(new RsBeat().width()).isEqualTo(20);
+    }
+
     @Test
     void flow1SerializesSwitchFlitsTowardTheNmaTaggedWithThePort(RunConfig cfg) {
         try (Env env = new Env(cfg, Throttle.NONE)) {
