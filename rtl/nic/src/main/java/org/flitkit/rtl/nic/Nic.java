@@ -52,12 +52,7 @@ public final class Nic extends Module {
 
     public final int vps;
     public final EepParams eepParams;
-    public final VpQueues queues;
-    public final DescArbiter arbiter;
-    public final DescFetch fetch;
-    public final DescDispatch dispatch;
-    public final MpSendUnit sendUnit;
-    public final SendArbiter sendArbiter;
+    public final SendPath send;
     public final RecvDispatch recv;
     public final MpqWriter mpqWriter;
     public final EventWriter eventWriter;
@@ -79,12 +74,7 @@ public final class Nic extends Module {
     public Nic(EepParams eepParams, byte[] eepromImage, int vps, int fetchTags) {
         this.vps = vps;
         this.eepParams = eepParams;
-        queues = instance(new VpQueues(vps));
-        arbiter = instance(new DescArbiter(vps));
-        fetch = instance(new DescFetch(fetchTags));
-        dispatch = instance(new DescDispatch(vps));
-        sendUnit = instance(new MpSendUnit());
-        sendArbiter = instance(new SendArbiter(2));
+        send = instance(new SendPath(vps, fetchTags));
         recv = instance(new RecvDispatch());
         mpqWriter = instance(new MpqWriter(vps));
         eventWriter = instance(new EventWriter(vps));
@@ -95,47 +85,36 @@ public final class Nic extends Module {
         chipId.assign(id);
         booting.assign(nma.booting);
 
-        // flow (1): BAR -> queues -> arbitration -> fetch -> dispatch -> MP send unit -> send arbitration -> link
-        queues.mmio.connect(mmio);
-        arbiter.pending.assign(queues.pending);
-        arbiter.parked.assign(dispatch.parked);
-        arbiter.done.connect(dispatch.done);
-        fetch.req.connect(arbiter.grant);
-        fetch.sdq.connect(queues.sdq);
-        queues.hdqAddr.assign(fetch.hdqAddr);
-        fetch.hdqData.assign(queues.hdqData);
-        fetch.cpl.connect(dmaCpl);
-        fetch.cplTimeout.assign(nma.value(NicRegisters.CPL_TIMEOUT).bits(31, 0));
-        dispatch.in.connect(fetch.out);
-        queues.consume.connect(dispatch.consume);
-        dispatch.fenceTimeout.assign(nma.value(NicRegisters.FENCE_TIMEOUT).bits(15, 0));
-        sendUnit.in.connect(dispatch.toSend);
-        sendUnit.chipId.assign(id);
-        sendArbiter.req.connect(sendUnit.out);
-        linkOut.connect(sendArbiter.linkOut);
+        // flows (1) and (3): BAR -> queues -> arbitration -> fetch -> dispatch -> MP send unit -> send arbitration -> link,
+        // NIC-NMA's answers joining at send arbitration
+        send.mmio.connect(mmio);
+        send.dmaCpl.connect(dmaCpl);
+        send.chipId.assign(id);
+        send.cplTimeout.assign(nma.value(NicRegisters.CPL_TIMEOUT).bits(31, 0));
+        send.fenceTimeout.assign(nma.value(NicRegisters.FENCE_TIMEOUT).bits(15, 0));
+        send.rsp.connect(nma.out);
+        linkOut.connect(send.linkOut);
 
-        // flows (2) and (3): link -> request receive FIFO -> NIC-NMA -> response send FIFO -> send arbitration
+        // flow (2): link -> request receive FIFO -> NIC-NMA
         recv.linkIn.connect(linkIn);
         recv.chipId.assign(id);
         nma.in.connect(recv.toNma);
-        sendArbiter.rsp.connect(nma.out);
 
         // flow (4): link -> response receive FIFO -> MPQ -> EQ event, interrupt
         mpqWriter.in.connect(recv.toHost);
-        mpqWriter.mpq.connect(queues.mpq);
-        dispatch.answered.connect(mpqWriter.answered);
-        RRArbiter<EventReq> events = instance(new RRArbiter<>(EventReq::new, 3));
-        events.in.get(0).connect(dispatch.events);
-        events.in.get(1).connect(sendUnit.events);
-        events.in.get(2).connect(mpqWriter.events);
+        mpqWriter.mpq.connect(send.mpq);
+        send.answered.connect(mpqWriter.answered);
+        RRArbiter<EventReq> events = instance(new RRArbiter<>(EventReq::new, 2));
+        events.in.get(0).connect(send.events);
+        events.in.get(1).connect(mpqWriter.events);
         eventWriter.in.connect(events.out);
-        eventWriter.eq.connect(queues.eq);
+        eventWriter.eq.connect(send.eq);
         UInt cycle = regInit(UInt(64), 0).named("cycle");
         cycle.assign(cycle.add(1));
         eventWriter.cycle.assign(cycle);
         irq.connect(eventWriter.irq);
 
-        dmaMux.in.get(0).connect(fetch.dma);
+        dmaMux.in.get(0).connect(send.dmaRq);
         dmaMux.in.get(1).connect(mpqWriter.dma);
         dmaMux.in.get(2).connect(eventWriter.dma);
         dmaRq.connect(dmaMux.out);
@@ -145,7 +124,7 @@ public final class Nic extends Module {
         for (FaultCode c : NicRegisters.INTERNAL_FAULTS) {
             internal.add(switch (c) {
                 case EEPROM_LOAD_FAILED -> nma.bootError;
-                case DMA_ERROR -> dispatch.fetchError;
+                case DMA_ERROR -> send.fetchError;
                 case MPQ_OVERFLOW -> mpqWriter.overflow;
                 default -> throw new IllegalStateException("no NIC source for fault " + c);
             });
@@ -168,8 +147,8 @@ public final class Nic extends Module {
     }
 
     private void registers(UInt id) {
-        counter(NicRegisters.TX_REQUESTS, sendArbiter.reqSent);
-        counter(NicRegisters.TX_RESPONSES, sendArbiter.rspSent);
+        counter(NicRegisters.TX_REQUESTS, send.reqSent);
+        counter(NicRegisters.TX_RESPONSES, send.rspSent);
         counter(NicRegisters.RX_REQUESTS, recv.toNma.fire());
         counter(NicRegisters.RX_RESPONSES, recv.toHost.fire());
         counter(NicRegisters.RX_CRC_DROPS, recv.crcDrop);
@@ -177,14 +156,14 @@ public final class Nic extends Module {
         counter(NicRegisters.RX_DESTID_DROPS, recv.destIdDrop);
         counter(NicRegisters.RX_VP_DROPS, recv.vpDrop);
         counter(NicRegisters.RX_MALFORMED_DROPS, recv.malformedDrop);
-        counter(NicRegisters.DESCRIPTORS, dispatch.toSend.fire());
-        counter(NicRegisters.DESC_ERRORS, dispatch.descError);
-        counter(NicRegisters.FETCH_ERRORS, dispatch.fetchError);
-        counter(NicRegisters.DOORBELL_ERRORS, queues.doorbellError);
-        counter(NicRegisters.HDQ_OVERFLOWS, queues.hdqOverflow);
-        counter(NicRegisters.MMIO_ERRORS, queues.badWrite);
-        counter(NicRegisters.FENCE_TIMEOUTS, dispatch.fenceExpired);
-        counter(NicRegisters.STALE_COMPLETIONS, fetch.staleCpl);
+        counter(NicRegisters.DESCRIPTORS, send.descriptorSent);
+        counter(NicRegisters.DESC_ERRORS, send.descError);
+        counter(NicRegisters.FETCH_ERRORS, send.fetchError);
+        counter(NicRegisters.DOORBELL_ERRORS, send.doorbellError);
+        counter(NicRegisters.HDQ_OVERFLOWS, send.hdqOverflow);
+        counter(NicRegisters.MMIO_ERRORS, send.badWrite);
+        counter(NicRegisters.FENCE_TIMEOUTS, send.fenceExpired);
+        counter(NicRegisters.STALE_COMPLETIONS, send.staleCpl);
         counter(NicRegisters.MPQ_DROPS, mpqWriter.overflow);
         counter(NicRegisters.EQ_DROPS, eventWriter.dropped);
 
@@ -195,10 +174,10 @@ public final class Nic extends Module {
         nma.hw(NmaRegisters.portReg(0, NmaRegisters.PORT_HANDSHAKE_COUNT)).assign(link.handshakeCount);
         nma.hw(NmaRegisters.portReg(0, NmaRegisters.PORT_BIST_RESULT)).assign(link.bistResult);
         for (int v = 0; v < vps; v++) {
-            nma.hw(NicRegisters.vpReg(v, NicRegisters.VP_SDQ)).assign(cat(lit(0, 23), dispatch.parked.bit(v),
-                    dispatch.outstanding.get(v), queues.head.get(v), queues.tail.get(v)));
-            nma.hw(NicRegisters.vpReg(v, NicRegisters.VP_MPQ)).assign(cat(mpqWriter.drops.get(v), queues.mpqHead.get(v), mpqWriter.producer.get(v)));
-            nma.hw(NicRegisters.vpReg(v, NicRegisters.VP_EQ)).assign(cat(eventWriter.drops.get(v), queues.eqHead.get(v), eventWriter.producer.get(v)));
+            nma.hw(NicRegisters.vpReg(v, NicRegisters.VP_SDQ)).assign(cat(lit(0, 23), send.parked.bit(v),
+                    send.outstanding.get(v), send.head.get(v), send.tail.get(v)));
+            nma.hw(NicRegisters.vpReg(v, NicRegisters.VP_MPQ)).assign(cat(mpqWriter.drops.get(v), send.mpqHead.get(v), mpqWriter.producer.get(v)));
+            nma.hw(NicRegisters.vpReg(v, NicRegisters.VP_EQ)).assign(cat(eventWriter.drops.get(v), send.eqHead.get(v), eventWriter.producer.get(v)));
         }
     }
 

@@ -50,6 +50,7 @@ class SendPathTest {
     static final PcieParams PCIE = new PcieParams(new DmaParams(30, 15, 32, 512, 128, 64), 10);
     static final long SDQ = 0x10_0000;
     static final int LOG2 = 3;
+    static final int CHIP_ID = 0x0001;
 
     record Ev(int vp, int type, int code, int tid, int index, int irq, long cycle) {
         static Ev decode(BigInteger v, long cycle) {
@@ -88,9 +89,10 @@ class SendPathTest {
             StreamPort ev = StreamPort.of(d.events);
             tb.add(new StreamSink("events", ev));
             tb.add(new StreamMonitor("eventMon", ev).subscribe(v -> events.add(Ev.decode(v, tb.cycle()))));
-            doorbellErrors = tb.add(new PulseCounter("doorbellErrors", d.doorbellError));
-            hdqOverflows = tb.add(new PulseCounter("hdqOverflows", d.hdqOverflow));
-            badWrites = tb.add(new PulseCounter("badWrites", d.badWrite));
+            doorbellErrors = tb.add(new PulseCounter("doorbellErrors", d.queues.doorbellError));
+            hdqOverflows = tb.add(new PulseCounter("hdqOverflows", d.queues.hdqOverflow));
+            badWrites = tb.add(new PulseCounter("badWrites", d.queues.badWrite));
+            tb.sim().poke(d.chipId, CHIP_ID);
             tb.sim().poke(d.fenceTimeout, 4);
             tb.sim().poke(d.cplTimeout, 200);
             tb.reset(2);
@@ -142,7 +144,7 @@ class SendPathTest {
     }
 
     static BitVector expected(BitVector desc) {
-        return DescriptorMapping.requestBits(desc, SendPath.CHIP_ID);
+        return DescriptorMapping.requestBits(desc, CHIP_ID);
     }
 
     @Test
@@ -218,7 +220,7 @@ class SendPathTest {
             e.tb.run(100);
             // parked: the fenced descriptor waits, another VP is not held up
             assertThat(e.packets).hasSize(2);
-            assertThat(e.tb.sim().peek(e.d.parked)).isEqualTo(1L << 10);
+            assertThat(e.tb.sim().peek(e.d.dispatch.parked)).isEqualTo(1L << 10);
             e.post(11, read(11, 4).build().encode());
             e.tb.runUntil("VP 11's packet", () -> e.packets.size() == 3, 500);
             e.answer(10);
@@ -234,7 +236,7 @@ class SendPathTest {
             assertThat(e.host.reads()).extracting(PcieHost.Read::addr)
                     .containsExactly(Env.sdqOf(10), Env.sdqOf(10) + 64, Env.sdqOf(10) + 128, Env.sdqOf(11), Env.sdqOf(10) + 128);
             assertThat(e.events).isEmpty();
-            assertThat(e.tb.sim().peek(e.d.parked)).isZero();
+            assertThat(e.tb.sim().peek(e.d.dispatch.parked)).isZero();
         }
     }
 
