@@ -16,6 +16,7 @@ import org.flitkit.formats.th2.PacketLayout;
 import org.flitkit.formats.th2.RoutingField;
 import org.flitkit.host.PcieHost;
 import org.flitkit.rtl.nma.NmaRegisters;
+import org.flitkit.rtl.pcie.Pcie;
 import org.flitkit.testbench.Component;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.TestbenchExtension;
@@ -79,7 +80,7 @@ class NicChipFaultTest {
             c.tb.runUntil("the FETCH_ERROR event", () -> c.event(FETCH_VP, 0, 4) != null, 5_000);
             c.awaitOut(answers + 1, 1_000);
             BitVector ev = c.event(FETCH_VP, 0, 4);
-            NicEvents.Req want = new NicEvents.Req(FETCH_VP, NicEvent.FETCH_ERROR.code(), 1, 0, 0, 0);
+            NicEvents.Req want = new NicEvents.Req(FETCH_VP, NicEvent.FETCH_ERROR.code(), Pcie.UR, 0, 0, 0);
             assertThat(ev.toBytesLE()).isEqualTo(NicEvents.eqBytes(want, 0, 4, ev.get(NicHost.EVENT.TIMESTAMP)));
             reports.add(report(0, FaultCode.DMA_ERROR, FaultCode.CHIP_LEVEL_PORT, 0, rose[NicRegisters.faultInput(FaultCode.DMA_ERROR)]));
             assertThat(c.out.get(answers).bits()).isEqualTo(reports.get(0));

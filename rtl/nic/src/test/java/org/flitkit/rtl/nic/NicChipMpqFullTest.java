@@ -3,6 +3,7 @@ package org.flitkit.rtl.nic;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.flitkit.formats.th2.BitVector;
 import org.flitkit.formats.th2.NicEvent;
@@ -39,7 +40,7 @@ class NicChipMpqFullTest {
             c.tb.runUntil("4 MP_ARRIVED events", () -> c.event(VP, 3, EQ_LOG2) != null, 5_000);
             byte[] full = c.mem.read(NicChip.mpq(VP), 4 * NicHost.MPQ_ENTRY_BYTES);
             for (int i = 0; i < 4; i++) {
-                assertThat(java.util.Arrays.copyOfRange(full, 128 * i, 128 * i + 128)).as("entry %d", i)
+                assertThat(Arrays.copyOfRange(full, 128 * i, 128 * i + 128)).as("entry %d", i)
                         .isEqualTo(NicEvents.mpqBytes(sent.get(i), i, MPQ_LOG2));
             }
             for (int i = 4; i < 10; i++) {
@@ -69,9 +70,9 @@ class NicChipMpqFullTest {
             c.tb.run(100);
             c.tb.finish();
             byte[] now = c.mem.read(NicChip.mpq(VP), 4 * NicHost.MPQ_ENTRY_BYTES);
-            assertThat(java.util.Arrays.copyOfRange(now, 0, 128)).isEqualTo(NicEvents.mpqBytes(more.get(0), 4, MPQ_LOG2));
-            assertThat(java.util.Arrays.copyOfRange(now, 128, 256)).isEqualTo(NicEvents.mpqBytes(more.get(1), 5, MPQ_LOG2));
-            assertThat(java.util.Arrays.copyOfRange(now, 256, 512)).isEqualTo(java.util.Arrays.copyOfRange(full, 256, 512));
+            assertThat(Arrays.copyOfRange(now, 0, 128)).isEqualTo(NicEvents.mpqBytes(more.get(0), 4, MPQ_LOG2));
+            assertThat(Arrays.copyOfRange(now, 128, 256)).isEqualTo(NicEvents.mpqBytes(more.get(1), 5, MPQ_LOG2));
+            assertThat(Arrays.copyOfRange(now, 256, 512)).isEqualTo(Arrays.copyOfRange(full, 256, 512));
             BitVector last = c.event(VP, 12, EQ_LOG2);
             assertThat(last.get(NicHost.EVENT.TYPE)).isEqualTo(NicEvent.MPQ_OVERFLOW.code());
             assertThat(last.get(NicHost.EVENT.INDEX)).isEqualTo(6);

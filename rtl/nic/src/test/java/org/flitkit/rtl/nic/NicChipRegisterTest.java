@@ -9,6 +9,7 @@ import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.DescriptorMapping;
 import org.flitkit.formats.th2.ManagementDescriptor;
 import org.flitkit.formats.th2.ManagementPacket;
+import org.flitkit.formats.th2.NicHost;
 import org.flitkit.formats.th2.NmpType;
 import org.flitkit.formats.th2.PacketLayout;
 import org.flitkit.formats.th2.RegisterPayload;
@@ -16,6 +17,7 @@ import org.flitkit.formats.th2.RoutingField;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.host.PcieHost;
 import org.flitkit.rtl.nma.NmaRegisters;
+import org.flitkit.testbench.Component;
 import org.flitkit.testbench.Rng;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.TestbenchExtension;
@@ -131,7 +133,7 @@ class NicChipRegisterTest {
                 c.send(answerOf(sent.get(i), 0x5000 + i));
             }
             c.tb.runUntil("3 MPQ entries and their events", () -> c.event(vp, 2, 4) != null, 5_000);
-            c.host.mmioWrite(org.flitkit.formats.th2.NicHost.bar(vp, org.flitkit.formats.th2.NicHost.MPQ_HEAD), 1);
+            c.host.mmioWrite(NicHost.bar(vp, NicHost.MPQ_HEAD), 1);
             c.tb.runUntil("the MPQ_HEAD write", c.host::idle, 1_000);
             NicRegModel m = new NicRegModel(NicChip.ME);
             // SDQ: producer 5, consumer 5, 2 answers outstanding, not parked; MPQ: producer 3, host consumer 1;
@@ -174,7 +176,7 @@ class NicChipRegisterTest {
             int[] seen = {0};
             int[] switches = {0};
             boolean[] lastWasNma = {false};
-            c.tb.add(new org.flitkit.testbench.Component("linkCheck") {
+            c.tb.add(new Component("linkCheck") {
                 @Override
                 protected void sample() {
                     while (seen[0] < c.out.size()) {
