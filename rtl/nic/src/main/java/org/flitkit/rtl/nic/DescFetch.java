@@ -84,8 +84,7 @@ public final class DescFetch extends Module {
         dma.valid.assign(req.valid.and(isPio.not()).and(anyFree));
         dma.bits.write.assign(FALSE());
         dma.bits.tag.assign(freeTag.pad(Pcie.TAG_BITS));
-        UInt slot = sdq.head.and(lit(1, NicHost.INDEX_BITS + 1).shlTrunc(sdq.log2.pad(5)).trunc(NicHost.INDEX_BITS).sub(1));
-        dma.bits.addr.assign(sdq.base.add(slot.pad(64).shl(6).trunc(64)));
+        dma.bits.addr.assign(sdq.slotAddress(sdq.head, 6));
         dma.bits.len.assign(lit(NicHost.SDQ_ENTRY_BYTES, Pcie.LEN_BITS));
         dma.bits.data.assign(lit(0, Pcie.BEAT_BITS));
         dma.bits.last.assign(TRUE());

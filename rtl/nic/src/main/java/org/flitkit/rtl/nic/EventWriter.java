@@ -74,18 +74,15 @@ public final class EventWriter extends Module {
         });
 
         UInt prod = prodRegs.at(req.vp);
-        UInt entries = lit(1, NicHost.INDEX_BITS + 1).shl(eq.log2).bits(NicHost.INDEX_BITS, 0);
-        UInt used = prod.sub(eq.head).pad(NicHost.INDEX_BITS + 1);
-        Bool noRoom = eq.log2.eq(0).or(used.ge(entries));
+        Bool noRoom = eq.full(prod);
         when(state.eq(DECIDE), () -> {
             when(noRoom, () -> {
                 dropRegs.write(req.vp, dropRegs.at(req.vp).add(1));
                 state.assign(IDLE);
             }).otherwise(() -> state.assign(WRITE));
             index.assign(prod);
-            UInt slot = prod.and(entries.trunc(NicHost.INDEX_BITS).sub(1));
-            addr.assign(eq.base.add(slot.pad(Pcie.ADDR_BITS - 4).shl(4)));
-            phase.assign(prod.shr(eq.log2).bit(0).not());
+            addr.assign(eq.slotAddress(prod, 4));
+            phase.assign(eq.phase(prod));
         });
 
         NicHost.Event e = NicHost.EVENT;

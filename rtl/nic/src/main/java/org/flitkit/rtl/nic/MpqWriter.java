@@ -81,10 +81,7 @@ public final class MpqWriter extends Module {
 
         // ---- decide: the ring as the host set it up now; the index is free-running, slot = index mod entries
         UInt prod = prodRegs.at(vp);
-        UInt log2 = mpq.log2;
-        UInt entries = lit(1, NicHost.INDEX_BITS + 1).shl(log2).bits(NicHost.INDEX_BITS, 0);
-        UInt used = prod.sub(mpq.head).pad(NicHost.INDEX_BITS + 1);
-        Bool noRoom = log2.eq(0).or(used.ge(entries));
+        Bool noRoom = mpq.full(prod);
         Bool decide = state.eq(DECIDE);
         overflow.assign(decide.and(noRoom));
         when(decide, () -> {
@@ -92,10 +89,8 @@ public final class MpqWriter extends Module {
             written.assign(noRoom.not());
             state.assign(mux(noRoom, lit(EVENT, 3), lit(BEAT0, 3)));
             when(noRoom, () -> dropRegs.write(vp, dropRegs.at(vp).add(1)));
-            UInt slot = prod.and(entries.trunc(NicHost.INDEX_BITS).sub(1));
-            // the base is only 4 KB aligned, so add the offset (a ring may span many pages)
-            addr.assign(mpq.base.add(slot.pad(Pcie.ADDR_BITS - 7).shl(7)));
-            phase.assign(prod.shr(log2).bit(0).not());
+            addr.assign(mpq.slotAddress(prod, 7));
+            phase.assign(mpq.phase(prod));
         });
 
         // ---- the entry: packet in bytes 0..98, phase in bit 0 of byte 127 (the last byte, so it lands last)
