@@ -109,6 +109,11 @@ public final class Testbench<M extends Module> implements AutoCloseable {
         return new Testbench<>(sim, config, 0);
     }
 
+    /** Wraps a simulator built for this run in {@code buildSeconds} (elaboration and compilation, as reported). */
+    public static <M extends Module> Testbench<M> create(Simulator sim, RunConfig config, double buildSeconds) {
+        return new Testbench<>(sim, config, buildSeconds);
+    }
+
     // ------------------------------------------------------------------ accessors
 
     /** The top module, for its ports: {@code tb.dut().in}. */

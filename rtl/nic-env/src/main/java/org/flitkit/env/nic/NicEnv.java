@@ -65,17 +65,38 @@ public final class NicEnv implements AutoCloseable {
     }
 
     public NicEnv(RunConfig cfg, EepParams eep, int cableLatency, PcieParams pcie, HostSoftware software, int port) {
-        this(Testbench.create(compiled(eep, cableLatency), cfg), pcie, software, port);
+        this(instance(eep, cableLatency, cfg), pcie, software, port);
     }
 
-    private static final Map<String, Simulator> COMPILED = new ConcurrentHashMap<>();
+    /** A compiled board and how long building it took (reported by the first testbench that uses it). */
+    private static final class Compiled {
+        final Simulator template;
+        double buildSeconds;
+
+        Compiled(Simulator template, double buildSeconds) {
+            this.template = template;
+            this.buildSeconds = buildSeconds;
+        }
+    }
+
+    private static final Map<String, Compiled> COMPILED = new ConcurrentHashMap<>();
 
     /**
-     * A fresh instance of the board, compiled once per E2PROM timing and cable latency in this JVM (the board
-     * takes seconds to compile; tests and figure runs share it).
+     * A testbench on a fresh instance of the board, compiled once per E2PROM timing and cable latency in this JVM
+     * (the board takes seconds to compile; tests and figure runs share it).
      */
-    public static Simulator compiled(EepParams eep, int cableLatency) {
-        return COMPILED.computeIfAbsent(eep + "/" + cableLatency, k -> Simulator.of(() -> board(eep, cableLatency))).newInstance();
+    private static Testbench<NicNrcBoard> instance(EepParams eep, int cableLatency, RunConfig cfg) {
+        Compiled c = COMPILED.computeIfAbsent(eep + "/" + cableLatency, k -> {
+            long t0 = System.nanoTime();
+            Simulator s = Simulator.of(() -> board(eep, cableLatency));
+            return new Compiled(s, (System.nanoTime() - t0) / 1e9);
+        });
+        double seconds;
+        synchronized (c) {
+            seconds = c.buildSeconds;
+            c.buildSeconds = 0;
+        }
+        return Testbench.create(c.template.newInstance(), cfg, seconds);
     }
 
     /** Sets up the host side on {@code tb}'s board, plugs the NIC into NRC {@code port}, resets and waits for both power-up loads. */
