@@ -75,7 +75,7 @@ public final class Nic extends Module {
         this.vps = vps;
         this.eepParams = eepParams;
         send = instance(new SendPath(vps, fetchTags));
-        recv = instance(new RecvDispatch());
+        recv = instance(new RecvDispatch(vps));
         mpqWriter = instance(new MpqWriter(vps));
         eventWriter = instance(new EventWriter(vps));
         dmaMux = instance(new DmaMux(3));
@@ -119,7 +119,6 @@ public final class Nic extends Module {
         dmaMux.in.get(2).connect(eventWriter.dma);
         dmaRq.connect(dmaMux.out);
 
-        // NIC-NMA's fault inputs: external levels, then the NIC's own pulses
         List<Bool> internal = new ArrayList<>();
         for (FaultCode c : NicRegisters.INTERNAL_FAULTS) {
             internal.add(switch (c) {
@@ -129,7 +128,7 @@ public final class Nic extends Module {
                 default -> throw new IllegalStateException("no NIC source for fault " + c);
             });
         }
-        // fault vector: external inputs in the low bits, then the NIC's own in NicRegisters order
+        // NIC-NMA's fault vector: the external levels in the low bits, then the NIC's own pulses in NicRegisters order
         List<Bits> parts = new ArrayList<>(internal);
         Collections.reverse(parts);
         parts.add(faults);
