@@ -47,15 +47,10 @@ public final class EventWriter extends Module {
     }
 
     public EventWriter(int vpCount) {
-        if (vpCount < 1 || vpCount > 64) {
-            throw new IllegalArgumentException("VP count must be in 1..64 (6-bit VP), got " + vpCount);
-        }
-        producer = output(Vec(vpCount, () -> UInt(NicHost.INDEX_BITS)));
+        producer = output(Vec(RingCounters.checkVps(vpCount), () -> UInt(NicHost.INDEX_BITS)));
         drops = output(Vec(vpCount, () -> UInt(32)));
-        Vec<UInt> prodRegs = regInit(Vec(vpCount, () -> UInt(NicHost.INDEX_BITS)), 0);
-        Vec<UInt> dropRegs = regInit(Vec(vpCount, () -> UInt(32)), 0);
-        producer.assign(prodRegs);
-        drops.assign(dropRegs);
+        RingCounters ring = new RingCounters(vpCount, producer, drops);
+        Vec<UInt> prodRegs = ring.producer;
 
         UInt state = regInit(UInt(2), IDLE);
         EventReq req = regInit(new EventReq(), 0);
@@ -77,7 +72,7 @@ public final class EventWriter extends Module {
         Bool noRoom = eq.full(prod);
         when(state.eq(DECIDE), () -> {
             when(noRoom, () -> {
-                dropRegs.write(req.vp, dropRegs.at(req.vp).add(1));
+                ring.drop(req.vp);
                 state.assign(IDLE);
             }).otherwise(() -> state.assign(WRITE));
             index.assign(prod);

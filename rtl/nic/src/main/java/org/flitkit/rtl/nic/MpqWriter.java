@@ -52,15 +52,10 @@ public final class MpqWriter extends Module {
 
     /** {@code vpCount} VPs; packets come from a {@link RecvDispatch} of the same count, so DestVP is below it. */
     public MpqWriter(int vpCount) {
-        if (vpCount < 1 || vpCount > 64) {
-            throw new IllegalArgumentException("VP count must be in 1..64 (6-bit DestVP), got " + vpCount);
-        }
-        producer = output(Vec(vpCount, () -> UInt(NicHost.INDEX_BITS)));
+        producer = output(Vec(RingCounters.checkVps(vpCount), () -> UInt(NicHost.INDEX_BITS)));
         drops = output(Vec(vpCount, () -> UInt(32)));
-        Vec<UInt> prodRegs = regInit(Vec(vpCount, () -> UInt(NicHost.INDEX_BITS)), 0);
-        Vec<UInt> dropRegs = regInit(Vec(vpCount, () -> UInt(32)), 0);
-        producer.assign(prodRegs);
-        drops.assign(dropRegs);
+        RingCounters ring = new RingCounters(vpCount, producer, drops);
+        Vec<UInt> prodRegs = ring.producer;
 
         UInt state = regInit(UInt(3), IDLE);
         UInt pkt = regInit(UInt(Th2.PACKET_BITS), 0);
@@ -88,7 +83,7 @@ public final class MpqWriter extends Module {
             index.assign(prod);
             written.assign(noRoom.not());
             state.assign(mux(noRoom, lit(EVENT, 3), lit(BEAT0, 3)));
-            when(noRoom, () -> dropRegs.write(vp, dropRegs.at(vp).add(1)));
+            when(noRoom, () -> ring.drop(vp));
             addr.assign(mpq.slotAddress(prod, 7));
             phase.assign(mpq.phase(prod));
         });
