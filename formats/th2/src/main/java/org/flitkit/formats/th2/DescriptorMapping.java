@@ -78,6 +78,22 @@ public final class DescriptorMapping {
         return PacketLayout.withCrc(p);
     }
 
+    /**
+     * The descriptor that makes the NIC build {@code packet} (the inverse of {@link #requestBits}): every copied
+     * field taken back from the packet, Head set, Fen/Err/Lint clear, SrcVP and DestVP set to {@code vp}.
+     */
+    public static BitVector descriptorFor(BitVector packet, int vp) {
+        if (packet.width() != Th2.PACKET_BITS) {
+            throw new IllegalArgumentException("a packet is " + Th2.PACKET_BITS + " bits, got " + packet.width());
+        }
+        Checks.vp("VP", vp);
+        BitVector desc = D.zero().with(D.HEAD, 1);
+        for (Entry e : COPIED) {
+            desc = desc.with(e.descriptorField(), packet.slice(e.packetField()));
+        }
+        return desc.with(D.SRC_VP, vp).with(D.DEST_VP, vp);
+    }
+
     /** Every descriptor field is copied or not sent, every packet field copied or NIC-filled, each once. */
     private static void validate() {
         Set<Field> descriptorSeen = new HashSet<>(NOT_SENT.keySet());

@@ -11,8 +11,6 @@ import org.flitkit.env.nic.host.NicDriver;
 import org.flitkit.env.nrc.BoardLinks;
 import org.flitkit.env.nrc.MgmtServer;
 import org.flitkit.env.nrc.Requests;
-import org.flitkit.formats.th2.BitVector;
-import org.flitkit.formats.th2.Th2;
 import org.flitkit.host.HostMemory;
 import org.flitkit.host.PcieHost;
 import org.flitkit.host.PcieParams;
@@ -21,10 +19,7 @@ import org.flitkit.rtl.nma.EepParams;
 import org.flitkit.rtl.nrc.RsGeometry;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Testbench;
-import org.flitkit.testbench.packet.FrameMonitor;
-import org.flitkit.testbench.packet.Framing;
-import org.flitkit.testbench.stream.StreamPort;
-import org.flitkit.testbench.stream.StreamSink;
+import org.flitkit.testbench.stream.Throttle;
 
 /**
  * The management server's machine in simulation: host memory and PCIe ({@link PcieHost}), the driver and
@@ -42,17 +37,16 @@ public final class NicEnv implements AutoCloseable {
     /** Cycles the power-up loads of both chips may take at board timing. */
     public static final long BOOT_TIMEOUT = 50_000_000;
 
-    /** A packet that left the NRC by a port other than the NIC's (or for another chip). */
-    public record Elsewhere(int port, BitVector bits, long cycle, boolean toSwitch) {
-    }
-
     public final Testbench<NicNrcBoard> tb;
     public final NicNrcBoard dut;
     public final PcieHost host;
     public final NicDriver driver;
     public final MgmtEndpoint endpoint;
     public final MgmtEndpoint reports;
-    public final List<Elsewhere> elsewhere = new ArrayList<>();
+    /** The NRC's other ports, as the management server sees them (packets for other chips: {@code ports.transit()}). */
+    public final MgmtServer ports;
+    /** Packets that left the NRC by a port other than the NIC's. */
+    public final List<MgmtServer.Received> elsewhere = new ArrayList<>();
     private int patch;
 
     /** The server NIC's E2PROM: a boot image that sets CHIP_ID to the server's ID. */
@@ -104,18 +98,8 @@ public final class NicEnv implements AutoCloseable {
         this.tb = tb;
         this.dut = tb.dut();
         host = tb.add(new PcieHost("host", new HostMemory(), pcie).dma(dut.dmaRq, dut.dmaCpl).mmio(dut.mmio).irq(dut.irq));
-        Framing packets = Framing.fixed(Th2.PACKET_FLITS);
-        for (int p = 0; p < RsGeometry.PORTS; p++) {
-            int q = p;
-            StreamPort out = StreamPort.of(dut.portOut.get(p));
-            tb.add(new StreamSink("port" + p + "_out", out));
-            tb.add(new FrameMonitor<>("port" + p + "_mon", out, packets, MgmtServer.FLITS)
-                    .subscribe(b -> elsewhere.add(new Elsewhere(q, b, tb.cycle(), false))));
-            StreamPort sw = StreamPort.of(dut.toSwitch.get(p));
-            tb.add(new StreamSink("switch" + p, sw));
-            tb.add(new FrameMonitor<>("switch" + p + "_mon", sw, packets, MgmtServer.FLITS)
-                    .subscribe(b -> elsewhere.add(new Elsewhere(q, b, tb.cycle(), true))));
-        }
+        ports = new MgmtServer(tb, dut.portIn, dut.portOut, dut.toSwitch, Throttle.NONE);
+        ports.onReceive(elsewhere::add);
         BoardLinks.apply(tb.sim(), dut.nrcLink);
         plug(port);
         tb.traces(dut.nic.linkOut.valid, dut.nic.linkOut.ready, dut.nic.linkIn.valid, dut.dmaRq.valid, dut.dmaCpl.valid,

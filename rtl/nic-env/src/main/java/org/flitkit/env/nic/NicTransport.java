@@ -8,7 +8,6 @@ import org.flitkit.env.nic.host.MgmtEndpoint;
 import org.flitkit.env.nrc.MgmtServer;
 import org.flitkit.env.nrc.MgmtTransport;
 import org.flitkit.formats.th2.BitVector;
-import org.flitkit.formats.th2.DescriptorLayout;
 import org.flitkit.formats.th2.DescriptorMapping;
 import org.flitkit.formats.th2.PacketLayout;
 import org.flitkit.formats.th2.Th2;
@@ -28,7 +27,6 @@ public final class NicTransport implements MgmtTransport {
     private final NicEnv env;
     private final List<Consumer<MgmtServer.Received>> listeners = new ArrayList<>();
     private final Corrupter corrupter;
-    private int seen;
 
     public NicTransport(NicEnv env) {
         this.env = env;
@@ -37,14 +35,9 @@ public final class NicTransport implements MgmtTransport {
             @Override
             protected void sample() {
                 env.driver.poll();
-                while (seen < env.elsewhere.size()) {
-                    NicEnv.Elsewhere e = env.elsewhere.get(seen++);
-                    if (!e.toSwitch()) {
-                        deliver(new MgmtServer.Received(e.port(), e.bits(), e.cycle()));
-                    }
-                }
             }
         });
+        env.ports.onReceive(this::deliver);
         Consumer<MgmtEndpoint.Arrival> back = a -> deliver(new MgmtServer.Received(env.port(), a.bits(), a.cycle()));
         env.endpoint.onPacket(back);
         env.reports.onPacket(back);
@@ -62,22 +55,12 @@ public final class NicTransport implements MgmtTransport {
             // the session corrupted the packet after its CRC: the same bit flips on the wire
             corrupter.arm(request.toBigInteger().xor(good.toBigInteger()));
         }
-        env.endpoint.sendRaw((int) request.get(PacketLayout.BODY1.TRANSACTION_ID), descriptor(good, env.endpoint.vp));
+        env.endpoint.sendRaw((int) request.get(PacketLayout.BODY1.TRANSACTION_ID), DescriptorMapping.descriptorFor(good, env.endpoint.vp));
     }
 
     @Override
     public void onReceive(Consumer<MgmtServer.Received> listener) {
         listeners.add(listener);
-    }
-
-    /** The descriptor that makes the NIC build {@code packet} (the inverse of DescriptorMapping), posted by {@code vp}. */
-    static BitVector descriptor(BitVector packet, int vp) {
-        DescriptorLayout.Descriptor d = DescriptorLayout.DESCRIPTOR;
-        BitVector desc = d.zero().with(d.HEAD, 1);
-        for (DescriptorMapping.Entry e : DescriptorMapping.COPIED) {
-            desc = desc.with(e.descriptorField(), packet.slice(e.packetField()));
-        }
-        return desc.with(d.SRC_VP, vp).with(d.DEST_VP, vp);
     }
 
     private void deliver(MgmtServer.Received r) {

@@ -17,7 +17,6 @@ import org.flitkit.formats.th2.BitVector;
 import org.flitkit.formats.th2.DescError;
 import org.flitkit.formats.th2.DescriptorLayout;
 import org.flitkit.formats.th2.DescriptorMapping;
-import org.flitkit.formats.th2.ManagementDescriptor;
 import org.flitkit.formats.th2.ManagementPacket;
 import org.flitkit.formats.th2.NicEvent;
 import org.flitkit.formats.th2.NicHost;
@@ -121,13 +120,12 @@ class NicEndToEndTest {
             env.tb.finish();
             assertThat(r).isEqualTo(new MgmtResult.Refused(77, DescError.NOT_MANAGEMENT));
             assertThat(env.elsewhere).isEmpty();
+            assertThat(env.ports.transit()).isEmpty();
             assertThat(env.tb.sim().peek(env.dut.nic.nma.hw(org.flitkit.rtl.nic.NicRegisters.DESC_ERRORS))).isEqualTo(1);
         }
     }
 
     static BitVector descriptor(MgmtRequest r, int tid, int vp) {
-        return ManagementDescriptor.builder().fen(r.fence()).lint(r.lint()).rint(r.rint()).destType(r.target().type())
-                .destId(r.target().chipId()).transactionId(tid).destVp(vp).srcVp(vp).forwardRoute(r.target().forward())
-                .backwardRoute(r.target().backward()).request(r.type(), r.payload()).build().encode();
+        return r.descriptor(tid, vp).encode();
     }
 }

@@ -109,9 +109,7 @@ public final class Nic extends Module {
         events.in.get(1).connect(mpqWriter.events);
         eventWriter.in.connect(events.out);
         eventWriter.eq.connect(send.eq);
-        UInt cycle = regInit(UInt(64), 0).named("cycle");
-        cycle.assign(cycle.add(1));
-        eventWriter.cycle.assign(cycle);
+        eventWriter.cycle.assign(nma.cycle);
         irq.connect(eventWriter.irq);
 
         dmaMux.in.get(0).connect(send.dmaRq);

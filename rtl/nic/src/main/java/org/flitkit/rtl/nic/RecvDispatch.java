@@ -102,7 +102,7 @@ public final class RecvDispatch extends Module {
         vpDrop.assign(vpBad);
     }
 
-    /** Framing of a chip-to-server packet: VC3, Len 4, source routed, MP with S/M 0 and Inst 1, a known type, reserved bits 0. */
+    /** Framing of a chip-to-server packet: the management framing, a known type, reserved bits 0. */
     private Bool framingOk(UInt type) {
         Bool known = FALSE();
         for (NmpType t : NmpType.values()) {
@@ -110,13 +110,7 @@ public final class RecvDispatch extends Module {
                 known = known.or(type.eq(t.code()));
             }
         }
-        return known.and(PacketBits.get(pkt, HEAD.VC).eq(Th2.MANAGEMENT_VC))
-                .and(PacketBits.get(pkt, HEAD.LEN).eq(Th2.PACKET_FLITS))
-                .and(PacketBits.get(pkt, HEAD.RT_TYPE).eq(Th2.RT_SOURCE))
-                .and(PacketBits.get(pkt, HEAD.TYPE).eq(Th2.TYPE_MP))
-                .and(PacketBits.get(pkt, HEAD.SM).eq(Th2.MANAGEMENT_SM ? 1 : 0))
-                .and(PacketBits.get(pkt, HEAD.INST).eq(Th2.MANAGEMENT_INST ? 1 : 0))
-                .and(PacketBits.reservedSet(pkt, PacketLayout.PACKET).not());
+        return known.and(PacketBits.managementFraming(pkt)).and(PacketBits.reservedSet(pkt, PacketLayout.PACKET).not());
     }
 
     /**

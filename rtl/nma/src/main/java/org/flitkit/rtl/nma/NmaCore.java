@@ -47,6 +47,8 @@ public final class NmaCore extends Module {
     public final UInt bootStatus;
     /** Fault levels, bit i = fault input i of the {@link FaultSource} list. */
     public final UInt faults;
+    /** The free-running cycle count (CYCLE_COUNT), for the chip's own timestamps. */
+    public final UInt cycle = output(UInt(64));
     /** CHIP_ID register value (0xFFFF until configured), for the chip's DestID rule. */
     public final UInt chipId = output(UInt(Th2.CHIP_ID_BITS));
     /** Pulses from the chip for request packets it dropped itself before the NMA (counted in the registers). */
@@ -180,6 +182,7 @@ public final class NmaCore extends Module {
         out.connect(collector.out);
 
         cycleCount.assign(cycleCount.add(1));
+        cycle.assign(cycleCount);
         when(distributor.dispatched, () -> requests.assign(requests.add(1)));
         crcErrors.assign(crcErrors.add(distributor.crcDrop.addW(extCrcDrop)));
         destIdDrops.assign(destIdDrops.add(distributor.destIdDrop.addW(extDestIdDrop)));

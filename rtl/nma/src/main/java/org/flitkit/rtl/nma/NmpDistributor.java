@@ -55,7 +55,7 @@ public final class NmpDistributor extends Module {
         UInt type = PacketBits.get(pkt, BODY1.NMP_TYPE);
         Bool crcOk = Crc32cHw.of(pkt).eq(PacketBits.get(pkt, PacketLayout.CRC));
         // the four flits' reserved bits; those of the NMPData views are checked by the function blocks
-        Bool framingOk = framingOk().and(headerOk()).and(PacketBits.reservedSet(pkt, PacketLayout.PACKET).not());
+        Bool framingOk = PacketBits.managementFraming(pkt).and(headerOk()).and(PacketBits.reservedSet(pkt, PacketLayout.PACKET).not());
         Bool isRequest = type.bit(0).not();
         UInt destId = PacketBits.get(pkt, HEAD.DEST_ID);
         Bool destOk = destId.eq(chipId).or(destId.eq(Th2.CHIP_ID_ANY));
@@ -95,20 +95,6 @@ public final class NmpDistributor extends Module {
             pkt.assign(in.bits);
             full.assign(TRUE());
         });
-    }
-
-    /** Kind of every flit, VC3, Len 4, source routing, Type MP, S/M 0, Inst 1. */
-    private Bool framingOk() {
-        Bool ok = TRUE();
-        for (FlitLayouts.Flit flit : PacketLayout.FLITS) {
-            ok = ok.and(PacketBits.get(pkt, flit.KIND).eq(flit.kind()));
-        }
-        return ok.and(PacketBits.get(pkt, HEAD.VC).eq(Th2.MANAGEMENT_VC))
-                .and(PacketBits.get(pkt, HEAD.LEN).eq(Th2.PACKET_FLITS))
-                .and(PacketBits.get(pkt, HEAD.RT_TYPE).eq(Th2.RT_SOURCE))
-                .and(PacketBits.get(pkt, HEAD.TYPE).eq(Th2.TYPE_MP))
-                .and(PacketBits.get(pkt, HEAD.SM).eq(Th2.MANAGEMENT_SM ? 1 : 0))
-                .and(PacketBits.get(pkt, HEAD.INST).eq(Th2.MANAGEMENT_INST ? 1 : 0));
     }
 
     /**

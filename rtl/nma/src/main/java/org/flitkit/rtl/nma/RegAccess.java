@@ -68,10 +68,10 @@ public final class RegAccess extends Module {
 
         // ---- a write: checked and answered in the cycle it is accepted; its RegBus writes follow
         Request w = new Request(in.bits);
-        Bool ro0 = readOnly(map, w.addr0);
-        Bool bad0 = mapped(map, w.addr0).not().or(ro0);
-        Bool ro1 = readOnly(map, w.addr1);
-        Bool bad1 = w.count.eq(2).and(mapped(map, w.addr1).not().or(ro1));
+        Bool ro0 = RegisterFile.readOnly(map, w.addr0);
+        Bool bad0 = RegisterFile.mapped(map, w.addr0).not().or(ro0);
+        Bool ro1 = RegisterFile.readOnly(map, w.addr1);
+        Bool bad1 = w.count.eq(2).and(RegisterFile.mapped(map, w.addr1).not().or(ro1));
         UInt badCode = mux(mux(bad0, ro0, ro1), Responses.code(ErrorCode.READ_ONLY), Responses.code(ErrorCode.UNMAPPED_ADDRESS));
         UInt wError = Responses.errorResponseNoCrc(in.bits, w.srcType, chipId,
                 mux(w.staticErr, w.staticCode, badCode),
@@ -178,26 +178,6 @@ public final class RegAccess extends Module {
             p.put(L.data(1), rd1 == null ? lit(0, 64) : mux(isWrite.or(count.eq(1)), lit(0, 64), rd1));
             return PacketBits.build(L.layout(), p);
         }
-    }
-
-    /** The address names a register of the map (and fits the chip's address width). */
-    private Bool mapped(List<RegDef> map, UInt addr) {
-        Bool hit = FALSE();
-        for (RegDef d : map) {
-            hit = hit.or(addr.eq(d.addr()));
-        }
-        return hit;
-    }
-
-    /** The address names a read-only register of the map. */
-    private Bool readOnly(List<RegDef> map, UInt addr) {
-        Bool hit = FALSE();
-        for (RegDef d : map) {
-            if (d.access() == RegDef.Access.RO) {
-                hit = hit.or(addr.eq(d.addr()));
-            }
-        }
-        return hit;
     }
 
     /** An address with bits set above the chip's address width (15-bit field, 12 bits used on the NIC). */

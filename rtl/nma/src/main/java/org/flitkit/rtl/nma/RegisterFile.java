@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.HdlException;
 import org.flitkit.hdl.Module;
@@ -69,6 +70,26 @@ public final class RegisterFile extends Module {
         bus.rdata.assign(oneHotMux(hits, reads));
         bus.readOnly.assign(ro);
         bus.error.assign(mapped.not().or(bus.write.and(ro)));
+    }
+
+    /** {@code addr} names a register of {@code defs} (the decode the bus uses, for a check ahead of an access). */
+    public static Bool mapped(List<RegDef> defs, Bits addr) {
+        return decode(defs, addr, false);
+    }
+
+    /** {@code addr} names a read-only register of {@code defs}. */
+    public static Bool readOnly(List<RegDef> defs, Bits addr) {
+        return decode(defs, addr, true);
+    }
+
+    private static Bool decode(List<RegDef> defs, Bits addr, boolean onlyRo) {
+        List<Bool> hits = new ArrayList<>();
+        for (RegDef d : defs) {
+            if (!onlyRo || d.access() == RegDef.Access.RO) {
+                hits.add(addr.eq(d.addr()));
+            }
+        }
+        return orAll(hits);
     }
 
     private static Bool orAll(List<Bool> bs) {

@@ -4,6 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.flitkit.formats.th2.BitVector;
+import org.flitkit.hdl.UInt;
+import org.flitkit.hdl.Vec;
+import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.formats.th2.PacketLayout;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.rtl.nrc.Nrc;
@@ -39,15 +42,20 @@ public final class MgmtServer implements MgmtTransport {
 
     /** Adds the port components to {@code tb}; {@code backpressure} throttles every output (Throttle.NONE: always ready). */
     public MgmtServer(Testbench<Nrc> tb, Throttle backpressure) {
-        Nrc dut = tb.dut();
+        this(tb, tb.dut().portIn, tb.dut().portOut, tb.dut().toSwitch, backpressure);
+    }
+
+    /** The same on the 24 port streams of a design holding an NRC (a board passing them on). */
+    public MgmtServer(Testbench<?> tb, Vec<Decoupled<UInt>> portIn, Vec<Decoupled<UInt>> portOut, Vec<Decoupled<UInt>> toSwitch,
+            Throttle backpressure) {
         Framing packets = Framing.fixed(Th2.PACKET_FLITS);
         for (int p = 0; p < RsGeometry.PORTS; p++) {
             int port = p;
-            sources.add(tb.add(new FrameSource<>("port" + p + "_in", StreamPort.of(dut.portIn.get(p)), FLITS)));
-            StreamPort out = StreamPort.of(dut.portOut.get(p));
+            sources.add(tb.add(new FrameSource<>("port" + p + "_in", StreamPort.of(portIn.get(p)), FLITS)));
+            StreamPort out = StreamPort.of(portOut.get(p));
             tb.add(new StreamSink("port" + p + "_out", out).backpressure(backpressure));
             tb.add(new FrameMonitor<>("port" + p + "_mon", out, packets, FLITS).subscribe(b -> deliver(new Received(port, b, tb.cycle()))));
-            StreamPort sw = StreamPort.of(dut.toSwitch.get(p));
+            StreamPort sw = StreamPort.of(toSwitch.get(p));
             tb.add(new StreamSink("switch" + p, sw));
             tb.add(new FrameMonitor<>("switch" + p + "_mon", sw, packets, FLITS).subscribe(b -> transit.add(new Received(port, b, tb.cycle()))));
         }

@@ -9,7 +9,6 @@ import java.util.function.Consumer;
 import org.flitkit.formats.th2.BitVector;
 import org.flitkit.formats.th2.DescError;
 import org.flitkit.formats.th2.ErrorPayload;
-import org.flitkit.formats.th2.ManagementDescriptor;
 import org.flitkit.formats.th2.ManagementPacket;
 import org.flitkit.formats.th2.NicEvent;
 import org.flitkit.formats.th2.NicHost;
@@ -33,6 +32,10 @@ public final class MgmtEndpoint {
     /** A packet taken from the MPQ: the cycle it was seen, its index. */
     public record Arrival(ManagementPacket packet, BitVector bits, long cycle, int index) {
     }
+
+    /** Bytes holding the phase bit (its bit 0) of an MPQ entry and of an EQ event. */
+    private static final int PHASE_BYTE_MPQ = NicHost.MPQ_ENTRY.PHASE.lsb() / 8;
+    private static final int PHASE_BYTE_EQ = NicHost.EVENT.PHASE.lsb() / 8;
 
     private final NicDriver driver;
     public final int vp;
@@ -62,13 +65,7 @@ public final class MgmtEndpoint {
     /** Sends {@code r} (glex_send_mgmt_req): returns its TransactionID; the call takes the software send time. */
     public int send(MgmtRequest r) {
         int tid = driver.tid();
-        ManagementDescriptor d = ManagementDescriptor.builder()
-                .fen(r.fence()).lint(r.lint()).rint(r.rint())
-                .destType(r.target().type()).destId(r.target().chipId())
-                .transactionId(tid).destVp(vp).srcVp(vp)
-                .forwardRoute(r.target().forward()).backwardRoute(r.target().backward())
-                .request(r.type(), r.payload()).build();
-        sendRaw(tid, d.encode());
+        sendRaw(tid, r.descriptor(tid, vp).encode());
         return tid;
     }
 
@@ -183,11 +180,11 @@ public final class MgmtEndpoint {
         boolean movedMpq = false;
         while (true) {
             long at = mpq + (long) (mpqHead & mask) * NicHost.MPQ_ENTRY_BYTES;
-            byte[] e = mem.read(at, NicHost.MPQ_ENTRY_BYTES);
-            BitVector bits = BitVector.fromBytesLE(8 * NicHost.MPQ_ENTRY_BYTES, e);
-            if (bits.get(NicHost.MPQ_ENTRY.PHASE) != NicHost.phase(mpqHead, log2)) {
+            // the phase byte lands last: read it alone each poll, the entry only when it is new
+            if ((mem.read(at + PHASE_BYTE_MPQ, 1)[0] & 1) != NicHost.phase(mpqHead, log2)) {
                 break;
             }
+            BitVector bits = BitVector.fromBytesLE(8 * NicHost.MPQ_ENTRY_BYTES, mem.read(at, NicHost.MPQ_ENTRY_BYTES));
             arrived(new Arrival(null, bits.slice(NicHost.MPQ_ENTRY.PACKET), now, mpqHead));
             mpqHead = (mpqHead + 1) & 0xFFFF;
             movedMpq = true;
@@ -198,11 +195,10 @@ public final class MgmtEndpoint {
         boolean movedEq = false;
         while (true) {
             long at = eq + (long) (eqHead & mask) * NicHost.EQ_ENTRY_BYTES;
-            BitVector ev = BitVector.fromBytesLE(8 * NicHost.EQ_ENTRY_BYTES, mem.read(at, NicHost.EQ_ENTRY_BYTES));
-            if (ev.get(NicHost.EVENT.PHASE) != NicHost.phase(eqHead, log2)) {
+            if ((mem.read(at + PHASE_BYTE_EQ, 1)[0] & 1) != NicHost.phase(eqHead, log2)) {
                 break;
             }
-            event(ev, now);
+            event(BitVector.fromBytesLE(8 * NicHost.EQ_ENTRY_BYTES, mem.read(at, NicHost.EQ_ENTRY_BYTES)), now);
             eqHead = (eqHead + 1) & 0xFFFF;
             movedEq = true;
         }

@@ -2,6 +2,7 @@ package org.flitkit.env.nic.host;
 
 import java.util.List;
 import org.flitkit.formats.th2.EepromPayload;
+import org.flitkit.formats.th2.ManagementDescriptor;
 import org.flitkit.formats.th2.NmpPayload;
 import org.flitkit.formats.th2.NmpType;
 import org.flitkit.formats.th2.RegisterPayload;
@@ -37,6 +38,15 @@ public record MgmtRequest(Target target, NmpType type, NmpPayload payload, boole
 
     public static MgmtRequest eepromWrite(Target t, List<Integer> addrs, List<Integer> bytes) {
         return new MgmtRequest(t, NmpType.EEP_WRITE_REQ, new EepromPayload(addrs, bytes), false, false, false);
+    }
+
+    /** The 512-bit descriptor software posts for this request on VP {@code vp} (SrcVP = DestVP = vp) under {@code tid}. */
+    public ManagementDescriptor descriptor(int tid, int vp) {
+        return ManagementDescriptor.builder().fen(fence).lint(lint).rint(rint)
+                .destType(target.type()).destId(target.chipId())
+                .transactionId(tid).destVp(vp).srcVp(vp)
+                .forwardRoute(target.forward()).backwardRoute(target.backward())
+                .request(type, payload).build();
     }
 
     /** This request with Fen set: the NIC sends it only after every earlier request of the VP is answered. */

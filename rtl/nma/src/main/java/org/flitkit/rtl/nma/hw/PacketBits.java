@@ -12,6 +12,7 @@ import org.flitkit.hdl.HdlException;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.formats.th2.Field;
+import org.flitkit.formats.th2.FlitLayouts;
 import org.flitkit.formats.th2.Layout;
 import org.flitkit.formats.th2.PacketLayout;
 import org.flitkit.formats.th2.Th2;
@@ -29,6 +30,20 @@ public final class PacketBits {
     /** A valid/ready stream of whole management packets (one beat = 4 flits = 792 bits). */
     public static Decoupled<UInt> packetStream() {
         return Decoupled.of(UInt(Th2.PACKET_BITS));
+    }
+
+    /** The framing every management packet has: flit kinds head, body, body, tail; VC3; Len 4; source routing; MP, S/M 0, Inst 1. */
+    public static Bool managementFraming(Bits pkt) {
+        Bool ok = TRUE();
+        for (FlitLayouts.Flit flit : PacketLayout.FLITS) {
+            ok = ok.and(get(pkt, flit.KIND).eq(flit.kind()));
+        }
+        return ok.and(get(pkt, PacketLayout.HEAD.VC).eq(Th2.MANAGEMENT_VC))
+                .and(get(pkt, PacketLayout.HEAD.LEN).eq(Th2.PACKET_FLITS))
+                .and(get(pkt, PacketLayout.HEAD.RT_TYPE).eq(Th2.RT_SOURCE))
+                .and(get(pkt, PacketLayout.HEAD.TYPE).eq(Th2.TYPE_MP))
+                .and(get(pkt, PacketLayout.HEAD.SM).eq(Th2.MANAGEMENT_SM ? 1 : 0))
+                .and(get(pkt, PacketLayout.HEAD.INST).eq(Th2.MANAGEMENT_INST ? 1 : 0));
     }
 
     public static UInt get(Bits word, Field f) {
