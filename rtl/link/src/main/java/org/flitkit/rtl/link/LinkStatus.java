@@ -1,0 +1,38 @@
+package org.flitkit.rtl.link;
+
+import static org.flitkit.hdl.Hdl.*;
+
+import org.flitkit.hdl.Bool;
+import org.flitkit.hdl.Bundle;
+import org.flitkit.hdl.UInt;
+
+/**
+ * What one port's link layer tells the NMA register map: state, the neighbour learnt by IDENT frames, and the
+ * link counters of management function 2 (counters are 48 bits and wrap; software takes differences).
+ * Spec: 20-th2-management.md, function 2 and "Hardware primitives"; docs/th2-link.md, "Status".
+ */
+public final class LinkStatus extends Bundle {
+    /** Counter width: wraps after 7 days at 437 MHz, so a compare-mode scan never sees two wraps. */
+    public static final int COUNTER_BITS = 48;
+
+    /** the link is up (handshake done, frames arriving) */
+    public final Bool up = Bool();
+    /** lanes in use: 8 (this model does not degrade the width) */
+    public final UInt width = UInt(4);
+    /** the neighbour's identity word, NmaRegisters.identity layout; valid [32] = 0 until learnt, and after link down */
+    public final UInt neighbour = UInt(64);
+    /** down -> up transitions (handshakes completed) */
+    public final UInt handshakes = UInt(COUNTER_BITS);
+    /** up -> down transitions (silence for silenceTimeout cycles, or the peer restarted training) */
+    public final UInt linkDownEvents = UInt(COUNTER_BITS);
+    /** FLIT frames sent, first sends and retransmissions together (the retransmission rate's denominator) */
+    public final UInt framesSent = UInt(COUNTER_BITS);
+    /** FLIT frames sent again from the replay buffer */
+    public final UInt retransmitted = UInt(COUNTER_BITS);
+    /** replays started (by a NAK, a timeout or a link-up with frames unacknowledged) */
+    public final UInt replays = UInt(COUNTER_BITS);
+    /** frames received with a bad CRC (cycles of a cut cable included) */
+    public final UInt crcErrors = UInt(COUNTER_BITS);
+    /** flits delivered to the switch (CRC-good, in order, once each) */
+    public final UInt flitsReceived = UInt(COUNTER_BITS);
+}
