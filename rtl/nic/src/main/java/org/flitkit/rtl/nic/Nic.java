@@ -164,12 +164,7 @@ public final class Nic extends Module {
         counter(NicRegisters.MPQ_DROPS, mpqWriter.overflow);
         counter(NicRegisters.EQ_DROPS, eventWriter.dropped);
 
-        nma.hw(NmaRegisters.portReg(0, NmaRegisters.PORT_IDENTITY)).assign(NmaRegisters.identity(lit(ChipType.NIC.code(), 2), id, lit(0, 5)));
-        nma.hw(NmaRegisters.portReg(0, NmaRegisters.PORT_NEIGHBOUR)).assign(link.neighbour);
-        nma.hw(NmaRegisters.portReg(0, NmaRegisters.PORT_LINK_STATUS)).assign(link.linkStatus);
-        nma.hw(NmaRegisters.portReg(0, NmaRegisters.PORT_RETRY_COUNT)).assign(link.retryCount);
-        nma.hw(NmaRegisters.portReg(0, NmaRegisters.PORT_HANDSHAKE_COUNT)).assign(link.handshakeCount);
-        nma.hw(NmaRegisters.portReg(0, NmaRegisters.PORT_BIST_RESULT)).assign(link.bistResult);
+        nma.portStatus(0, link, NmaRegisters.identity(lit(ChipType.NIC.code(), 2), id, lit(0, 5)));
         for (int v = 0; v < vps; v++) {
             nma.hw(NicRegisters.vpReg(v, NicRegisters.VP_SDQ)).assign(cat(lit(0, 23), send.parked.bit(v),
                     send.outstanding.get(v), send.head.get(v), send.tail.get(v)));

@@ -81,6 +81,7 @@ public final class NmaCore extends Module {
     private final UInt malformedDrops = regInit(UInt(64), 0);
     private final Map<String, UInt> chipHw = new LinkedHashMap<>();
     private final Map<String, UInt> chipValue = new LinkedHashMap<>();
+    private final Map<String, Bool> chipWritten = new LinkedHashMap<>();
 
     /** A core with the E2PROM seam ({@link #eepReq}/{@link #eepResp}): eep_access lives outside. */
     public NmaCore(ChipType chip, int addrBits, int ports, List<FaultSource> faultSources, List<RegDef> chipRegs) {
@@ -220,6 +221,11 @@ public final class NmaCore extends Module {
                 v.assign(regs.value(d.name()));
                 chipValue.put(d.name(), v);
             }
+            if (d.access() == RegDef.Access.RW) {
+                Bool w = output(Bool()).named("wr_" + d.name());
+                w.assign(regs.written(d.name()));
+                chipWritten.put(d.name(), w);
+            }
         }
     }
 
@@ -254,6 +260,24 @@ public final class NmaCore extends Module {
             throw new HdlException("no chip RW/W1C register " + name + "; chip registers: " + chipValue.keySet());
         }
         return u;
+    }
+
+    /** Write strobe of a chip RW register: high in the cycle it is written (management or power-up load). */
+    public Bool written(String name) {
+        Bool b = chipWritten.get(name);
+        if (b == null) {
+            throw new HdlException("no chip RW register " + name + "; chip RW registers: " + chipWritten.keySet());
+        }
+        return b;
+    }
+
+    /** Drives port {@code p}'s bank from its link layer's status and this chip's identity word for the port. */
+    public void portStatus(int p, PortStatus s, UInt ownIdentity) {
+        hw(portReg(p, PORT_IDENTITY)).assign(ownIdentity);
+        UInt[] w = s.words();
+        for (int i = 0; i < w.length; i++) {
+            hw(portReg(p, PortStatus.REGISTERS[i])).assign(w[i]);
+        }
     }
 
     /** Names of the chip registers whose hardware hook the chip must drive. */

@@ -101,8 +101,22 @@ public final class NmaRegisters {
     public static final String PORT_LINK_STATUS = "LINK_STATUS";
     public static final String PORT_RETRY_COUNT = "RETRY_COUNT";
     public static final String PORT_HANDSHAKE_COUNT = "HANDSHAKE_COUNT";
+    public static final String PORT_FRAMES_SENT = "FRAMES_SENT";
+    public static final String PORT_CRC_ERRORS = "CRC_ERRORS";
+    public static final String PORT_LINK_DOWNS = "LINK_DOWNS";
     public static final String PORT_BIST_CTRL = "BIST_CTRL";
     public static final String PORT_BIST_RESULT = "BIST_RESULT";
+    public static final String PORT_BIST_FRAMES = "BIST_FRAMES";
+    public static final String PORT_BIST_BIT_ERRORS = "BIST_BIT_ERRORS";
+    public static final String PORT_BIST_FIRST_ERROR = "BIST_FIRST_ERROR";
+    public static final String PORT_REPLAYS = "REPLAYS";
+    public static final String PORT_FLITS_RECEIVED = "FLITS_RECEIVED";
+
+    /** BIST_CTRL fields: a write with start [0] starts a run, with stop [1] ends it. */
+    public static final int BIST_START_BIT = 0;
+    public static final int BIST_STOP_BIT = 1;
+    public static final int BIST_INTERVAL_LSB = 8;
+    public static final int BIST_DURATION_LSB = 16;
 
     /** One port's window (offsets 0..0xF); see {@link #identity} for the identity word. */
     public static List<RegDef> portTemplate() {
@@ -110,10 +124,21 @@ public final class NmaRegisters {
                 RegDef.ro(PORT_IDENTITY, 0x0, "this port's identity word: valid [32], chip ID [31:16], port [12:8], chip type [1:0]"),
                 RegDef.ro(PORT_NEIGHBOUR, 0x1, "the neighbour's identity word learnt by the link (valid [32] = 0: unknown)"),
                 RegDef.ro(PORT_LINK_STATUS, 0x2, "link up [0], link width in lanes [11:8]"),
-                RegDef.ro(PORT_RETRY_COUNT, 0x3, "link-layer retransmissions"),
-                RegDef.ro(PORT_HANDSHAKE_COUNT, 0x4, "link handshakes"),
-                RegDef.rw(PORT_BIST_CTRL, 0x8, 0, "link BIST: start [0], intensity [15:8], duration [47:16]"),
-                RegDef.ro(PORT_BIST_RESULT, 0x9, "link BIST: done [0], errors [63:32]"));
+                RegDef.ro(PORT_RETRY_COUNT, 0x3, "link-layer retransmissions: flit frames sent again from the replay buffer"),
+                RegDef.ro(PORT_HANDSHAKE_COUNT, 0x4, "link handshakes (down -> up)"),
+                RegDef.ro(PORT_FRAMES_SENT, 0x5, "flit frames sent, retransmissions included (retransmission rate = RETRY_COUNT / FRAMES_SENT)"),
+                RegDef.ro(PORT_CRC_ERRORS, 0x6, "frames received with a bad CRC"),
+                RegDef.ro(PORT_LINK_DOWNS, 0x7, "link-down events (up -> down)"),
+                RegDef.rw(PORT_BIST_CTRL, 0x8, 0,
+                        "link BIST: a write with start [0] starts a run, with stop [1] stops it; interval [15:8] "
+                                + "(one BIST frame every n slots, 0/1 = every slot), duration [47:16] (BIST frames, 0 = until stopped)"),
+                RegDef.ro(PORT_BIST_RESULT, 0x9,
+                        "link BIST: running [0], done [1], checker synced [2], an error seen [3], errored frames [63:32]"),
+                RegDef.ro(PORT_BIST_FRAMES, 0xA, "link BIST: frames checked [31:0], frames sent [63:32]"),
+                RegDef.ro(PORT_BIST_BIT_ERRORS, 0xB, "link BIST: payload bit errors [31:0], checker resyncs [47:32]"),
+                RegDef.ro(PORT_BIST_FIRST_ERROR, 0xC, "link BIST: index of the first errored BIST frame of the run (valid: BIST_RESULT [3])"),
+                RegDef.ro(PORT_REPLAYS, 0xD, "link-layer replays started (NAK, timeout, or link-up with frames unacknowledged)"),
+                RegDef.ro(PORT_FLITS_RECEIVED, 0xE, "flits delivered to the chip by the link layer"));
     }
 
     /** Per-port banks of {@link #portTemplate()} for {@code ports} ports: PORT<p>_<name> at 0x400 + 0x10 p. */

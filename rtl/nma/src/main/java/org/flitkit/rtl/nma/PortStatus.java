@@ -17,6 +17,29 @@ public final class PortStatus extends Bundle {
     public final UInt linkStatus = UInt(64);
     public final UInt retryCount = UInt(64);
     public final UInt handshakeCount = UInt(64);
-    /** done [0], errors [63:32] */
+    public final UInt framesSent = UInt(64);
+    public final UInt crcErrors = UInt(64);
+    public final UInt linkDowns = UInt(64);
+    /** running [0], done [1], synced [2], an error seen [3], errored frames [63:32] */
     public final UInt bistResult = UInt(64);
+    /** frames checked [31:0], frames sent [63:32] */
+    public final UInt bistFrames = UInt(64);
+    /** bit errors [31:0], resyncs [47:32] */
+    public final UInt bistBitErrors = UInt(64);
+    public final UInt bistFirstError = UInt(64);
+    public final UInt replays = UInt(64);
+    public final UInt flitsReceived = UInt(64);
+
+    /** The port-bank register each field is read through, field by field in declaration order. */
+    public UInt[] words() {
+        return new UInt[] {neighbour, linkStatus, retryCount, handshakeCount, framesSent, crcErrors, linkDowns, bistResult,
+                bistFrames, bistBitErrors, bistFirstError, replays, flitsReceived};
+    }
+
+    /** Register names (NmaRegisters.PORT_*) in the order of {@link #words()}. */
+    public static final String[] REGISTERS = {NmaRegisters.PORT_NEIGHBOUR, NmaRegisters.PORT_LINK_STATUS,
+            NmaRegisters.PORT_RETRY_COUNT, NmaRegisters.PORT_HANDSHAKE_COUNT, NmaRegisters.PORT_FRAMES_SENT,
+            NmaRegisters.PORT_CRC_ERRORS, NmaRegisters.PORT_LINK_DOWNS, NmaRegisters.PORT_BIST_RESULT,
+            NmaRegisters.PORT_BIST_FRAMES, NmaRegisters.PORT_BIST_BIT_ERRORS, NmaRegisters.PORT_BIST_FIRST_ERROR,
+            NmaRegisters.PORT_REPLAYS, NmaRegisters.PORT_FLITS_RECEIVED};
 }

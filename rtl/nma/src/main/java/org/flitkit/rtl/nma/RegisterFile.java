@@ -30,6 +30,7 @@ public final class RegisterFile extends Module {
     private final Map<String, RegDef> byName = new LinkedHashMap<>();
     private final Map<String, UInt> hwIn = new LinkedHashMap<>();
     private final Map<String, UInt> valueOut = new LinkedHashMap<>();
+    private final Map<String, Bool> writtenOut = new LinkedHashMap<>();
 
     public RegisterFile(int addrBits, List<RegDef> defs) {
         this.addrBits = addrBits;
@@ -58,6 +59,10 @@ public final class RegisterFile extends Module {
             Bool wr = bus.write.and(hit);
             if (d.access() == RegDef.Access.RW) {
                 when(wr, () -> r.assign(bus.wdata));
+                // command registers (table access, BIST start) act on the write itself, not on a changed value
+                Bool strobe = output(Bool()).named("wr_" + d.name());
+                strobe.assign(wr);
+                writtenOut.put(d.name(), strobe);
             } else {
                 UInt set = input(UInt(64)).named("set_" + d.name());
                 hwIn.put(d.name(), set);
@@ -116,6 +121,15 @@ public final class RegisterFile extends Module {
             throw new HdlException("register " + name + " is RO: its value is the hardware input");
         }
         return u;
+    }
+
+    /** High in the cycle an RW register is written (by management or the power-up load); the value shows the next cycle. */
+    public Bool written(String name) {
+        Bool b = writtenOut.get(def(name).name());
+        if (b == null) {
+            throw new HdlException("register " + name + " is " + def(name).access() + ": only RW registers have a write strobe");
+        }
+        return b;
     }
 
     public boolean has(String name) {

@@ -6,7 +6,10 @@ import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.Vec;
+import java.util.List;
 import org.flitkit.hdl.lib.Decoupled;
+import org.flitkit.rtl.link.BistControl;
+import org.flitkit.rtl.nrc.sw.SwitchParams;
 import org.flitkit.rtl.nma.EepParams;
 import org.flitkit.rtl.nma.I2cEeprom;
 import org.flitkit.rtl.nma.I2cPins;
@@ -42,8 +45,12 @@ public final class Nrc extends Module {
     public final Bool bootDone = output(Bool());
     public final Bool bootError = output(Bool());
 
+    /** the switch core's side of the NMA (null for the management plane alone): tables, counters, BIST */
+    public final SwitchSide sw;
+
     public final EepParams eepParams;
     public final NrcPlane plane = instance(new NrcPlane());
+    public final TableConfig tables;
     public final NmaCore nma;
     public final I2cEeprom eeprom;
 
@@ -57,6 +64,16 @@ public final class Nrc extends Module {
      * @param eepromImage initial E2PROM contents from address 0 (null: erased, all 0xFF)
      */
     public Nrc(EepParams eepParams, byte[] eepromImage) {
+        this(eepParams, eepromImage, null);
+    }
+
+    /**
+     * @param eepParams E2PROM path timing (EepParams.FAST in unit tests)
+     * @param eepromImage initial E2PROM contents from address 0 (null: erased, all 0xFF)
+     * @param switchParams the switch core this NMA serves ({@link NrcChip}), or null for the management plane
+     *                     alone: packets for other chips leave on {@code toSwitch}, the table registers read 0
+     */
+    public Nrc(EepParams eepParams, byte[] eepromImage, SwitchParams switchParams) {
         this.eepParams = eepParams;
         nma = instance(NmaCore.nrc(eepParams, NrcRegisters.faultSources(), NrcRegisters.chipRegisters()));
         eeprom = instance(new I2cEeprom(eepParams, eepromImage));
@@ -85,16 +102,44 @@ public final class Nrc extends Module {
         scl.assign(sclLine);
         sda.assign(sdaLine);
 
+        tables = instance(new TableConfig(switchParams == null ? SwitchParams.TH2 : switchParams));
+        tables.addrWritten.assign(nma.written(NrcRegisters.TABLE_ADDR));
+        tables.addrValue.assign(nma.value(NrcRegisters.TABLE_ADDR));
+        tables.dataWritten.assign(nma.written(NrcRegisters.TABLE_DATA));
+        tables.dataValue.assign(nma.value(NrcRegisters.TABLE_DATA));
+        nma.hw(NrcRegisters.TABLE_PTR).assign(tables.pointer);
+        nma.hw(NrcRegisters.TABLE_READ).assign(tables.entry);
+        if (switchParams == null) {
+            sw = null;
+            tables.readData.assign(lit(0, SwitchParams.TH2.ports()));
+            for (String r : List.of(NrcRegisters.MALFORMED_DROPS, NrcRegisters.UNROUTABLE_DROPS, NrcRegisters.OVERFLOW_DROPS,
+                    NrcRegisters.FRAMING_ERRORS)) {
+                nma.hw(r).assign(lit(0, 64));
+            }
+        } else {
+            sw = output(new SwitchSide(switchParams)).named("sw");
+            sw.tableWrite.connect(tables.write);
+            sw.tableWriteAll.assign(tables.writeAll);
+            sw.tableRead.connect(tables.read);
+            tables.readData.assign(sw.tableReadData);
+            nma.hw(NrcRegisters.MALFORMED_DROPS).assign(sw.malformedDrops.pad(64));
+            nma.hw(NrcRegisters.UNROUTABLE_DROPS).assign(sw.unroutableDrops.pad(64));
+            nma.hw(NrcRegisters.OVERFLOW_DROPS).assign(sw.overflowDrops.pad(64));
+            nma.hw(NrcRegisters.FRAMING_ERRORS).assign(sw.framingErrors.pad(64));
+            for (int p = 0; p < switchParams.ports(); p++) {
+                BistControl b = sw.bist.get(p);
+                String ctrl = NmaRegisters.portReg(p, NmaRegisters.PORT_BIST_CTRL);
+                UInt v = nma.value(ctrl);
+                Bool w = nma.written(ctrl);
+                b.start.assign(w.and(v.bit(NmaRegisters.BIST_START_BIT)));
+                b.stop.assign(w.and(v.bit(NmaRegisters.BIST_STOP_BIT)));
+                b.interval.assign(v.bits(NmaRegisters.BIST_DURATION_LSB - 1, NmaRegisters.BIST_INTERVAL_LSB));
+                b.duration.assign(v.bits(NmaRegisters.BIST_DURATION_LSB + 31, NmaRegisters.BIST_DURATION_LSB));
+            }
+        }
         counters();
         for (int p = 0; p < RsGeometry.PORTS; p++) {
-            PortStatus s = link.get(p);
-            nma.hw(NmaRegisters.portReg(p, NmaRegisters.PORT_IDENTITY))
-                    .assign(NmaRegisters.identity(lit(ChipType.NRC.code(), 2), id, lit(p, RsBeat.PORT_BITS)));
-            nma.hw(NmaRegisters.portReg(p, NmaRegisters.PORT_NEIGHBOUR)).assign(s.neighbour);
-            nma.hw(NmaRegisters.portReg(p, NmaRegisters.PORT_LINK_STATUS)).assign(s.linkStatus);
-            nma.hw(NmaRegisters.portReg(p, NmaRegisters.PORT_RETRY_COUNT)).assign(s.retryCount);
-            nma.hw(NmaRegisters.portReg(p, NmaRegisters.PORT_HANDSHAKE_COUNT)).assign(s.handshakeCount);
-            nma.hw(NmaRegisters.portReg(p, NmaRegisters.PORT_BIST_RESULT)).assign(s.bistResult);
+            nma.portStatus(p, link.get(p), NmaRegisters.identity(lit(ChipType.NRC.code(), 2), id, lit(p, RsBeat.PORT_BITS)));
         }
     }
 
@@ -104,6 +149,11 @@ public final class Nrc extends Module {
         UInt nmpIn = regInit(UInt(64), 0).named("nmpIn");
         when(plane.toNma.fire(), () -> nmpIn.assign(nmpIn.add(1)));
         nma.hw(NrcRegisters.NMP_IN).assign(nmpIn);
+        if (sw != null) {
+            // in the chip every port's packets reach the switch core first, which counts what it forwards
+            nma.hw(NrcRegisters.TRANSIT).assign(sw.transit);
+            return;
+        }
         UInt transit = regInit(UInt(64), 0).named("transit");
         Bool[] heads = new Bool[RsGeometry.PORTS];
         UInt sum = lit(0, 5);

@@ -19,6 +19,14 @@ public final class NrcRegisters {
     public static final String ROUTE_DROPS = "NRC_ROUTE_DROPS";
     public static final String NMP_IN = "NRC_NMP_IN";
     public static final String TRANSIT = "NRC_TRANSIT_PACKETS";
+    public static final String MALFORMED_DROPS = "NRC_MALFORMED_DROPS";
+    public static final String UNROUTABLE_DROPS = "NRC_UNROUTABLE_DROPS";
+    public static final String OVERFLOW_DROPS = "NRC_OVERFLOW_DROPS";
+    public static final String FRAMING_ERRORS = "NRC_FRAMING_ERRORS";
+    public static final String TABLE_ADDR = "NRC_TABLE_ADDR";
+    public static final String TABLE_DATA = "NRC_TABLE_DATA";
+    public static final String TABLE_PTR = "NRC_TABLE_PTR";
+    public static final String TABLE_READ = "NRC_TABLE_READ";
 
     /** Per-port fault codes, in fault-input order within a port. */
     public static final List<FaultCode> PORT_FAULTS = List.of(FaultCode.LINK_DOWN, FaultCode.LINK_DEGRADED, FaultCode.RETRY_THRESHOLD);
@@ -58,7 +66,18 @@ public final class NrcRegisters {
         List<RegDef> l = new ArrayList<>(List.of(
                 RegDef.ro(ROUTE_DROPS, NmaRegisters.CHIP_BASE, "outgoing packets nmp_packer dropped: no hop left or a port above 23"),
                 RegDef.ro(NMP_IN, NmaRegisters.CHIP_BASE + 1, "packets nmp_unpacker delivered to the NMA (before CRC and DestID checks)"),
-                RegDef.ro(TRANSIT, NmaRegisters.CHIP_BASE + 2, "packets that entered a port for another chip (to the switch)")));
+                RegDef.ro(TRANSIT, NmaRegisters.CHIP_BASE + 2, "packets the switch core sent out of a port (all ports)"),
+                RegDef.ro(MALFORMED_DROPS, NmaRegisters.CHIP_BASE + 3,
+                        "packets the switch dropped as malformed: Len 0 or over the maximum, bad RtType or source route, VC beyond VC5"),
+                RegDef.ro(UNROUTABLE_DROPS, NmaRegisters.CHIP_BASE + 4, "table-routed packets whose table entry allows no output that is up"),
+                RegDef.ro(OVERFLOW_DROPS, NmaRegisters.CHIP_BASE + 5, "flits that arrived with no free input-buffer slot (an upstream ignoring credits)"),
+                RegDef.ro(FRAMING_ERRORS, NmaRegisters.CHIP_BASE + 6, "flits whose Kind contradicted the head's Len"),
+                RegDef.rw(TABLE_ADDR, NmaRegisters.CHIP_BASE + 8, 0,
+                        "routing-table pointer: entry [15:0], input port [20:16], all ports [24] (writes only); sets NRC_TABLE_PTR"),
+                RegDef.rw(TABLE_DATA, NmaRegisters.CHIP_BASE + 9, 0,
+                        "a write stores allowed outputs [23:0] (bit o = output o) at NRC_TABLE_PTR and advances its entry by one"),
+                RegDef.ro(TABLE_PTR, NmaRegisters.CHIP_BASE + 10, "the routing-table pointer: entry [15:0], input port [20:16], all ports [24]"),
+                RegDef.ro(TABLE_READ, NmaRegisters.CHIP_BASE + 11, "the routing-table entry at NRC_TABLE_PTR (0 beyond the tables or with all ports set)")));
         l.addAll(NmaRegisters.portBanks(RsGeometry.PORTS));
         return List.copyOf(l);
     }

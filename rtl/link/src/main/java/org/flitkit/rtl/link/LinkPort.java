@@ -1,0 +1,83 @@
+package org.flitkit.rtl.link;
+
+import static org.flitkit.formats.th2.FlitLayouts.HEAD;
+import static org.flitkit.hdl.Hdl.*;
+
+import org.flitkit.formats.th2.Th2;
+import org.flitkit.hdl.Bool;
+import org.flitkit.hdl.Module;
+import org.flitkit.hdl.UInt;
+import org.flitkit.hdl.lib.Decoupled;
+import org.flitkit.hdl.lib.Queue;
+import org.flitkit.rtl.nma.hw.PacketBits;
+
+/**
+ * A chip's single network port over its link layer, for chips whose core takes and gives whole packets as a
+ * valid/ready flit stream (the NIC, a testbench's end of a cable): a packet leaves only when the far buffer has
+ * room for all of it (credits, virtual cut-through); arriving flits wait in a receive buffer whose slots are
+ * returned as credits when taken. A packet on a VC the far end does not have costs no credit (the far end
+ * discards it on arrival). docs/th2-link.md, "Link ports".
+ */
+public final class LinkPort extends Module {
+    /** packets to send, flit by flit */
+    public final Decoupled<UInt> in = input(Decoupled.of(UInt(Th2.FLIT_BITS)));
+    /** packets received, flit by flit */
+    public final Decoupled<UInt> out = output(Decoupled.of(UInt(Th2.FLIT_BITS)));
+    /** flits that arrived with the receive buffer full (a sender ignoring credits): dropped */
+    public final UInt overflowDrops = output(UInt(32));
+    /** the far buffer as this port's credits see it */
+    public final CreditView farBuffer;
+    public final LinkLayer link;
+    public final Queue<UInt> rxBuffer;
+
+    /**
+     * @param far   the input buffer at the other end of the link
+     * @param own   this port's receive buffer (its capacity in flits is what the far end's credits assume)
+     * @param link  the link layer's parameters
+     */
+    public LinkPort(BufferShape far, BufferShape own, LinkParams linkParams) {
+        link = instance("link", new LinkLayer(linkParams));
+        farBuffer = instance("credits", new CreditView(far));
+        rxBuffer = instance("rx", new Queue<>(() -> UInt(Th2.FLIT_BITS), own.capacity()));
+
+        // ---- send: hold a head until the far buffer can take the whole packet
+        UInt f = in.bits;
+        Bool isHead = PacketBits.get(f, HEAD.KIND).bit(1);
+        Bool isTail = PacketBits.get(f, HEAD.KIND).bit(0);
+        UInt headVc = PacketBits.get(f, HEAD.VC);
+        UInt headLen = PacketBits.get(f, HEAD.LEN);
+        Bool inPacket = regInit(Bool(), 0).named("inPacket");
+        UInt packetVc = regInit(UInt(3), 0).named("packetVc");
+        UInt vc = mux(inPacket, packetVc, headVc);
+        Bool counted = vc.lt(far.vcs());
+        farBuffer.vc.assign(headVc);
+        Bool room = farBuffer.free.ge(headLen.pad(farBuffer.free.width())).or(counted.not());
+        Bool go = inPacket.or(room);
+        link.txFlit.valid.assign(in.valid.and(go));
+        link.txFlit.bits.assign(f);
+        in.ready.assign(link.txFlit.ready.and(go));
+        farBuffer.sent.valid.assign(in.fire().and(counted));
+        farBuffer.sent.bits.assign(vc);
+        farBuffer.returned.connect(link.rxCredit);
+        when(in.fire(), () -> {
+            inPacket.assign(isTail.not());
+            when(isHead, () -> packetVc.assign(headVc));
+        });
+
+        // ---- receive: a freed slot is a credit for the VC of the packet it held
+        UInt overflow = regInit(UInt(32), 0).named("overflow");
+        rxBuffer.enq.valid.assign(link.rxFlit.valid);
+        rxBuffer.enq.bits.assign(link.rxFlit.bits);
+        when(link.rxFlit.valid.and(rxBuffer.enq.ready.not()), () -> overflow.assign(overflow.add(1)));
+        overflowDrops.assign(overflow);
+        out.connect(rxBuffer.deq);
+        UInt g = rxBuffer.deq.bits;
+        Bool outHead = PacketBits.get(g, HEAD.KIND).bit(1);
+        UInt outVcReg = regInit(UInt(3), 0).named("outVc");
+        UInt outVc = mux(outHead, PacketBits.get(g, HEAD.VC), outVcReg);
+        when(out.fire().and(outHead), () -> outVcReg.assign(outVc));
+        link.txCredit.valid.assign(out.fire().and(outVc.lt(own.vcs())));
+        link.txCredit.bits.assign(outVc);
+    }
+
+}

@@ -1,0 +1,111 @@
+package org.flitkit.rtl.nrc;
+
+import static org.flitkit.hdl.Hdl.*;
+
+import org.flitkit.formats.th2.ChipType;
+import org.flitkit.formats.th2.FaultCode;
+import org.flitkit.formats.th2.LinkFrame;
+import org.flitkit.formats.th2.Th2;
+import org.flitkit.hdl.Bool;
+import org.flitkit.hdl.Module;
+import org.flitkit.hdl.UInt;
+import org.flitkit.hdl.Vec;
+import org.flitkit.rtl.link.LinkLayer;
+import org.flitkit.rtl.link.LinkParams;
+import org.flitkit.rtl.link.LinkWords;
+import org.flitkit.rtl.nma.EepParams;
+import org.flitkit.rtl.nrc.sw.SwitchCore;
+import org.flitkit.rtl.nrc.sw.SwitchParams;
+
+/**
+ * The whole NRC: on each of the 24 ports a link layer (frames on the cable, CRC, retry, training, neighbour
+ * identity, BIST), the switch core between them (DAMQ buffers, VCs, virtual cut-through, source and table
+ * routing), and the management side ({@link Nrc}: relay stations, NMA, E2PROM) reached through the core.
+ * Spec: 20-th2-management.md, "The system" and "Where management packets go"; docs/th2-nrc-switch.md.
+ */
+public final class NrcChip extends Module {
+    public final SwitchParams params;
+    /** the frames each port's cable delivers / carries away, one per cycle */
+    public final Vec<UInt> wireIn;
+    public final Vec<UInt> wireOut;
+    /** fault levels other than link down (which the link layers raise), bit i = {@code NrcRegisters.faultSources().get(i)} */
+    public final UInt faults = input(UInt(NrcRegisters.faultSources().size()));
+    public final UInt chipId = output(UInt(Th2.CHIP_ID_BITS));
+    public final Bool booting = output(Bool());
+    public final Bool bootDone = output(Bool());
+    public final Bool bootError = output(Bool());
+
+    public final Nrc nrc;
+    public final SwitchCore core;
+    public final LinkLayer[] links;
+
+    /** The TH-2 NRC with board E2PROM timing and an erased E2PROM. */
+    public NrcChip() {
+        this(EepParams.DEFAULT, null, SwitchParams.TH2, LinkParams.defaults());
+    }
+
+    /**
+     * @param eep          E2PROM path timing
+     * @param eepromImage  initial E2PROM contents (null: erased)
+     * @param switchParams the switch core (24 ports for the TH-2 NRC)
+     * @param linkParams   every port's link layer
+     */
+    public NrcChip(EepParams eep, byte[] eepromImage, SwitchParams switchParams, LinkParams linkParams) {
+        if (switchParams.ports() != RsGeometry.PORTS) {
+            throw new IllegalArgumentException("the NRC has " + RsGeometry.PORTS + " ports (its relay-station plane), not "
+                    + switchParams.ports());
+        }
+        this.params = switchParams;
+        int n = switchParams.ports();
+        wireIn = input(Vec(n, () -> UInt(LinkFrame.BITS)));
+        wireOut = output(Vec(n, () -> UInt(LinkFrame.BITS)));
+        nrc = instance(new Nrc(eep, eepromImage, switchParams));
+        core = instance(new SwitchCore(switchParams));
+        links = new LinkLayer[n];
+
+        UInt id = nrc.chipId;
+        UInt linkDown = lit(0, faults.width());
+        UInt transit = lit(0, 64);
+        for (int p = 0; p < n; p++) {
+            LinkLayer l = links[p] = instance("link" + p, new LinkLayer(linkParams));
+            l.wireIn.assign(wireIn.get(p));
+            wireOut.get(p).assign(l.wireOut);
+            l.chipType.assign(lit(ChipType.NRC.code(), 2));
+            l.chipId.assign(id);
+            l.port.assign(lit(p, 5));
+            l.bist.connect(nrc.sw.bist.get(p));
+
+            core.in.get(p).connect(l.rxFlit);
+            l.txCredit.connect(core.creditOut.get(p));
+            l.txFlit.connect(core.out.get(p));
+            core.creditIn.get(p).valid.assign(l.rxCredit.valid);
+            core.creditIn.get(p).bits.vc.assign(l.rxCredit.bits.vc);
+            core.creditIn.get(p).bits.count.assign(l.rxCredit.bits.count.trunc(core.creditIn.get(p).bits.count.width()));
+            core.linkUp.get(p).assign(l.status.up);
+
+            nrc.portIn.get(p).connect(core.toRs.get(p));
+            core.fromRs.get(p).connect(nrc.portOut.get(p));
+            // the core sends only packets that arrived for this chip to the plane, so nothing leaves here
+            nrc.toSwitch.get(p).ready.assign(TRUE());
+            LinkWords.drive(nrc.link.get(p), l.status, l.bistResult);
+
+            int down = NrcRegisters.faultInput(FaultCode.LINK_DOWN.code(), p);
+            linkDown = linkDown.or(l.linkDown.pad(faults.width()).shl(down).trunc(faults.width()));
+            transit = transit.add(core.forwarded.get(p).pad(64)).trunc(64);
+        }
+        nrc.faults.assign(faults.or(linkDown));
+        nrc.sw.transit.assign(transit);
+        nrc.sw.malformedDrops.assign(core.malformedDrops.add(core.badVcDrops).trunc(SwitchCore.COUNTER_BITS));
+        nrc.sw.unroutableDrops.assign(core.unroutableDrops);
+        nrc.sw.overflowDrops.assign(core.overflowDrops);
+        nrc.sw.framingErrors.assign(core.framingErrors);
+        core.tableWrite.connect(nrc.sw.tableWrite);
+        core.tableRead.connect(nrc.sw.tableRead);
+        nrc.sw.tableReadData.assign(core.tableReadData);
+
+        chipId.assign(id);
+        booting.assign(nrc.booting);
+        bootDone.assign(nrc.bootDone);
+        bootError.assign(nrc.bootError);
+    }
+}

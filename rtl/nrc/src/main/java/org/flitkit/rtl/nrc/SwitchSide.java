@@ -1,0 +1,41 @@
+package org.flitkit.rtl.nrc;
+
+import static org.flitkit.hdl.Hdl.*;
+
+import org.flitkit.hdl.Bool;
+import org.flitkit.hdl.Bundle;
+import org.flitkit.hdl.UInt;
+import org.flitkit.hdl.Vec;
+import org.flitkit.hdl.lib.Valid;
+import org.flitkit.rtl.link.BistControl;
+import org.flitkit.rtl.nrc.sw.SwitchCore;
+import org.flitkit.rtl.nrc.sw.SwitchParams;
+import org.flitkit.rtl.nrc.sw.TableAddr;
+import org.flitkit.rtl.nrc.sw.TableWrite;
+
+/**
+ * What the NRC's NMA exchanges with the switch core and the link layers, seen from the NMA: routing-table
+ * writes and reads (table-config registers), the core's drop counters and transit count, and each port's BIST
+ * control (BIST_CTRL writes). Spec: 20-th2-management.md, "Hardware primitives"; docs/th2-nrc-switch.md.
+ */
+public final class SwitchSide extends Bundle {
+    public final Valid<TableWrite> tableWrite;
+    /** the table write goes into every input port's table */
+    public final Bool tableWriteAll = Bool();
+    public final TableAddr tableRead;
+    public final UInt tableReadData;
+    public final UInt malformedDrops = flipped(UInt(SwitchCore.COUNTER_BITS));
+    public final UInt unroutableDrops = flipped(UInt(SwitchCore.COUNTER_BITS));
+    public final UInt overflowDrops = flipped(UInt(SwitchCore.COUNTER_BITS));
+    public final UInt framingErrors = flipped(UInt(SwitchCore.COUNTER_BITS));
+    /** packets sent out of all ports (NRC_TRANSIT_PACKETS) */
+    public final UInt transit = flipped(UInt(64));
+    public final Vec<BistControl> bist;
+
+    public SwitchSide(SwitchParams p) {
+        tableWrite = Valid.of((java.util.function.Supplier<TableWrite>) () -> new TableWrite(p));
+        tableRead = new TableAddr(p);
+        tableReadData = flipped(UInt(p.ports()));
+        bist = Vec(p.ports(), BistControl::new);
+    }
+}
