@@ -61,6 +61,11 @@ public final class SwitchCore extends Module {
 
     public static final int COUNTER_BITS = 32;
 
+    /** the input ports' units (DAMQ, routing), for tests and waveforms */
+    public final List<InputUnit> inputs = new ArrayList<>();
+    /** occ[o][v]: this core's view of the downstream buffer behind output o: flits of VC v held or granted */
+    public UInt[][] occ;
+
     public SwitchCore() {
         this(SwitchParams.TH2);
     }
@@ -99,7 +104,7 @@ public final class SwitchCore extends Module {
         UInt link = fromBools(linkUp.asList()).named("linkUpBits");
 
         // ---- downstream credit view per output: occupancy per VC of the neighbour's DAMQ
-        UInt[][] occ = new UInt[n][vcs];
+        occ = new UInt[n][vcs];
         UInt[][] freeCred = new UInt[n][vcs];
         for (int o = 0; o < n; o++) {
             UInt shared = lit(0, cw);
@@ -155,6 +160,7 @@ public final class SwitchCore extends Module {
         for (int i = 0; i < n; i++) {
             InputUnit u = instance("in_" + i, new InputUnit(p));
             units.add(u);
+            inputs.add(u);
             u.in.connect(in.get(i));
             creditOut.get(i).connect(u.creditOut);
             toRs.get(i).connect(u.toRs);
