@@ -48,6 +48,8 @@ public final class FormatDoc {
         for (Format payload : PayloadLayouts.ALL) {
             layout(md, payload.layout(), "NMPData view " + payload.name());
         }
+        layout(md, DataLayouts.HEAD.layout(), "Data packet head flit (switch core; Len 1.." + DataLayouts.MAX_FLITS + ")");
+        layout(md, DataLayouts.BODY.layout(), "Data packet body and tail flits");
         layout(md, DescriptorLayout.DESCRIPTOR.layout(), "Management descriptor");
         mapping(md);
         nmpTypes(md);

@@ -2,12 +2,18 @@ package org.flitkit.rtl.nrc.sw;
 
 import static org.flitkit.hdl.Hdl.*;
 
+import static org.flitkit.hdl.lib.Bitwise.*;
+import static org.flitkit.hdl.lib.OneHot.*;
+
+import java.util.ArrayList;
+import java.util.List;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.Vec;
 import org.flitkit.hdl.lib.Decoupled;
+import org.flitkit.hdl.lib.Queue;
 import org.flitkit.hdl.lib.Valid;
 
 /**
@@ -55,6 +61,11 @@ public final class SwitchCore extends Module {
 
     public static final int COUNTER_BITS = 32;
 
+    /** the input ports' units (DAMQ, routing), for tests and waveforms */
+    public final List<InputUnit> inputs = new ArrayList<>();
+    /** occ[o][v]: this core's view of the downstream buffer behind output o: flits of VC v held or granted */
+    public UInt[][] occ;
+
     public SwitchCore() {
         this(SwitchParams.TH2);
     }
@@ -81,7 +92,272 @@ public final class SwitchCore extends Module {
         build();
     }
 
+    /** Output queue depth: the two pipeline registers in flight plus one flit leaving plus one of slack (full rate). */
+    public static final int OUT_QUEUE = 4;
+
     private void build() {
-        throw new UnsupportedOperationException("switch core body: in progress");
+        SwitchParams p = params;
+        int n = p.ports();
+        int vcs = p.vcs();
+        int maxLen = p.maxPacketFlits();
+        int cw = log2Up(p.capacity() + 1);
+        UInt link = fromBools(linkUp.asList()).named("linkUpBits");
+
+        // ---- downstream credit view per output: occupancy per VC of the neighbour's DAMQ
+        occ = new UInt[n][vcs];
+        UInt[][] freeCred = new UInt[n][vcs];
+        for (int o = 0; o < n; o++) {
+            UInt shared = lit(0, cw);
+            for (int v = 0; v < vcs; v++) {
+                occ[o][v] = regInit(UInt(cw), 0).named("occ_" + o + "_" + v);
+                shared = shared.add(mux(occ[o][v].gt(p.reservedFlits()), occ[o][v].sub(p.reservedFlits()), lit(0, cw)));
+            }
+            UInt sharedUsed = shared.named("sharedUsed_" + o);
+            UInt sharedFree = mux(sharedUsed.lt(p.sharedFlits()), lit(p.sharedFlits(), cw).sub(sharedUsed), lit(0, cw));
+            for (int v = 0; v < vcs; v++) {
+                UInt resFree = mux(occ[o][v].lt(p.reservedFlits()), lit(p.reservedFlits(), cw).sub(occ[o][v]), lit(0, cw));
+                freeCred[o][v] = resFree.add(sharedFree).named("free_" + o + "_" + v);
+            }
+        }
+        UInt[][] fits = new UInt[vcs][maxLen + 1];
+        for (int v = 0; v < vcs; v++) {
+            for (int l = 0; l <= maxLen; l++) {
+                List<Bool> bits = new ArrayList<>();
+                for (int o = 0; o < n; o++) {
+                    bits.add(l == 0 ? FALSE() : freeCred[o][v].ge(l));
+                }
+                fits[v][l] = fromBools(bits).named("fits_" + v + "_" + l);
+            }
+        }
+
+        // ---- output state: packet lock, pipeline occupancy, output queue
+        Bool[] locked = new Bool[n];
+        Bool[] d1 = new Bool[n];
+        Bool[] d2 = new Bool[n];
+        Bool[] rsActive = new Bool[n];
+        Bool[] spaceOk = new Bool[n];
+        List<Queue<UInt>> queues = new ArrayList<>();
+        for (int o = 0; o < n; o++) {
+            locked[o] = regInit(Bool(), 0).named("locked_" + o);
+            d1[o] = regInit(Bool(), 0).named("inflight1_" + o);
+            d2[o] = regInit(Bool(), 0).named("inflight2_" + o);
+            rsActive[o] = regInit(Bool(), 0).named("rsActive_" + o);
+            Queue<UInt> q = instance("outQ_" + o, new Queue<>(() -> UInt(Th2.FLIT_BITS), OUT_QUEUE));
+            queues.add(q);
+            UInt used = q.count.pad(3).add(d1[o].pad(3)).add(d2[o].pad(3));
+            spaceOk[o] = used.lt(OUT_QUEUE).named("space_" + o);
+            out.get(o).connect(q.deq);
+        }
+        List<Bool> freeBits = new ArrayList<>();
+        for (int o = 0; o < n; o++) {
+            freeBits.add(locked[o].not().and(rsActive[o].not()).and(spaceOk[o]));
+        }
+        UInt outFree = fromBools(freeBits).named("outFree");
+        UInt space = fromBools(List.of(spaceOk)).named("space");
+
+        // ---- input units
+        List<InputUnit> units = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            InputUnit u = instance("in_" + i, new InputUnit(p));
+            units.add(u);
+            inputs.add(u);
+            u.in.connect(in.get(i));
+            creditOut.get(i).connect(u.creditOut);
+            toRs.get(i).connect(u.toRs);
+            u.outFree.assign(outFree);
+            u.space.assign(space);
+            u.linkUp.assign(link);
+            for (int v = 0; v < vcs; v++) {
+                for (int l = 0; l <= maxLen; l++) {
+                    u.fits.get(v * (maxLen + 1) + l).assign(fits[v][l]);
+                }
+                for (int o = 0; o < n; o++) {
+                    u.credit.get(v * n + o).assign(freeCred[o][v]);
+                }
+            }
+            u.tableWe.assign(tableWrite.valid.and(tableWrite.bits.port.eq(i)));
+            u.tableIndex.assign(tableWrite.bits.index);
+            u.tableMask.assign(tableWrite.bits.mask);
+            u.tableReadIndex.assign(tableRead.index);
+        }
+        List<Bool> readSel = new ArrayList<>();
+        List<UInt> readData = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            readSel.add(tableRead.port.eq(i));
+            readData.add(units.get(i).tableReadData);
+        }
+        tableReadData.assign(oneHotMux(readSel, readData));
+
+        // ---- allocation: per output, a 6-input round-robin in each row's tile, then a 4-row round-robin at
+        // the output; management packets first at both levels; the relay station's packets before all
+        Bool[][] sel = new Bool[n][n];          // sel[o][i]: output o granted to input i
+        for (int o = 0; o < n; o++) {
+            final int out0 = o;
+            Decoupled<UInt> rs = fromRs.get(o);
+            Bool rsReq = p.hasManagementVc()
+                    ? rs.valid.and(rsActive[o].not()).and(locked[o].not()).and(spaceOk[o])
+                            .and(fits[Th2.MANAGEMENT_VC][Th2.PACKET_FLITS].bit(o)).named("rsReq_" + o)
+                    : FALSE();
+            List<Bool> rowReq = new ArrayList<>();
+            List<Bool> rowMgmt = new ArrayList<>();
+            List<List<Bool>> rowSel = new ArrayList<>();
+            List<UInt> rowLast = new ArrayList<>();
+            for (int r = 0; r < p.rows(); r++) {
+                List<Bool> req = new ArrayList<>();
+                List<Bool> mg = new ArrayList<>();
+                for (int c = 0; c < p.cols(); c++) {
+                    InputUnit u = units.get(r * p.cols() + c);
+                    req.add(u.reqValid.and(u.reqOH.bit(o)));
+                    mg.add(u.reqMgmt);
+                }
+                UInt last = regInit(UInt(log2Up(p.cols())), p.cols() - 1).named("tileLast_" + r + "_" + o);
+                List<Bool> s1 = mgmtFirst(req, mg, last);
+                rowSel.add(s1);
+                rowLast.add(last);
+                rowReq.add(fromBools(req).orR());
+                List<Bool> m = new ArrayList<>();
+                for (int c = 0; c < p.cols(); c++) {
+                    m.add(s1.get(c).and(mg.get(c)));
+                }
+                rowMgmt.add(fromBools(m).orR());
+            }
+            UInt outLast = regInit(UInt(log2Up(p.rows())), p.rows() - 1).named("outLast_" + o);
+            List<Bool> s2 = mgmtFirst(rowReq, rowMgmt, outLast);
+            Bool take = rsReq.not();
+            for (int r = 0; r < p.rows(); r++) {
+                for (int c = 0; c < p.cols(); c++) {
+                    sel[o][r * p.cols() + c] = s2.get(r).and(rowSel.get(r).get(c)).and(take);
+                }
+            }
+            Bool granted = fromBools(rowReq).orR().and(take).named("granted_" + o);
+            when(granted, () -> {
+                outLast.assign(OHToUInt(s2));
+                for (int r = 0; r < p.rows(); r++) {
+                    final int rr = r;
+                    when(s2.get(r), () -> rowLast.get(rr).assign(OHToUInt(rowSel.get(rr))));
+                }
+            });
+            List<Bool> selO = List.of(sel[o]);
+            List<UInt> lens = new ArrayList<>();
+            List<UInt> vcsOf = new ArrayList<>();
+            for (InputUnit u : units) {
+                lens.add(u.reqLen);
+                vcsOf.add(u.reqVc);
+            }
+            UInt gLen = oneHotMux(selO, lens).named("grantLen_" + o);
+            UInt gVc = oneHotMux(selO, vcsOf).named("grantVc_" + o);
+
+            // the relay station's packet: granted whole, streamed at the pipeline's pace
+            Bool rsFire = rs.valid.and(rsActive[o].or(rsReq)).and(spaceOk[o]);
+            rs.ready.assign(rsActive[o].or(rsReq).and(spaceOk[o]));
+            when(rsFire, () -> rsActive[out0].assign(rs.bits.bit(196).not()));
+
+            // credits: debit a whole packet at its grant, credit what the downstream returns
+            Valid<CreditReturn> ci = creditIn.get(o);
+            for (int v = 0; v < vcs; v++) {
+                UInt debit = mux(granted.and(gVc.eq(v)), gLen.pad(cw), lit(0, cw));
+                if (v == Th2.MANAGEMENT_VC) {
+                    debit = debit.add(mux(rsReq, lit(Th2.PACKET_FLITS, cw), lit(0, cw)));
+                }
+                UInt ret = mux(ci.valid.and(ci.bits.vc.eq(v)), ci.bits.count.pad(cw), lit(0, cw));
+                occ[o][v].assign(occ[o][v].add(debit).sub(ret));
+            }
+
+            // the packet lock: set by a multi-flit grant, cleared by that packet's last flit
+            List<Bool> lastHere = new ArrayList<>();
+            List<Bool> sendHere = new ArrayList<>();
+            for (InputUnit u : units) {
+                Bool here = u.xbarValid.and(u.xbarDest.eq(o));
+                sendHere.add(here);
+                lastHere.add(here.and(u.xbarLast));
+            }
+            when(fromBools(lastHere).orR(), () -> locked[out0].assign(FALSE()));
+            when(granted.and(gLen.gt(1)), () -> locked[out0].assign(TRUE()));
+            d1[o].assign(fromBools(sendHere).orR().or(rsFire));
+            d2[o].assign(d1[o]);
+        }
+        for (int i = 0; i < n; i++) {
+            List<Bool> g = new ArrayList<>();
+            for (int o = 0; o < n; o++) {
+                g.add(sel[o][i]);
+            }
+            units.get(i).grant.assign(fromBools(g).orR());
+        }
+
+        // ---- data path: input -> row bus register -> tile column channel register -> output queue
+        Bool[] rowValid = new Bool[n];
+        UInt[] rowFlit = new UInt[n];
+        UInt[] rowDest = new UInt[n];
+        for (int i = 0; i < n; i++) {
+            InputUnit u = units.get(i);
+            rowValid[i] = regNext(u.xbarValid, 0).named("rowBusValid_" + i);
+            rowFlit[i] = regEnable(u.xbarFlit, u.xbarValid).named("rowBusFlit_" + i);
+            rowDest[i] = regEnable(u.xbarDest, u.xbarValid).named("rowBusDest_" + i);
+        }
+        for (int o = 0; o < n; o++) {
+            List<Bool> chValid = new ArrayList<>();
+            List<UInt> chFlit = new ArrayList<>();
+            for (int r = 0; r < p.rows(); r++) {
+                // tile (r, column of o): the row-r inputs bound for o onto the column channel to o's row
+                List<Bool> s = new ArrayList<>();
+                List<UInt> d = new ArrayList<>();
+                for (int c = 0; c < p.cols(); c++) {
+                    int i = r * p.cols() + c;
+                    s.add(rowValid[i].and(rowDest[i].eq(o)));
+                    d.add(rowFlit[i]);
+                }
+                Bool v = fromBools(s).orR();
+                chValid.add(regNext(v, 0).named("colChValid_" + r + "_" + o));
+                chFlit.add(regEnable(oneHotMux(s, d), v).named("colChFlit_" + r + "_" + o));
+            }
+            Decoupled<UInt> rs = fromRs.get(o);
+            Bool rsFire = rs.fire();
+            Bool rs1 = regNext(rsFire, 0).named("rsValid1_" + o);
+            UInt rsF1 = regEnable(rs.bits, rsFire).named("rsFlit1_" + o);
+            chValid.add(regNext(rs1, 0).named("rsValid2_" + o));
+            chFlit.add(regEnable(rsF1, rs1).named("rsFlit2_" + o));
+            Queue<UInt> q = queues.get(o);
+            q.enq.valid.assign(fromBools(chValid).orR());
+            q.enq.bits.assign(oneHotMux(chValid, chFlit));
+        }
+
+        // ---- counters
+        malformedDrops.assign(counter("malformed", units, u -> u.malformed));
+        unroutableDrops.assign(counter("unroutable", units, u -> u.unroutable));
+        badVcDrops.assign(counter("badVc", units, u -> u.badVc));
+        overflowDrops.assign(counter("overflow", units, u -> u.overflow));
+        framingErrors.assign(counter("framing", units, u -> u.framingError));
+        for (int o = 0; o < n; o++) {
+            Decoupled<UInt> x = out.get(o);
+            UInt c = regInit(UInt(COUNTER_BITS), 0).named("forwarded_" + o);
+            when(x.fire().and(x.bits.bit(197)), () -> c.assign(c.add(1)));
+            forwarded.get(o).assign(c);
+        }
+    }
+
+    private UInt counter(String name, List<InputUnit> units, java.util.function.Function<InputUnit, Bool> pulse) {
+        List<Bool> bits = new ArrayList<>();
+        for (InputUnit u : units) {
+            bits.add(pulse.apply(u));
+        }
+        UInt c = regInit(UInt(COUNTER_BITS), 0).named(name + "Count");
+        c.assign(c.add(PopCount(bits).pad(COUNTER_BITS)));
+        return c;
+    }
+
+    /** Round-robin after {@code last}, among the management requests if there are any; updates nothing. */
+    private static List<Bool> mgmtFirst(List<Bool> req, List<Bool> mgmt, UInt last) {
+        List<Bool> m = new ArrayList<>();
+        for (int i = 0; i < req.size(); i++) {
+            m.add(req.get(i).and(mgmt.get(i)));
+        }
+        Bool anyM = fromBools(m).orR();
+        List<Bool> rm = InputUnit.roundRobin(m, last);
+        List<Bool> ra = InputUnit.roundRobin(req, last);
+        List<Bool> out = new ArrayList<>();
+        for (int i = 0; i < req.size(); i++) {
+            out.add(mux(anyM, rm.get(i), ra.get(i)));
+        }
+        return out;
     }
 }

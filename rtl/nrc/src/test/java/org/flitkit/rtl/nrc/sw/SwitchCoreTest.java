@@ -1,0 +1,251 @@
+package org.flitkit.rtl.nrc.sw;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.flitkit.formats.th2.Th2;
+import org.flitkit.hdl.sim.Simulator;
+import org.flitkit.testbench.Rng;
+import org.flitkit.testbench.RunConfig;
+import org.flitkit.testbench.Testbench;
+import org.flitkit.testbench.TestbenchExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The switch core on a small 2 x 2 configuration: routing, priorities, adaptivity, drops, the table port. */
+@ExtendWith(TestbenchExtension.class)
+class SwitchCoreTest {
+    /** 4 ports in 2 x 2 tiles, 4 VCs (VC3 = management), 4 reserved + 4 shared flits per input, packets up to 4 flits */
+    static final SwitchParams SMALL = new SwitchParams(4, 2, 2, 4, 4, 4, 4, 16);
+    private static Simulator compiled;
+
+    static synchronized Simulator small() {
+        if (compiled == null) {
+            compiled = Simulator.of(() -> new SwitchCore(SMALL));
+        }
+        return compiled.newInstance();
+    }
+
+    static Testbench<SwitchCore> bench(RunConfig cfg) {
+        return Testbench.create(small(), cfg);
+    }
+
+    /** Writes {@code mask} into entry {@code index} of input {@code port}'s table (one cycle). */
+    static void writeTable(Testbench<SwitchCore> tb, int port, int index, long mask) {
+        Simulator sim = tb.sim();
+        SwitchCore d = tb.dut();
+        sim.poke(d.tableWrite.valid, true);
+        sim.poke(d.tableWrite.bits.port, port);
+        sim.poke(d.tableWrite.bits.index, index);
+        sim.poke(d.tableWrite.bits.mask, mask);
+        sim.step();
+        sim.poke(d.tableWrite.valid, false);
+    }
+
+    static SwitchBench start(Testbench<SwitchCore> tb) {
+        SwitchBench b = tb.add(new SwitchBench(tb.dut()));
+        for (int i = 0; i < tb.dut().params.ports(); i++) {
+            tb.sim().poke(tb.dut().linkUp.get(i), true);
+        }
+        tb.reset(2);
+        return b;
+    }
+
+    static void finish(Testbench<SwitchCore> tb, SwitchBench b, int maxCycles) {
+        tb.runUntil("every packet delivered and every credit back", () -> b.idle() && b.drained(), maxCycles);
+        tb.finish();
+    }
+
+    @Test
+    void sourceRoutesIncrementHopPtrAndArrivalsGoToTheRelayStation(RunConfig cfg) {
+        try (Testbench<SwitchCore> tb = bench(cfg)) {
+            SwitchBench b = start(tb);
+            b.readyRate = new double[] {0.6, 0.6, 0.6, 0.6};
+            b.toRsReadyRate = 0.5;
+            for (int i = 0; i < 4; i++) {
+                for (int o = 0; o < 4; o++) {
+                    // hop o at this chip (HopPtr 1 of a 3-hop route): leaves by o with HopPtr 2
+                    b.add(i, Th2.MANAGEMENT_VC, 4, 0, List.of(3, o, 2), 1, 1L << o);
+                }
+                // arrived (HopPtr == HopNum): to this port's relay station, HopPtr unchanged
+                b.add(i, Th2.MANAGEMENT_VC, 4, 0, List.of(1, 2), 2, 0);
+                // a source-routed data packet on VC1 follows its route too
+                b.add(i, 1, 2, 0, List.of((i + 1) % 4), 0, 1L << ((i + 1) % 4));
+            }
+            finish(tb, b, 2000);
+            assertThat(b.done).hasSize(24);
+            assertThat(b.done.stream().filter(pk -> pk.output == -2).count()).isEqualTo(4);
+            assertThat(tb.dut().malformedDrops).isNotNull();
+            assertThat(tb.sim().peek(tb.dut().malformedDrops)).isZero();
+            long forwarded = 0;
+            for (int o = 0; o < 4; o++) {
+                forwarded += tb.sim().peek(tb.dut().forwarded.get(o));
+            }
+            assertThat(forwarded).isEqualTo(20);
+        }
+    }
+
+    @Test
+    void tableRoutingAvoidsTheCongestedOutput(RunConfig cfg) {
+        try (Testbench<SwitchCore> tb = bench(cfg)) {
+            for (int i = 0; i < 4; i++) {
+                writeTable(tb, 0, 5, 0b0110); // DestID 5 from input 0: output 1 or 2
+            }
+            SwitchBench b = start(tb);
+            b.creditDelayMax[1] = -1; // output 1's neighbour never frees a slot: congested
+            for (int k = 0; k < 40; k++) {
+                b.add(0, 0, 2, 5, null, 0, 0b0110);
+            }
+            tb.runUntil("every packet delivered", () -> b.outstanding.isEmpty(), 3000);
+            long to1 = b.done.stream().filter(pk -> pk.output == 1).count();
+            long to2 = b.done.stream().filter(pk -> pk.output == 2).count();
+            // output 1 takes packets only while its credits last: VC0's 4 reserved + 4 shared = 4 packets of 2
+            assertThat(to1).isEqualTo(4);
+            assertThat(to2).isEqualTo(36);
+        }
+    }
+
+    @Test
+    void adaptiveRoutingNeverPicksADownLink(RunConfig cfg) {
+        try (Testbench<SwitchCore> tb = bench(cfg)) {
+            writeTable(tb, 3, 9, 0b0111);
+            SwitchBench b = start(tb);
+            tb.sim().poke(tb.dut().linkUp.get(0), false);
+            tb.sim().poke(tb.dut().linkUp.get(2), false);
+            for (int k = 0; k < 30; k++) {
+                b.add(3, k % 3, 1 + k % 4, 9, null, 0, 0b0010);
+            }
+            finish(tb, b, 3000);
+            assertThat(b.done).hasSize(30).allMatch(pk -> pk.output == 1);
+        }
+    }
+
+    @Test
+    void managementPacketsOvertakeData(RunConfig cfg) {
+        try (Testbench<SwitchCore> tb = bench(cfg)) {
+            for (int i = 0; i < 4; i++) {
+                writeTable(tb, i, 0, 0b0001);
+            }
+            SwitchBench b = start(tb);
+            b.readyRate[0] = 0.5;
+            // inputs 1..3 flood output 0 with 4-flit data on VC0 and VC1
+            for (int k = 0; k < 30; k++) {
+                for (int i = 1; i < 4; i++) {
+                    b.add(i, k % 2, 4, 0, null, 0, 1);
+                }
+            }
+            tb.run(150);
+            SwitchBench.Pkt mgmt = b.add(2, Th2.MANAGEMENT_VC, 4, 0, List.of(0), 0, 1);
+            SwitchBench.Pkt rs = b.addFromRs(0, List.of(1, 1), 1);
+            finish(tb, b, 6000);
+            long dataBefore = b.done.stream().filter(pk -> pk.vc != Th2.MANAGEMENT_VC && pk.delivered > 150).count();
+            assertThat(dataBefore).isGreaterThan(40); // the data backlog when the management packets came
+            // management leaves after at most the packet on the output and its own pipeline, behind a 40-packet backlog
+            assertThat(rs.delivered - 150).isLessThan(40);
+            assertThat(mgmt.delivered - mgmt.injected).isLessThan(60);
+            long dataAfterMgmt = b.done.stream()
+                    .filter(pk -> pk.vc != Th2.MANAGEMENT_VC && pk.injected < mgmt.injected && pk.delivered > mgmt.delivered)
+                    .count();
+            assertThat(dataAfterMgmt).isGreaterThan(0); // it did overtake earlier data
+        }
+    }
+
+    @Test
+    void malformedPacketsAreDroppedAndCounted(RunConfig cfg) {
+        try (Testbench<SwitchCore> tb = bench(cfg)) {
+            writeTable(tb, 1, 2, 0b1000);
+            SwitchBench b = start(tb);
+            b.add(1, 0, 2, 2, null, 0, 0b1000);          // good
+            b.add(1, 0, 0, 2, null, 0, -1);              // Len 0
+            b.add(1, 1, 5, 2, null, 0, -1);              // Len over max (4)
+            b.add(1, 5, 2, 2, null, 0, -1);              // VC5: this core has VC0..VC3
+            b.add(1, 2, 3, 7, null, 0, -1);              // empty table entry
+            b.add(1, 1, 2, 0, List.of(4), 0, -1);         // hop to port 4 of a 4-port core
+            b.add(1, 1, 2, 0, List.of(0), 2, -1);         // HopPtr past HopNum
+            b.add(1, 0, 2, 0, List.of(), 0, -1);          // arrived, but not on the management VC
+            SwitchBench.Pkt rt2 = b.add(1, 0, 2, 2, null, 0, -1);
+            Flits.set(rt2.flits[0], org.flitkit.formats.th2.DataLayouts.HEAD.RT_TYPE, 2); // RtType 2
+            b.add(1, 2, 3, 2, null, 0, 0b1000);          // good, after them
+            finish(tb, b, 2000);
+            SwitchCore d = tb.dut();
+            assertThat(tb.sim().peek(d.malformedDrops)).isEqualTo(6);
+            assertThat(tb.sim().peek(d.unroutableDrops)).isEqualTo(1);
+            assertThat(tb.sim().peek(d.badVcDrops)).isEqualTo(1);
+            assertThat(tb.sim().peek(d.overflowDrops)).isZero();
+            assertThat(tb.sim().peek(d.framingErrors)).isZero();
+            assertThat(b.done).hasSize(2);
+        }
+    }
+
+    @Test
+    void tableReadPortShowsWhatWasWritten(RunConfig cfg) {
+        try (Testbench<SwitchCore> tb = bench(cfg)) {
+            tb.reset(1);
+            writeTable(tb, 2, 11, 0b1010);
+            writeTable(tb, 3, 11, 0b0101);
+            Simulator sim = tb.sim();
+            SwitchCore d = tb.dut();
+            sim.poke(d.tableRead.port, 2);
+            sim.poke(d.tableRead.index, 11);
+            assertThat(sim.peek(d.tableReadData)).isEqualTo(0b1010);
+            sim.poke(d.tableRead.port, 3);
+            assertThat(sim.peek(d.tableReadData)).isEqualTo(0b0101);
+            sim.poke(d.tableRead.index, 10);
+            assertThat(sim.peek(d.tableReadData)).isZero();
+        }
+    }
+
+    @Test
+    void randomTrafficWithBackpressureAndCreditDelays(RunConfig cfg) {
+        try (Testbench<SwitchCore> tb = bench(cfg)) {
+            Rng rng = tb.rng("traffic");
+            for (int i = 0; i < 4; i++) {
+                for (int dest = 0; dest < 16; dest++) {
+                    long mask = 1L << rng.nextInt(4) | (rng.chance(0.5) ? 1L << rng.nextInt(4) : 0);
+                    writeTable(tb, i, dest, mask);
+                }
+            }
+            SwitchBench b = start(tb);
+            b.sendRate = 0.8;
+            for (int o = 0; o < 4; o++) {
+                b.readyRate[o] = 0.7;
+                b.creditDelayMax[o] = 12;
+            }
+            b.toRsReadyRate = 0.7;
+            randomPackets(tb, b, rng, 120);
+            finish(tb, b, 20_000);
+            assertThat(b.done).hasSize(4 * 120 + 4 * 5);
+        }
+    }
+
+    /** {@code perInput} random packets per input (mixed VCs and lengths, table and source routed, some for the relay station), and 5 relay-station packets per output. */
+    static void randomPackets(Testbench<SwitchCore> tb, SwitchBench b, Rng rng, int perInput) {
+        SwitchParams p = tb.dut().params;
+        int n = p.ports();
+        for (int k = 0; k < perInput; k++) {
+            for (int i = 0; i < n; i++) {
+                int vc = rng.nextInt(p.vcs());
+                if (vc == Th2.MANAGEMENT_VC) {
+                    if (rng.chance(0.2)) {
+                        b.add(i, vc, 4, 0, List.of(rng.nextInt(n)), 1, 0);
+                    } else {
+                        int o = rng.nextInt(n);
+                        b.add(i, vc, 4, 0, List.of(o, rng.nextInt(n)), 0, 1L << o);
+                    }
+                } else {
+                    int dest = rng.nextInt(p.tableEntries());
+                    // the bench knows each input's table: read it back through the read port
+                    tb.sim().poke(tb.dut().tableRead.port, i);
+                    tb.sim().poke(tb.dut().tableRead.index, dest);
+                    long mask = tb.sim().peek(tb.dut().tableReadData);
+                    b.add(i, vc, 1 + rng.nextInt(p.maxPacketFlits()), dest, null, 0, mask);
+                }
+            }
+        }
+        for (int o = 0; o < n; o++) {
+            for (int k = 0; k < 5; k++) {
+                b.addFromRs(o, List.of(o, 0), 1);
+            }
+        }
+    }
+}
