@@ -23,6 +23,17 @@ public final class LinkPort extends Module {
     public final Decoupled<UInt> in = input(Decoupled.of(UInt(Th2.FLIT_BITS)));
     /** packets received, flit by flit */
     public final Decoupled<UInt> out = output(Decoupled.of(UInt(Th2.FLIT_BITS)));
+    /** the cable: frames out and in, one per cycle */
+    public final UInt wireOut = output(UInt(LinkLayer.W));
+    public final UInt wireIn = input(UInt(LinkLayer.W));
+    /** this end's identity, sent to the peer */
+    public final UInt chipType = input(UInt(2));
+    public final UInt chipId = input(UInt(Th2.CHIP_ID_BITS));
+    public final UInt port = input(UInt(5));
+    public final LinkStatus status = output(new LinkStatus());
+    public final Bool linkDown = output(Bool());
+    public final BistControl bist = input(new BistControl());
+    public final BistResult bistResult = output(new BistResult());
     /** flits that arrived with the receive buffer full (a sender ignoring credits): dropped */
     public final UInt overflowDrops = output(UInt(32));
     /** the far buffer as this port's credits see it */
@@ -39,6 +50,15 @@ public final class LinkPort extends Module {
         link = instance("link", new LinkLayer(linkParams));
         farBuffer = instance("credits", new CreditView(far));
         rxBuffer = instance("rx", new Queue<>(() -> UInt(Th2.FLIT_BITS), own.capacity()));
+        wireOut.assign(link.wireOut);
+        link.wireIn.assign(wireIn);
+        link.chipType.assign(chipType);
+        link.chipId.assign(chipId);
+        link.port.assign(port);
+        status.connect(link.status);
+        linkDown.assign(link.linkDown);
+        link.bist.connect(bist);
+        bistResult.connect(link.bistResult);
 
         // ---- send: hold a head until the far buffer can take the whole packet
         UInt f = in.bits;

@@ -1,5 +1,8 @@
 package org.flitkit.env.nrc;
 
+import java.util.List;
+import org.flitkit.hdl.UInt;
+
 import static org.flitkit.hdl.Hdl.lit;
 
 import org.flitkit.hdl.sim.Simulator;
@@ -46,6 +49,10 @@ public final class BoardLinks {
         s.retryCount.assign(lit(retryCount(p), 64));
         s.handshakeCount.assign(lit(handshakeCount(p), 64));
         s.bistResult.assign(lit(bistResult(p), 64));
+        for (UInt w : List.of(s.framesSent, s.crcErrors, s.linkDowns, s.bistFrames, s.bistBitErrors, s.bistFirstError, s.replays,
+                s.flitsReceived)) {
+            w.assign(lit(0, 64));
+        }
     }
 
     /** Pokes every port's link status inputs. */

@@ -45,7 +45,10 @@ public final class MgmtServer implements MgmtTransport {
         this(tb, tb.dut().portIn, tb.dut().portOut, tb.dut().toSwitch, backpressure);
     }
 
-    /** The same on the 24 port streams of a design holding an NRC (a board passing them on). */
+    /**
+     * The same on the 24 port streams of a design holding an NRC (a board passing them on); {@code toSwitch} null
+     * for a whole NRC, whose packets for other chips leave by its ports.
+     */
     public MgmtServer(Testbench<?> tb, Vec<Decoupled<UInt>> portIn, Vec<Decoupled<UInt>> portOut, Vec<Decoupled<UInt>> toSwitch,
             Throttle backpressure) {
         Framing packets = Framing.fixed(Th2.PACKET_FLITS);
@@ -55,6 +58,9 @@ public final class MgmtServer implements MgmtTransport {
             StreamPort out = StreamPort.of(portOut.get(p));
             tb.add(new StreamSink("port" + p + "_out", out).backpressure(backpressure));
             tb.add(new FrameMonitor<>("port" + p + "_mon", out, packets, FLITS).subscribe(b -> deliver(new Received(port, b, tb.cycle()))));
+            if (toSwitch == null) {
+                continue;
+            }
             StreamPort sw = StreamPort.of(toSwitch.get(p));
             tb.add(new StreamSink("switch" + p, sw));
             tb.add(new FrameMonitor<>("switch" + p + "_mon", sw, packets, FLITS).subscribe(b -> transit.add(new Received(port, b, tb.cycle()))));

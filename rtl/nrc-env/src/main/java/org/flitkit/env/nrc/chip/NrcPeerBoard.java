@@ -1,0 +1,97 @@
+package org.flitkit.env.nrc.chip;
+
+import static org.flitkit.hdl.Hdl.*;
+
+import org.flitkit.formats.th2.ChipType;
+import org.flitkit.formats.th2.Th2;
+import org.flitkit.hdl.Bool;
+import org.flitkit.hdl.Module;
+import org.flitkit.hdl.UInt;
+import org.flitkit.hdl.Vec;
+import org.flitkit.hdl.lib.Decoupled;
+import org.flitkit.rtl.link.BufferShape;
+import org.flitkit.rtl.link.LinkCable;
+import org.flitkit.rtl.link.LinkParams;
+import org.flitkit.rtl.link.LinkPort;
+import org.flitkit.rtl.nma.EepParams;
+import org.flitkit.rtl.nrc.NrcChip;
+import org.flitkit.rtl.nrc.NrcRegisters;
+import org.flitkit.rtl.nrc.sw.SwitchParams;
+
+/**
+ * A test board: one whole NRC with a cable on each of its 24 ports to a testbench-side link port (the far chip's
+ * link layer and receive buffer), so tests send and take whole packets as flit streams while the NRC sees real
+ * link traffic: frames, CRC, retries, training, identity exchange. The far ends identify themselves as the
+ * neighbours {@link PeerIdentity} names. docs/th2-nrc-switch.md, "Testbenches".
+ */
+public final class NrcPeerBoard extends Module {
+    /** packets into / out of the far end of each port's cable */
+    public final Vec<Decoupled<UInt>> portIn;
+    public final Vec<Decoupled<UInt>> portOut;
+    /** bit errors XORed into the frame entering each cable toward the NRC / away from it this cycle */
+    public final Vec<UInt> errorIn;
+    public final Vec<UInt> errorOut;
+    /** cut the cable toward the NRC / away from it */
+    public final Vec<Bool> cutIn;
+    public final Vec<Bool> cutOut;
+    public final UInt faults = input(UInt(NrcRegisters.faultSources().size()));
+
+    public final NrcChip nrc;
+    public final LinkCable[] cables;
+    public final LinkPort[] peers;
+    public final int cableLatency;
+
+    /**
+     * @param eep          the NRC's E2PROM timing
+     * @param eepromImage  the NRC's E2PROM (null: erased)
+     * @param sp           the NRC's switch core
+     * @param lp           every link layer (the NRC's and the peers')
+     * @param cableLatency cycles a frame takes over each cable, each way
+     */
+    public NrcPeerBoard(EepParams eep, byte[] eepromImage, SwitchParams sp, LinkParams lp, int cableLatency) {
+        this.cableLatency = cableLatency;
+        int n = sp.ports();
+        portIn = input(Vec(n, () -> Decoupled.of(UInt(Th2.FLIT_BITS))));
+        portOut = output(Vec(n, () -> Decoupled.of(UInt(Th2.FLIT_BITS))));
+        int w = org.flitkit.formats.th2.LinkFrame.BITS;
+        errorIn = input(Vec(n, () -> UInt(w)));
+        errorOut = input(Vec(n, () -> UInt(w)));
+        cutIn = input(Vec(n, () -> Bool()));
+        cutOut = input(Vec(n, () -> Bool()));
+        nrc = instance(new NrcChip(eep, eepromImage, sp, lp));
+        nrc.faults.assign(faults);
+        BufferShape nrcBuffer = new BufferShape(sp.vcs(), sp.reservedFlits(), sp.sharedFlits());
+        cables = new LinkCable[n];
+        peers = new LinkPort[n];
+        for (int p = 0; p < n; p++) {
+            LinkPort peer = peers[p] = instance("peer" + p, new LinkPort(nrcBuffer, nrcBuffer, lp));
+            LinkCable c = cables[p] = instance("cable" + p, new LinkCable(cableLatency, cableLatency));
+            PeerIdentity id = PeerIdentity.of(p);
+            peer.chipType.assign(lit(id.type().code(), 2));
+            peer.chipId.assign(lit(id.chipId(), Th2.CHIP_ID_BITS));
+            peer.port.assign(lit(id.port(), 5));
+            peer.bist.start.assign(FALSE());
+            peer.bist.stop.assign(FALSE());
+            peer.bist.duration.assign(lit(0, 32));
+            peer.bist.interval.assign(lit(0, 8));
+            peer.in.connect(portIn.get(p));
+            portOut.get(p).connect(peer.out);
+            // A = the peer, B = the NRC
+            c.aTx.assign(peer.wireOut);
+            peer.wireIn.assign(c.aRx);
+            c.bTx.assign(nrc.wireOut.get(p));
+            nrc.wireIn.get(p).assign(c.bRx);
+            c.errorAB.assign(errorIn.get(p));
+            c.errorBA.assign(errorOut.get(p));
+            c.cutAB.assign(cutIn.get(p));
+            c.cutBA.assign(cutOut.get(p));
+        }
+    }
+
+    /** Who sits at the far end of port p: ports 0..11 NICs 0x0100+p (port 0), 12..23 NRCs 0x0200+p (port 23-p). */
+    public record PeerIdentity(ChipType type, int chipId, int port) {
+        public static PeerIdentity of(int p) {
+            return p < 12 ? new PeerIdentity(ChipType.NIC, 0x0100 + p, 0) : new PeerIdentity(ChipType.NRC, 0x0200 + p, 23 - p);
+        }
+    }
+}
