@@ -11,6 +11,9 @@ import org.flitkit.testbench.Testbench;
 import org.flitkit.env.nrc.MgmtScript;
 import org.flitkit.env.nic.NicEnv;
 import org.flitkit.env.nic.NicTransport;
+import org.flitkit.env.nic.fabric.FabricEnv;
+import org.flitkit.env.nic.fabric.FabricTransport;
+import org.flitkit.env.nrc.chip.FabricSpec;
 import org.flitkit.env.nic.host.HostSoftware;
 import org.flitkit.env.nrc.FaultDriver;
 import org.flitkit.env.nrc.MgmtSession;
@@ -59,6 +62,11 @@ final class MgmtCommand implements Callable<Integer> {
             + "(default ${DEFAULT-VALUE}: 100 ns, about 20 m of fibre).")
     int cableLatency = NicEnv.CABLE_LATENCY;
 
+    @Option(names = "--fabric", paramLabel = "NAME", description = "Whole NRCs (switch core and link layers) cabled as "
+            + "fabric NAME (pair, chain3), the server's NIC at chip 0; reach other chips with the script's route command. "
+            + "Default: one NRC's management side.")
+    String fabric;
+
     @Override
     public Integer call() {
         if (!chip.equals("nrc")) {
@@ -87,7 +95,21 @@ final class MgmtCommand implements Callable<Integer> {
         options.checkVcdWritable();
         try (ProgressBars progress = options.progressBars("mgmt nrc")) {
             RunConfig cfg = options.config(RunConfig.DEFAULT_SEED, 0, progress);
-            if (via.equals("direct")) {
+            if (fabric != null) {
+                FabricSpec f;
+                try {
+                    f = FabricSpec.named(fabric);
+                } catch (IllegalArgumentException e) {
+                    throw new ParameterException(spec.commandLine(), e.getMessage());
+                }
+                if (via.equals("direct")) {
+                    throw new ParameterException(spec.commandLine(), "--fabric goes through the server's NIC: drop --via direct");
+                }
+                try (FabricEnv env = new FabricEnv(f, cfg, params, cableLatency, PcieParams.th2(), HostSoftware.NONE)) {
+                    FaultDriver faults = env.tb.add(new FaultDriver("faults", env.dut.nrcFaults));
+                    new MgmtSession(env.tb, new FabricTransport(env), faults, params, out).run(parsed);
+                }
+            } else if (via.equals("direct")) {
                 try (Testbench<Nrc> tb = Testbench.create(() -> new Nrc(params, null), cfg)) {
                     new MgmtSession(tb, out).run(parsed);
                 }

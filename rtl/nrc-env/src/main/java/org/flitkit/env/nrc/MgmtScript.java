@@ -33,7 +33,7 @@ public record MgmtScript(List<Command> commands) {
     }
 
     /** One command with the line it came from. */
-    public sealed interface Command permits Port, Dest, Request, CorruptNext, Fault, Wait,
+    public sealed interface Command permits Port, Route, Dest, Request, CorruptNext, Fault, Wait,
             Timeout, NoWait, Sync {
         int line();
     }
@@ -43,6 +43,15 @@ public record MgmtScript(List<Command> commands) {
     }
 
     public record Port(int line, int port) implements Command {
+    }
+
+    /**
+     * {@code route F1 F2 .. / B1 B2 ..}: requests pass NRCs by their forward hops (output ports, from the NRC the
+     * request enters) and reach the NRC after the last; the answer leaves that NRC by B1, the next by B2, and so
+     * on, and the NRC the request entered by the {@code port} the request entered it (added by the session).
+     * {@code route none}: the NRC at the current port is the target (the default).
+     */
+    public record Route(int line, List<Integer> forward, List<Integer> backward) implements Command {
     }
 
     /** {@code dest any} is DestID 0xFFFF. */
@@ -126,6 +135,28 @@ public record MgmtScript(List<Command> commands) {
                 args(line, op, n, 1, 1);
                 return new Port(line, (int) num(line, w[1], 0, 23, "port"));
             }
+            case "route" -> {
+                if (n == 1 && w[1].equalsIgnoreCase("none")) {
+                    return new Route(line, List.of(), List.of());
+                }
+                int slash = Arrays.asList(w).indexOf("/");
+                if (slash < 0) {
+                    throw new ParseException(line, "route takes forward hops, '/', backward hops (route F1 F2 / B1 B2), or none");
+                }
+                List<Integer> f = new ArrayList<>();
+                List<Integer> b = new ArrayList<>();
+                for (int k = 1; k < w.length; k++) {
+                    if (k != slash) {
+                        (k < slash ? f : b).add((int) num(line, w[k], 0, 23, "hop (output port)"));
+                    }
+                }
+                if (f.size() != b.size() || f.size() + 1 > org.flitkit.formats.th2.Th2.MAX_HOPS) {
+                    throw new ParseException(line, "route: " + f.size() + " forward and " + b.size()
+                            + " backward hops; a path back passes as many NRCs as the way there (at most "
+                            + (org.flitkit.formats.th2.Th2.MAX_HOPS - 1) + ")");
+                }
+                return new Route(line, List.copyOf(f), List.copyOf(b));
+            }
             case "dest" -> {
                 args(line, op, n, 1, 1);
                 if (w[1].equalsIgnoreCase("any")) {
@@ -205,7 +236,7 @@ public record MgmtScript(List<Command> commands) {
                 return new Sync(line);
             }
             default -> throw new ParseException(line, "unknown command '" + w[0]
-                    + "' (commands: port, dest, read, write, eeprom-read, eeprom-write, corrupt-next, fault, wait, timeout,"
+                    + "' (commands: port, route, dest, read, write, eeprom-read, eeprom-write, corrupt-next, fault, wait, timeout,"
                     + " nowait, sync)");
         }
     }

@@ -61,6 +61,7 @@ public final class MgmtSession {
     private final Map<Integer, Pending> pending = new LinkedHashMap<>();
     private final List<Result> results = new ArrayList<>();
     private int port;
+    private Requests.Path path = Requests.Path.LOCAL;
     private int dest = 0xFFFF;
     private boolean corruptNext;
     private Long timeout;
@@ -113,6 +114,8 @@ public final class MgmtSession {
     private void execute(MgmtScript.Command c) {
         if (c instanceof MgmtScript.Port p) {
             port = p.port();
+        } else if (c instanceof MgmtScript.Route r) {
+            path = new Requests.Path(r.forward(), r.backward());
         } else if (c instanceof MgmtScript.Dest d) {
             dest = d.destId();
         } else if (c instanceof MgmtScript.Request r) {
@@ -145,14 +148,14 @@ public final class MgmtSession {
 
     private ManagementPacket packet(MgmtScript.Request r) {
         if (r instanceof MgmtScript.Read x) {
-            return Requests.read(port, dest, tid(), x.addresses());
+            return Requests.read(port, path, dest, tid(), x.addresses());
         } else if (r instanceof MgmtScript.Write x) {
-            return Requests.write(port, dest, tid(), x.addresses(), x.values());
+            return Requests.write(port, path, dest, tid(), x.addresses(), x.values());
         } else if (r instanceof MgmtScript.EepromRead x) {
-            return Requests.eepromRead(port, dest, tid(), x.addresses());
+            return Requests.eepromRead(port, path, dest, tid(), x.addresses());
         }
         MgmtScript.EepromWrite x = (MgmtScript.EepromWrite) r;
-        return Requests.eepromWrite(port, dest, tid(), x.addresses(), x.values());
+        return Requests.eepromWrite(port, path, dest, tid(), x.addresses(), x.values());
     }
 
     private int tid() {

@@ -25,29 +25,60 @@ public final class Requests {
     private Requests() {
     }
 
+    /**
+     * A path from the server's NRC: output ports at each NRC on the way ({@code forward}, empty: the NRC the
+     * request enters is the target) and back ({@code backward}: from the target; the entry port is added last).
+     */
+    public record Path(List<Integer> forward, List<Integer> backward) {
+        public static final Path LOCAL = new Path(List.of(), List.of());
+    }
+
     /** A request entering the NRC at {@code port}, answered back out of the same port. */
     public static ManagementPacket request(int port, int destId, int tid, NmpType type, NmpPayload payload) {
+        return request(port, Path.LOCAL, destId, tid, type, payload);
+    }
+
+    /** A request entering the NRC at {@code port} and going along {@code path}; the answer comes back out of {@code port}. */
+    public static ManagementPacket request(int port, Path path, int destId, int tid, NmpType type, NmpPayload payload) {
+        List<Integer> back = new java.util.ArrayList<>(path.backward());
+        back.add(port);
         return ManagementPacket.builder()
-                .route(RoutingField.EMPTY).hopPtr(0).returnRoute(RoutingField.of(port))
+                .route(new RoutingField(path.forward())).hopPtr(0).returnRoute(new RoutingField(back))
                 .destType(ChipType.NRC).destId(destId).srcType(ChipType.NIC).srcId(SERVER_NIC_ID)
                 .destVp(SERVER_VP).srcVp(SERVER_VP).transactionId(tid)
                 .nmpType(type).payload(payload).build();
     }
 
     public static ManagementPacket read(int port, int destId, int tid, List<Integer> addrs) {
-        return request(port, destId, tid, NmpType.REG_READ_REQ, new RegisterPayload(addrs, List.of()));
+        return read(port, Path.LOCAL, destId, tid, addrs);
+    }
+
+    public static ManagementPacket read(int port, Path path, int destId, int tid, List<Integer> addrs) {
+        return request(port, path, destId, tid, NmpType.REG_READ_REQ, new RegisterPayload(addrs, List.of()));
     }
 
     public static ManagementPacket write(int port, int destId, int tid, List<Integer> addrs, List<Long> values) {
-        return request(port, destId, tid, NmpType.REG_WRITE_REQ, new RegisterPayload(addrs, values));
+        return write(port, Path.LOCAL, destId, tid, addrs, values);
+    }
+
+    public static ManagementPacket write(int port, Path path, int destId, int tid, List<Integer> addrs, List<Long> values) {
+        return request(port, path, destId, tid, NmpType.REG_WRITE_REQ, new RegisterPayload(addrs, values));
     }
 
     public static ManagementPacket eepromRead(int port, int destId, int tid, List<Integer> addrs) {
-        return request(port, destId, tid, NmpType.EEP_READ_REQ, new EepromPayload(addrs, List.of()));
+        return eepromRead(port, Path.LOCAL, destId, tid, addrs);
+    }
+
+    public static ManagementPacket eepromRead(int port, Path path, int destId, int tid, List<Integer> addrs) {
+        return request(port, path, destId, tid, NmpType.EEP_READ_REQ, new EepromPayload(addrs, List.of()));
     }
 
     public static ManagementPacket eepromWrite(int port, int destId, int tid, List<Integer> addrs, List<Integer> bytes) {
-        return request(port, destId, tid, NmpType.EEP_WRITE_REQ, new EepromPayload(addrs, bytes));
+        return eepromWrite(port, Path.LOCAL, destId, tid, addrs, bytes);
+    }
+
+    public static ManagementPacket eepromWrite(int port, Path path, int destId, int tid, List<Integer> addrs, List<Integer> bytes) {
+        return request(port, path, destId, tid, NmpType.EEP_WRITE_REQ, new EepromPayload(addrs, bytes));
     }
 
     /** The packet with one NMPData bit flipped after the CRC was computed: the CRC no longer matches. */

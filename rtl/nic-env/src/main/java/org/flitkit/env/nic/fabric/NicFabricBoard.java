@@ -1,0 +1,124 @@
+package org.flitkit.env.nic.fabric;
+
+import static org.flitkit.hdl.Hdl.*;
+
+import java.util.List;
+import org.flitkit.formats.th2.ChipType;
+import org.flitkit.formats.th2.LinkFrame;
+import org.flitkit.formats.th2.Th2;
+import org.flitkit.hdl.Bool;
+import org.flitkit.hdl.Module;
+import org.flitkit.hdl.UInt;
+import org.flitkit.hdl.lib.Decoupled;
+import org.flitkit.hdl.lib.Valid;
+import org.flitkit.rtl.link.BufferShape;
+import org.flitkit.rtl.link.LinkCable;
+import org.flitkit.rtl.link.LinkParams;
+import org.flitkit.rtl.link.LinkPort;
+import org.flitkit.rtl.link.LinkWords;
+import org.flitkit.rtl.nic.Nic;
+import org.flitkit.rtl.nic.NicRegisters;
+import org.flitkit.rtl.nma.EepParams;
+import org.flitkit.rtl.nrc.NrcChip;
+import org.flitkit.rtl.nrc.NrcRegisters;
+import org.flitkit.rtl.nrc.sw.SwitchParams;
+import org.flitkit.rtl.pcie.DmaCompletion;
+import org.flitkit.rtl.pcie.DmaRequest;
+import org.flitkit.rtl.pcie.MmioWrite;
+import org.flitkit.env.nrc.chip.FabricSpec;
+
+/**
+ * The management server's NIC (its network port: a link layer and receive buffer) cabled to a small fabric of
+ * whole NRCs ({@link FabricSpec}), every cable with the same latency; NRC ports without a cable stay down.
+ * Spec: 20-th2-management.md, "The system"; docs/th2-nrc-switch.md, "Fabrics".
+ */
+public final class NicFabricBoard extends Module {
+    public final Decoupled<MmioWrite> mmio = input(Decoupled.of(MmioWrite::new));
+    public final Decoupled<DmaRequest> dmaRq = output(Decoupled.of(DmaRequest::new));
+    public final Decoupled<DmaCompletion> dmaCpl = input(Decoupled.of(DmaCompletion::new));
+    public final Valid<UInt> irq = output(Valid.of(UInt(8)));
+    public final Bool booting = output(Bool());
+    /** fault inputs of chip 0 other than link down (NrcRegisters.faultSources order) */
+    public final UInt nrcFaults = input(UInt(NrcRegisters.faultSources().size()));
+
+    public final FabricSpec spec;
+    public final Nic nic;
+    public final LinkPort nicPort;
+    public final NrcChip[] nrcs;
+    public final LinkCable[] cables;
+
+    /**
+     * @param eep          E2PROM timing of every chip
+     * @param nicEeprom    the NIC's E2PROM (its CHIP_ID)
+     * @param nrcEeproms   each NRC's E2PROM, in chip order (null entries: erased)
+     * @param cableLatency cycles a frame takes over any cable
+     */
+    public NicFabricBoard(FabricSpec spec, EepParams eep, byte[] nicEeprom, List<byte[]> nrcEeproms, int cableLatency) {
+        if (nrcEeproms.size() != spec.chips()) {
+            throw new IllegalArgumentException(spec.chips() + " NRCs need " + spec.chips() + " E2PROM images, got " + nrcEeproms.size());
+        }
+        this.spec = spec;
+        SwitchParams sp = SwitchParams.TH2;
+        LinkParams lp = LinkParams.defaults();
+        BufferShape buffer = new BufferShape(sp.vcs(), sp.reservedFlits(), sp.sharedFlits());
+        nic = instance(new Nic(eep, nicEeprom, Th2.VP_COUNT, 4));
+        nicPort = instance("nicPort", new LinkPort(buffer, buffer, lp));
+        nrcs = new NrcChip[spec.chips()];
+        for (int i = 0; i < spec.chips(); i++) {
+            nrcs[i] = instance("nrc" + i, new NrcChip(eep, nrcEeproms.get(i), sp, lp));
+            nrcs[i].faults.assign(i == 0 ? nrcFaults : lit(0, NrcRegisters.faultSources().size()));
+        }
+        nic.mmio.connect(mmio);
+        dmaRq.connect(nic.dmaRq);
+        nic.dmaCpl.connect(dmaCpl);
+        irq.connect(nic.irq);
+        nic.faults.assign(lit(0, NicRegisters.externalFaults()));
+        nicPort.in.connect(nic.linkOut);
+        nic.linkIn.connect(nicPort.out);
+        nicPort.chipType.assign(lit(ChipType.NIC.code(), 2));
+        nicPort.chipId.assign(nic.chipId);
+        nicPort.port.assign(lit(0, 5));
+        nicPort.bist.start.assign(FALSE());
+        nicPort.bist.stop.assign(FALSE());
+        nicPort.bist.duration.assign(lit(0, 32));
+        nicPort.bist.interval.assign(lit(0, 8));
+        LinkWords.drive(nic.link, nicPort.status, nicPort.bistResult);
+
+        boolean[][] cabled = new boolean[spec.chips()][sp.ports()];
+        cables = new LinkCable[spec.cables().size() + 1];
+        LinkCable server = cables[0] = instance("cableServer", new LinkCable(cableLatency, cableLatency));
+        plug(server, nicPort.wireOut, nicPort.wireIn, nrcs[0], spec.serverPort());
+        cabled[0][spec.serverPort()] = true;
+        for (int k = 0; k < spec.cables().size(); k++) {
+            FabricSpec.Cable c = spec.cables().get(k);
+            LinkCable cable = cables[k + 1] = instance("cable" + k, new LinkCable(cableLatency, cableLatency));
+            plug(cable, nrcs[c.a()].wireOut.get(c.portA()), nrcs[c.a()].wireIn.get(c.portA()), nrcs[c.b()], c.portB());
+            cabled[c.a()][c.portA()] = true;
+            cabled[c.b()][c.portB()] = true;
+        }
+        for (int i = 0; i < spec.chips(); i++) {
+            for (int p = 0; p < sp.ports(); p++) {
+                if (!cabled[i][p]) {
+                    nrcs[i].wireIn.get(p).assign(lit(0, LinkFrame.BITS));
+                }
+            }
+        }
+        Bool boot = nic.booting;
+        for (NrcChip n : nrcs) {
+            boot = boot.or(n.booting);
+        }
+        booting.assign(boot);
+    }
+
+    /** A = {@code aOut}/{@code aIn} (driven here), B = NRC {@code b} port {@code portB}. */
+    private static void plug(LinkCable cable, UInt aOut, UInt aIn, NrcChip b, int portB) {
+        cable.aTx.assign(aOut);
+        aIn.assign(cable.aRx);
+        cable.bTx.assign(b.wireOut.get(portB));
+        b.wireIn.get(portB).assign(cable.bRx);
+        cable.errorAB.assign(lit(0, LinkFrame.BITS));
+        cable.errorBA.assign(lit(0, LinkFrame.BITS));
+        cable.cutAB.assign(FALSE());
+        cable.cutBA.assign(FALSE());
+    }
+}
