@@ -233,6 +233,7 @@ final class LinkBench implements AutoCloseable {
         long resent;
         long bistFrames;
         long identFrames;
+        final java.util.List<Long> identCycles = new java.util.ArrayList<>();
         BitVector last;
 
         TxWatch(String name, Bits wire) {
@@ -263,6 +264,7 @@ final class LinkBench implements AutoCloseable {
                 bistFrames++;
             } else if (t == LinkFrame.Type.IDENT) {
                 identFrames++;
+                identCycles.add(cycle());
             }
         }
     }
