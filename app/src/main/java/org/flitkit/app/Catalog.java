@@ -10,6 +10,7 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.benchmark.RelayChain;
+import org.flitkit.rtl.link.LinkPairStress;
 import org.flitkit.rtl.nic.Nic;
 import org.flitkit.rtl.nrc.Nrc;
 import org.flitkit.rtl.xud.XudParams;
@@ -138,6 +139,8 @@ public final class Catalog {
                         () -> new XudSendEngine(XudParams.defaults()))
                 .design("xud-recv", "XudRecvEngine: ICRC/opcode/length checks, receive queues, data + CQE writes, ACK/NAK (4 QPs)",
                         () -> new XudRecvEngine(XudParams.defaults()))
+                .design("link-pair", "LinkPairStress: two TH-2 link layers (CRC, go-back-N replay, credits, training, IDENT, BIST) "
+                        + "through a cable, rare bit errors, cuts, BIST runs and chip ID changes from 8-bit input keys", LinkPairStress::new)
                 .design("nrc-idle", NRC_IDLE, NrcIdle::new)
                 .design("nrc-traffic", NRC_TRAFFIC, NrcTraffic::new)
                 .benchmark("flit-loopback", "LFSR flits through the flit-loopback link, LFSR backpressure, folded checksum",

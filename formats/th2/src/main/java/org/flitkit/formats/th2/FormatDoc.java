@@ -59,6 +59,7 @@ public final class FormatDoc {
         layout(md, NicHost.EVENT.layout(), "NIC EQ event (host memory, " + NicHost.EQ_ENTRY_BYTES + " bytes)");
         codes(md, "NIC event types (EQ event Type)", NicEvent.values(), NicEvent::description);
         codes(md, "NIC descriptor errors (DESC_ERROR event Code, checked in this order)", DescError.values(), DescError::description);
+        linkFrames(md);
         example(md);
         return md.toString();
     }
@@ -176,6 +177,21 @@ public final class FormatDoc {
         for (E e : values) {
             row(md, e.name(), String.format("0x%02X", e.code()), description.apply(e));
         }
+    }
+
+    private static void linkFrames(StringBuilder md) {
+        md.append("\n### Link frame (link layer, every cycle each way; docs/th2-link.md)\n\n")
+                .append(String.format("%d bits = %d lanes x %d bits, one frame per cycle per direction: at %d x %.0f Gb/s the core clock is %.2f MHz. ",
+                        LinkFrame.BITS, LinkFrame.LANES, LinkFrame.BITS / LinkFrame.LANES, LinkFrame.LANES, LinkFrame.LANE_GBPS,
+                        LinkFrame.clockHz() / 1e6))
+                .append("CRC-32C as for the tail CRC, over frame bits ").append(LinkFrame.CRC_COVERED_BITS - 1)
+                .append(":0 (").append(LinkFrame.CRC_COVERED_BITS / 8).append(" little-endian bytes).\n\n");
+        for (Format f : LinkFrame.ALL) {
+            layout(md, f.layout(), f == LinkFrame.FRAME ? "Link frame fields" : "Link frame payload " + f.name());
+        }
+        md.append("BIST frames carry the flag BIST_FIRST = ").append(LinkFrame.BIST_FIRST)
+                .append(" in their Seq field on the first frame of a run.\n");
+        codes(md, "Link frame types (Type, 6 bits; pairwise Hamming distance >= 3)", LinkFrame.Type.values(), LinkFrame.Type::description);
     }
 
     /** The known-answer packet the tests freeze, so hardware tests can use it too. */

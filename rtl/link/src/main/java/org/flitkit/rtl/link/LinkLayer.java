@@ -131,6 +131,17 @@ public final class LinkLayer extends Module {
             nakSent.assign(TRUE());
         });
         when(goingUp, () -> nakSent.assign(FALSE()));
+        // a NAK whose replay got corrupted again would otherwise wait for the sender's replay timeout: re-arm
+        // the NAK after a quarter of it (more than a round trip when the timeout is set as documented)
+        int rearm = Math.max(4, p.replayTimeout() / 4);
+        UInt nakTimer = regInit(UInt(16), 0).named("nakTimer");
+        when(nakSent.and(accept.not()), () -> {
+            nakTimer.assign(nakTimer.add(1));
+            when(nakTimer.ge(rearm - 1), () -> {
+                nakSent.assign(FALSE());
+                nakTimer.assign(0);
+            });
+        }).otherwise(() -> nakTimer.assign(0));
         Bool rxValid = regNext(accept, 0).named("rxValidReg");
         UInt rxBits = regEnable(rxPayload, accept).named("rxBitsReg");
         rxFlit.valid.assign(rxValid);
