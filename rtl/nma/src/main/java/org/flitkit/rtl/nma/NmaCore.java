@@ -82,6 +82,7 @@ public final class NmaCore extends Module {
     private final Map<String, UInt> chipHw = new LinkedHashMap<>();
     private final Map<String, UInt> chipValue = new LinkedHashMap<>();
     private final Map<String, Bool> chipWritten = new LinkedHashMap<>();
+    private final UInt writeData;
 
     /** A core with the E2PROM seam ({@link #eepReq}/{@link #eepResp}): eep_access lives outside. */
     public NmaCore(ChipType chip, int addrBits, int ports, List<FaultSource> faultSources, List<RegDef> chipRegs) {
@@ -105,6 +106,8 @@ public final class NmaCore extends Module {
         faults = input(UInt(faultSources.size()));
 
         regs = instance(new RegisterFile(addrBits, regMap));
+        writeData = output(UInt(64)).named("write_data");
+        writeData.assign(regs.writeData);
         distributor = instance(new NmpDistributor(chip));
         regAccess = instance(new RegAccess(addrBits, regMap));
         activeReport = instance(new ActiveReport(chip, faultSources));
@@ -262,7 +265,15 @@ public final class NmaCore extends Module {
         return u;
     }
 
-    /** Write strobe of a chip RW register: high in the cycle it is written (management or power-up load). */
+    /** The value a register write carries, valid in the cycle a {@link #written} strobe is high. */
+    public UInt writeData() {
+        return writeData;
+    }
+
+    /**
+     * Write strobe of a chip RW register: high in the cycle it is written (management or power-up load); the value
+     * written is {@link #writeData()} then, and {@link #value} from the next cycle on.
+     */
     public Bool written(String name) {
         Bool b = chipWritten.get(name);
         if (b == null) {

@@ -31,11 +31,15 @@ public final class RegisterFile extends Module {
     private final Map<String, UInt> hwIn = new LinkedHashMap<>();
     private final Map<String, UInt> valueOut = new LinkedHashMap<>();
     private final Map<String, Bool> writtenOut = new LinkedHashMap<>();
+    /** the value being written in a cycle where a {@link #written} strobe is high */
+    public final UInt writeData;
 
     public RegisterFile(int addrBits, List<RegDef> defs) {
         this.addrBits = addrBits;
         this.defs = List.copyOf(check(addrBits, defs));
         bus = input(new RegBus(addrBits));
+        writeData = output(UInt(64)).named("write_data");
+        writeData.assign(bus.wdata);
 
         List<Bool> hits = new ArrayList<>();
         List<UInt> reads = new ArrayList<>();
@@ -123,7 +127,10 @@ public final class RegisterFile extends Module {
         return u;
     }
 
-    /** High in the cycle an RW register is written (by management or the power-up load); the value shows the next cycle. */
+    /**
+     * High in the cycle an RW register is written (by management or the power-up load): the value written is
+     * {@link #writeData} in that cycle; {@link #value} shows it from the next cycle on.
+     */
     public Bool written(String name) {
         Bool b = writtenOut.get(def(name).name());
         if (b == null) {

@@ -104,9 +104,9 @@ public final class Nrc extends Module {
 
         tables = instance(new TableConfig(switchParams == null ? SwitchParams.TH2 : switchParams));
         tables.addrWritten.assign(nma.written(NrcRegisters.TABLE_ADDR));
-        tables.addrValue.assign(nma.value(NrcRegisters.TABLE_ADDR));
+        tables.addrValue.assign(nma.writeData());
         tables.dataWritten.assign(nma.written(NrcRegisters.TABLE_DATA));
-        tables.dataValue.assign(nma.value(NrcRegisters.TABLE_DATA));
+        tables.dataValue.assign(nma.writeData());
         nma.hw(NrcRegisters.TABLE_PTR).assign(tables.pointer);
         nma.hw(NrcRegisters.TABLE_READ).assign(tables.entry);
         if (switchParams == null) {
@@ -119,7 +119,6 @@ public final class Nrc extends Module {
         } else {
             sw = output(new SwitchSide(switchParams)).named("sw");
             sw.tableWrite.connect(tables.write);
-            sw.tableWriteAll.assign(tables.writeAll);
             sw.tableRead.connect(tables.read);
             tables.readData.assign(sw.tableReadData);
             nma.hw(NrcRegisters.MALFORMED_DROPS).assign(sw.malformedDrops.pad(64));
@@ -129,7 +128,7 @@ public final class Nrc extends Module {
             for (int p = 0; p < switchParams.ports(); p++) {
                 BistControl b = sw.bist.get(p);
                 String ctrl = NmaRegisters.portReg(p, NmaRegisters.PORT_BIST_CTRL);
-                UInt v = nma.value(ctrl);
+                UInt v = nma.writeData();
                 Bool w = nma.written(ctrl);
                 b.start.assign(w.and(v.bit(NmaRegisters.BIST_START_BIT)));
                 b.stop.assign(w.and(v.bit(NmaRegisters.BIST_STOP_BIT)));

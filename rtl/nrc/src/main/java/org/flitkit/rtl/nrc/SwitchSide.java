@@ -20,8 +20,6 @@ import org.flitkit.rtl.nrc.sw.TableWrite;
  */
 public final class SwitchSide extends Bundle {
     public final Valid<TableWrite> tableWrite;
-    /** the table write goes into every input port's table */
-    public final Bool tableWriteAll = Bool();
     public final TableAddr tableRead;
     public final UInt tableReadData;
     public final UInt malformedDrops = flipped(UInt(SwitchCore.COUNTER_BITS));

@@ -21,16 +21,15 @@ public final class TableConfig extends Module {
     public static final int PORT_LSB = 16;
     public static final int ALL_BIT = 24;
 
-    /** NRC_TABLE_ADDR was written (value below) */
+    /** NRC_TABLE_ADDR was written (the value written below, in the same cycle) */
     public final Bool addrWritten = input(Bool());
     public final UInt addrValue = input(UInt(64));
     /** NRC_TABLE_DATA was written (value below) */
     public final Bool dataWritten = input(Bool());
     public final UInt dataValue = input(UInt(64));
 
-    /** to the switch's table write port; {@code writeAll}: the entry goes into every input's table */
+    /** to the switch's table write port */
     public final Valid<TableWrite> write;
-    public final Bool writeAll = output(Bool());
     /** to the switch's table read port, and the entry it returns */
     public final TableAddr read;
     public final UInt readData;
@@ -53,7 +52,7 @@ public final class TableConfig extends Module {
         write.bits.port.assign(port);
         write.bits.index.assign(index.trunc(p.indexBits()));
         write.bits.mask.assign(dataValue.trunc(p.ports()));
-        writeAll.assign(all);
+        write.bits.all.assign(all);
         read.port.assign(port);
         read.index.assign(index.trunc(p.indexBits()));
         pointer.assign(cat(all, lit(0, ALL_BIT - PORT_LSB - 5), port, index).pad(64));

@@ -175,7 +175,7 @@ public final class SwitchCore extends Module {
                     u.credit.get(v * n + o).assign(freeCred[o][v]);
                 }
             }
-            u.tableWe.assign(tableWrite.valid.and(tableWrite.bits.port.eq(i)));
+            u.tableWe.assign(tableWrite.valid.and(tableWrite.bits.port.eq(i).or(tableWrite.bits.all)));
             u.tableIndex.assign(tableWrite.bits.index);
             u.tableMask.assign(tableWrite.bits.mask);
             u.tableReadIndex.assign(tableRead.index);

@@ -2,6 +2,7 @@ package org.flitkit.rtl.nrc.sw;
 
 import static org.flitkit.hdl.Hdl.*;
 
+import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Bundle;
 import org.flitkit.hdl.UInt;
 
@@ -13,6 +14,8 @@ public final class TableWrite extends Bundle {
     public final UInt port;
     public final UInt index;
     public final UInt mask;
+    /** write the entry into every input's table (port ignored): tables common to all ports load in one pass */
+    public final Bool all = Bool();
 
     public TableWrite(SwitchParams p) {
         port = UInt(p.portBits());

@@ -1,0 +1,254 @@
+package org.flitkit.env.nrc.chip;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.th2.ChipType;
+import org.flitkit.formats.th2.DataLayouts;
+import org.flitkit.formats.th2.Th2;
+import org.flitkit.hdl.sim.Simulator;
+import org.flitkit.rtl.link.LinkParams;
+import org.flitkit.rtl.link.LinkStatus;
+import org.flitkit.rtl.nma.BootImage;
+import org.flitkit.rtl.nma.EepParams;
+import org.flitkit.rtl.nrc.sw.SwitchParams;
+import org.flitkit.testbench.Component;
+import org.flitkit.testbench.Rng;
+import org.flitkit.testbench.RunConfig;
+import org.flitkit.testbench.Testbench;
+import org.flitkit.testbench.link.BitErrorInjector;
+import org.flitkit.testbench.packet.FrameMonitor;
+import org.flitkit.testbench.packet.FrameSource;
+import org.flitkit.testbench.packet.Framing;
+import org.flitkit.testbench.packet.PacketCodec;
+import org.flitkit.testbench.stream.StreamPort;
+import org.flitkit.testbench.stream.StreamSink;
+import org.flitkit.testbench.stream.Throttle;
+
+/**
+ * Random data traffic through a whole NRC on all 24 ports, with bit errors on every cable in both directions: the
+ * routing tables come from the E2PROM at power-up, each port's far end sends table-routed packets (1 to 8 flits,
+ * data VCs 0, 1, 2, 4, 5) at an offered load, and a scoreboard checks that every packet arrives exactly once,
+ * uncorrupted, on an output its table entry allows, in order per source, destination and VC where the route is a
+ * single output. docs/th2-nrc-switch.md, "Testbenches".
+ */
+public final class NrcChipTraffic {
+    /** Destination IDs 0x0100 + q go to output q; 0x0300 + k may take output k or k + 12 (adaptive). */
+    public static final int SINGLE_BASE = 0x0100;
+    public static final int PAIR_BASE = 0x0300;
+    static final int[] DATA_VCS = {0, 1, 2, 4, 5};
+
+    public record Config(long cycles, double load, double ber, int cableLatency, double sinkReady) {
+        public Config {
+            if (cycles < 1 || !(load > 0 && load <= 1) || !(ber >= 0 && ber < 0.5) || cableLatency < 1 || !(sinkReady > 0 && sinkReady <= 1)) {
+                throw new IllegalArgumentException("traffic: cycles >= 1, load in (0, 1], BER in [0, 0.5), cable latency >= 1, "
+                        + "sink ready in (0, 1]; got " + this);
+            }
+        }
+    }
+
+    /** What the run measured. Lost, duplicated, corrupted, misrouted and out-of-order must all be 0. */
+    public record Result(long cycles, long sent, long delivered, long lost, long duplicated, long corrupted, long misrouted,
+                         long outOfOrder, long flitsDelivered, long retransmitted, long framesSent, long crcErrors,
+                         long injectedBits, long adaptiveSplitLow, long adaptiveSplitHigh, double trafficSeconds, double seconds) {
+        public double acceptedLoad() {
+            return (double) flitsDelivered / cycles / SwitchParams.TH2.ports();
+        }
+
+        public String summary() {
+            return String.format("cycles=%d sent=%d delivered=%d lost=%d duplicated=%d corrupted=%d misrouted=%d out-of-order=%d "
+                            + "accepted=%.3f flits/cycle/port injected-bit-errors=%d crc-errors=%d retransmitted=%d frames=%d "
+                            + "retransmission-rate=%.2e adaptive=%d/%d sim=%.0f cycles/s (%.0f s in all)",
+                    cycles, sent, delivered, lost, duplicated, corrupted, misrouted, outOfOrder, acceptedLoad(), injectedBits, crcErrors,
+                    retransmitted, framesSent, framesSent == 0 ? 0.0 : (double) retransmitted / framesSent, adaptiveSplitLow,
+                    adaptiveSplitHigh, cycles / trafficSeconds, seconds);
+        }
+    }
+
+    private record Sent(int src, int dest, int vc, long seq, List<BigInteger> flits, long allowed) {
+    }
+
+    private NrcChipTraffic() {
+    }
+
+    /** The NRC's E2PROM: CHIP_ID and the traffic's routing tables (common to all ports). */
+    public static byte[] eeprom() {
+        TableImage t = new TableImage();
+        for (int q = 0; q < 24; q++) {
+            t.allPorts(SINGLE_BASE + q, 1L << q);
+        }
+        for (int k = 0; k < 12; k++) {
+            t.allPorts((PAIR_BASE + k) % SwitchParams.TH2.tableEntries(), 1L << k | 1L << (k + 12));
+        }
+        List<BootImage.Record> r = new ArrayList<>(List.of(new BootImage.Record(0x000, 0x0042)));
+        r.addAll(t.records());
+        return BootImage.at(0, BootImage.build(r));
+    }
+
+    public static Result run(Config c, RunConfig rc) {
+        long t0 = System.nanoTime();
+        int n = SwitchParams.TH2.ports();
+        try (Testbench<NrcPeerBoard> tb = Testbench.create(
+                () -> new NrcPeerBoard(EepParams.FAST, eeprom(), SwitchParams.TH2, LinkParams.defaults(), c.cableLatency()), rc)) {
+            NrcPeerBoard b = tb.dut();
+            Simulator sim = tb.sim();
+            List<FrameSource<List<BigInteger>>> sources = new ArrayList<>();
+            List<BitErrorInjector> errors = new ArrayList<>();
+            Map<Long, Sent> pending = new HashMap<>();
+            Map<String, Long> lastSeq = new HashMap<>();
+            long[] counts = new long[8]; // delivered, duplicated, corrupted, misrouted, outOfOrder, flits, pairLow, pairHigh
+            for (int p = 0; p < n; p++) {
+                int port = p;
+                sources.add(tb.add(new FrameSource<>("src" + p, StreamPort.of(b.portIn.get(p)), PacketCodec.beats())));
+                StreamPort out = StreamPort.of(b.portOut.get(p));
+                tb.add(new StreamSink("sink" + p, out).backpressure(Throttle.random(c.sinkReady())));
+                tb.add(new FrameMonitor<>("mon" + p, out, Framing.lastBit(196), PacketCodec.beats()).maxBeats(DataLayouts.MAX_FLITS)
+                        .subscribe(flits -> check(port, flits, pending, lastSeq, counts)));
+                errors.add(tb.add(new BitErrorInjector("errIn" + p, b.errorIn.get(p), b.cutIn.get(p), c.ber())));
+                errors.add(tb.add(new BitErrorInjector("errOut" + p, b.errorOut.get(p), b.cutOut.get(p), c.ber())));
+            }
+            tb.reset(4);
+            tb.runUntil("the NRC's power-up load (CHIP_ID and routing tables)", () -> !sim.peekBool(b.nrc.booting), 5_000_000);
+            if (sim.peekBool(b.nrc.bootError)) {
+                throw new IllegalStateException("the NRC's power-up load failed");
+            }
+            long trafficStart = System.nanoTime();
+            Rng rng = tb.rng("traffic");
+            long[] seq = new long[n];
+            double startP = c.load() / 4.5; // mean length 4.5 flits
+            long start = tb.cycle();
+            tb.add(new Component("injector") {
+                @Override
+                protected void drive() {
+                    if (tb.cycle() - start >= c.cycles()) {
+                        return;
+                    }
+                    for (int p = 0; p < n; p++) {
+                        if (rng.chance(startP)) {
+                            Sent s = packet(p, seq[p]++, rng);
+                            pending.put(id(s.src(), s.seq()), s);
+                            sources.get(p).send(s.flits());
+                        }
+                    }
+                }
+            });
+            tb.run(c.cycles());
+            double trafficSeconds = (System.nanoTime() - trafficStart) / 1e9;
+            for (BitErrorInjector e : errors) {
+                e.ber(0);
+            }
+            tb.add(new Component("scoreboard") {
+                @Override
+                public List<String> describeState() {
+                    List<String> l = new ArrayList<>();
+                    l.add(pending.size() + " packets pending, e.g. " + pending.values().stream().limit(5)
+                            .map(s -> s.src() + "->0x" + Integer.toHexString(s.dest()) + " vc" + s.vc() + " seq" + s.seq() + " len" + s.flits().size())
+                            .toList());
+                    l.add("NRC drops: malformed " + sim.peek(b.nrc.core.malformedDrops) + " unroutable " + sim.peek(b.nrc.core.unroutableDrops)
+                            + " bad VC " + sim.peek(b.nrc.core.badVcDrops) + " overflow " + sim.peek(b.nrc.core.overflowDrops)
+                            + " framing " + sim.peek(b.nrc.core.framingErrors));
+                    for (int p = 0; p < n; p++) {
+                        l.add("port " + p + ": forwarded " + sim.peek(b.nrc.core.forwarded.get(p)) + " NRC link up " + sim.peek(b.nrc.links[p].status.up) + " rx " + sim.peek(b.nrc.links[p].status.flitsReceived)
+                                + " resent " + sim.peek(b.nrc.links[p].status.retransmitted) + "; far end up " + sim.peek(b.peers[p].status.up)
+                                + " rx " + sim.peek(b.peers[p].status.flitsReceived) + " credits for the NRC " + sim.peek(b.peers[p].farBuffer.free)
+                                + (sources.get(p).idle() ? "" : " (source busy)"));
+                    }
+                    return l;
+                }
+            });
+            tb.runUntil("every packet delivered", pending::isEmpty, 200_000);
+            long sent = 0;
+            for (long s : seq) {
+                sent += s;
+            }
+            long retrans = 0;
+            long frames = 0;
+            long crc = 0;
+            for (int p = 0; p < n; p++) {
+                for (LinkStatus s : List.of(b.nrc.links[p].status, b.peers[p].status)) {
+                    retrans += sim.peek(s.retransmitted);
+                    frames += sim.peek(s.framesSent);
+                    crc += sim.peek(s.crcErrors);
+                }
+            }
+            long injected = errors.stream().mapToLong(BitErrorInjector::injectedBits).sum();
+            return new Result(c.cycles(), sent, counts[0], pending.size(), counts[1], counts[2], counts[3], counts[4], counts[5], retrans,
+                    frames, crc, injected, counts[6], counts[7], trafficSeconds, (System.nanoTime() - t0) / 1e9);
+        }
+    }
+
+    private static long id(int src, long seq) {
+        return (long) src << 31 | seq;
+    }
+
+    private static Sent packet(int src, long seq, Rng rng) {
+        int len = 1 + rng.nextInt(DataLayouts.MAX_FLITS);
+        int vc = DATA_VCS[rng.nextInt(DATA_VCS.length)];
+        int dest;
+        long allowed;
+        while (true) {
+            if (rng.chance(0.25)) {
+                int k = rng.nextInt(12);
+                if (k == src || k + 12 == src) {
+                    continue;
+                }
+                dest = PAIR_BASE + k;
+                allowed = 1L << k | 1L << (k + 12);
+            } else {
+                int q = rng.nextInt(24);
+                if (q == src) {
+                    continue;
+                }
+                dest = SINGLE_BASE + q;
+                allowed = 1L << q;
+            }
+            break;
+        }
+        List<BigInteger> flits = new ArrayList<>();
+        BitVector h = BitVector.zero(Th2.FLIT_BITS)
+                .with(DataLayouts.HEAD.KIND, len == 1 ? 0b11 : 0b10)
+                .with(DataLayouts.HEAD.RT_TYPE, Th2.RT_TABLE)
+                .with(DataLayouts.HEAD.VC, vc)
+                .with(DataLayouts.HEAD.LEN, len)
+                .with(DataLayouts.HEAD.DEST_TYPE, ChipType.NIC.code())
+                .with(DataLayouts.HEAD.DEST_ID, dest)
+                .with(DataLayouts.HEAD.SRC_ID, NrcPeerBoard.PeerIdentity.of(src).chipId())
+                .with(DataLayouts.HEAD.PACKET_ID, id(src, seq));
+        flits.add(h.toBigInteger());
+        for (int i = 1; i < len; i++) {
+            BigInteger payload = rng.bits(196);
+            flits.add(payload.or(BigInteger.valueOf(i == len - 1 ? 0b01 : 0b00).shiftLeft(196)));
+        }
+        return new Sent(src, dest, vc, seq, flits, allowed);
+    }
+
+    private static void check(int port, List<BigInteger> flits, Map<Long, Sent> pending, Map<String, Long> lastSeq, long[] counts) {
+        BitVector h = BitVector.of(Th2.FLIT_BITS, flits.get(0));
+        long id = h.get(DataLayouts.HEAD.PACKET_ID);
+        Sent s = pending.remove(id);
+        if (s == null) {
+            counts[1]++;
+            return;
+        }
+        counts[0]++;
+        counts[5] += flits.size();
+        if (!flits.equals(s.flits())) {
+            counts[2]++;
+        }
+        if ((s.allowed() >> port & 1) == 0) {
+            counts[3]++;
+        }
+        if (Long.bitCount(s.allowed()) == 1) {
+            String key = s.src() + "/" + s.dest() + "/" + s.vc();
+            Long last = lastSeq.put(key, s.seq());
+            if (last != null && last > s.seq()) {
+                counts[4]++;
+            }
+        } else {
+            counts[port < 12 ? 6 : 7]++;
+        }
+    }
+}
