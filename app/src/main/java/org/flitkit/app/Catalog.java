@@ -31,6 +31,7 @@ import org.flitkit.env.nrc.NrcErrorsScenario;
 import org.flitkit.env.nrc.NrcFaultsScenario;
 import org.flitkit.env.nrc.NrcFigures;
 import org.flitkit.env.nrc.NrcFiguresScenario;
+import org.flitkit.env.nrc.chip.NrcChipTraffic;
 import org.flitkit.env.nrc.NrcPortsScenario;
 import org.flitkit.env.nrc.NrcRandomScenario;
 import org.flitkit.env.nrc.benchmark.NrcIdle;
@@ -121,6 +122,10 @@ public final class Catalog {
                         NrcFiguresScenario::run)
                 .testbench("nic-figures", "NIC: end-to-end register read/write latency (host API, PCIe, NIC, cable, NRC) vs the paper, "
                         + "with where the cycles go", NicFiguresScenario::run)
+                .testbench("nrc-chip-traffic", "NRC chip: random table-routed data on all 24 ports through link layers and the switch core, "
+                        + "bit errors on every cable, scoreboarded; options --load --ber --cable-latency --sink-ready",
+                        1_000_000, NrcChipTraffic.OPTIONS,
+                        values -> cfg -> NrcChipTraffic.run(NrcChipTraffic.config(cfg.cycles(), values), cfg))
                 .testbench("xud-lossy", "XUD: exactly-once delivery by the window layer over a lossy network; options --loss --ack-loss"
                         + " --dup --reorder --corrupt --messages --windows --endpoints",
                         XudLossyScenario.CYCLE_BUDGET, XudLossyScenario.OPTIONS,

@@ -18,6 +18,7 @@ import org.flitkit.rtl.nrc.sw.SwitchParams;
 import org.flitkit.testbench.Component;
 import org.flitkit.testbench.Rng;
 import org.flitkit.testbench.RunConfig;
+import org.flitkit.testbench.ScenarioResult;
 import org.flitkit.testbench.Testbench;
 import org.flitkit.testbench.link.BitErrorInjector;
 import org.flitkit.testbench.packet.FrameMonitor;
@@ -50,21 +51,25 @@ public final class NrcChipTraffic {
         }
     }
 
-    /** What the run measured. Lost, duplicated, corrupted, misrouted and out-of-order must all be 0. */
-    public record Result(long cycles, long sent, long delivered, long lost, long duplicated, long corrupted, long misrouted,
-                         long outOfOrder, long flitsDelivered, long retransmitted, long framesSent, long crcErrors,
-                         long injectedBits, long adaptiveSplitLow, long adaptiveSplitHigh, double trafficSeconds, double seconds) {
-        public double acceptedLoad() {
-            return (double) flitsDelivered / cycles / SwitchParams.TH2.ports();
-        }
+    /** The command-line options of {@code ./hdl run nrc-chip-traffic} (the cycle budget is --cycles). */
+    public static final Map<String, String> OPTIONS = Map.of(
+            "load", "offered load, flits per cycle per port (default 0.5)",
+            "ber", "bit error rate on every cable, both directions (default 1e-4)",
+            "cable-latency", "cycles a frame takes over a cable (default 4)",
+            "sink-ready", "probability a far end takes a flit in a cycle (default 0.9)");
 
-        public String summary() {
-            return String.format("cycles=%d sent=%d delivered=%d lost=%d duplicated=%d corrupted=%d misrouted=%d out-of-order=%d "
-                            + "accepted=%.3f flits/cycle/port injected-bit-errors=%d crc-errors=%d retransmitted=%d frames=%d "
-                            + "retransmission-rate=%.2e adaptive=%d/%d sim=%.0f cycles/s (%.0f s in all)",
-                    cycles, sent, delivered, lost, duplicated, corrupted, misrouted, outOfOrder, acceptedLoad(), injectedBits, crcErrors,
-                    retransmitted, framesSent, framesSent == 0 ? 0.0 : (double) retransmitted / framesSent, adaptiveSplitLow,
-                    adaptiveSplitHigh, cycles / trafficSeconds, seconds);
+    /** The options given as {@code --name value}, over the defaults. */
+    public static Config config(long cycles, Map<String, String> values) {
+        for (String k : values.keySet()) {
+            if (!OPTIONS.containsKey(k)) {
+                throw new IllegalArgumentException("unknown option --" + k + "; nrc-chip-traffic takes --" + String.join(", --", OPTIONS.keySet()));
+            }
+        }
+        try {
+            return new Config(cycles, Double.parseDouble(values.getOrDefault("load", "0.5")), Double.parseDouble(values.getOrDefault("ber", "1e-4")),
+                    Integer.parseInt(values.getOrDefault("cable-latency", "4")), Double.parseDouble(values.getOrDefault("sink-ready", "0.9")));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("nrc-chip-traffic: " + e.getMessage() + " is not a number");
         }
     }
 
@@ -88,8 +93,7 @@ public final class NrcChipTraffic {
         return BootImage.at(0, BootImage.build(r));
     }
 
-    public static Result run(Config c, RunConfig rc) {
-        long t0 = System.nanoTime();
+    public static ScenarioResult run(Config c, RunConfig rc) {
         int n = SwitchParams.TH2.ports();
         try (Testbench<NrcPeerBoard> tb = Testbench.create(
                 () -> new NrcPeerBoard(EepParams.FAST, eeprom(), SwitchParams.TH2, LinkParams.defaults(), c.cableLatency()), rc)) {
@@ -161,22 +165,31 @@ public final class NrcChipTraffic {
             });
             tb.runUntil("every packet delivered", pending::isEmpty, 200_000);
             long sent = 0;
-            for (long s : seq) {
-                sent += s;
+            for (long x : seq) {
+                sent += x;
             }
             long retrans = 0;
             long frames = 0;
             long crc = 0;
             for (int p = 0; p < n; p++) {
-                for (LinkStatus s : List.of(b.nrc.links[p].status, b.peers[p].status)) {
-                    retrans += sim.peek(s.retransmitted);
-                    frames += sim.peek(s.framesSent);
-                    crc += sim.peek(s.crcErrors);
+                for (LinkStatus st : List.of(b.nrc.links[p].status, b.peers[p].status)) {
+                    retrans += sim.peek(st.retransmitted);
+                    frames += sim.peek(st.framesSent);
+                    crc += sim.peek(st.crcErrors);
                 }
             }
             long injected = errors.stream().mapToLong(BitErrorInjector::injectedBits).sum();
-            return new Result(c.cycles(), sent, counts[0], pending.size(), counts[1], counts[2], counts[3], counts[4], counts[5], retrans,
-                    frames, crc, injected, counts[6], counts[7], trafficSeconds, (System.nanoTime() - t0) / 1e9);
+            tb.finish();
+            if (!pending.isEmpty() || counts[1] + counts[2] + counts[3] + counts[4] != 0) {
+                throw tb.fail("lost=" + pending.size() + " duplicated=" + counts[1] + " corrupted=" + counts[2] + " misrouted=" + counts[3]
+                        + " out-of-order=" + counts[4]);
+            }
+            return tb.result().with("traffic_cycles", c.cycles()).with("sent", sent).with("delivered", counts[0]).with("lost", pending.size())
+                    .with("duplicated", counts[1]).with("corrupted", counts[2]).with("misrouted", counts[3]).with("out_of_order", counts[4])
+                    .with("flits_delivered", counts[5]).with("accepted_per_mille", Math.round(1000.0 * counts[5] / c.cycles() / n))
+                    .with("injected_bit_errors", injected).with("crc_errors", crc).with("retransmitted", retrans).with("frames_sent", frames)
+                    .with("adaptive_low", counts[6]).with("adaptive_high", counts[7])
+                    .with("traffic_cycles_per_second", Math.round(c.cycles() / trafficSeconds));
         }
     }
 
