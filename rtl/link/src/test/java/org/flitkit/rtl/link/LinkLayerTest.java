@@ -159,4 +159,49 @@ class LinkLayerTest {
             assertThat(t.peek(t.dut.a.status.retransmitted)).isEqualTo(1).isEqualTo(t.a.watch.resent);
         }
     }
+
+    /** Hits the first IDLE frame A sends after FLIT frame {@code afterSeq}. */
+    static final class HitIdle extends Component {
+        private final LinkBench t;
+        private final int afterSeq;
+        private boolean armed;
+        long hitAt = -1;
+
+        HitIdle(LinkBench t, int afterSeq) {
+            super("hit_idle");
+            this.t = t;
+            this.afterSeq = afterSeq;
+        }
+
+        @Override
+        protected void drive() {
+            BitVector f = BitVector.of(LinkFrame.BITS, sim().peekBig(t.dut.a.wireOut));
+            LinkFrame.Type type = LinkFrame.Type.exact(f.get(LinkFrame.FRAME.TYPE));
+            armed |= type == LinkFrame.Type.FLIT && f.get(LinkFrame.FRAME.SEQ) == afterSeq;
+            boolean hit = armed && hitAt < 0 && type == LinkFrame.Type.IDLE;
+            sim().poke(t.dut.errorAB, hit ? 1 : 0);
+            if (hit) {
+                hitAt = cycle();
+            }
+        }
+    }
+
+    @Test
+    void aHitFrameWithoutAFlitCostsOneReplayAndItsDuplicatesAreDroppedSilently() {
+        try (LinkBench t = new LinkBench(LinkParams.defaults(), 4, 4, 15)) {
+            HitIdle hit = t.tb.add(new HitIdle(t, 3));
+            t.waitUp(200);
+            t.tb.run(10);
+            t.a.traffic.load = 0.5;
+            t.a.traffic.budget = 40;
+            t.drain(2000);
+            t.tb.finish();
+            assertThat(hit.hitAt).isPositive();
+            assertThat(t.a.toPeer.matched()).isEqualTo(40);
+            // the NAK for the hit IDLE frame makes A resend what B already had: B drops those without a new NAK
+            assertThat(t.peek(t.dut.a.status.replays)).isEqualTo(1);
+            assertThat(t.peek(t.dut.a.status.retransmitted)).isPositive().isEqualTo(t.a.watch.resent);
+            assertThat(t.peek(t.dut.b.status.flitsReceived)).isEqualTo(40);
+        }
+    }
 }
