@@ -34,6 +34,8 @@ class LinkLayerTest {
             assertThat(t.peek(sa.handshakes)).isEqualTo(1);
             assertThat(t.peek(sb.handshakes)).isEqualTo(1);
             assertThat(t.peek(sa.linkDownEvents)).isZero();
+            assertThat(t.peek(sa.protocolErrors)).isZero();
+            assertThat(t.peek(sb.protocolErrors)).isZero();
             assertThat(t.peek(t.dut.a.linkDown)).isZero();
             assertThat(t.peek(sa.width)).isEqualTo(8);
             // only the cycles before the first frame arrived were bad: the frame register's and the cable's
@@ -76,6 +78,7 @@ class LinkLayerTest {
                 assertThat(resent).isPositive().isEqualTo(s.watch.resent);
                 assertThat(t.peek(st.framesSent)).isEqualTo(s.watch.flitFrames).isEqualTo(1000 + resent);
                 assertThat(t.peek(st.linkDownEvents)).isZero();
+                assertThat(t.peek(st.protocolErrors)).isZero();
                 assertThat(t.peek(st.handshakes)).isEqualTo(1);
             }
             assertThat(t.errAB.injectedBits()).isGreaterThan(1000);
