@@ -91,6 +91,9 @@ public final class LinkLayer extends Module {
         Bool isTrain = good.and(rxType.eq(LinkFrame.Type.TRAIN.code())).named("rxIsTrain");
         Bool isIdent = good.and(rxType.eq(LinkFrame.Type.IDENT.code())).named("rxIsIdent");
         Bool trainHeard = field(rxPayload, LinkFrame.TRAIN.HEARD).bit(0);
+        Bool knownType = rxType.eq(LinkFrame.Type.IDLE.code()).or(rxType.eq(LinkFrame.Type.FLIT.code()))
+                .or(rxType.eq(LinkFrame.Type.TRAIN.code())).or(rxType.eq(LinkFrame.Type.IDENT.code()))
+                .or(rxType.eq(LinkFrame.Type.BIST.code()));
 
         // =========================================================== training and link state
         Bool up = regInit(Bool(), 0).named("up");
@@ -104,7 +107,7 @@ public final class LinkLayer extends Module {
         // up -> down: the cable went silent, or the peer restarted training without having heard us
         Bool goingDown = up.and(silent.or(isTrain.and(trainHeard.not()))).named("goingDown");
         // down -> up: the peer says it heard us, or (having heard it) the peer already sends normal frames
-        Bool goingUp = up.not().and(isTrain.and(trainHeard).or(good.and(isTrain.not()).and(heard))).named("goingUp");
+        Bool goingUp = up.not().and(isTrain.and(trainHeard).or(good.and(knownType).and(isTrain.not()).and(heard))).named("goingUp");
         when(goingUp, () -> up.assign(TRUE()));
         when(goingDown, () -> {
             up.assign(FALSE());
@@ -282,6 +285,12 @@ public final class LinkLayer extends Module {
         UInt retransmitted = counter("retransmitted", sendReplay, cw);
         UInt replays = counter("replays", replayStarts, cw);
         UInt crcErrors = counter("crcErrors", good.not(), cw);
+        // CRC-good frames that break the protocol are used only for what is valid in them, and counted: an
+        // unknown type, a CreditVC the link does not carry, an ACK outside the sender's window; and a local
+        // txCredit for such a VC
+        Bool protocolError = good.and(knownType.not().or(creditVcOk.not()).or(ackOk.not()))
+                .or(txCredit.valid.and(txCredit.bits.ge(p.vcCount()))).named("protocolError");
+        UInt protocolErrors = counter("protocolErrors", protocolError, cw);
         UInt flitsReceived = counter("flitsReceived", accept, cw);
         status.up.assign(up);
         status.width.assign(LANES);
@@ -293,6 +302,7 @@ public final class LinkLayer extends Module {
         status.replays.assign(replays);
         status.crcErrors.assign(crcErrors);
         status.flitsReceived.assign(flitsReceived);
+        status.protocolErrors.assign(protocolErrors);
     }
 
     public LinkParams params() {

@@ -35,4 +35,9 @@ public final class LinkStatus extends Bundle {
     public final UInt crcErrors = UInt(COUNTER_BITS);
     /** flits delivered to the switch (CRC-good, in order, once each) */
     public final UInt flitsReceived = UInt(COUNTER_BITS);
+    /**
+     * CRC-good frames breaking the protocol (unknown type, CreditVC >= vcCount, ACK outside the window: only their
+     * valid parts are used) plus local txCredit pulses for a VC >= vcCount (ignored)
+     */
+    public final UInt protocolErrors = UInt(COUNTER_BITS);
 }

@@ -146,4 +146,42 @@ class LinkBistTest {
             assertThat(t.peek(rb.resyncs)).isZero();
         }
     }
+
+    /** Flips payload bit 0 of the first BIST frame of a run as it enters the cable. */
+    static final class HitFirstBistFrame extends Component {
+        private final LinkBench t;
+        boolean hit;
+
+        HitFirstBistFrame(LinkBench t) {
+            super("hit_first");
+            this.t = t;
+        }
+
+        @Override
+        protected void drive() {
+            BitVector f = BitVector.of(LinkFrame.BITS, sim().peekBig(t.dut.a.wireOut));
+            boolean first = LinkFrame.Type.exact(f.get(LinkFrame.FRAME.TYPE)) == LinkFrame.Type.BIST
+                    && (f.get(LinkFrame.FRAME.SEQ) & LinkFrame.BIST_FIRST) != 0;
+            sim().poke(t.dut.errorAB, first ? 1 : 0);
+            hit |= first;
+        }
+    }
+
+    @Test
+    void checkerLocksOnALaterFrameWhenTheRunsFirstFrameIsHit() {
+        try (LinkBench t = new LinkBench(LinkParams.defaults(), 4, 4, 34)) {
+            HitFirstBistFrame hit = t.tb.add(new HitFirstBistFrame(t));
+            t.waitUp(200);
+            start(t, t.dut.a, 300, 2);
+            t.tb.runUntil("A's BIST done", () -> t.peek(t.dut.a.bistResult.done) == 1, 2000);
+            t.tb.run(20);
+            BistResult rb = t.dut.b.bistResult;
+            assertThat(hit.hit).isTrue();
+            // the first frame arrived with a bad CRC before the checker was locked: it locks on the second
+            assertThat(t.peek(rb.synced)).isEqualTo(1);
+            assertThat(t.peek(rb.framesTested)).isEqualTo(299);
+            assertThat(t.peek(rb.erroredFrames)).isZero();
+            assertThat(t.peek(rb.resyncs)).isZero();
+        }
+    }
 }

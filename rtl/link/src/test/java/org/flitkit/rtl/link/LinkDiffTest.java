@@ -25,8 +25,8 @@ class LinkDiffTest {
     void linkPairMatchesVerilator(@TempDir Path dir) {
         ExternalTools.require("verilator", "verilator");
         DiffRunner.Report r = new DiffRunner(ReferenceSim.byName("verilator"), dir, new PrintStream(System.out, true))
-                .run(List.of(new DiffRunner.Design("link-pair-stress", LinkPairStress::new, null)), 3000, 5);
-        assertThat(r.summary()).isEqualTo("designs=1 cycles=3000 mismatches=0");
+                .run(List.of(new DiffRunner.Design("link-pair-stress", LinkPairStress::new, null)), 1500, 5);
+        assertThat(r.summary()).isEqualTo("designs=1 cycles=1500 mismatches=0");
     }
 
     /** The stress design under random inputs does what the difftest is meant to cover: link-up, replays, BIST, IDENT. */

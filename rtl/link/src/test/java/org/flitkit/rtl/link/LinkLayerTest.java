@@ -2,6 +2,9 @@ package org.flitkit.rtl.link;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.th2.LinkFrame;
+import org.flitkit.testbench.Component;
 import org.junit.jupiter.api.Test;
 
 /** Two link layers through a cable: delivery, ACK/NAK/replay, credits. docs/th2-link.md, "Tests". */
@@ -31,6 +34,8 @@ class LinkLayerTest {
             assertThat(t.peek(sa.handshakes)).isEqualTo(1);
             assertThat(t.peek(sb.handshakes)).isEqualTo(1);
             assertThat(t.peek(sa.linkDownEvents)).isZero();
+            assertThat(t.peek(sa.protocolErrors)).isZero();
+            assertThat(t.peek(sb.protocolErrors)).isZero();
             assertThat(t.peek(t.dut.a.linkDown)).isZero();
             assertThat(t.peek(sa.width)).isEqualTo(8);
             // only the cycles before the first frame arrived were bad: the frame register's and the cable's
@@ -73,6 +78,7 @@ class LinkLayerTest {
                 assertThat(resent).isPositive().isEqualTo(s.watch.resent);
                 assertThat(t.peek(st.framesSent)).isEqualTo(s.watch.flitFrames).isEqualTo(1000 + resent);
                 assertThat(t.peek(st.linkDownEvents)).isZero();
+                assertThat(t.peek(st.protocolErrors)).isZero();
                 assertThat(t.peek(st.handshakes)).isEqualTo(1);
             }
             assertThat(t.errAB.injectedBits()).isGreaterThan(1000);
@@ -80,6 +86,125 @@ class LinkLayerTest {
                 assertThat(t.a.credits.receivedFromPeer[v]).as("credits for VC %d at A", v).isEqualTo(t.a.traffic.perVc[v]);
                 assertThat(t.b.credits.receivedFromPeer[v]).as("credits for VC %d at B", v).isEqualTo(t.b.traffic.perVc[v]);
             }
+        }
+    }
+
+    /** Hits one FLIT frame A sends (by sequence number) and, optionally, the first NAK frame B sends back. */
+    static final class Hits extends Component {
+        private final LinkBench t;
+        private final int flitSeq;
+        private final boolean nak;
+        long flitHitAt = -1;
+        long nakHitAt = -1;
+
+        Hits(LinkBench t, int flitSeq, boolean nak) {
+            super("hits");
+            this.t = t;
+            this.flitSeq = flitSeq;
+            this.nak = nak;
+        }
+
+        @Override
+        protected void drive() {
+            BitVector fa = BitVector.of(LinkFrame.BITS, sim().peekBig(t.dut.a.wireOut));
+            boolean hitA = flitHitAt < 0 && LinkFrame.Type.exact(fa.get(LinkFrame.FRAME.TYPE)) == LinkFrame.Type.FLIT
+                    && fa.get(LinkFrame.FRAME.SEQ) == flitSeq;
+            sim().poke(t.dut.errorAB, hitA ? 1 : 0);
+            if (hitA) {
+                flitHitAt = cycle();
+            }
+            BitVector fb = BitVector.of(LinkFrame.BITS, sim().peekBig(t.dut.b.wireOut));
+            boolean hitB = nak && flitHitAt >= 0 && nakHitAt < 0 && fb.get(LinkFrame.FRAME.NAK) == 1;
+            sim().poke(t.dut.errorBA, hitB ? 1 : 0);
+            if (hitB) {
+                nakHitAt = cycle();
+            }
+        }
+    }
+
+    @Test
+    void aNakRecoversOneLostFrameWithinARoundTrip() {
+        LinkParams p = LinkParams.defaults().withReplayTimeout(4096);
+        try (LinkBench t = new LinkBench(p, 4, 4, 13)) {
+            Hits hits = t.tb.add(new Hits(t, 4, false));
+            t.waitUp(200);
+            t.tb.run(10);
+            t.a.traffic.load = 1.0;
+            t.a.traffic.budget = 10;
+            t.tb.runUntil("10 flits delivered", () -> t.a.toPeer.matched() == 10, 200);
+            assertThat(hits.flitHitAt).isPositive();
+            // hit at the cable entry, NAK back, replay from seq 4: well within the 4096-cycle timeout
+            assertThat(t.tb.cycle() - hits.flitHitAt).isLessThan(40);
+            t.tb.run(50);
+            t.tb.finish();
+            assertThat(t.peek(t.dut.a.status.replays)).isEqualTo(1);
+            // all 10 were sent back to back before the NAK came back: 4..9 are resent
+            assertThat(t.peek(t.dut.a.status.retransmitted)).isEqualTo(6).isEqualTo(t.a.watch.resent);
+        }
+    }
+
+    @Test
+    void theReplayTimeoutRecoversALostNak() {
+        LinkParams p = LinkParams.defaults().withReplayTimeout(200);
+        try (LinkBench t = new LinkBench(p, 4, 4, 14)) {
+            // the last flit of a burst is hit (no later frame shows a gap) and so is the NAK it causes
+            Hits hits = t.tb.add(new Hits(t, 9, true));
+            t.waitUp(200);
+            t.tb.run(10);
+            t.a.traffic.load = 1.0;
+            t.a.traffic.budget = 10;
+            t.tb.runUntil("10 flits delivered", () -> t.a.toPeer.matched() == 10, 1000);
+            assertThat(hits.nakHitAt).isPositive();
+            assertThat(t.tb.cycle() - hits.flitHitAt).isBetween(200L, 240L);
+            t.tb.run(50);
+            t.tb.finish();
+            assertThat(t.peek(t.dut.a.status.replays)).isEqualTo(1);
+            assertThat(t.peek(t.dut.a.status.retransmitted)).isEqualTo(1).isEqualTo(t.a.watch.resent);
+        }
+    }
+
+    /** Hits the first IDLE frame A sends after FLIT frame {@code afterSeq}. */
+    static final class HitIdle extends Component {
+        private final LinkBench t;
+        private final int afterSeq;
+        private boolean armed;
+        long hitAt = -1;
+
+        HitIdle(LinkBench t, int afterSeq) {
+            super("hit_idle");
+            this.t = t;
+            this.afterSeq = afterSeq;
+        }
+
+        @Override
+        protected void drive() {
+            BitVector f = BitVector.of(LinkFrame.BITS, sim().peekBig(t.dut.a.wireOut));
+            LinkFrame.Type type = LinkFrame.Type.exact(f.get(LinkFrame.FRAME.TYPE));
+            armed |= type == LinkFrame.Type.FLIT && f.get(LinkFrame.FRAME.SEQ) == afterSeq;
+            boolean hit = armed && hitAt < 0 && type == LinkFrame.Type.IDLE;
+            sim().poke(t.dut.errorAB, hit ? 1 : 0);
+            if (hit) {
+                hitAt = cycle();
+            }
+        }
+    }
+
+    @Test
+    void aHitFrameWithoutAFlitCostsOneReplayAndItsDuplicatesAreDroppedSilently() {
+        try (LinkBench t = new LinkBench(LinkParams.defaults(), 4, 4, 15)) {
+            HitIdle hit = t.tb.add(new HitIdle(t, 3));
+            t.waitUp(200);
+            t.tb.run(10);
+            t.a.traffic.load = 0.5;
+            t.a.traffic.budget = 40;
+            t.drain(2000);
+            t.tb.finish();
+            assertThat(hit.hitAt).isPositive();
+            assertThat(t.a.toPeer.matched()).isEqualTo(40);
+            // the NAK for the hit IDLE frame makes A resend what B already had: B drops those without a new NAK
+            assertThat(t.peek(t.dut.a.status.replays)).isEqualTo(1);
+            assertThat(t.peek(t.dut.a.status.retransmitted)).isPositive().isEqualTo(t.a.watch.resent);
+            assertThat(t.peek(t.dut.b.status.flitsReceived)).isEqualTo(40);
         }
     }
 }

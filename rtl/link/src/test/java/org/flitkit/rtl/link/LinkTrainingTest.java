@@ -48,6 +48,7 @@ class LinkTrainingTest {
                 LinkStatus st = s.end.status;
                 assertThat(t.peek(st.handshakes)).isEqualTo(2);
                 assertThat(t.peek(st.linkDownEvents)).isEqualTo(1);
+                assertThat(t.peek(st.protocolErrors)).isZero();
                 assertThat(t.peek(st.retransmitted)).isEqualTo(s.watch.resent);
                 assertThat(t.peek(st.framesSent)).isEqualTo(2000 + s.watch.resent);
             }
