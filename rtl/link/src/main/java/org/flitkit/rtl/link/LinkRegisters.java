@@ -9,7 +9,7 @@ import org.flitkit.rtl.nma.PortStatus;
 
 /**
  * How a port's {@link LinkLayer} meets the NMA's existing per-port registers ({@link NmaRegisters#portTemplate()}):
- * the five {@link PortStatus} words from {@link LinkStatus} and {@link BistResult}, and {@link BistControl} from
+ * every {@link PortStatus} word from {@link LinkStatus} and {@link BistResult}, and {@link BistControl} from
  * the BIST_CTRL register (start [0], intensity [15:8], duration [47:16]). Builds logic in the calling module.
  * Spec: 20-th2-management.md, functions 2 and 6; docs/th2-link.md, "Registers".
  */
@@ -18,16 +18,25 @@ public final class LinkRegisters {
     }
 
     /**
-     * Drives {@code ps}: NEIGHBOUR = the neighbour word; LINK_STATUS = up [0], width [11:8]; RETRY_COUNT =
-     * retransmitted FLIT frames; HANDSHAKE_COUNT = handshakes; BIST_RESULT = done [0], running [1], errored-frame
-     * seen [2], payload bit errors [63:32].
+     * Drives every word of {@code ps} (the port bank's read-only registers, layouts in their descriptions):
+     * LINK_STATUS = up [0], width [11:8]; RETRY_COUNT = retransmitted FLIT frames; BIST_RESULT = done [0],
+     * running [1], an errored frame seen [2], checker synced [3], errored frames [63:32]; the other counters as they are.
      */
     public static void portStatus(PortStatus ps, LinkStatus ls, BistResult br) {
         ps.neighbour.assign(ls.neighbour);
         ps.linkStatus.assign(cat(ls.width, lit(0, 7), ls.up).pad(64));
         ps.retryCount.assign(ls.retransmitted.pad(64));
         ps.handshakeCount.assign(ls.handshakes.pad(64));
-        ps.bistResult.assign(cat(br.bitErrors, lit(0, 29), br.firstErrorValid, br.running, br.done));
+        ps.framesSent.assign(ls.framesSent.pad(64));
+        ps.crcErrors.assign(ls.crcErrors.pad(64));
+        ps.linkDowns.assign(ls.linkDownEvents.pad(64));
+        ps.bistResult.assign(cat(br.erroredFrames, lit(0, 28), br.synced, br.firstErrorValid, br.running, br.done));
+        ps.bistFrames.assign(cat(br.framesSent, br.framesTested));
+        ps.bistBitErrors.assign(cat(br.resyncs, br.bitErrors).pad(64));
+        ps.bistFirstError.assign(br.firstErrorFrame.pad(64));
+        ps.replays.assign(ls.replays.pad(64));
+        ps.flitsReceived.assign(ls.flitsReceived.pad(64));
+        ps.protocolErrors.assign(ls.protocolErrors.pad(64));
     }
 
     /**

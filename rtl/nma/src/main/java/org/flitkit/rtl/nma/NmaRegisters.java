@@ -111,12 +111,7 @@ public final class NmaRegisters {
     public static final String PORT_BIST_FIRST_ERROR = "BIST_FIRST_ERROR";
     public static final String PORT_REPLAYS = "REPLAYS";
     public static final String PORT_FLITS_RECEIVED = "FLITS_RECEIVED";
-
-    /** BIST_CTRL fields: a write with start [0] starts a run, with stop [1] ends it. */
-    public static final int BIST_START_BIT = 0;
-    public static final int BIST_STOP_BIT = 1;
-    public static final int BIST_INTERVAL_LSB = 8;
-    public static final int BIST_DURATION_LSB = 16;
+    public static final String PORT_PROTOCOL_ERRORS = "PROTOCOL_ERRORS";
 
     /** One port's window (offsets 0..0xF); see {@link #identity} for the identity word. */
     public static List<RegDef> portTemplate() {
@@ -130,15 +125,16 @@ public final class NmaRegisters {
                 RegDef.ro(PORT_CRC_ERRORS, 0x6, "frames received with a bad CRC"),
                 RegDef.ro(PORT_LINK_DOWNS, 0x7, "link-down events (up -> down)"),
                 RegDef.rw(PORT_BIST_CTRL, 0x8, 0,
-                        "link BIST: a write with start [0] starts a run, with stop [1] stops it; interval [15:8] "
+                        "link BIST: start [0] (0 -> 1 starts a run, 1 -> 0 stops it); interval [15:8] "
                                 + "(one BIST frame every n slots, 0/1 = every slot), duration [47:16] (BIST frames, 0 = until stopped)"),
                 RegDef.ro(PORT_BIST_RESULT, 0x9,
-                        "link BIST: running [0], done [1], checker synced [2], an error seen [3], errored frames [63:32]"),
+                        "link BIST: done [0], running [1], an errored frame seen [2], checker synced [3], errored frames [63:32]"),
                 RegDef.ro(PORT_BIST_FRAMES, 0xA, "link BIST: frames checked [31:0], frames sent [63:32]"),
                 RegDef.ro(PORT_BIST_BIT_ERRORS, 0xB, "link BIST: payload bit errors [31:0], checker resyncs [47:32]"),
-                RegDef.ro(PORT_BIST_FIRST_ERROR, 0xC, "link BIST: index of the first errored BIST frame of the run (valid: BIST_RESULT [3])"),
+                RegDef.ro(PORT_BIST_FIRST_ERROR, 0xC, "link BIST: index of the first errored BIST frame of the run (valid: BIST_RESULT [2])"),
                 RegDef.ro(PORT_REPLAYS, 0xD, "link-layer replays started (NAK, timeout, or link-up with frames unacknowledged)"),
-                RegDef.ro(PORT_FLITS_RECEIVED, 0xE, "flits delivered to the chip by the link layer"));
+                RegDef.ro(PORT_FLITS_RECEIVED, 0xE, "flits delivered to the chip by the link layer"),
+                RegDef.ro(PORT_PROTOCOL_ERRORS, 0xF, "frames with a good CRC but an unknown type, a VC beyond VC5 or an ACK outside the window"));
     }
 
     /** Per-port banks of {@link #portTemplate()} for {@code ports} ports: PORT<p>_<name> at 0x400 + 0x10 p. */

@@ -20,7 +20,7 @@ public final class PortStatus extends Bundle {
     public final UInt framesSent = UInt(64);
     public final UInt crcErrors = UInt(64);
     public final UInt linkDowns = UInt(64);
-    /** running [0], done [1], synced [2], an error seen [3], errored frames [63:32] */
+    /** done [0], running [1], an errored frame seen [2], checker synced [3], errored frames [63:32] */
     public final UInt bistResult = UInt(64);
     /** frames checked [31:0], frames sent [63:32] */
     public final UInt bistFrames = UInt(64);
@@ -29,11 +29,12 @@ public final class PortStatus extends Bundle {
     public final UInt bistFirstError = UInt(64);
     public final UInt replays = UInt(64);
     public final UInt flitsReceived = UInt(64);
+    public final UInt protocolErrors = UInt(64);
 
     /** The port-bank register each field is read through, field by field in declaration order. */
     public UInt[] words() {
         return new UInt[] {neighbour, linkStatus, retryCount, handshakeCount, framesSent, crcErrors, linkDowns, bistResult,
-                bistFrames, bistBitErrors, bistFirstError, replays, flitsReceived};
+                bistFrames, bistBitErrors, bistFirstError, replays, flitsReceived, protocolErrors};
     }
 
     /** Register names (NmaRegisters.PORT_*) in the order of {@link #words()}. */
@@ -41,5 +42,5 @@ public final class PortStatus extends Bundle {
             NmaRegisters.PORT_RETRY_COUNT, NmaRegisters.PORT_HANDSHAKE_COUNT, NmaRegisters.PORT_FRAMES_SENT,
             NmaRegisters.PORT_CRC_ERRORS, NmaRegisters.PORT_LINK_DOWNS, NmaRegisters.PORT_BIST_RESULT,
             NmaRegisters.PORT_BIST_FRAMES, NmaRegisters.PORT_BIST_BIT_ERRORS, NmaRegisters.PORT_BIST_FIRST_ERROR,
-            NmaRegisters.PORT_REPLAYS, NmaRegisters.PORT_FLITS_RECEIVED};
+            NmaRegisters.PORT_REPLAYS, NmaRegisters.PORT_FLITS_RECEIVED, NmaRegisters.PORT_PROTOCOL_ERRORS};
 }

@@ -50,7 +50,7 @@ public final class BoardLinks {
         s.handshakeCount.assign(lit(handshakeCount(p), 64));
         s.bistResult.assign(lit(bistResult(p), 64));
         for (UInt w : List.of(s.framesSent, s.crcErrors, s.linkDowns, s.bistFrames, s.bistBitErrors, s.bistFirstError, s.replays,
-                s.flitsReceived)) {
+                s.flitsReceived, s.protocolErrors)) {
             w.assign(lit(0, 64));
         }
     }

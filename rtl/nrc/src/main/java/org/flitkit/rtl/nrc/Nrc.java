@@ -8,7 +8,7 @@ import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.Vec;
 import java.util.List;
 import org.flitkit.hdl.lib.Decoupled;
-import org.flitkit.rtl.link.BistControl;
+import org.flitkit.rtl.link.LinkRegisters;
 import org.flitkit.rtl.nrc.sw.SwitchParams;
 import org.flitkit.rtl.nma.EepParams;
 import org.flitkit.rtl.nma.I2cEeprom;
@@ -126,14 +126,7 @@ public final class Nrc extends Module {
             nma.hw(NrcRegisters.OVERFLOW_DROPS).assign(sw.overflowDrops.pad(64));
             nma.hw(NrcRegisters.FRAMING_ERRORS).assign(sw.framingErrors.pad(64));
             for (int p = 0; p < switchParams.ports(); p++) {
-                BistControl b = sw.bist.get(p);
-                String ctrl = NmaRegisters.portReg(p, NmaRegisters.PORT_BIST_CTRL);
-                UInt v = nma.writeData();
-                Bool w = nma.written(ctrl);
-                b.start.assign(w.and(v.bit(NmaRegisters.BIST_START_BIT)));
-                b.stop.assign(w.and(v.bit(NmaRegisters.BIST_STOP_BIT)));
-                b.interval.assign(v.bits(NmaRegisters.BIST_DURATION_LSB - 1, NmaRegisters.BIST_INTERVAL_LSB));
-                b.duration.assign(v.bits(NmaRegisters.BIST_DURATION_LSB + 31, NmaRegisters.BIST_DURATION_LSB));
+                LinkRegisters.bistControl(sw.bist.get(p), nma.value(NmaRegisters.portReg(p, NmaRegisters.PORT_BIST_CTRL)));
             }
         }
         counters();

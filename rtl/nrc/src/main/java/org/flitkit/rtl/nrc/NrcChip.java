@@ -12,7 +12,7 @@ import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.Vec;
 import org.flitkit.rtl.link.LinkLayer;
 import org.flitkit.rtl.link.LinkParams;
-import org.flitkit.rtl.link.LinkWords;
+import org.flitkit.rtl.link.LinkRegisters;
 import org.flitkit.rtl.nma.EepParams;
 import org.flitkit.rtl.nrc.sw.SwitchCore;
 import org.flitkit.rtl.nrc.sw.SwitchParams;
@@ -87,7 +87,7 @@ public final class NrcChip extends Module {
             core.fromRs.get(p).connect(nrc.portOut.get(p));
             // the core sends only packets that arrived for this chip to the plane, so nothing leaves here
             nrc.toSwitch.get(p).ready.assign(TRUE());
-            LinkWords.drive(nrc.link.get(p), l.status, l.bistResult);
+            LinkRegisters.portStatus(nrc.link.get(p), l.status, l.bistResult);
 
             int down = NrcRegisters.faultInput(FaultCode.LINK_DOWN.code(), p);
             linkDown = linkDown.or(l.linkDown.pad(faults.width()).shl(down).trunc(faults.width()));

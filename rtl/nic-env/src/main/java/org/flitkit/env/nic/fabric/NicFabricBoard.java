@@ -15,7 +15,7 @@ import org.flitkit.rtl.link.BufferShape;
 import org.flitkit.rtl.link.LinkCable;
 import org.flitkit.rtl.link.LinkParams;
 import org.flitkit.rtl.link.LinkPort;
-import org.flitkit.rtl.link.LinkWords;
+import org.flitkit.rtl.link.LinkRegisters;
 import org.flitkit.rtl.nic.Nic;
 import org.flitkit.rtl.nic.NicRegisters;
 import org.flitkit.rtl.nma.EepParams;
@@ -82,7 +82,7 @@ public final class NicFabricBoard extends Module {
         nicPort.bist.stop.assign(FALSE());
         nicPort.bist.duration.assign(lit(0, 32));
         nicPort.bist.interval.assign(lit(0, 8));
-        LinkWords.drive(nic.link, nicPort.status, nicPort.bistResult);
+        LinkRegisters.portStatus(nic.link, nicPort.status, nicPort.bistResult);
 
         boolean[][] cabled = new boolean[spec.chips()][sp.ports()];
         cables = new LinkCable[spec.cables().size() + 1];
