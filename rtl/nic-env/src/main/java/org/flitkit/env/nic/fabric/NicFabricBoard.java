@@ -9,6 +9,7 @@ import org.flitkit.formats.th2.Th2;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
+import org.flitkit.hdl.Vec;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Valid;
 import org.flitkit.rtl.link.BufferShape;
@@ -41,6 +42,9 @@ public final class NicFabricBoard extends Module {
     /** fault inputs of chip 0 other than link down (NrcRegisters.faultSources order) */
     public final UInt nrcFaults = input(UInt(NrcRegisters.faultSources().size()));
 
+    /** cut fabric cable k (both directions), in {@link FabricSpec#cables()} order */
+    public final Vec<Bool> cut;
+
     public final FabricSpec spec;
     public final Nic nic;
     public final LinkPort nicPort;
@@ -58,6 +62,7 @@ public final class NicFabricBoard extends Module {
             throw new IllegalArgumentException(spec.chips() + " NRCs need " + spec.chips() + " E2PROM images, got " + nrcEeproms.size());
         }
         this.spec = spec;
+        cut = input(Vec(spec.cables().size(), () -> Bool()));
         SwitchParams sp = SwitchParams.TH2;
         LinkParams lp = LinkParams.defaults();
         BufferShape buffer = new BufferShape(sp.vcs(), sp.reservedFlits(), sp.sharedFlits());
@@ -87,12 +92,12 @@ public final class NicFabricBoard extends Module {
         boolean[][] cabled = new boolean[spec.chips()][sp.ports()];
         cables = new LinkCable[spec.cables().size() + 1];
         LinkCable server = cables[0] = instance("cableServer", new LinkCable(cableLatency, cableLatency));
-        plug(server, nicPort.wireOut, nicPort.wireIn, nrcs[0], spec.serverPort());
+        plug(server, nicPort.wireOut, nicPort.wireIn, nrcs[0], spec.serverPort(), FALSE());
         cabled[0][spec.serverPort()] = true;
         for (int k = 0; k < spec.cables().size(); k++) {
             FabricSpec.Cable c = spec.cables().get(k);
             LinkCable cable = cables[k + 1] = instance("cable" + k, new LinkCable(cableLatency, cableLatency));
-            plug(cable, nrcs[c.a()].wireOut.get(c.portA()), nrcs[c.a()].wireIn.get(c.portA()), nrcs[c.b()], c.portB());
+            plug(cable, nrcs[c.a()].wireOut.get(c.portA()), nrcs[c.a()].wireIn.get(c.portA()), nrcs[c.b()], c.portB(), cut.get(k));
             cabled[c.a()][c.portA()] = true;
             cabled[c.b()][c.portB()] = true;
         }
@@ -111,14 +116,14 @@ public final class NicFabricBoard extends Module {
     }
 
     /** A = {@code aOut}/{@code aIn} (driven here), B = NRC {@code b} port {@code portB}. */
-    private static void plug(LinkCable cable, UInt aOut, UInt aIn, NrcChip b, int portB) {
+    private static void plug(LinkCable cable, UInt aOut, UInt aIn, NrcChip b, int portB, Bool cut) {
         cable.aTx.assign(aOut);
         aIn.assign(cable.aRx);
         cable.bTx.assign(b.wireOut.get(portB));
         b.wireIn.get(portB).assign(cable.bRx);
         cable.errorAB.assign(lit(0, LinkFrame.BITS));
         cable.errorBA.assign(lit(0, LinkFrame.BITS));
-        cable.cutAB.assign(FALSE());
-        cable.cutBA.assign(FALSE());
+        cable.cutAB.assign(cut);
+        cable.cutBA.assign(cut);
     }
 }
