@@ -65,7 +65,7 @@ public record SwitchParams(int ports, int rows, int cols, int vcs, int reservedF
 
     /** The figures' mode: one FIFO of {@code depth} flits per input (1 VC, no sharing), packets up to {@code maxPacketFlits}. */
     public static SwitchParams fifo(int ports, int rows, int cols, int depth, int maxPacketFlits) {
-        return new SwitchParams(ports, rows, cols, 1, depth, 0, maxPacketFlits, 16);
+        return new SwitchParams(ports, rows, cols, 1, depth, 0, maxPacketFlits, 32);
     }
 
     /** This configuration with {@code n} VCs. */
