@@ -12,6 +12,8 @@ import org.flitkit.hdl.Module;
 import org.flitkit.hdl.benchmark.RelayChain;
 import org.flitkit.rtl.nic.Nic;
 import org.flitkit.rtl.nrc.Nrc;
+import org.flitkit.rtl.nrc.sw.SwitchCore;
+import org.flitkit.rtl.nrc.sw.SwitchParams;
 import org.flitkit.rtl.xud.XudParams;
 import org.flitkit.rtl.xud.XudRecvEngine;
 import org.flitkit.rtl.xud.XudSendEngine;
@@ -132,6 +134,8 @@ public final class Catalog {
                 .design("nrc", "Nrc: the TH-2 routing chip's management plane (24 relay stations, NMA, E2PROM model)", Nrc::new)
                 .design("nic", "Nic: the TH-2 NIC's management path (40 VPs, descriptor fetch, MP send unit, MPQ/EQ writes, NIC-NMA, E2PROM)",
                         Nic::new)
+                .design("nrc-switch", "SwitchCore: the NRC data switch at CI size (4 ports in 2 x 2 tiles, 4 VCs, DAMQ 4/VC + 4 shared, "
+                        + "16-entry tables); SwitchCore() is the 24-port one", () -> new SwitchCore(SwitchParams.CI))
                 .design("relay-chain", "RelayChain: 96 two-entry skid buffers between an LFSR source and a summing sink",
                         () -> new RelayChain(96, 20))
                 .design("xud-send", "XudSendEngine: PSNs, in-flight table, ACK/NAK matching, timeout FIFO (4 QPs x 64 slots)",

@@ -97,7 +97,7 @@ public final class InputUnit extends Module {
         int tagBits = n + 4 + 2;
         damq = instance(new Damq(p.capacity(), vcs, Th2.FLIT_BITS, tagBits));
 
-        Mem<UInt> table = mem(p.tableEntries(), UInt(n)).named("table").init(new long[0]);
+        Mem<UInt> table = mem(p.tableEntries(), UInt(n)).named("routeTable").init(new long[0]);
         when(tableWe, () -> table.write(tableIndex, tableMask));
         tableReadData.assign(table.read(tableReadIndex));
 
