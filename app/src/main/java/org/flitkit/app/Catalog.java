@@ -36,6 +36,7 @@ import org.flitkit.env.nrc.NrcPortsScenario;
 import org.flitkit.env.nrc.NrcRandomScenario;
 import org.flitkit.env.nrc.benchmark.NrcIdle;
 import org.flitkit.env.nrc.benchmark.NrcTraffic;
+import org.flitkit.env.nrc.benchmark.SwitchTraffic;
 import org.flitkit.env.nrc.system.NrcSystemBenchmark;
 import org.flitkit.env.xud.XudFigures;
 import org.flitkit.env.xud.XudLossyScenario;
@@ -150,6 +151,9 @@ public final class Catalog {
                         () -> new RelayChain(96, 20), 2_000_000)
                 .benchmark("nrc-idle", NRC_IDLE, NrcIdle::new, 2_000_000)
                 .benchmark("nrc-traffic", NRC_TRAFFIC, NrcTraffic::new, 1_000_000)
+                .benchmark("nrc-switch", "SwitchTraffic: the 24-port switch core, LFSR table-routed packets (1-8 flits, VC0-3) "
+                        + "with credits on every input, LFSR backpressure and credit returns on every output, checksum of every flit out",
+                        SwitchTraffic::new, 20_000)
                 .systemBenchmark("system-idle", "N idle NRCs in a ring (--chips N, --cycles idle cycles): build time, heap, cost of an idle chip-cycle",
                         (chips, cycles, requests, threads, out) -> NrcSystemBenchmark.idle(chips, cycles != null ? cycles : 1_000_000, threads, out))
                 .systemBenchmark("nrc-ring", "N NRCs in a ring, one management request at a time to random chips (--chips N, --requests R), against one NRC",
