@@ -1,12 +1,12 @@
 package org.flitkit.rtl.nrc.sw;
 
 import static org.flitkit.hdl.Hdl.*;
-
 import static org.flitkit.hdl.lib.Bitwise.*;
 import static org.flitkit.hdl.lib.OneHot.*;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
@@ -64,7 +64,7 @@ public final class SwitchCore extends Module {
     /** the input ports' units (DAMQ, routing), for tests and waveforms */
     public final List<InputUnit> inputs = new ArrayList<>();
     /** occ[o][v]: this core's view of the downstream buffer behind output o: flits of VC v held or granted */
-    public UInt[][] occ;
+    public final UInt[][] occ;
 
     public SwitchCore() {
         this(SwitchParams.TH2);
@@ -89,6 +89,7 @@ public final class SwitchCore extends Module {
         overflowDrops = output(UInt(COUNTER_BITS));
         framingErrors = output(UInt(COUNTER_BITS));
         forwarded = output(Vec(n, () -> UInt(COUNTER_BITS)));
+        occ = new UInt[n][p.vcs()];
         build();
     }
 
@@ -104,7 +105,6 @@ public final class SwitchCore extends Module {
         UInt link = fromBools(linkUp.asList()).named("linkUpBits");
 
         // ---- downstream credit view per output: occupancy per VC of the neighbour's DAMQ
-        occ = new UInt[n][vcs];
         UInt[][] freeCred = new UInt[n][vcs];
         for (int o = 0; o < n; o++) {
             UInt shared = lit(0, cw);
@@ -335,7 +335,7 @@ public final class SwitchCore extends Module {
         }
     }
 
-    private UInt counter(String name, List<InputUnit> units, java.util.function.Function<InputUnit, Bool> pulse) {
+    private UInt counter(String name, List<InputUnit> units, Function<InputUnit, Bool> pulse) {
         List<Bool> bits = new ArrayList<>();
         for (InputUnit u : units) {
             bits.add(pulse.apply(u));
