@@ -62,6 +62,8 @@ public final class InputUnit extends Module {
     public final UInt xbarFlit = output(UInt(Th2.FLIT_BITS));
     public final UInt xbarDest = output(UInt(5));
     public final Bool xbarLast = output(Bool());
+    /** xbarDest as a one-hot output set, zero when no flit goes to the crossbar */
+    public final UInt xbarOH;
 
     public final Bool tableWe = input(Bool());
     public final UInt tableIndex;
@@ -90,6 +92,7 @@ public final class InputUnit extends Module {
         fits = input(Vec(vcs * (maxLen + 1), () -> UInt(n)));
         credit = input(Vec(vcs * n, () -> UInt(creditBits)));
         reqOH = output(UInt(n));
+        xbarOH = output(UInt(n));
         tableIndex = input(UInt(p.indexBits()));
         tableMask = input(UInt(n));
         tableReadIndex = input(UInt(p.indexBits()));
@@ -314,6 +317,7 @@ public final class InputUnit extends Module {
         xbarFlit.assign(outFlit);
         xbarDest.assign(mux(streaming, curOut, outIdx.pad(5)));
         xbarLast.assign(mux(streaming, curLeft.eq(1), cLen.eq(1)));
+        xbarOH.assign(mux(xbarValid, UIntToOH(xbarDest, n), lit(0, n)));
         creditOut.valid.assign(send);
         creditOut.bits.assign(vcSel);
 

@@ -190,6 +190,15 @@ public final class SwitchCore extends Module {
 
         // ---- allocation: per output, a 6-input round-robin in each row's tile, then a 4-row round-robin at
         // the output; management packets first at both levels; the relay station's packets before all
+        // the outputs each input's crossbar flit goes to this cycle, and those that get a packet's last flit
+        UInt sendVec = lit(0, n);
+        UInt lastVec = lit(0, n);
+        for (InputUnit u : units) {
+            sendVec = sendVec.or(u.xbarOH);
+            lastVec = lastVec.or(mux(u.xbarLast, u.xbarOH, lit(0, n)));
+        }
+        sendVec = sendVec.named("xbarSends");
+        lastVec = lastVec.named("xbarLasts");
         Bool[][] sel = new Bool[n][n];          // sel[o][i]: output o granted to input i
         for (int o = 0; o < n; o++) {
             final int out0 = o;
@@ -264,16 +273,9 @@ public final class SwitchCore extends Module {
             }
 
             // the packet lock: set by a multi-flit grant, cleared by that packet's last flit
-            List<Bool> lastHere = new ArrayList<>();
-            List<Bool> sendHere = new ArrayList<>();
-            for (InputUnit u : units) {
-                Bool here = u.xbarValid.and(u.xbarDest.eq(o));
-                sendHere.add(here);
-                lastHere.add(here.and(u.xbarLast));
-            }
-            when(fromBools(lastHere).orR(), () -> locked[out0].assign(FALSE()));
+            when(lastVec.bit(o), () -> locked[out0].assign(FALSE()));
             when(granted.and(gLen.gt(1)), () -> locked[out0].assign(TRUE()));
-            d1[o].assign(fromBools(sendHere).orR().or(rsFire));
+            d1[o].assign(sendVec.bit(o).or(rsFire));
             d2[o].assign(d1[o]);
         }
         for (int i = 0; i < n; i++) {
@@ -285,14 +287,12 @@ public final class SwitchCore extends Module {
         }
 
         // ---- data path: input -> row bus register -> tile column channel register -> output queue
-        Bool[] rowValid = new Bool[n];
         UInt[] rowFlit = new UInt[n];
-        UInt[] rowDest = new UInt[n];
+        UInt[] rowDest = new UInt[n];   // one-hot output set, zero when the row bus is idle
         for (int i = 0; i < n; i++) {
             InputUnit u = units.get(i);
-            rowValid[i] = regNext(u.xbarValid, 0).named("rowBusValid_" + i);
             rowFlit[i] = regEnable(u.xbarFlit, u.xbarValid).named("rowBusFlit_" + i);
-            rowDest[i] = regEnable(u.xbarDest, u.xbarValid).named("rowBusDest_" + i);
+            rowDest[i] = regNext(u.xbarOH, 0).named("rowBusDest_" + i);
         }
         for (int o = 0; o < n; o++) {
             List<Bool> chValid = new ArrayList<>();
@@ -303,7 +303,7 @@ public final class SwitchCore extends Module {
                 List<UInt> d = new ArrayList<>();
                 for (int c = 0; c < p.cols(); c++) {
                     int i = r * p.cols() + c;
-                    s.add(rowValid[i].and(rowDest[i].eq(o)));
+                    s.add(rowDest[i].bit(o));
                     d.add(rowFlit[i]);
                 }
                 Bool v = fromBools(s).orR();
