@@ -109,6 +109,31 @@ class SwitchCoreTest {
     }
 
     @Test
+    void roundRobinSharesAnOutputEquallyAcrossRowsAndTiles(RunConfig cfg) {
+        try (Testbench<SwitchCore> tb = bench(cfg)) {
+            for (int i = 0; i < 3; i++) {
+                writeTable(tb, i, 0, 0b1000);
+            }
+            SwitchBench b = start(tb);
+            b.keepDone = true;
+            // inputs 0 and 1 (row 0) and 2 (row 1) all want output 3, one-flit packets, never idle
+            for (int k = 0; k < 400; k++) {
+                for (int i = 0; i < 3; i++) {
+                    b.add(i, 0, 1, 0, null, 0, 0b1000);
+                }
+            }
+            tb.run(400);
+            long[] per = new long[3];
+            b.done.stream().filter(pk -> pk.delivered >= 100 && pk.delivered < 400).forEach(pk -> per[pk.input]++);
+            // the output alternates between its two rows; row 0's tile alternates between its two inputs
+            assertThat(per[0] + per[1] + per[2]).isEqualTo(300);
+            assertThat(per[2]).isBetween(149L, 151L);
+            assertThat(per[0]).isBetween(74L, 76L);
+            assertThat(per[1]).isBetween(74L, 76L);
+        }
+    }
+
+    @Test
     void adaptiveRoutingNeverPicksADownLink(RunConfig cfg) {
         try (Testbench<SwitchCore> tb = bench(cfg)) {
             writeTable(tb, 3, 9, 0b0111);
