@@ -13,6 +13,8 @@ import org.flitkit.hdl.benchmark.RelayChain;
 import org.flitkit.rtl.link.LinkPairStress;
 import org.flitkit.rtl.nic.Nic;
 import org.flitkit.rtl.nrc.Nrc;
+import org.flitkit.rtl.nrc.sw.SwitchCore;
+import org.flitkit.rtl.nrc.sw.SwitchParams;
 import org.flitkit.rtl.xud.XudParams;
 import org.flitkit.rtl.xud.XudRecvEngine;
 import org.flitkit.rtl.xud.XudSendEngine;
@@ -36,6 +38,7 @@ import org.flitkit.env.nrc.NrcPortsScenario;
 import org.flitkit.env.nrc.NrcRandomScenario;
 import org.flitkit.env.nrc.benchmark.NrcIdle;
 import org.flitkit.env.nrc.benchmark.NrcTraffic;
+import org.flitkit.env.nrc.benchmark.SwitchTraffic;
 import org.flitkit.env.nrc.system.NrcSystemBenchmark;
 import org.flitkit.env.xud.XudFigures;
 import org.flitkit.env.xud.XudLossyScenario;
@@ -138,6 +141,8 @@ public final class Catalog {
                 .design("nrc", "Nrc: the TH-2 routing chip's management plane (24 relay stations, NMA, E2PROM model)", Nrc::new)
                 .design("nic", "Nic: the TH-2 NIC's management path (40 VPs, descriptor fetch, MP send unit, MPQ/EQ writes, NIC-NMA, E2PROM)",
                         Nic::new)
+                .design("nrc-switch", "SwitchCore: the NRC data switch at CI size (4 ports in 2 x 2 tiles, 4 VCs, DAMQ 4/VC + 4 shared, "
+                        + "16-entry tables); SwitchCore() is the 24-port one", () -> new SwitchCore(SwitchParams.CI))
                 .design("relay-chain", "RelayChain: 96 two-entry skid buffers between an LFSR source and a summing sink",
                         () -> new RelayChain(96, 20))
                 .design("xud-send", "XudSendEngine: PSNs, in-flight table, ACK/NAK matching, timeout FIFO (4 QPs x 64 slots)",
@@ -154,6 +159,9 @@ public final class Catalog {
                         () -> new RelayChain(96, 20), 2_000_000)
                 .benchmark("nrc-idle", NRC_IDLE, NrcIdle::new, 2_000_000)
                 .benchmark("nrc-traffic", NRC_TRAFFIC, NrcTraffic::new, 1_000_000)
+                .benchmark("nrc-switch", "SwitchTraffic: the 24-port switch core, LFSR table-routed packets (1-8 flits, VC0-3) "
+                        + "with credits on every input, LFSR backpressure and credit returns on every output, checksum of every flit out",
+                        SwitchTraffic::new, 20_000)
                 .systemBenchmark("system-idle", "N idle NRCs in a ring (--chips N, --cycles idle cycles): build time, heap, cost of an idle chip-cycle",
                         (chips, cycles, requests, threads, out) -> NrcSystemBenchmark.idle(chips, cycles != null ? cycles : 1_000_000, threads, out))
                 .systemBenchmark("nrc-ring", "N NRCs in a ring, one management request at a time to random chips (--chips N, --requests R), against one NRC",

@@ -62,6 +62,8 @@ public final class InputUnit extends Module {
     public final UInt xbarFlit = output(UInt(Th2.FLIT_BITS));
     public final UInt xbarDest = output(UInt(5));
     public final Bool xbarLast = output(Bool());
+    /** xbarDest as a one-hot output set, zero when no flit goes to the crossbar */
+    public final UInt xbarOH;
 
     public final Bool tableWe = input(Bool());
     public final UInt tableIndex;
@@ -90,6 +92,7 @@ public final class InputUnit extends Module {
         fits = input(Vec(vcs * (maxLen + 1), () -> UInt(n)));
         credit = input(Vec(vcs * n, () -> UInt(creditBits)));
         reqOH = output(UInt(n));
+        xbarOH = output(UInt(n));
         tableIndex = input(UInt(p.indexBits()));
         tableMask = input(UInt(n));
         tableReadIndex = input(UInt(p.indexBits()));
@@ -97,7 +100,7 @@ public final class InputUnit extends Module {
         int tagBits = n + 4 + 2;
         damq = instance(new Damq(p.capacity(), vcs, Th2.FLIT_BITS, tagBits));
 
-        Mem<UInt> table = mem(p.tableEntries(), UInt(n)).named("table").init(new long[0]);
+        Mem<UInt> table = mem(p.tableEntries(), UInt(n)).named("routeTable").init(new long[0]);
         when(tableWe, () -> table.write(tableIndex, tableMask));
         tableReadData.assign(table.read(tableReadIndex));
 
@@ -314,6 +317,7 @@ public final class InputUnit extends Module {
         xbarFlit.assign(outFlit);
         xbarDest.assign(mux(streaming, curOut, outIdx.pad(5)));
         xbarLast.assign(mux(streaming, curLeft.eq(1), cLen.eq(1)));
+        xbarOH.assign(mux(xbarValid, UIntToOH(xbarDest, n), lit(0, n)));
         creditOut.valid.assign(send);
         creditOut.bits.assign(vcSel);
 

@@ -1,12 +1,12 @@
 package org.flitkit.rtl.nrc.sw;
 
 import static org.flitkit.hdl.Hdl.*;
-
 import static org.flitkit.hdl.lib.Bitwise.*;
 import static org.flitkit.hdl.lib.OneHot.*;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
@@ -64,7 +64,7 @@ public final class SwitchCore extends Module {
     /** the input ports' units (DAMQ, routing), for tests and waveforms */
     public final List<InputUnit> inputs = new ArrayList<>();
     /** occ[o][v]: this core's view of the downstream buffer behind output o: flits of VC v held or granted */
-    public UInt[][] occ;
+    public final UInt[][] occ;
 
     public SwitchCore() {
         this(SwitchParams.TH2);
@@ -89,6 +89,7 @@ public final class SwitchCore extends Module {
         overflowDrops = output(UInt(COUNTER_BITS));
         framingErrors = output(UInt(COUNTER_BITS));
         forwarded = output(Vec(n, () -> UInt(COUNTER_BITS)));
+        occ = new UInt[n][p.vcs()];
         build();
     }
 
@@ -104,7 +105,6 @@ public final class SwitchCore extends Module {
         UInt link = fromBools(linkUp.asList()).named("linkUpBits");
 
         // ---- downstream credit view per output: occupancy per VC of the neighbour's DAMQ
-        occ = new UInt[n][vcs];
         UInt[][] freeCred = new UInt[n][vcs];
         for (int o = 0; o < n; o++) {
             UInt shared = lit(0, cw);
@@ -190,66 +190,110 @@ public final class SwitchCore extends Module {
 
         // ---- allocation: per output, a 6-input round-robin in each row's tile, then a 4-row round-robin at
         // the output; management packets first at both levels; the relay station's packets before all
-        Bool[][] sel = new Bool[n][n];          // sel[o][i]: output o granted to input i
+        // the outputs each input's crossbar flit goes to this cycle, and those that get a packet's last flit
+        UInt sendVec = lit(0, n);
+        UInt lastVec = lit(0, n);
+        for (InputUnit u : units) {
+            sendVec = sendVec.or(u.xbarOH);
+            lastVec = lastVec.or(mux(u.xbarLast, u.xbarOH, lit(0, n)));
+        }
+        sendVec = sendVec.named("xbarSends");
+        lastVec = lastVec.named("xbarLasts");
+        // the relay stations' requests: a whole management packet, before any input
+        Bool[] rsReq = new Bool[n];
         for (int o = 0; o < n; o++) {
-            final int out0 = o;
             Decoupled<UInt> rs = fromRs.get(o);
-            Bool rsReq = p.hasManagementVc()
+            rsReq[o] = p.hasManagementVc()
                     ? rs.valid.and(rsActive[o].not()).and(locked[o].not()).and(spaceOk[o])
                             .and(fits[Th2.MANAGEMENT_VC][Th2.PACKET_FLITS].bit(o)).named("rsReq_" + o)
                     : FALSE();
-            List<Bool> rowReq = new ArrayList<>();
-            List<Bool> rowMgmt = new ArrayList<>();
-            List<List<Bool>> rowSel = new ArrayList<>();
-            List<UInt> rowLast = new ArrayList<>();
-            for (int r = 0; r < p.rows(); r++) {
-                List<Bool> req = new ArrayList<>();
-                List<Bool> mg = new ArrayList<>();
-                for (int c = 0; c < p.cols(); c++) {
-                    InputUnit u = units.get(r * p.cols() + c);
-                    req.add(u.reqValid.and(u.reqOH.bit(o)));
-                    mg.add(u.reqMgmt);
-                }
-                UInt last = regInit(UInt(log2Up(p.cols())), p.cols() - 1).named("tileLast_" + r + "_" + o);
-                List<Bool> s1 = mgmtFirst(req, mg, last);
-                rowSel.add(s1);
-                rowLast.add(last);
-                rowReq.add(fromBools(req).orR());
-                List<Bool> m = new ArrayList<>();
-                for (int c = 0; c < p.cols(); c++) {
-                    m.add(s1.get(c).and(mg.get(c)));
-                }
-                rowMgmt.add(fromBools(m).orR());
+        }
+        UInt take = fromBools(List.of(rsReq)).not().named("inputsMayTake");
+
+        // All arbiters of a level at once, one bit per output: round-robin pointers kept as thermometers
+        // (after[k] bit o = the pointer of output o's arbiter is below k), management requests first.
+        UInt zero = lit(0, n);
+        UInt[][] tileWin = new UInt[p.rows()][];
+        UInt[] rowReq = new UInt[p.rows()];
+        UInt[] rowMgmt = new UInt[p.rows()];
+        UInt[][] tileAfter = new UInt[p.rows()][p.cols()];
+        for (int r = 0; r < p.rows(); r++) {
+            UInt[] req = new UInt[p.cols()];
+            Bool[] mg = new Bool[p.cols()];
+            for (int c = 0; c < p.cols(); c++) {
+                InputUnit u = units.get(r * p.cols() + c);
+                req[c] = mux(u.reqValid, u.reqOH, zero);
+                mg[c] = u.reqMgmt;
+                tileAfter[r][c] = c == 0 ? zero : regInit(UInt(n), 0).named("tileAfter_" + r + "_" + c);
             }
-            UInt outLast = regInit(UInt(log2Up(p.rows())), p.rows() - 1).named("outLast_" + o);
-            List<Bool> s2 = mgmtFirst(rowReq, rowMgmt, outLast);
-            Bool take = rsReq.not();
-            for (int r = 0; r < p.rows(); r++) {
-                for (int c = 0; c < p.cols(); c++) {
-                    sel[o][r * p.cols() + c] = s2.get(r).and(rowSel.get(r).get(c)).and(take);
+            tileWin[r] = roundRobinPerOutput(req, mg, tileAfter[r], n);
+            rowReq[r] = orAll(req, n).named("rowReq_" + r);
+            UInt m = zero;
+            for (int c = 0; c < p.cols(); c++) {
+                m = m.or(mux(mg[c], req[c], zero));
+            }
+            rowMgmt[r] = m.named("rowMgmt_" + r);
+        }
+        UInt[] outAfter = new UInt[p.rows()];
+        for (int r = 0; r < p.rows(); r++) {
+            outAfter[r] = r == 0 ? zero : regInit(UInt(n), 0).named("outAfter_" + r);
+        }
+        UInt[] rowMgmtReq = new UInt[p.rows()];
+        for (int r = 0; r < p.rows(); r++) {
+            rowMgmtReq[r] = rowReq[r].and(rowMgmt[r]);
+        }
+        UInt[] rowWin = roundRobinPerOutput(rowReq, rowMgmtReq, outAfter, n);
+        UInt grantedVec = orAll(rowReq, n).and(take).named("granted");
+        // pointers move to the winner where the output was granted
+        for (int k = 1; k < p.rows(); k++) {
+            UInt below = zero;
+            for (int r = 0; r < k; r++) {
+                below = below.or(rowWin[r]);
+            }
+            outAfter[k].assign(outAfter[k].and(grantedVec.not()).or(below.and(grantedVec)));
+        }
+        UInt[][] grantOf = new UInt[p.rows()][p.cols()];
+        for (int r = 0; r < p.rows(); r++) {
+            UInt rowWon = rowWin[r].and(grantedVec);
+            for (int k = 1; k < p.cols(); k++) {
+                UInt below = zero;
+                for (int c = 0; c < k; c++) {
+                    below = below.or(tileWin[r][c]);
+                }
+                tileAfter[r][k].assign(tileAfter[r][k].and(rowWon.not()).or(below.and(rowWon)));
+            }
+            for (int c = 0; c < p.cols(); c++) {
+                grantOf[r][c] = tileWin[r][c].and(rowWon);
+                units.get(r * p.cols() + c).grant.assign(grantOf[r][c].orR());
+            }
+        }
+        // the granted packet's length and VC per output, bit-sliced over the outputs
+        UInt[] lenBits = new UInt[4];
+        UInt[] vcBits = new UInt[3];
+        java.util.Arrays.fill(lenBits, zero);
+        java.util.Arrays.fill(vcBits, zero);
+        for (int r = 0; r < p.rows(); r++) {
+            for (int c = 0; c < p.cols(); c++) {
+                InputUnit u = units.get(r * p.cols() + c);
+                for (int b = 0; b < 4; b++) {
+                    lenBits[b] = lenBits[b].or(mux(u.reqLen.bit(b), grantOf[r][c], zero));
+                }
+                for (int b = 0; b < 3; b++) {
+                    vcBits[b] = vcBits[b].or(mux(u.reqVc.bit(b), grantOf[r][c], zero));
                 }
             }
-            Bool granted = fromBools(rowReq).orR().and(take).named("granted_" + o);
-            when(granted, () -> {
-                outLast.assign(OHToUInt(s2));
-                for (int r = 0; r < p.rows(); r++) {
-                    final int rr = r;
-                    when(s2.get(r), () -> rowLast.get(rr).assign(OHToUInt(rowSel.get(rr))));
-                }
-            });
-            List<Bool> selO = List.of(sel[o]);
-            List<UInt> lens = new ArrayList<>();
-            List<UInt> vcsOf = new ArrayList<>();
-            for (InputUnit u : units) {
-                lens.add(u.reqLen);
-                vcsOf.add(u.reqVc);
-            }
-            UInt gLen = oneHotMux(selO, lens).named("grantLen_" + o);
-            UInt gVc = oneHotMux(selO, vcsOf).named("grantVc_" + o);
+        }
+        for (int o = 0; o < n; o++) {
+            final int out0 = o;
+            Decoupled<UInt> rs = fromRs.get(o);
+            Bool granted = grantedVec.bit(o);
+            UInt gLen = cat(lenBits[3].bit(o), lenBits[2].bit(o), lenBits[1].bit(o), lenBits[0].bit(o)).named("grantLen_" + o);
+            UInt gVc = cat(vcBits[2].bit(o), vcBits[1].bit(o), vcBits[0].bit(o)).named("grantVc_" + o);
+            Bool rsReqO = rsReq[o];
 
             // the relay station's packet: granted whole, streamed at the pipeline's pace
-            Bool rsFire = rs.valid.and(rsActive[o].or(rsReq)).and(spaceOk[o]);
-            rs.ready.assign(rsActive[o].or(rsReq).and(spaceOk[o]));
+            Bool rsFire = rs.valid.and(rsActive[o].or(rsReqO)).and(spaceOk[o]);
+            rs.ready.assign(rsActive[o].or(rsReqO).and(spaceOk[o]));
             when(rsFire, () -> rsActive[out0].assign(rs.bits.bit(196).not()));
 
             // credits: debit a whole packet at its grant, credit what the downstream returns
@@ -257,42 +301,26 @@ public final class SwitchCore extends Module {
             for (int v = 0; v < vcs; v++) {
                 UInt debit = mux(granted.and(gVc.eq(v)), gLen.pad(cw), lit(0, cw));
                 if (v == Th2.MANAGEMENT_VC) {
-                    debit = debit.add(mux(rsReq, lit(Th2.PACKET_FLITS, cw), lit(0, cw)));
+                    debit = debit.add(mux(rsReqO, lit(Th2.PACKET_FLITS, cw), lit(0, cw)));
                 }
                 UInt ret = mux(ci.valid.and(ci.bits.vc.eq(v)), ci.bits.count.pad(cw), lit(0, cw));
                 occ[o][v].assign(occ[o][v].add(debit).sub(ret));
             }
 
             // the packet lock: set by a multi-flit grant, cleared by that packet's last flit
-            List<Bool> lastHere = new ArrayList<>();
-            List<Bool> sendHere = new ArrayList<>();
-            for (InputUnit u : units) {
-                Bool here = u.xbarValid.and(u.xbarDest.eq(o));
-                sendHere.add(here);
-                lastHere.add(here.and(u.xbarLast));
-            }
-            when(fromBools(lastHere).orR(), () -> locked[out0].assign(FALSE()));
+            when(lastVec.bit(o), () -> locked[out0].assign(FALSE()));
             when(granted.and(gLen.gt(1)), () -> locked[out0].assign(TRUE()));
-            d1[o].assign(fromBools(sendHere).orR().or(rsFire));
+            d1[o].assign(sendVec.bit(o).or(rsFire));
             d2[o].assign(d1[o]);
-        }
-        for (int i = 0; i < n; i++) {
-            List<Bool> g = new ArrayList<>();
-            for (int o = 0; o < n; o++) {
-                g.add(sel[o][i]);
-            }
-            units.get(i).grant.assign(fromBools(g).orR());
         }
 
         // ---- data path: input -> row bus register -> tile column channel register -> output queue
-        Bool[] rowValid = new Bool[n];
         UInt[] rowFlit = new UInt[n];
-        UInt[] rowDest = new UInt[n];
+        UInt[] rowDest = new UInt[n];   // one-hot output set, zero when the row bus is idle
         for (int i = 0; i < n; i++) {
             InputUnit u = units.get(i);
-            rowValid[i] = regNext(u.xbarValid, 0).named("rowBusValid_" + i);
             rowFlit[i] = regEnable(u.xbarFlit, u.xbarValid).named("rowBusFlit_" + i);
-            rowDest[i] = regEnable(u.xbarDest, u.xbarValid).named("rowBusDest_" + i);
+            rowDest[i] = regNext(u.xbarOH, 0).named("rowBusDest_" + i);
         }
         for (int o = 0; o < n; o++) {
             List<Bool> chValid = new ArrayList<>();
@@ -303,7 +331,7 @@ public final class SwitchCore extends Module {
                 List<UInt> d = new ArrayList<>();
                 for (int c = 0; c < p.cols(); c++) {
                     int i = r * p.cols() + c;
-                    s.add(rowValid[i].and(rowDest[i].eq(o)));
+                    s.add(rowDest[i].bit(o));
                     d.add(rowFlit[i]);
                 }
                 Bool v = fromBools(s).orR();
@@ -335,7 +363,7 @@ public final class SwitchCore extends Module {
         }
     }
 
-    private UInt counter(String name, List<InputUnit> units, java.util.function.Function<InputUnit, Bool> pulse) {
+    private UInt counter(String name, List<InputUnit> units, Function<InputUnit, Bool> pulse) {
         List<Bool> bits = new ArrayList<>();
         for (InputUnit u : units) {
             bits.add(pulse.apply(u));
@@ -345,19 +373,58 @@ public final class SwitchCore extends Module {
         return c;
     }
 
-    /** Round-robin after {@code last}, among the management requests if there are any; updates nothing. */
-    private static List<Bool> mgmtFirst(List<Bool> req, List<Bool> mgmt, UInt last) {
-        List<Bool> m = new ArrayList<>();
-        for (int i = 0; i < req.size(); i++) {
-            m.add(req.get(i).and(mgmt.get(i)));
+    private static UInt orAll(UInt[] v, int n) {
+        UInt x = lit(0, n);
+        for (UInt u : v) {
+            x = x.or(u);
         }
-        Bool anyM = fromBools(m).orR();
-        List<Bool> rm = InputUnit.roundRobin(m, last);
-        List<Bool> ra = InputUnit.roundRobin(req, last);
-        List<Bool> out = new ArrayList<>();
-        for (int i = 0; i < req.size(); i++) {
-            out.add(mux(anyM, rm.get(i), ra.get(i)));
+        return x;
+    }
+
+    /** Per-output round-robin where requester k's requests are all management ones if {@code mgmt[k]}. */
+    private static UInt[] roundRobinPerOutput(UInt[] req, Bool[] mgmt, UInt[] after, int n) {
+        UInt[] mreq = new UInt[req.length];
+        for (int k = 0; k < req.length; k++) {
+            mreq[k] = mux(mgmt[k], req[k], lit(0, n));
         }
-        return out;
+        return roundRobinPerOutput(req, mreq, after, n);
+    }
+
+    /** Per-output round-robin where {@code mgmtReq[k]} (within {@code req[k]}) are requester k's management requests. */
+    private static UInt[] roundRobinPerOutput(UInt[] req, UInt[] mgmtReq, UInt[] after, int n) {
+        UInt anyMgmt = lit(0, n);
+        for (UInt m : mgmtReq) {
+            anyMgmt = anyMgmt.or(m);
+        }
+        return roundRobin(req, mgmtReq, anyMgmt, after, n);
+    }
+
+    /**
+     * One round-robin arbiter per output bit: requester k asks for the outputs in {@code req[k]}; where any
+     * management request exists ({@code anyMgmt}) only those compete; the winner is the first requester after the
+     * output's pointer ({@code after[k]} bit o: pointer < k), wrapping to the first requester. One-hot per bit.
+     */
+    private static UInt[] roundRobin(UInt[] req, UInt[] mreq, UInt anyMgmt, UInt[] after, int n) {
+        int k = req.length;
+        UInt[] eff = new UInt[k];
+        for (int i = 0; i < k; i++) {
+            eff[i] = mreq[i].or(req[i].and(anyMgmt.not()));
+        }
+        UInt takenA = lit(0, n);
+        UInt takenE = lit(0, n);
+        UInt[] winA = new UInt[k];
+        UInt[] winE = new UInt[k];
+        for (int i = 0; i < k; i++) {
+            UInt a = eff[i].and(after[i]);
+            winA[i] = a.and(takenA.not());
+            takenA = takenA.or(a);
+            winE[i] = eff[i].and(takenE.not());
+            takenE = takenE.or(eff[i]);
+        }
+        UInt[] win = new UInt[k];
+        for (int i = 0; i < k; i++) {
+            win[i] = winA[i].and(takenA).or(winE[i].and(takenA.not()));
+        }
+        return win;
     }
 }

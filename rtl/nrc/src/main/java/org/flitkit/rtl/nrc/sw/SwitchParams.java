@@ -1,5 +1,6 @@
 package org.flitkit.rtl.nrc.sw;
 
+import org.flitkit.formats.th2.DataLayouts;
 import org.flitkit.formats.th2.Th2;
 
 /**
@@ -20,8 +21,11 @@ import org.flitkit.formats.th2.Th2;
 public record SwitchParams(int ports, int rows, int cols, int vcs, int reservedFlits, int sharedFlits,
                            int maxPacketFlits, int tableEntries) {
 
-    /** The TH-2 NRC: 24 ports in 4 x 6 tiles, 6 VCs, 8 + 8/VC reserved + 32 shared flits, 8-flit packets, 1024 entries. */
-    public static final SwitchParams TH2 = new SwitchParams(24, 4, 6, 6, 8, 32, 8, 1024);
+    /** The TH-2 NRC: 24 ports in 4 x 6 tiles, 6 VCs, 8 reserved per VC + 32 shared flits, 8-flit packets, 1024 entries. */
+    public static final SwitchParams TH2 = new SwitchParams(24, 4, 6, 6, DataLayouts.MAX_FLITS, 32, DataLayouts.MAX_FLITS, 1024);
+
+    /** A small core with every mechanism (tiles, VC3, shared pool) for CI's Verilog and differential runs: 4 ports in 2 x 2. */
+    public static final SwitchParams CI = new SwitchParams(4, 2, 2, 4, 4, 4, 4, 16);
 
     public SwitchParams {
         if (ports < 2 || ports > Th2.NRC_PORTS) {
@@ -65,7 +69,7 @@ public record SwitchParams(int ports, int rows, int cols, int vcs, int reservedF
 
     /** The figures' mode: one FIFO of {@code depth} flits per input (1 VC, no sharing), packets up to {@code maxPacketFlits}. */
     public static SwitchParams fifo(int ports, int rows, int cols, int depth, int maxPacketFlits) {
-        return new SwitchParams(ports, rows, cols, 1, depth, 0, maxPacketFlits, 16);
+        return new SwitchParams(ports, rows, cols, 1, depth, 0, maxPacketFlits, 32);
     }
 
     /** This configuration with {@code n} VCs. */

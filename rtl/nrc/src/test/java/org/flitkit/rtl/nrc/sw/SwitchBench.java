@@ -29,6 +29,7 @@ final class SwitchBench extends Component {
         final long allowed;
         /** the flits as they must leave (a source-routed head with HopPtr + 1) */
         final long[][] expected;
+        long created = -1;
         long injected = -1;
         long delivered = -1;
         int output = -1;
@@ -124,6 +125,10 @@ final class SwitchBench extends Component {
     // ------------------------------------------------------------------ building traffic
 
     private long nextId = 1;
+    /** the cycle packets added now are created at (kept by drive() for the open-loop generator) */
+    private long now;
+    /** keep delivered packets in {@link #done} (off for long load runs) */
+    boolean keepDone = true;
 
     /** A packet from {@code input}: table routed to DestID if {@code route} is null, else source routed. */
     Pkt add(int input, int vc, int len, int destId, List<Integer> route, int hopPtr, long allowed) {
@@ -137,6 +142,7 @@ final class SwitchBench extends Component {
             Flits.set(exp[0], DataLayouts.HEAD.HOP_PTR, hopPtr + 1);
         }
         Pkt pk = new Pkt(id, input, vc, flits, allowed, exp);
+        pk.created = now;
         queues.get(input).add(pk);
         if (allowed != -1) {
             outstanding.put(id, pk);
@@ -199,6 +205,7 @@ final class SwitchBench extends Component {
     protected void drive() {
         Simulator sim = sim();
         long now = cycle();
+        this.now = now;
         for (int i = 0; i < n; i++) {
             if (generator != null) {
                 generator.accept(i, now);
@@ -387,9 +394,11 @@ final class SwitchBench extends Component {
     private void delivered(Pkt pk, long now) {
         outstanding.remove(pk.id);
         pk.delivered = now;
-        done.add(pk);
-        if (pk.injected >= measureFrom) {
-            latencySum += now - pk.injected;
+        if (keepDone) {
+            done.add(pk);
+        }
+        if (pk.created >= measureFrom) {
+            latencySum += now - pk.created;
             latencyCount++;
         }
     }
