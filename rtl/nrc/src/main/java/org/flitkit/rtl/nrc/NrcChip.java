@@ -78,9 +78,7 @@ public final class NrcChip extends Module {
             core.in.get(p).connect(l.rxFlit);
             l.txCredit.connect(core.creditOut.get(p));
             l.txFlit.connect(core.out.get(p));
-            core.creditIn.get(p).valid.assign(l.rxCredit.valid);
-            core.creditIn.get(p).bits.vc.assign(l.rxCredit.bits.vc);
-            core.creditIn.get(p).bits.count.assign(l.rxCredit.bits.count.trunc(core.creditIn.get(p).bits.count.width()));
+            core.creditIn.get(p).connect(l.rxCredit);
             core.linkUp.get(p).assign(l.status.up);
 
             nrc.portIn.get(p).connect(core.toRs.get(p));

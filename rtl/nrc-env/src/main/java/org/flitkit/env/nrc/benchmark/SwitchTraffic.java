@@ -54,6 +54,7 @@ public final class SwitchTraffic extends Module {
         core.tableWrite.bits.port.assign(port);
         core.tableWrite.bits.index.assign(index);
         core.tableWrite.bits.mask.assign(UIntToOH(a, n).or(UIntToOH(b, n)));
+        core.tableWrite.bits.all.assign(FALSE());
         core.tableRead.port.assign(0);
         core.tableRead.index.assign(0);
 

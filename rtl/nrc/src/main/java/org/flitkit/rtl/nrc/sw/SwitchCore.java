@@ -15,6 +15,7 @@ import org.flitkit.hdl.Vec;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Queue;
 import org.flitkit.hdl.lib.Valid;
+import org.flitkit.rtl.link.CreditReturn;
 
 /**
  * The NRC's data switch: per port a DAMQ input buffer (VCs with reserved and shared slots), virtual
@@ -303,7 +304,9 @@ public final class SwitchCore extends Module {
                 if (v == Th2.MANAGEMENT_VC) {
                     debit = debit.add(mux(rsReqO, lit(Th2.PACKET_FLITS, cw), lit(0, cw)));
                 }
-                UInt ret = mux(ci.valid.and(ci.bits.vc.eq(v)), ci.bits.count.pad(cw), lit(0, cw));
+                // a return never exceeds what is outstanding (at most the capacity), so cw bits hold it
+                UInt count = cw >= ci.bits.count.width() ? ci.bits.count.pad(cw) : ci.bits.count.trunc(cw);
+                UInt ret = mux(ci.valid.and(ci.bits.vc.eq(v)), count, lit(0, cw));
                 occ[o][v].assign(occ[o][v].add(debit).sub(ret));
             }
 

@@ -40,7 +40,7 @@ public record SwitchParams(int ports, int rows, int cols, int vcs, int reservedF
         }
         if (maxPacketFlits < 1 || maxPacketFlits > 15) {
             throw new IllegalArgumentException("maxPacketFlits " + maxPacketFlits
-                    + " outside 1..15 (a credit return carries at most 15 slots)");
+                    + " outside 1..15 (the input unit counts a packet's flits in 4 bits)");
         }
         if (vcs > Th2.MANAGEMENT_VC && maxPacketFlits < Th2.PACKET_FLITS) {
             throw new IllegalArgumentException("maxPacketFlits " + maxPacketFlits + " < " + Th2.PACKET_FLITS
