@@ -34,6 +34,7 @@ import org.flitkit.env.nrc.NrcFaultsScenario;
 import org.flitkit.env.nrc.NrcFigures;
 import org.flitkit.env.nrc.NrcFiguresScenario;
 import org.flitkit.env.nrc.chip.NrcChipTraffic;
+import org.flitkit.env.nrc.sw.SwitchFigures;
 import org.flitkit.env.nrc.NrcPortsScenario;
 import org.flitkit.env.nrc.NrcRandomScenario;
 import org.flitkit.env.nrc.benchmark.NrcIdle;
@@ -167,6 +168,7 @@ public final class Catalog {
                 .systemBenchmark("nrc-ring", "N NRCs in a ring, one management request at a time to random chips (--chips N, --requests R), against one NRC",
                         (chips, cycles, requests, threads, out) -> NrcSystemBenchmark.ring(chips, requests != null ? requests : 400, threads, out))
                 .figures(new NrcFigures())
+                .figures(new SwitchFigures())
                 .figures(new NicFigures())
                 .figures(new XudFigures());
     }

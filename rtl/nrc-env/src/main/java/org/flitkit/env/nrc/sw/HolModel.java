@@ -1,4 +1,5 @@
-package org.flitkit.rtl.nrc.sw;
+package org.flitkit.env.nrc.sw;
+
 
 import java.util.SplittableRandom;
 
@@ -8,12 +9,12 @@ import java.util.SplittableRandom;
  * random contender per slot; the losers wait. Independent of the RTL: the reference for the switch core's
  * one-FIFO mode. Saturation throughput 0.75 for N = 2, falling to 2 - sqrt(2) = 0.586 as N grows.
  */
-final class HolModel {
+public final class HolModel {
     private HolModel() {
     }
 
     /** Mean cells per output per slot, measured over {@code slots} slots after {@code slots / 10} of warm-up. */
-    static double saturation(int n, int slots, long seed) {
+    public static double saturation(int n, int slots, long seed) {
         SplittableRandom rnd = new SplittableRandom(seed);
         int[] hol = new int[n];
         for (int i = 0; i < n; i++) {

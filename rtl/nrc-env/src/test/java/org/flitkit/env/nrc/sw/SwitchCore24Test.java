@@ -1,8 +1,10 @@
-package org.flitkit.rtl.nrc.sw;
+package org.flitkit.env.nrc.sw;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.flitkit.hdl.sim.Simulator;
+import org.flitkit.rtl.nrc.sw.SwitchCore;
+import org.flitkit.rtl.nrc.sw.SwitchParams;
 import org.flitkit.testbench.Rng;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Testbench;
@@ -27,7 +29,7 @@ class SwitchCore24Test {
     void permutationOfOneFlitPacketsMovesOneFlitPerCyclePerPort(RunConfig cfg) {
         try (Testbench<SwitchCore> tb = bench(cfg)) {
             for (int i = 0; i < 24; i++) {
-                SwitchCoreTest.writeTable(tb, i, 0, 1L << ((i * 5 + 7) % 24));
+                SwitchBench.writeTable(tb, i, 0, 1L << ((i * 5 + 7) % 24));
             }
             SwitchBench b = SwitchCoreTest.start(tb);
             b.keepDone = false;
@@ -50,7 +52,7 @@ class SwitchCore24Test {
     void managementPacketsOvertakeData(RunConfig cfg) {
         try (Testbench<SwitchCore> tb = bench(cfg)) {
             for (int i = 0; i < 24; i++) {
-                SwitchCoreTest.writeTable(tb, i, 0, 1L);
+                SwitchBench.writeTable(tb, i, 0, 1L);
             }
             SwitchBench b = SwitchCoreTest.start(tb);
             // 23 inputs flood output 0 with 8-flit data packets on VC0..VC2
@@ -84,7 +86,7 @@ class SwitchCore24Test {
             for (int i = 0; i < 24; i++) {
                 for (int dest = 0; dest < P.tableEntries(); dest++) {
                     long mask = 1L << rng.nextInt(24) | (rng.chance(0.5) ? 1L << rng.nextInt(24) : 0);
-                    SwitchCoreTest.writeTable(tb, i, dest, mask);
+                    SwitchBench.writeTable(tb, i, dest, mask);
                 }
             }
             SwitchBench b = SwitchCoreTest.start(tb);

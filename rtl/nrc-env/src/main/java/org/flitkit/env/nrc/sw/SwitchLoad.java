@@ -1,8 +1,10 @@
-package org.flitkit.rtl.nrc.sw;
+package org.flitkit.env.nrc.sw;
 
 import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.hdl.sim.Simulator;
+import org.flitkit.rtl.nrc.sw.SwitchCore;
+import org.flitkit.rtl.nrc.sw.SwitchParams;
 import org.flitkit.testbench.Rng;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Testbench;
@@ -14,10 +16,10 @@ import org.flitkit.testbench.Testbench;
  * throughput (flits/cycle/port) and mean latency (creation to tail delivery, cycles) after warm-up.
  * {@code main} sweeps; tests run short points.
  */
-final class SwitchLoad {
-    enum Pattern { UNIFORM, HOTSPOT, PERMUTATION }
+public final class SwitchLoad {
+    public enum Pattern { UNIFORM, HOTSPOT, PERMUTATION }
 
-    record Point(double offered, double accepted, double latency, long cycles, double simSeconds) {
+    public record Point(double offered, double accepted, double latency, long cycles, double simSeconds) {
         double cyclesPerSecond() {
             return cycles / simSeconds;
         }
@@ -35,7 +37,7 @@ final class SwitchLoad {
     }
 
     /** One load point on a fresh instance of {@code compiled}. */
-    static Point run(Simulator compiled, SwitchParams p, Pattern pattern, int len, double load, long warmup,
+    public static Point run(Simulator compiled, SwitchParams p, Pattern pattern, int len, double load, long warmup,
                      long measure, long seed) {
         int n = p.ports();
         try (Testbench<SwitchCore> tb = Testbench.create(compiled.newInstance(), RunConfig.of(seed, warmup + measure))) {
@@ -43,7 +45,7 @@ final class SwitchLoad {
             Simulator sim = tb.sim();
             for (int i = 0; i < n; i++) {
                 for (int o = 0; o < n; o++) {
-                    SwitchCoreTest.writeTable(tb, i, o, 1L << o);
+                    SwitchBench.writeTable(tb, i, o, 1L << o);
                 }
             }
             SwitchBench b = tb.add(new SwitchBench(d));

@@ -1,4 +1,4 @@
-package org.flitkit.rtl.nrc.sw;
+package org.flitkit.env.nrc.sw;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -8,8 +8,12 @@ import java.util.Map;
 import org.flitkit.formats.th2.DataLayouts;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.hdl.sim.Simulator;
+import org.flitkit.rtl.nrc.sw.Damq;
+import org.flitkit.rtl.nrc.sw.SwitchCore;
+import org.flitkit.rtl.nrc.sw.SwitchParams;
 import org.flitkit.testbench.Component;
 import org.flitkit.testbench.Rng;
+import org.flitkit.testbench.Testbench;
 
 /**
  * The switch core's surroundings in one component: per input an upstream NRC (sends packets, virtual
@@ -440,5 +444,17 @@ final class SwitchBench extends Component {
         return describe(outstanding.size() + " packets outstanding", outstanding.values(), 10,
                 pk -> "id " + pk.id + " input " + pk.input + " VC" + pk.vc + " len " + pk.flits.length + " mask 0x"
                         + Long.toHexString(pk.allowed) + " injected " + pk.injected);
+    }
+
+    /** Writes one routing-table entry through the core's table port (one cycle). */
+    static void writeTable(Testbench<SwitchCore> tb, int port, int index, long mask) {
+        Simulator sim = tb.sim();
+        SwitchCore d = tb.dut();
+        sim.poke(d.tableWrite.valid, true);
+        sim.poke(d.tableWrite.bits.port, port);
+        sim.poke(d.tableWrite.bits.index, index);
+        sim.poke(d.tableWrite.bits.mask, mask);
+        sim.step();
+        sim.poke(d.tableWrite.valid, false);
     }
 }

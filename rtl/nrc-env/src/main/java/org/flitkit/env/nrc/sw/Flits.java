@@ -1,4 +1,5 @@
-package org.flitkit.rtl.nrc.sw;
+package org.flitkit.env.nrc.sw;
+
 
 import static org.flitkit.formats.th2.FlitLayouts.HEAD;
 import static org.flitkit.formats.th2.FlitLayouts.ROUTE;

@@ -1,10 +1,12 @@
-package org.flitkit.rtl.nrc.sw;
+package org.flitkit.env.nrc.sw;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.hdl.sim.Simulator;
+import org.flitkit.rtl.nrc.sw.SwitchCore;
+import org.flitkit.rtl.nrc.sw.SwitchParams;
 import org.flitkit.testbench.Rng;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Testbench;
@@ -31,17 +33,6 @@ class SwitchCoreTest {
     }
 
     /** Writes {@code mask} into entry {@code index} of input {@code port}'s table (one cycle). */
-    static void writeTable(Testbench<SwitchCore> tb, int port, int index, long mask) {
-        Simulator sim = tb.sim();
-        SwitchCore d = tb.dut();
-        sim.poke(d.tableWrite.valid, true);
-        sim.poke(d.tableWrite.bits.port, port);
-        sim.poke(d.tableWrite.bits.index, index);
-        sim.poke(d.tableWrite.bits.mask, mask);
-        sim.step();
-        sim.poke(d.tableWrite.valid, false);
-    }
-
     static SwitchBench start(Testbench<SwitchCore> tb) {
         SwitchBench b = tb.add(new SwitchBench(tb.dut()));
         for (int i = 0; i < tb.dut().params.ports(); i++) {
@@ -89,7 +80,7 @@ class SwitchCoreTest {
     void tableRoutingAvoidsTheCongestedOutput(RunConfig cfg) {
         try (Testbench<SwitchCore> tb = bench(cfg)) {
             for (int i = 0; i < 4; i++) {
-                writeTable(tb, 0, 5, 0b0110); // DestID 5 from input 0: output 1 or 2
+                SwitchBench.writeTable(tb, 0, 5, 0b0110); // DestID 5 from input 0: output 1 or 2
             }
             SwitchBench b = start(tb);
             b.creditDelayMax[1] = -1; // output 1's neighbour never frees a slot: congested
@@ -112,7 +103,7 @@ class SwitchCoreTest {
     void roundRobinSharesAnOutputEquallyAcrossRowsAndTiles(RunConfig cfg) {
         try (Testbench<SwitchCore> tb = bench(cfg)) {
             for (int i = 0; i < 3; i++) {
-                writeTable(tb, i, 0, 0b1000);
+                SwitchBench.writeTable(tb, i, 0, 0b1000);
             }
             SwitchBench b = start(tb);
             b.keepDone = true;
@@ -136,7 +127,7 @@ class SwitchCoreTest {
     @Test
     void adaptiveRoutingNeverPicksADownLink(RunConfig cfg) {
         try (Testbench<SwitchCore> tb = bench(cfg)) {
-            writeTable(tb, 3, 9, 0b0111);
+            SwitchBench.writeTable(tb, 3, 9, 0b0111);
             SwitchBench b = start(tb);
             tb.sim().poke(tb.dut().linkUp.get(0), false);
             tb.sim().poke(tb.dut().linkUp.get(2), false);
@@ -151,7 +142,7 @@ class SwitchCoreTest {
     @Test
     void malformedPacketsAreDroppedAndCounted(RunConfig cfg) {
         try (Testbench<SwitchCore> tb = bench(cfg)) {
-            writeTable(tb, 1, 2, 0b1000);
+            SwitchBench.writeTable(tb, 1, 2, 0b1000);
             SwitchBench b = start(tb);
             b.add(1, 0, 2, 2, null, 0, 0b1000);          // good
             b.add(1, 0, 0, 2, null, 0, -1);              // Len 0
@@ -179,8 +170,8 @@ class SwitchCoreTest {
     void tableReadPortShowsWhatWasWritten(RunConfig cfg) {
         try (Testbench<SwitchCore> tb = bench(cfg)) {
             tb.reset(1);
-            writeTable(tb, 2, 11, 0b1010);
-            writeTable(tb, 3, 11, 0b0101);
+            SwitchBench.writeTable(tb, 2, 11, 0b1010);
+            SwitchBench.writeTable(tb, 3, 11, 0b0101);
             Simulator sim = tb.sim();
             SwitchCore d = tb.dut();
             sim.poke(d.tableRead.port, 2);
@@ -200,7 +191,7 @@ class SwitchCoreTest {
             for (int i = 0; i < 4; i++) {
                 for (int dest = 0; dest < 16; dest++) {
                     long mask = 1L << rng.nextInt(4) | (rng.chance(0.5) ? 1L << rng.nextInt(4) : 0);
-                    writeTable(tb, i, dest, mask);
+                    SwitchBench.writeTable(tb, i, dest, mask);
                 }
             }
             SwitchBench b = start(tb);

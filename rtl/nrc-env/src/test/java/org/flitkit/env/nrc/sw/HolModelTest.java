@@ -1,4 +1,5 @@
-package org.flitkit.rtl.nrc.sw;
+package org.flitkit.env.nrc.sw;
+
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;

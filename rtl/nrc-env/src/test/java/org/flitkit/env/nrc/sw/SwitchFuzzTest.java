@@ -1,4 +1,4 @@
-package org.flitkit.rtl.nrc.sw;
+package org.flitkit.env.nrc.sw;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.formats.th2.DataLayouts;
 import org.flitkit.hdl.sim.Simulator;
+import org.flitkit.rtl.nrc.sw.SwitchCore;
 import org.flitkit.testbench.Component;
 import org.flitkit.testbench.Rng;
 import org.flitkit.testbench.RunConfig;
@@ -106,7 +107,7 @@ class SwitchFuzzTest {
             Simulator sim = tb.sim();
             for (int i = 0; i < 4; i++) {
                 for (int e = 0; e < 16; e++) {
-                    SwitchCoreTest.writeTable(tb, i, e, e == 0 ? 1L << ((i + 1) % 4) : (e * 7 + i) % 16);
+                    SwitchBench.writeTable(tb, i, e, e == 0 ? 1L << ((i + 1) % 4) : (e * 7 + i) % 16);
                 }
             }
             Fuzz fz = tb.add(new Fuzz(d));
