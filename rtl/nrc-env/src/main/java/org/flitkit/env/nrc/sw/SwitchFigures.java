@@ -119,7 +119,7 @@ public final class SwitchFigures implements FigureSource {
                     }
                     return new Measurement("nrc-switch-hol", p.get(holKey).accepted(), List.of(
                             Series.model("Monte Carlo of the ideal input-queued switch (random contention)", ns, model),
-                            Series.model("RTL core, 24 ports (round-robin arbiters)", new double[] {24}, new double[] {p.get(holKey).accepted()})));
+                            Series.model("RTL core with 24 ports (round-robin arbiters)", new double[] {24}, new double[] {p.get(holKey).accepted()})));
                 });
         def(Figure.builder("nrc-switch-hol-n24", "head-of-line limit for N = 24: Monte Carlo of the ideal input-queued switch")
                 .from(KAROL).paper(PaperValue.of(2 - Math.sqrt(2)), "flits/cycle/port")
@@ -175,7 +175,7 @@ public final class SwitchFigures implements FigureSource {
         def(Figure.builder(id, title).from(NRC).paper(PaperValue.none(), "flits/cycle/port")
                 .explained("the paper gives no throughput figures for the NRC")
                 .curve(Curve.of(xAxis, "saturation throughput (flits/cycle/port)")).slow().build(), Set.copyOf(keys),
-                p -> new Measurement(id, p.get(valueKey).accepted(), List.of(Series.model("RTL core, 24 ports, offered 1.0", xd,
+                p -> new Measurement(id, p.get(valueKey).accepted(), List.of(Series.model("RTL core with 24 ports at offered load 1.0", xd,
                         keys.stream().mapToDouble(k -> p.get(k).accepted()).toArray()))));
     }
 
