@@ -10,10 +10,8 @@ import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.DataLayouts;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.hdl.sim.Simulator;
-import org.flitkit.rtl.link.LinkParams;
 import org.flitkit.rtl.link.LinkStatus;
 import org.flitkit.rtl.nma.BootImage;
-import org.flitkit.rtl.nma.EepParams;
 import org.flitkit.rtl.nrc.sw.SwitchParams;
 import org.flitkit.testbench.Component;
 import org.flitkit.testbench.Rng;
@@ -95,8 +93,7 @@ public final class NrcChipTraffic {
 
     public static ScenarioResult run(Config c, RunConfig rc) {
         int n = SwitchParams.TH2.ports();
-        try (Testbench<NrcPeerBoard> tb = Testbench.create(
-                () -> new NrcPeerBoard(EepParams.FAST, eeprom(), SwitchParams.TH2, LinkParams.defaults(), c.cableLatency()), rc)) {
+        try (Testbench<NrcPeerBoard> tb = NrcPeerBoard.testbench(c.cableLatency(), rc)) {
             NrcPeerBoard b = tb.dut();
             Simulator sim = tb.sim();
             List<FrameSource<List<BigInteger>>> sources = new ArrayList<>();

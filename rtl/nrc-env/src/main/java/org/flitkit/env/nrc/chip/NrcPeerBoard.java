@@ -2,6 +2,8 @@ package org.flitkit.env.nrc.chip;
 
 import static org.flitkit.hdl.Hdl.*;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.hdl.Bool;
@@ -9,6 +11,7 @@ import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.Vec;
 import org.flitkit.hdl.lib.Decoupled;
+import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.rtl.link.BufferShape;
 import org.flitkit.rtl.link.LinkCable;
 import org.flitkit.rtl.link.LinkParams;
@@ -17,6 +20,8 @@ import org.flitkit.rtl.nma.EepParams;
 import org.flitkit.rtl.nrc.NrcChip;
 import org.flitkit.rtl.nrc.NrcRegisters;
 import org.flitkit.rtl.nrc.sw.SwitchParams;
+import org.flitkit.testbench.RunConfig;
+import org.flitkit.testbench.Testbench;
 
 /**
  * A test board: one whole NRC with a cable on each of its 24 ports to a testbench-side link port (the far chip's
@@ -93,5 +98,23 @@ public final class NrcPeerBoard extends Module {
         public static PeerIdentity of(int p) {
             return p < 12 ? new PeerIdentity(ChipType.NIC, 0x0100 + p, 0) : new PeerIdentity(ChipType.NRC, 0x0200 + p, 23 - p);
         }
+    }
+
+    private static final Map<Integer, Simulator> COMPILED = new ConcurrentHashMap<>();
+
+    /**
+     * A testbench on a fresh instance of the board with the TH-2 core and link layers, fast E2PROM timing and
+     * {@link NrcChipTraffic#eeprom()} (CHIP_ID and the traffic's tables), compiled once per cable latency in this JVM
+     * (the board takes tens of seconds to compile; the chip-level tests share it).
+     */
+    public static Testbench<NrcPeerBoard> testbench(int cableLatency, RunConfig cfg) {
+        long t0 = System.nanoTime();
+        boolean[] built = {false};
+        Simulator s = COMPILED.computeIfAbsent(cableLatency, k -> {
+            built[0] = true;
+            return Simulator.of(() -> new NrcPeerBoard(EepParams.FAST, NrcChipTraffic.eeprom(), SwitchParams.TH2,
+                    LinkParams.defaults(), k));
+        });
+        return Testbench.create(s.newInstance(), cfg, built[0] ? (System.nanoTime() - t0) / 1e9 : 0);
     }
 }

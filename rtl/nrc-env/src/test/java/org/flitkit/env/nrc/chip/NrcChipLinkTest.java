@@ -6,10 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.formats.th2.ManagementPacket;
 import org.flitkit.formats.th2.RegisterPayload;
-import org.flitkit.rtl.link.LinkParams;
-import org.flitkit.rtl.nma.EepParams;
 import org.flitkit.rtl.nma.NmaRegisters;
-import org.flitkit.rtl.nrc.sw.SwitchParams;
 import org.flitkit.testbench.Testbench;
 import org.flitkit.testbench.stream.Throttle;
 import org.flitkit.env.nrc.MgmtServer;
@@ -20,11 +17,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 @ExtendWith(TestbenchExtension.class)
+/**
+ * The whole NRC with a link port at the far end of every cable: every link comes up, and a register read entering
+ * port 5's link is answered through the core and the relay stations with the neighbour identity port 7's link
+ * learnt from the far end's IDENT frames. docs/th2-nrc-switch.md, "Chip-level tests".
+ */
 class NrcChipLinkTest {
     @Test
     void linksComeUpAndTheNmaAnswersThroughThem(RunConfig cfg) {
-        try (Testbench<NrcPeerBoard> tb = Testbench.create(
-                () -> new NrcPeerBoard(EepParams.FAST, null, SwitchParams.TH2, LinkParams.defaults(), 4), cfg)) {
+        try (Testbench<NrcPeerBoard> tb = NrcPeerBoard.testbench(4, cfg)) {
             MgmtServer server = new MgmtServer(tb, tb.dut().portIn, tb.dut().portOut, null, Throttle.NONE);
             List<MgmtServer.Received> got = new ArrayList<>();
             server.onReceive(got::add);
@@ -43,7 +44,8 @@ class NrcChipLinkTest {
             server.send(5, Requests.read(5, 0xFFFF, 77, List.of(nb)).toBits());
             tb.runUntil("the answer", () -> !got.isEmpty(), 5_000);
             ManagementPacket ans = ManagementPacket.parse(got.get(0).bits());
-            System.out.println("links up at " + up + ", answer at " + got.get(0).cycle() + ": " + ans);
+            // reset(4), then the handshake: TRAIN frames over a 4-cycle cable and back (docs/th2-nrc-switch.md)
+            assertThat(up).isEqualTo(16);
             assertThat(got.get(0).port()).isEqualTo(5);
             NrcPeerBoard.PeerIdentity seven = NrcPeerBoard.PeerIdentity.of(7);
             assertThat(((RegisterPayload) ans.payload()).data().get(0))

@@ -8,10 +8,7 @@ import org.flitkit.env.nrc.MgmtServer;
 import org.flitkit.env.nrc.Requests;
 import org.flitkit.formats.th2.ManagementPacket;
 import org.flitkit.formats.th2.RegisterPayload;
-import org.flitkit.rtl.link.LinkParams;
-import org.flitkit.rtl.nma.EepParams;
 import org.flitkit.rtl.nrc.TableConfig;
-import org.flitkit.rtl.nrc.sw.SwitchParams;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Testbench;
 import org.flitkit.testbench.TestbenchExtension;
@@ -33,8 +30,7 @@ class NrcChipTablesTest {
 
     @Test
     void powerUpTablesReadBackAndWritesReachOnePort(RunConfig cfg) {
-        try (Testbench<NrcPeerBoard> tb = Testbench.create(
-                () -> new NrcPeerBoard(EepParams.FAST, NrcChipTraffic.eeprom(), SwitchParams.TH2, LinkParams.defaults(), 4), cfg)) {
+        try (Testbench<NrcPeerBoard> tb = NrcPeerBoard.testbench(4, cfg)) {
             MgmtServer server = new MgmtServer(tb, tb.dut().portIn, tb.dut().portOut, null, Throttle.NONE);
             List<Long> got = new ArrayList<>();
             server.onReceive(r -> got.addAll(((RegisterPayload) ManagementPacket.parse(r.bits()).payload()).data()));
