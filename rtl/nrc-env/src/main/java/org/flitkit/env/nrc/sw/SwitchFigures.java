@@ -38,7 +38,10 @@ public final class SwitchFigures implements FigureSource {
     static final long WARMUP = 500;
     static final long MEASURE = 2000;
     static final long SEED = 1;
-    static final double[] LOADS = {0.1, 0.3, 0.5, 0.6, 0.7};
+    static final double[] LOADS = {0.1, 0.3, 0.5, 0.6, 0.7, 0.8};
+    /** Hotspot: 20 % of all packets go to output 0, which saturates at an offered load of 1 / (0.2 x 24 + 0.8). */
+    static final double[] HOTSPOT_LOADS = {0.05, 0.1, 0.15, 0.2};
+    static final double HOL_LIMIT = Math.round((2 - Math.sqrt(2)) * 1000) / 1000.0;
     static final int[] VCS = {1, 2, 3, 6};
     static final int[] LENGTHS = {1, 2, 4, 8};
     static final int[] SHARED = {0, 16, 32, 64};
@@ -109,7 +112,7 @@ public final class SwitchFigures implements FigureSource {
         Key holKey = new Key(fifo(1), SwitchLoad.Pattern.UNIFORM, 1, 1.0);
         double[] ns = {2, 4, 8, 16, 24, 32, 64};
         def(Figure.builder("nrc-switch-hol", "saturation, 24 ports, one FIFO per input, one-flit packets, uniform (head-of-line blocking)")
-                .from(KAROL).paper(PaperValue.of(2 - Math.sqrt(2)), "flits/cycle/port").tolerance(3)
+                .from(KAROL).paper(PaperValue.of(HOL_LIMIT), "flits/cycle/port").tolerance(3)
                 .curve(Curve.of("switch size N (ports)", "saturation throughput (flits/cycle/port)")
                         .withPaper(Series.paperLine("paper: 2 - sqrt(2) for N -> infinity", ns, constant(ns.length, 2 - Math.sqrt(2)))))
                 .slow().build(), Set.of(holKey), p -> {
@@ -122,7 +125,7 @@ public final class SwitchFigures implements FigureSource {
                             Series.model("RTL core with 24 ports (round-robin arbiters)", new double[] {24}, new double[] {p.get(holKey).accepted()})));
                 });
         def(Figure.builder("nrc-switch-hol-n24", "head-of-line limit for N = 24: Monte Carlo of the ideal input-queued switch")
-                .from(KAROL).paper(PaperValue.of(2 - Math.sqrt(2)), "flits/cycle/port")
+                .from(KAROL).paper(PaperValue.of(HOL_LIMIT), "flits/cycle/port")
                 .explained("2 - sqrt(2) is the limit for N -> infinity; a finite switch saturates higher (0.75 for N = 2), "
                         + "and the row above compares the RTL with it").build(), Set.of(),
                 p -> Measurement.of("nrc-switch-hol-n24", HolModel.saturation(24, 400_000, SEED)));
@@ -132,7 +135,7 @@ public final class SwitchFigures implements FigureSource {
                 .explained("the paper gives no throughput; a packet holds its output for 4 cycles, so a blocked head waits longer")
                 .slow().build(), Set.of(fifo4), p -> Measurement.of("nrc-switch-fifo-4flit", p.get(fifo4).accepted()));
         Key damq4 = new Key(damq(6, 32), SwitchLoad.Pattern.UNIFORM, 4, 1.0);
-        def(Figure.builder("nrc-switch-damq-4flit", "saturation, DAMQ with 6 VCs (data on VC0..2), 4-flit packets, uniform").from(NRC)
+        def(Figure.builder("nrc-switch-damq-4flit", "saturation, DAMQ with 6 VCs (data on the 5 besides VC3), 4-flit packets, uniform").from(NRC)
                 .paper(PaperValue.none(), "flits/cycle/port")
                 .explained("the paper gives no throughput; an input picks among its VC heads whose outputs are free")
                 .slow().build(), Set.of(damq4), p -> Measurement.of("nrc-switch-damq-4flit", p.get(damq4).accepted()));
@@ -141,7 +144,7 @@ public final class SwitchFigures implements FigureSource {
         Set<Key> latKeys = new java.util.LinkedHashSet<>();
         for (SwitchLoad.Pattern pat : SwitchLoad.Pattern.values()) {
             List<Key> l = new ArrayList<>();
-            for (double load : LOADS) {
+            for (double load : pat == SwitchLoad.Pattern.HOTSPOT ? HOTSPOT_LOADS : LOADS) {
                 l.add(new Key(damq(6, 32), pat, 4, load));
             }
             lat.put(pat, l);
@@ -154,7 +157,7 @@ public final class SwitchFigures implements FigureSource {
                 .curve(Curve.of("offered load (flits/cycle/port)", "mean latency (cycles)")).slow().build(), latKeys, p -> {
                     List<Series> s = new ArrayList<>();
                     lat.forEach((pat, keys) -> s.add(Series.model(pat.name().toLowerCase() + (pat == SwitchLoad.Pattern.HOTSPOT
-                            ? " (20 % of packets to output 0)" : ""), LOADS, keys.stream().mapToDouble(k -> p.get(k).latency()).toArray())));
+                            ? " (20 % of packets to output 0)" : ""), keys.stream().mapToDouble(Key::load).toArray(), keys.stream().mapToDouble(k -> p.get(k).latency()).toArray())));
                     return new Measurement("nrc-switch-latency", p.get(latAt).latency(), s);
                 });
         sweep("nrc-switch-sat-vcs", "saturation against VCs (DAMQ, 32 shared flits, 4-flit packets, uniform; value: 6 VCs)",

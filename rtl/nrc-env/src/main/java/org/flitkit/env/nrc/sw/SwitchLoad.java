@@ -2,6 +2,7 @@ package org.flitkit.env.nrc.sw;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.flitkit.formats.th2.Th2;
 import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.rtl.nrc.sw.SwitchCore;
 import org.flitkit.rtl.nrc.sw.SwitchParams;
@@ -36,6 +37,15 @@ public final class SwitchLoad {
         };
     }
 
+    /** A data VC, uniformly: every VC but the management VC3. */
+    static int dataVc(SwitchParams p, Rng rng) {
+        if (!p.hasManagementVc()) {
+            return rng.nextInt(p.vcs());
+        }
+        int v = rng.nextInt(p.vcs() - 1);
+        return v >= Th2.MANAGEMENT_VC ? v + 1 : v;
+    }
+
     /** One load point on a fresh instance of {@code compiled}. */
     public static Point run(Simulator compiled, SwitchParams p, Pattern pattern, int len, double load, long warmup,
                      long measure, long seed) {
@@ -61,7 +71,7 @@ public final class SwitchLoad {
             b.generator = (input, now) -> {
                 if (rng.chance(perCycle) && b.queues.get(input).size() < 10_000) {
                     int o = dest(pattern, input, n, rng);
-                    int vc = p.vcs() == 1 ? 0 : rng.nextInt(Math.min(p.vcs(), 3)); // data VCs 0..2
+                    int vc = dataVc(p, rng);
                     b.add(input, vc, len, o, null, 0, 1L << o);
                 }
             };
