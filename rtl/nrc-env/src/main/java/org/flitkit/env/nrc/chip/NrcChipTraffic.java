@@ -32,7 +32,7 @@ import org.flitkit.testbench.stream.Throttle;
  * routing tables come from the E2PROM at power-up, each port's far end sends table-routed packets (1 to 8 flits,
  * data VCs 0, 1, 2, 4, 5) at an offered load, and a scoreboard checks that every packet arrives exactly once,
  * uncorrupted, on an output its table entry allows, in order per source, destination and VC where the route is a
- * single output. docs/th2-nrc-switch.md, "Testbenches".
+ * single output. docs/th2-nrc-switch.md, "Chip-level tests".
  */
 public final class NrcChipTraffic {
     /** Destination IDs 0x0100 + q go to output q; 0x0300 + k may take output k or k + 12 (adaptive). */

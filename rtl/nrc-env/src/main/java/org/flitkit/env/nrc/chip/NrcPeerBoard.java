@@ -27,7 +27,7 @@ import org.flitkit.testbench.Testbench;
  * A test board: one whole NRC with a cable on each of its 24 ports to a testbench-side link port (the far chip's
  * link layer and receive buffer), so tests send and take whole packets as flit streams while the NRC sees real
  * link traffic: frames, CRC, retries, training, identity exchange. The far ends identify themselves as the
- * neighbours {@link PeerIdentity} names. docs/th2-nrc-switch.md, "Testbenches".
+ * neighbours {@link PeerIdentity} names. docs/th2-nrc-switch.md, "Chip-level tests".
  */
 public final class NrcPeerBoard extends Module {
     /** packets into / out of the far end of each port's cable */
