@@ -3,6 +3,7 @@ package org.flitkit.testbench.figures;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Executor;
+import java.util.function.Function;
 
 /**
  * The figures of one chip (NRC, cHPP, XUD, NIC, ...): their definitions, and the model runs that measure
@@ -21,6 +22,19 @@ public interface FigureSource {
      * per id, plus the tables of the sweeps it ran.
      */
     Results measure(Set<String> ids, Executor executor);
+
+    /**
+     * The entries of {@code defs} whose figure is one of {@code ids}, in table order, for {@link #measure};
+     * IllegalArgumentException (naming this source's figures) if an id is not one of them.
+     */
+    default <D> List<D> select(List<D> defs, Function<D, Figure> figure, Set<String> ids) {
+        List<D> wanted = defs.stream().filter(d -> ids.contains(figure.apply(d).id())).toList();
+        if (wanted.size() != ids.size()) {
+            throw new IllegalArgumentException("not " + name() + " figures: " + ids + "; " + name() + " figures: "
+                    + figures().stream().map(Figure::id).toList());
+        }
+        return wanted;
+    }
 
     /** A source's measurements and the raw tables of its sweeps (written next to the figures as CSV). */
     record Results(List<Measurement> measurements, List<Table> tables) {

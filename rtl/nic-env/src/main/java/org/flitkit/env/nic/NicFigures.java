@@ -108,10 +108,7 @@ public final class NicFigures implements FigureSource {
 
     @Override
     public Results measure(Set<String> ids, Executor executor) {
-        List<Def> wanted = defs.stream().filter(d -> ids.contains(d.figure().id())).toList();
-        if (wanted.size() != ids.size()) {
-            throw new IllegalArgumentException("not NIC figures: " + ids + "; NIC figures: " + figures().stream().map(Figure::id).toList());
-        }
+        List<Def> wanted = select(defs, Def::figure, ids);
         Run run = Sweep.join(CompletableFuture.supplyAsync(() -> measure(seed, n), executor));
         return new Results(wanted.stream().map(d -> d.measure().apply(run)).toList(), List.of(table(run)));
     }

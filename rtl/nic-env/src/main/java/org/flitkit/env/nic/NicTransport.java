@@ -1,12 +1,7 @@
 package org.flitkit.env.nic;
 
 import java.math.BigInteger;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
-import org.flitkit.env.nic.host.MgmtEndpoint;
-import org.flitkit.env.nrc.MgmtServer;
-import org.flitkit.env.nrc.MgmtTransport;
 import org.flitkit.formats.th2.BitVector;
 import org.flitkit.formats.th2.DescriptorMapping;
 import org.flitkit.formats.th2.PacketLayout;
@@ -20,27 +15,18 @@ import org.flitkit.testbench.Component;
  * request becomes a bit error on the cable, so the NRC's CRC check drops it as it would on a real link.
  * Packets leaving the NRC elsewhere are still reported. docs/th2-nic.md, "./hdl mgmt --via nic".
  */
-public final class NicTransport implements MgmtTransport {
+public final class NicTransport extends HostTransport {
     /** Longest wait for the NIC and cable to go quiet before a re-plug. */
     public static final long QUIET_TIMEOUT = 1_000_000;
 
     private final NicEnv env;
-    private final List<Consumer<MgmtServer.Received>> listeners = new ArrayList<>();
     private final Corrupter corrupter;
 
     public NicTransport(NicEnv env) {
+        super(env.tb, env.driver, List.of(env.endpoint, env.reports), env::port);
         this.env = env;
         corrupter = env.tb.add(new Corrupter(env));
-        env.tb.add(new Component("mgmt_poll") {
-            @Override
-            protected void sample() {
-                env.driver.poll();
-            }
-        });
         env.ports.onReceive(this::deliver);
-        Consumer<MgmtEndpoint.Arrival> back = a -> deliver(new MgmtServer.Received(env.port(), a.bits(), a.cycle()));
-        env.endpoint.onPacket(back);
-        env.reports.onPacket(back);
     }
 
     @Override
@@ -56,17 +42,6 @@ public final class NicTransport implements MgmtTransport {
             corrupter.arm(request.toBigInteger().xor(good.toBigInteger()));
         }
         env.endpoint.sendRaw((int) request.get(PacketLayout.BODY1.TRANSACTION_ID), DescriptorMapping.descriptorFor(good, env.endpoint.vp));
-    }
-
-    @Override
-    public void onReceive(Consumer<MgmtServer.Received> listener) {
-        listeners.add(listener);
-    }
-
-    private void deliver(MgmtServer.Received r) {
-        for (Consumer<MgmtServer.Received> l : listeners) {
-            l.accept(r);
-        }
     }
 
     /** Flips the armed bits of the next request as its flits enter the cable toward the NRC. */

@@ -77,10 +77,7 @@ public final class NrcFigures implements FigureSource {
 
     @Override
     public Results measure(Set<String> ids, Executor executor) {
-        List<Def> wanted = defs.stream().filter(d -> ids.contains(d.figure().id())).toList();
-        if (wanted.size() != ids.size()) {
-            throw new IllegalArgumentException("not NRC figures: " + ids + "; NRC figures: " + figures().stream().map(Figure::id).toList());
-        }
+        List<Def> wanted = select(defs, Def::figure, ids);
         CompletableFuture<Plane> plane = wanted.stream().anyMatch(d -> !d.eeprom())
                 ? CompletableFuture.supplyAsync(() -> measurePlane(seed), executor) : null;
         Table eeprom = wanted.stream().anyMatch(Def::eeprom) ? eepromSweep(seed, executor) : null;

@@ -1,36 +1,22 @@
 package org.flitkit.env.nic.fabric;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
-import org.flitkit.env.nic.host.MgmtEndpoint;
-import org.flitkit.env.nrc.MgmtServer;
-import org.flitkit.env.nrc.MgmtTransport;
+import org.flitkit.env.nic.HostTransport;
 import org.flitkit.formats.th2.BitVector;
 import org.flitkit.formats.th2.DescriptorMapping;
 import org.flitkit.formats.th2.PacketLayout;
-import org.flitkit.testbench.Component;
 
 /**
  * {@code ./hdl mgmt --fabric NAME}: requests go through the host software API and the server's NIC into a fabric
  * of whole NRCs, along the session's route; answers come back into the MPQ. The NIC is cabled to one port of
  * chip 0, so every request enters there. docs/th2-nrc-switch.md, "Fabrics".
  */
-public final class FabricTransport implements MgmtTransport {
+public final class FabricTransport extends HostTransport {
     private final FabricEnv env;
-    private final List<Consumer<MgmtServer.Received>> listeners = new ArrayList<>();
 
     public FabricTransport(FabricEnv env) {
+        super(env.tb, env.driver, List.of(env.endpoint, env.reports), env.spec::serverPort);
         this.env = env;
-        env.tb.add(new Component("mgmt_poll") {
-            @Override
-            protected void sample() {
-                env.driver.poll();
-            }
-        });
-        Consumer<MgmtEndpoint.Arrival> back = a -> deliver(new MgmtServer.Received(env.spec.serverPort(), a.bits(), a.cycle()));
-        env.endpoint.onPacket(back);
-        env.reports.onPacket(back);
     }
 
     @Override
@@ -45,16 +31,5 @@ public final class FabricTransport implements MgmtTransport {
                     + "caught by the link CRC and retransmitted, so the NRC never sees it (use --via nic or direct)");
         }
         env.endpoint.sendRaw((int) request.get(PacketLayout.BODY1.TRANSACTION_ID), DescriptorMapping.descriptorFor(good, env.endpoint.vp));
-    }
-
-    @Override
-    public void onReceive(Consumer<MgmtServer.Received> listener) {
-        listeners.add(listener);
-    }
-
-    private void deliver(MgmtServer.Received r) {
-        for (Consumer<MgmtServer.Received> l : listeners) {
-            l.accept(r);
-        }
     }
 }

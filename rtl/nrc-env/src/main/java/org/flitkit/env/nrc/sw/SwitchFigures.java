@@ -80,10 +80,7 @@ public final class SwitchFigures implements FigureSource {
 
     @Override
     public Results measure(Set<String> ids, Executor executor) {
-        List<Def> wanted = defs.stream().filter(d -> ids.contains(d.figure().id())).toList();
-        if (wanted.size() != ids.size()) {
-            throw new IllegalArgumentException("not switch figures: " + ids + "; switch figures: " + figures().stream().map(Figure::id).toList());
-        }
+        List<Def> wanted = select(defs, Def::figure, ids);
         Set<Key> keys = new java.util.LinkedHashSet<>();
         wanted.forEach(d -> keys.addAll(d.needs()));
         Map<Key, CompletableFuture<SwitchLoad.Point>> runs = new LinkedHashMap<>();
