@@ -67,6 +67,13 @@ public record Series(String name, Kind kind, double[] x, double[] y) {
     }
 
     /** from, from + 1, ... ({@code n} values). */
+    /** {@code n} times {@code v} (a paper's single value drawn as a line). */
+    public static double[] constant(int n, double v) {
+        double[] a = new double[n];
+        java.util.Arrays.fill(a, v);
+        return a;
+    }
+
     public static double[] countFrom(int from, int n) {
         double[] v = new double[n];
         Arrays.setAll(v, i -> from + i);

@@ -1,6 +1,5 @@
 package org.flitkit.env.nic;
 
-import java.util.List;
 
 import static org.flitkit.hdl.Hdl.*;
 
@@ -110,9 +109,6 @@ public final class NicNrcBoard extends Module {
         nic.link.retryCount.assign(lit(0, 64));
         nic.link.handshakeCount.assign(lit(1, 64));
         nic.link.bistResult.assign(lit(0, 64));
-        for (UInt w : List.of(nic.link.framesSent, nic.link.crcErrors, nic.link.linkDowns, nic.link.bistFrames, nic.link.bistBitErrors,
-                nic.link.bistFirstError, nic.link.replays, nic.link.flitsReceived, nic.link.protocolErrors)) {
-            w.assign(lit(0, 64));
-        }
+        nic.link.zeroExcept(nic.link.neighbour, nic.link.linkStatus, nic.link.retryCount, nic.link.handshakeCount, nic.link.bistResult);
     }
 }

@@ -37,6 +37,20 @@ public final class PortStatus extends Bundle {
                 bistFrames, bistBitErrors, bistFirstError, replays, flitsReceived, protocolErrors};
     }
 
+    /**
+     * Drives with 0 every word but {@code driven} (which the caller drives): a board-level link model keeps only
+     * some of the counters, the others read 0.
+     */
+    public void zeroExcept(UInt... driven) {
+        java.util.Set<UInt> d = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        d.addAll(java.util.Arrays.asList(driven));
+        for (UInt w : words()) {
+            if (!d.contains(w)) {
+                w.assign(lit(0, 64));
+            }
+        }
+    }
+
     /** Register names (NmaRegisters.PORT_*) in the order of {@link #words()}. */
     public static final String[] REGISTERS = {NmaRegisters.PORT_NEIGHBOUR, NmaRegisters.PORT_LINK_STATUS,
             NmaRegisters.PORT_RETRY_COUNT, NmaRegisters.PORT_HANDSHAKE_COUNT, NmaRegisters.PORT_FRAMES_SENT,

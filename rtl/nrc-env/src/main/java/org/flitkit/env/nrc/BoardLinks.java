@@ -1,7 +1,5 @@
 package org.flitkit.env.nrc;
 
-import java.util.List;
-import org.flitkit.hdl.UInt;
 
 import static org.flitkit.hdl.Hdl.lit;
 
@@ -49,10 +47,7 @@ public final class BoardLinks {
         s.retryCount.assign(lit(retryCount(p), 64));
         s.handshakeCount.assign(lit(handshakeCount(p), 64));
         s.bistResult.assign(lit(bistResult(p), 64));
-        for (UInt w : List.of(s.framesSent, s.crcErrors, s.linkDowns, s.bistFrames, s.bistBitErrors, s.bistFirstError, s.replays,
-                s.flitsReceived, s.protocolErrors)) {
-            w.assign(lit(0, 64));
-        }
+        s.zeroExcept(s.neighbour, s.linkStatus, s.retryCount, s.handshakeCount, s.bistResult);
     }
 
     /** Pokes every port's link status inputs. */

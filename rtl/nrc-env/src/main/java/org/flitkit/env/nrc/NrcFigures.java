@@ -110,7 +110,7 @@ public final class NrcFigures implements FigureSource {
                 .explained("the paper gives the relay stations' data path (20 bits, 40 cycles per packet) but not their latency; "
                         + "one cycle per RS is this model's relay buffer (two entries, registered valid and ready, no combinational path)")
                 .curve(Curve.of("relay stations crossed (port column 5 = 1 ... column 0 = 6)", "first flit in to packet at the NMA (cycles)")
-                        .withPaper(Series.paperLine("paper: 40 cycles per packet on the 20-bit RS path", rsX, constant(RsGeometry.COLS, 40))))
+                        .withPaper(Series.paperLine("paper: 40 cycles per packet on the 20-bit RS path", rsX, Series.constant(RsGeometry.COLS, 40))))
                 .build(), r -> {
                     double[] y = toDouble(r.plane().toNmaByRs());
                     return new Measurement("nrc-rs-crossing", slope(rsX, y), List.of(Series.model("model: request to the NMA", rsX, y)));
@@ -270,12 +270,6 @@ public final class NrcFigures implements FigureSource {
 
     static double mean(long[] v) {
         return Arrays.stream(v).average().orElseThrow();
-    }
-
-    static double[] constant(int n, double v) {
-        double[] a = new double[n];
-        Arrays.fill(a, v);
-        return a;
     }
 
     /** Least-squares slope of y against x. */

@@ -31,6 +31,13 @@ public final class Requests {
      */
     public record Path(List<Integer> forward, List<Integer> backward) {
         public static final Path LOCAL = new Path(List.of(), List.of());
+
+        /** The hops back to the server: the backward hops, then {@code entryPort} at the NRC the request entered. */
+        public List<Integer> returnRoute(int entryPort) {
+            List<Integer> back = new java.util.ArrayList<>(backward);
+            back.add(entryPort);
+            return back;
+        }
     }
 
     /** A request entering the NRC at {@code port}, answered back out of the same port. */
@@ -40,10 +47,8 @@ public final class Requests {
 
     /** A request entering the NRC at {@code port} and going along {@code path}; the answer comes back out of {@code port}. */
     public static ManagementPacket request(int port, Path path, int destId, int tid, NmpType type, NmpPayload payload) {
-        List<Integer> back = new java.util.ArrayList<>(path.backward());
-        back.add(port);
         return ManagementPacket.builder()
-                .route(new RoutingField(path.forward())).hopPtr(0).returnRoute(new RoutingField(back))
+                .route(new RoutingField(path.forward())).hopPtr(0).returnRoute(new RoutingField(path.returnRoute(port)))
                 .destType(ChipType.NRC).destId(destId).srcType(ChipType.NIC).srcId(SERVER_NIC_ID)
                 .destVp(SERVER_VP).srcVp(SERVER_VP).transactionId(tid)
                 .nmpType(type).payload(payload).build();

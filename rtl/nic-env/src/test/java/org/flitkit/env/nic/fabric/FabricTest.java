@@ -57,10 +57,7 @@ class FabricTest {
 
             // fault reports of chips 0 and 1 to the server (VP 1), LINK_DOWN enabled
             for (int chip : new int[] {0, 1}) {
-                Requests.Path back = spec.path(chip);
-                List<Integer> toServer = new ArrayList<>(back.backward());
-                toServer.add(spec.serverPort());
-                long route = new RoutingField(toServer).encode().toBigInteger().longValue();
+                long route = new RoutingField(spec.path(chip).returnRoute(spec.serverPort())).encode().toBigInteger().longValue();
                 write(env, chip, List.of(REPORT_ROUTE_LO, REPORT_DEST),
                         List.of(route, (long) Requests.SERVER_NIC_ID | (long) env.reports.vp << NmaRegisters.REPORT_DEST_VP_LSB));
                 write(env, chip, List.of(REPORT_ENABLE), List.of(1L << FaultCode.LINK_DOWN.code()));
@@ -96,9 +93,7 @@ class FabricTest {
 
     static Target target(FabricEnv env, int chip) {
         Requests.Path p = env.spec.path(chip);
-        List<Integer> back = new ArrayList<>(p.backward());
-        back.add(env.spec.serverPort());
-        return new Target(ChipType.NRC, 0xFFFF, new RoutingField(p.forward()), new RoutingField(back));
+        return new Target(ChipType.NRC, 0xFFFF, new RoutingField(p.forward()), new RoutingField(p.returnRoute(env.spec.serverPort())));
     }
 
     static long read(FabricEnv env, int chip, int addr) {

@@ -99,7 +99,7 @@ public final class NrcChipTraffic {
             List<FrameSource<List<BigInteger>>> sources = new ArrayList<>();
             List<BitErrorInjector> errors = new ArrayList<>();
             Map<Long, Sent> pending = new HashMap<>();
-            Map<String, Long> lastSeq = new HashMap<>();
+            Map<Long, Long> lastSeq = new HashMap<>();
             long[] counts = new long[8]; // delivered, duplicated, corrupted, misrouted, outOfOrder, flits, pairLow, pairHigh
             for (int p = 0; p < n; p++) {
                 int port = p;
@@ -235,7 +235,7 @@ public final class NrcChipTraffic {
         return new Sent(src, dest, vc, seq, flits, allowed);
     }
 
-    private static void check(int port, List<BigInteger> flits, Map<Long, Sent> pending, Map<String, Long> lastSeq, long[] counts) {
+    private static void check(int port, List<BigInteger> flits, Map<Long, Sent> pending, Map<Long, Long> lastSeq, long[] counts) {
         BitVector h = BitVector.of(Th2.FLIT_BITS, flits.get(0));
         long id = h.get(DataLayouts.HEAD.PACKET_ID);
         Sent s = pending.remove(id);
@@ -252,7 +252,7 @@ public final class NrcChipTraffic {
             counts[3]++;
         }
         if (Long.bitCount(s.allowed()) == 1) {
-            String key = s.src() + "/" + s.dest() + "/" + s.vc();
+            long key = (long) s.src() << 24 | (long) s.dest() << 8 | s.vc();
             Long last = lastSeq.put(key, s.seq());
             if (last != null && last > s.seq()) {
                 counts[4]++;

@@ -112,7 +112,7 @@ public final class SwitchFigures implements FigureSource {
         def(Figure.builder("nrc-switch-hol", "saturation, 24 ports, one FIFO per input, one-flit packets, uniform (head-of-line blocking)")
                 .from(KAROL).paper(PaperValue.of(HOL_LIMIT), "flits/cycle/port").tolerance(3)
                 .curve(Curve.of("switch size N (ports)", "saturation throughput (flits/cycle/port)")
-                        .withPaper(Series.paperLine("paper: 2 - sqrt(2) for N -> infinity", ns, constant(ns.length, 2 - Math.sqrt(2)))))
+                        .withPaper(Series.paperLine("paper: 2 - sqrt(2) for N -> infinity", ns, Series.constant(ns.length, 2 - Math.sqrt(2)))))
                 .slow().build(), Set.of(holKey), p -> {
                     double[] model = new double[ns.length];
                     for (int i = 0; i < ns.length; i++) {
@@ -184,9 +184,4 @@ public final class SwitchFigures implements FigureSource {
         defs.add(new Def(f, needs, m));
     }
 
-    private static double[] constant(int n, double v) {
-        double[] a = new double[n];
-        java.util.Arrays.fill(a, v);
-        return a;
-    }
 }
