@@ -181,13 +181,15 @@ public final class FormatDoc {
 
     private static void linkFrames(StringBuilder md) {
         md.append("\n### Link frame (link layer, every cycle each way; docs/th2-link.md)\n\n")
-                .append(String.format("%d bits = %d lanes x %d bits, one frame per cycle per direction: at %d x %.0f Gb/s the core clock is %.2f MHz. ",
+                .append(String.format("%d bits = %d lanes x %d bits, one frame per cycle per direction on all lanes (one per 8/w cycles on a link trained to w lanes): at %d x %.0f Gb/s the core clock is %.2f MHz. ",
                         LinkFrame.BITS, LinkFrame.LANES, LinkFrame.BITS / LinkFrame.LANES, LinkFrame.LANES, LinkFrame.LANE_GBPS,
                         LinkFrame.clockHz() / 1e6))
                 .append("CRC-32C as for the tail CRC, over frame bits ").append(LinkFrame.CRC_COVERED_BITS - 1)
                 .append(":0 (").append(LinkFrame.CRC_COVERED_BITS / 8).append(" little-endian bytes).\n\n");
         for (Format f : LinkFrame.ALL) {
-            layout(md, f.layout(), f == LinkFrame.FRAME ? "Link frame fields" : "Link frame payload " + f.name());
+            layout(md, f.layout(), f == LinkFrame.FRAME ? "Link frame fields"
+                    : f == LinkFrame.TRAIN ? "Lane training word (each lane, every cycle while the link is down)"
+                    : "Link frame payload " + f.name());
         }
         md.append("BIST frames carry the flag BIST_FIRST = ").append(LinkFrame.BIST_FIRST)
                 .append(" in their Seq field on the first frame of a run.\n");

@@ -3,10 +3,11 @@ package org.flitkit.formats.th2;
 import java.util.List;
 
 /**
- * The frame the TH-2 link layer (LLP) sends on every cycle in each direction over the 8 bonded lanes
- * (33 bits per lane): a 198-bit payload (a flit, or the TRAIN/IDENT/BIST contents), a frame type, the
- * go-back-N sequence number, a cumulative ACK with a NAK flag, one VC's cumulative credit count, and a
- * CRC-32C over everything else. Bit 0 is sent first. The choices are explained in docs/th2-link.md.
+ * The frame the TH-2 link layer (LLP) sends in each direction over the bonded lanes (33 bits per lane; one
+ * frame per cycle on 8 lanes, one per 8/w cycles on w): a 198-bit payload (a flit, or the IDENT/BIST contents),
+ * a frame type, the go-back-N sequence number, a cumulative ACK with a NAK flag, one VC's cumulative credit
+ * count, and a CRC-32C over everything else; and the per-lane training word sent while the link is down.
+ * Bit 0 is sent first. The choices are explained in docs/th2-link.md.
  * Spec: the TH-2 management spec, functions 2 and 6 and "Hardware primitives" (paper section 3.1).
  */
 public final class LinkFrame extends Format {
@@ -15,6 +16,8 @@ public final class LinkFrame extends Format {
     public static final int BITS = 264;
     /** Lanes bonded into one port. */
     public static final int LANES = 8;
+    /** Bits each lane carries per cycle: lane i carries frame bits [33i+32 : 33i] at full width. */
+    public static final int LANE_BITS = BITS / LANES;
     /** Gb/s per lane. */
     public static final double LANE_GBPS = 14.0;
     /** Width of the sequence, ACK and credit-count fields (all counted modulo 2^8). */
@@ -27,8 +30,8 @@ public final class LinkFrame extends Format {
 
     /** The one frame layout. */
     public static final LinkFrame FRAME = new LinkFrame();
-    /** The payload of a TRAIN frame. */
-    public static final Train TRAIN = new Train();
+    /** The training word each lane carries on every cycle while the link is down. */
+    public static final TrainWord TRAIN = new TrainWord();
     /** The payload of an IDENT frame (the same bits as the NMA identity word, without its valid bit). */
     public static final Ident IDENT = new Ident();
     /** The payload of a BIST frame and the BIST flags carried in its Seq field. */
@@ -36,7 +39,7 @@ public final class LinkFrame extends Format {
     /** Every link-layer format, for the generated docs. */
     public static final List<Format> ALL = List.of(FRAME, TRAIN, IDENT, BIST);
 
-    public final Field PAYLOAD = field("Payload", 0, Th2.FLIT_BITS, "FLIT: the flit; TRAIN, IDENT, BIST: see their payload tables; IDLE: zero");
+    public final Field PAYLOAD = field("Payload", 0, Th2.FLIT_BITS, "FLIT: the flit; IDENT, BIST: see their payload tables; IDLE: zero");
     public final Field TYPE = field("Type", 198, TYPE_BITS, "frame type code (see link frame types); any two codes differ in at least 3 bits");
     public final Field SEQ = field("Seq", 204, SEQ_BITS, "FLIT: sequence number mod 256; BIST: the BIST flags; other types: 0");
     public final Field ACK = field("Ack", 212, SEQ_BITS, "cumulative ACK: the sequence number the sender expects next (every earlier FLIT frame was received)");
@@ -53,7 +56,6 @@ public final class LinkFrame extends Format {
     public enum Type implements Coded {
         IDLE(0b000111, "nothing to send: carries ACK, NAK and credits only"),
         FLIT(0b011001, "one flit, sequenced and kept for replay until acknowledged"),
-        TRAIN(0b101010, "link training while the link is down (handshake)"),
         IDENT(0b110100, "this end's identity (chip type, chip ID, port)"),
         BIST(0b111111, "one PRBS-31 test frame of the link BIST");
 
@@ -95,14 +97,61 @@ public final class LinkFrame extends Format {
         }
     }
 
-    /** The payload of a TRAIN frame. */
-    public static final class Train extends Format {
-        public final Field HEARD = field("Heard", 0, 1, "1: the sender has received a good frame from this end since its link went down (handshake)");
-        public final Field LANES_OK = field("Lanes", 1, LANES, "lanes the sender uses, one bit per lane (always all 8 in this model)");
+    /**
+     * The 33-bit word every lane carries on every cycle while the link is down: a constant, the lane's own number
+     * and a CRC-8 let the receiver tell a working lane from a dead, noisy or swapped one; Heard and Lanes carry
+     * the handshake and the lanes this end receives well, from which both ends derive the same width.
+     */
+    public static final class TrainWord extends Format {
+        public final Field MAGIC = field("Magic", 0, 13, "constant 0x" + Integer.toHexString(TRAIN_MAGIC).toUpperCase() + " (a dead lane's zeros never pass for a word)");
+        public final Field LANE = field("Lane", 13, 3, "the number of the lane the word is sent on (a swapped lane fails the check)");
+        public final Field HEARD = field("Heard", 16, 1, "1: the sender has chosen the lanes it receives well (the Lanes field), after a " + TRAIN_WINDOW + "-cycle window");
+        public final Field LANES_OK = field("Lanes", 17, LANES, "with Heard: lanes on which the sender received at least " + TRAIN_THRESHOLD + " of " + TRAIN_WINDOW + " valid words, one bit per lane");
+        public final Field CHECK = field("Check", 25, 8, "CRC-8 (x^8 + x^2 + x + 1, initial 0xFF, bit 0 first) of bits 24:0");
 
-        private Train() {
-            super("train_payload", Th2.FLIT_BITS, Place.ALONE);
+        private TrainWord() {
+            super("train_word", LANE_BITS, Place.ALONE);
         }
+    }
+
+    /** Magic of a training word (13 bits, about half ones). */
+    public static final int TRAIN_MAGIC = 0x15A7;
+    /** Cycles of valid-word counting before an end chooses its lanes. */
+    public static final int TRAIN_WINDOW = 16;
+    /** Valid words in the window that make a lane good. */
+    public static final int TRAIN_THRESHOLD = 12;
+    /** Heard = 1 words an end sends after learning the peer's lanes, before it goes up. */
+    public static final int TRAIN_CONFIRM = 8;
+
+    /** CRC-8 (polynomial 0x07, initial 0xFF, bit 0 first) of the low 25 bits of a training word. */
+    public static int trainCheck(long bits25) {
+        int crc = 0xFF;
+        for (int i = 0; i < 25; i++) {
+            int fb = (crc >>> 7 & 1) ^ (int) (bits25 >>> i & 1);
+            crc = crc << 1 & 0xFF;
+            if (fb != 0) {
+                crc ^= 0x07;
+            }
+        }
+        return crc;
+    }
+
+    /** The training word for {@code lane}, with its check. */
+    public static long trainWord(int lane, boolean heard, int lanesOk) {
+        long w = TRAIN_MAGIC | (long) (lane & 7) << 13 | (heard ? 1L : 0L) << 16 | (long) (lanesOk & 0xFF) << 17;
+        return w | (long) trainCheck(w) << 25;
+    }
+
+    /** True when {@code word} is a valid training word for {@code lane}. */
+    public static boolean trainValid(long word, int lane) {
+        long low = word & ((1L << 25) - 1);
+        return (word & 0x1FFF) == TRAIN_MAGIC && (word >>> 13 & 7) == lane && (word >>> 25 & 0xFF) == trainCheck(low);
+    }
+
+    /** Lanes of a link whose two directions can use {@code lanesAB} and {@code lanesBA}: 8, 4, 2, 1 or 0. */
+    public static int widthFor(int lanesAB, int lanesBA) {
+        int n = Math.min(Integer.bitCount(lanesAB & 0xFF), Integer.bitCount(lanesBA & 0xFF));
+        return n >= 8 ? 8 : n >= 4 ? 4 : n >= 2 ? 2 : n;
     }
 
     /** The payload of an IDENT frame: the identity word's bits 31:0 (NmaRegisters.identity). */

@@ -8,9 +8,9 @@ import org.flitkit.hdl.UInt;
 import org.flitkit.formats.th2.LinkFrame;
 
 /**
- * A cable between two link layers (testbench side): each direction delays frames by its own latency, XORs the
- * error mask poked while the frame enters, and delivers zeros for frames that entered while {@code cut} was high.
- * docs/th2-link.md, "Cable model".
+ * A cable between two link layers (testbench side): each direction delays what the lanes carry by its own
+ * latency, XORs the error mask poked while it enters, delivers zeros on the lanes set in {@code lanesDown} (a
+ * dead lane) and on all lanes while {@code cut} was high. docs/th2-link.md, "Cable model".
  */
 public final class LinkCable extends Module {
     public final int width;
@@ -24,14 +24,18 @@ public final class LinkCable extends Module {
     public final Bool cutBA = input(Bool());
     public final UInt errorAB;
     public final UInt errorBA;
+    /** dead lanes A -> B, one bit per lane (the wire's width split in {@link LinkFrame#LANES} equal lanes) */
+    public final UInt lanesDownAB = input(UInt(LinkFrame.LANES));
+    public final UInt lanesDownBA = input(UInt(LinkFrame.LANES));
 
     public LinkCable(int latencyAB, int latencyBA) {
         this(LinkFrame.BITS, latencyAB, latencyBA);
     }
 
     public LinkCable(int width, int latencyAB, int latencyBA) {
-        if (width < 1) {
-            throw new IllegalArgumentException("cable width must be >= 1, got " + width);
+        if (width < LinkFrame.LANES || width % LinkFrame.LANES != 0) {
+            throw new IllegalArgumentException("cable width must be a positive multiple of the " + LinkFrame.LANES
+                    + " lanes, got " + width);
         }
         for (int l : new int[] {latencyAB, latencyBA}) {
             if (l < 1 || l > 4096) {
@@ -45,12 +49,17 @@ public final class LinkCable extends Module {
         aRx = output(UInt(width));
         errorAB = input(UInt(width));
         errorBA = input(UInt(width));
-        bRx.assign(direction("ab", aTx, errorAB, cutAB, latencyAB));
-        aRx.assign(direction("ba", bTx, errorBA, cutBA, latencyBA));
+        bRx.assign(direction("ab", aTx, errorAB, cutAB, lanesDownAB, latencyAB));
+        aRx.assign(direction("ba", bTx, errorBA, cutBA, lanesDownBA, latencyBA));
     }
 
-    private UInt direction(String name, UInt tx, UInt error, Bool cut, int latency) {
-        UInt x = mux(cut, lit(0, width), tx.xor(error));
+    private UInt direction(String name, UInt tx, UInt error, Bool cut, UInt lanesDown, int latency) {
+        int lw = width / LinkFrame.LANES;
+        UInt[] alive = new UInt[LinkFrame.LANES];
+        for (int i = 0; i < LinkFrame.LANES; i++) {
+            alive[LinkFrame.LANES - 1 - i] = mux(lanesDown.bit(i), lit(0, lw), lit((1L << lw) - 1, lw));
+        }
+        UInt x = mux(cut, lit(0, width), tx.xor(error).and(cat(alive)));
         for (int i = 0; i < latency; i++) {
             x = regNext(x, 0).named(name + "_d" + i);
         }

@@ -7,6 +7,7 @@ import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Valid;
+import org.flitkit.formats.th2.LinkFrame;
 import org.flitkit.formats.th2.Th2;
 
 /**
@@ -69,6 +70,9 @@ public final class LinkPair extends Module {
     public final Bool cutBA = input(Bool());
     public final UInt errorAB = input(UInt(LinkLayer.W));
     public final UInt errorBA = input(UInt(LinkLayer.W));
+    /** dead lanes in each direction (the cable's {@code lanesDownAB}, {@code lanesDownBA}) */
+    public final UInt lanesDownAB = input(UInt(LinkFrame.LANES));
+    public final UInt lanesDownBA = input(UInt(LinkFrame.LANES));
 
     public LinkPair() {
         this(LinkParams.defaults(), 4, 4);
@@ -88,5 +92,7 @@ public final class LinkPair extends Module {
         cable.cutBA.assign(cutBA);
         cable.errorAB.assign(errorAB);
         cable.errorBA.assign(errorBA);
+        cable.lanesDownAB.assign(lanesDownAB);
+        cable.lanesDownBA.assign(lanesDownBA);
     }
 }

@@ -26,6 +26,9 @@ public final class LinkPairStress extends Module {
     public final UInt errPosAB = input(UInt(9));
     public final UInt errPosBA = input(UInt(9));
     public final UInt cutKey = input(UInt(8));
+    /** 0 / 1: lanes {@code laneMask} (lane 7 excepted, so the link can always train) die A -> B / B -> A, for good */
+    public final UInt laneKey = input(UInt(8));
+    public final UInt laneMask = input(UInt(8));
     public final UInt bistKey = input(UInt(8));
     public final UInt idKey = input(UInt(8));
     public final UInt newId = input(UInt(Th2.CHIP_ID_BITS));
@@ -65,6 +68,12 @@ public final class LinkPairStress extends Module {
         pair.errorBA.assign(mux(errKeyBA.eq(0), lit(1, LinkLayer.W).shlTrunc(errPosBA), lit(0, LinkLayer.W)));
         pair.cutAB.assign(cutKey.eq(0));
         pair.cutBA.assign(cutKey.eq(1));
+        UInt deadAB = regInit(UInt(8), 0).named("deadAB");
+        UInt deadBA = regInit(UInt(8), 0).named("deadBA");
+        when(laneKey.eq(0), () -> deadAB.assign(deadAB.or(laneMask.and(0x7F))));
+        when(laneKey.eq(1), () -> deadBA.assign(deadBA.or(laneMask.and(0x7F))));
+        pair.lanesDownAB.assign(deadAB);
+        pair.lanesDownBA.assign(deadBA);
 
         UInt chipIdA = regInit(UInt(Th2.CHIP_ID_BITS), 0x0A01).named("chipIdA");
         when(idKey.eq(0), () -> chipIdA.assign(newId));

@@ -19,12 +19,12 @@ public final class LinkRegisters {
 
     /**
      * Drives every word of {@code ps} (the port bank's read-only registers, layouts in their descriptions):
-     * LINK_STATUS = up [0], width [11:8]; RETRY_COUNT = retransmitted FLIT frames; BIST_RESULT = done [0],
+     * LINK_STATUS = up [0], width [11:8], lanes received well [23:16], lanes the peer receives well [31:24]; RETRY_COUNT = retransmitted FLIT frames; BIST_RESULT = done [0],
      * running [1], an errored frame seen [2], checker synced [3], errored frames [63:32]; the other counters as they are.
      */
     public static void portStatus(PortStatus ps, LinkStatus ls, BistResult br) {
         ps.neighbour.assign(ls.neighbour);
-        ps.linkStatus.assign(cat(ls.width, lit(0, 7), ls.up).pad(64));
+        ps.linkStatus.assign(cat(ls.txLanes, ls.rxLanes, lit(0, 4), ls.width, lit(0, 7), ls.up).pad(64));
         ps.retryCount.assign(ls.retransmitted.pad(64));
         ps.handshakeCount.assign(ls.handshakes.pad(64));
         ps.framesSent.assign(ls.framesSent.pad(64));

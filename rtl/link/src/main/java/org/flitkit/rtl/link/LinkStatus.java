@@ -17,8 +17,12 @@ public final class LinkStatus extends Bundle {
 
     /** the link is up (handshake done, frames arriving) */
     public final Bool up = Bool();
-    /** lanes in use: 8 (this model does not degrade the width) */
+    /** lanes in use while up: 8, 4, 2 or 1 (0 while down) */
     public final UInt width = UInt(4);
+    /** lanes this end received well in the last training, one bit per lane (the first {@code width} carry frames) */
+    public final UInt rxLanes = UInt(8);
+    /** lanes the peer received well in the last training: this end sends on the first {@code width} of them */
+    public final UInt txLanes = UInt(8);
     /** the neighbour's identity word, NmaRegisters.identity layout; valid [32] = 0 until learnt, and after link down */
     public final UInt neighbour = UInt(64);
     /** down -> up transitions (handshakes completed) */

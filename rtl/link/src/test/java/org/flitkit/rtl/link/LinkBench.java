@@ -43,7 +43,7 @@ final class LinkBench implements AutoCloseable {
             toPeer.format(x -> x.toString(16));
             traffic = tb.add(new FlitTraffic(n + "_traffic", end, toPeer));
             credits = tb.add(new CreditLoop(n + "_credits", end, peer));
-            watch = tb.add(new TxWatch(n + "_txwatch", end.wireOut));
+            watch = tb.add(new TxWatch(n + "_txwatch", end.wireOut, end.status));
         }
     }
 
@@ -225,29 +225,64 @@ final class LinkBench implements AutoCloseable {
         }
     }
 
-    /** The frames one end sends (before the cable's errors): FLIT frames new and resent, by sequence number. */
+    /**
+     * The frames one end sends (before the cable's errors), gathered from the lanes as the far end's gearbox
+     * does: FLIT frames new and resent, by sequence number; BIST and IDENT frames.
+     */
     static final class TxWatch extends Component {
         private final Bits wire;
+        private final LinkStatus status;
+        private final BitVector[] chunks = new BitVector[LinkFrame.LANES];
+        /** the width the sender had one cycle ago: its gearbox shows frames one cycle after going up */
+        private int sendingWidth;
+        private int phase;
         private int nextNew;
         long flitFrames;
         long resent;
         long bistFrames;
         long identFrames;
+        long trainingCycles;
         final java.util.List<Long> identCycles = new java.util.ArrayList<>();
         BitVector last;
 
-        TxWatch(String name, Bits wire) {
+        TxWatch(String name, Bits wire, LinkStatus status) {
             super(name);
             this.wire = wire;
+            this.status = status;
         }
 
         @Override
         protected void sample() {
-            BitVector f = BitVector.of(LinkFrame.BITS, sim().peekBig(wire));
-            last = f;
-            if (f.isZero()) {
-                return; // the frame register's reset value, before the first frame
+            BitVector lanes = BitVector.of(LinkFrame.BITS, sim().peekBig(wire));
+            int w = sendingWidth;
+            sendingWidth = (int) sim().peek(status.width);
+            if (w == 0) {
+                phase = 0;
+                for (int i = 0; i < LinkFrame.LANES; i++) {
+                    if (!LinkFrame.trainValid(lanes.slice(i * LinkFrame.LANE_BITS, LinkFrame.LANE_BITS).limbs()[0], i)) {
+                        throw fail("lane " + i + " sends no valid training word while the link is down: " + lanes.toHex());
+                    }
+                }
+                trainingCycles++;
+                return;
             }
+            int txLanes = (int) sim().peek(status.txLanes);
+            int k = 0;
+            for (int i = 0; i < LinkFrame.LANES; i++) {
+                BitVector lane = lanes.slice(i * LinkFrame.LANE_BITS, LinkFrame.LANE_BITS);
+                boolean used = (txLanes >>> i & 1) != 0 && k < w;
+                if (used) {
+                    chunks[phase * w + k++] = lane;
+                } else if (!lane.isZero()) {
+                    throw fail("unused lane " + i + " is not quiet at width " + w);
+                }
+            }
+            if (++phase < LinkFrame.LANES / w) {
+                return;
+            }
+            phase = 0;
+            BitVector f = BitVector.concat(java.util.List.of(chunks));
+            last = f;
             if (!LinkFrame.crcGood(f)) {
                 throw fail("frame sent with a bad CRC: " + f.toHex());
             }

@@ -37,14 +37,18 @@ class LinkDiffTest {
         Rng rng = new Rng(5);
         sim.reset(1);
         List<Bits> inputs = d.ports().stream().filter(b -> b.kind() == Kind.INPUT).toList();
+        long narrowest = 8;
         for (int c = 0; c < 3000; c++) {
             for (Bits in : inputs) {
                 sim.poke(in, rng.bits(in.width()));
             }
             sim.step();
+            long w = sim.peek(d.aStatus.width);
+            narrowest = w != 0 ? Math.min(narrowest, w) : narrowest;
         }
+        assertThat(narrowest).as("dead lanes narrowed the link").isLessThan(8);
         assertThat(sim.peek(d.aStatus.handshakes)).isPositive();
-        assertThat(sim.peek(d.aStatus.flitsReceived)).isGreaterThan(500);
+        assertThat(sim.peek(d.aStatus.flitsReceived)).isGreaterThan(150);
         assertThat(sim.peek(d.aStatus.retransmitted) + sim.peek(d.bStatus.retransmitted)).isPositive();
         assertThat(sim.peek(d.bBist.framesTested) + sim.peek(d.aBist.framesTested)).isPositive();
         assertThat(sim.peek(d.bStatus.neighbour) >>> 32).isEqualTo(1);

@@ -52,7 +52,8 @@ class LinkRegistersTest {
         Harness h = (Harness) sim.circuit().top();
         sim.reset(2);
         sim.step(40);
-        assertThat(sim.peek(h.ps.linkStatus)).isEqualTo(8 << 8 | 1);
+        // all 8 lanes received well both ways [31:24], [23:16]; width 8 [11:8]; up [0]
+        assertThat(sim.peek(h.ps.linkStatus)).isEqualTo(0xFFL << 24 | 0xFF << 16 | 8 << 8 | 1);
         assertThat(sim.peek(h.ps.handshakeCount)).isEqualTo(1);
         assertThat(sim.peek(h.ps.retryCount)).isZero();
         assertThat(sim.peek(h.ps.neighbour)).isEqualTo(NmaRegisters.identity(ChipType.NIC, 0x0202, 9));

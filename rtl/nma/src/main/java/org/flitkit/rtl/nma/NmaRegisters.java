@@ -118,7 +118,7 @@ public final class NmaRegisters {
         return List.of(
                 RegDef.ro(PORT_IDENTITY, 0x0, "this port's identity word: valid [32], chip ID [31:16], port [12:8], chip type [1:0]"),
                 RegDef.ro(PORT_NEIGHBOUR, 0x1, "the neighbour's identity word learnt by the link (valid [32] = 0: unknown)"),
-                RegDef.ro(PORT_LINK_STATUS, 0x2, "link up [0], link width in lanes [11:8]"),
+                RegDef.ro(PORT_LINK_STATUS, 0x2, "link up [0], link width in lanes [11:8] (8, 4, 2, 1; 0 while down), lanes received well [23:16], lanes the peer receives well [31:24]"),
                 RegDef.ro(PORT_RETRY_COUNT, 0x3, "link-layer retransmissions: flit frames sent again from the replay buffer"),
                 RegDef.ro(PORT_HANDSHAKE_COUNT, 0x4, "link handshakes (down -> up)"),
                 RegDef.ro(PORT_FRAMES_SENT, 0x5, "flit frames sent, retransmissions included (retransmission rate = RETRY_COUNT / FRAMES_SENT)"),

@@ -44,6 +44,8 @@ public final class NicFabricBoard extends Module {
 
     /** cut fabric cable k (both directions), in {@link FabricSpec#cables()} order */
     public final Vec<Bool> cut;
+    /** dead lanes of fabric cable k, both directions (the link trains to a narrower width) */
+    public final Vec<UInt> lanesDown;
 
     public final FabricSpec spec;
     public final Nic nic;
@@ -63,6 +65,7 @@ public final class NicFabricBoard extends Module {
         }
         this.spec = spec;
         cut = input(Vec(spec.cables().size(), () -> Bool()));
+        lanesDown = input(Vec(spec.cables().size(), () -> UInt(LinkFrame.LANES)));
         SwitchParams sp = SwitchParams.TH2;
         LinkParams lp = LinkParams.defaults();
         BufferShape buffer = new BufferShape(sp.vcs(), sp.reservedFlits(), sp.sharedFlits());
@@ -92,12 +95,12 @@ public final class NicFabricBoard extends Module {
         boolean[][] cabled = new boolean[spec.chips()][sp.ports()];
         cables = new LinkCable[spec.cables().size() + 1];
         LinkCable server = cables[0] = instance("cableServer", new LinkCable(cableLatency, cableLatency));
-        plug(server, nicPort.wireOut, nicPort.wireIn, nrcs[0], spec.serverPort(), FALSE());
+        plug(server, nicPort.wireOut, nicPort.wireIn, nrcs[0], spec.serverPort(), FALSE(), lit(0, LinkFrame.LANES));
         cabled[0][spec.serverPort()] = true;
         for (int k = 0; k < spec.cables().size(); k++) {
             FabricSpec.Cable c = spec.cables().get(k);
             LinkCable cable = cables[k + 1] = instance("cable" + k, new LinkCable(cableLatency, cableLatency));
-            plug(cable, nrcs[c.a()].wireOut.get(c.portA()), nrcs[c.a()].wireIn.get(c.portA()), nrcs[c.b()], c.portB(), cut.get(k));
+            plug(cable, nrcs[c.a()].wireOut.get(c.portA()), nrcs[c.a()].wireIn.get(c.portA()), nrcs[c.b()], c.portB(), cut.get(k), lanesDown.get(k));
             cabled[c.a()][c.portA()] = true;
             cabled[c.b()][c.portB()] = true;
         }
@@ -116,7 +119,7 @@ public final class NicFabricBoard extends Module {
     }
 
     /** A = {@code aOut}/{@code aIn} (driven here), B = NRC {@code b} port {@code portB}. */
-    private static void plug(LinkCable cable, UInt aOut, UInt aIn, NrcChip b, int portB, Bool cut) {
+    private static void plug(LinkCable cable, UInt aOut, UInt aIn, NrcChip b, int portB, Bool cut, UInt lanes) {
         cable.aTx.assign(aOut);
         aIn.assign(cable.aRx);
         cable.bTx.assign(b.wireOut.get(portB));
@@ -125,5 +128,7 @@ public final class NicFabricBoard extends Module {
         cable.errorBA.assign(lit(0, LinkFrame.BITS));
         cable.cutAB.assign(cut);
         cable.cutBA.assign(cut);
+        cable.lanesDownAB.assign(lanes);
+        cable.lanesDownBA.assign(lanes);
     }
 }

@@ -5,6 +5,7 @@ import static org.flitkit.hdl.Hdl.*;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.flitkit.formats.th2.ChipType;
+import org.flitkit.formats.th2.LinkFrame;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
@@ -39,6 +40,8 @@ public final class NrcPeerBoard extends Module {
     /** cut the cable toward the NRC / away from it */
     public final Vec<Bool> cutIn;
     public final Vec<Bool> cutOut;
+    /** dead lanes of each port's cable, both directions (the link trains to a narrower width) */
+    public final Vec<UInt> lanesDown;
     public final UInt faults = input(UInt(NrcRegisters.faultSources().size()));
 
     public final NrcChip nrc;
@@ -63,6 +66,7 @@ public final class NrcPeerBoard extends Module {
         errorOut = input(Vec(n, () -> UInt(w)));
         cutIn = input(Vec(n, () -> Bool()));
         cutOut = input(Vec(n, () -> Bool()));
+        lanesDown = input(Vec(n, () -> UInt(LinkFrame.LANES)));
         nrc = instance(new NrcChip(eep, eepromImage, sp, lp));
         nrc.faults.assign(faults);
         BufferShape nrcBuffer = new BufferShape(sp.vcs(), sp.reservedFlits(), sp.sharedFlits());
@@ -90,6 +94,8 @@ public final class NrcPeerBoard extends Module {
             c.errorBA.assign(errorOut.get(p));
             c.cutAB.assign(cutIn.get(p));
             c.cutBA.assign(cutOut.get(p));
+            c.lanesDownAB.assign(lanesDown.get(p));
+            c.lanesDownBA.assign(lanesDown.get(p));
         }
     }
 
