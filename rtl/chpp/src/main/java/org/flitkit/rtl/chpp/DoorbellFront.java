@@ -12,7 +12,7 @@ import org.flitkit.hdl.lib.Valid;
 /**
  * The send engine's front: a {@link DoorbellModule} whose FIFO heads feed a {@link FunctionArbiter}, so doorbell
  * writes come in and arbitrated doorbells, tagged with their function, go out toward descriptor read (spec
- * 30-chpp-dma.md, "Engine structure"). Ports as in the two blocks; docs/chpp-dma.md, "Doorbell front".
+ * 30-chpp-dma.md, "Engine structure"). Ports as in the two blocks; docs/chpp-dma.md, "Blocks" and "Doorbell module".
  */
 public final class DoorbellFront extends Module {
     public final ChppParams params;
