@@ -11,7 +11,7 @@ import org.flitkit.testbench.Component;
  * allocator"): no tag granted while in flight or quarantined; freeCount == tags - popcount(inFlight | quarantined);
  * the in-flight and quarantine bitmaps and every counter equal the model's; a timeout is reported exactly when
  * the model's oldest unreleased read reaches {@code completionTimeout} cycles, and for that tag; alloc holds its
- * offer until taken. At the end ({@link #finish()}): every tag free.
+ * offer until taken, and a new offer is the lowest tag that was free when it was chosen. At the end ({@link #finish()}): every tag free.
  */
 final class TagScoreboard extends Component {
     private enum State { FREE, IN_FLIGHT, QUARANTINED }
@@ -40,8 +40,7 @@ final class TagScoreboard extends Component {
     protected void reset() {
         java.util.Arrays.fill(state, State.FREE);
         heldOffer = -1;
-        // the offer register fills in the first cycle after reset
-        freedLastCycle = true;
+        nextOffer = UNKNOWN;
     }
 
     @Override
@@ -66,9 +65,19 @@ final class TagScoreboard extends Component {
         if (offered && state[(int) offer] != State.FREE) {
             throw fail("alloc offers tag " + offer + " which is " + state[(int) offer]);
         }
-        if (!offered && count(State.FREE) > 0 && heldOffer < 0 && !freedLastCycle) {
-            // a free tag is offered at the latest one cycle after it became free (the offer register reloads)
-            throw fail("alloc offers nothing while " + count(State.FREE) + " tags are free");
+        if (nextOffer != UNKNOWN) {
+            // the offer register loaded at the last edge: the lowest tag free then, other than the one taken
+            checkEqual("alloc offer (lowest free tag)", nextOffer >= 0 ? "tag " + nextOffer : "nothing",
+                    offered ? "tag " + offer : "nothing");
+        }
+        nextOffer = UNKNOWN;
+        if (!offered || fire) {
+            nextOffer = -1;
+            for (int t = 0; t < tags && nextOffer < 0; t++) {
+                if (state[t] == State.FREE && !(offered && t == offer)) {
+                    nextOffer = t;
+                }
+            }
         }
         heldOffer = offered && !fire ? offer : -1;
 
@@ -91,7 +100,6 @@ final class TagScoreboard extends Component {
         }
 
         // next state, in the DUT's priority: grant, release, timeout report, end of quarantine
-        freedLastCycle = false;
         if (rel) {
             switch (relState) {
                 case IN_FLIGHT -> {
@@ -100,12 +108,10 @@ final class TagScoreboard extends Component {
                         errors++;
                     }
                     state[relTag] = State.FREE;
-                    freedLastCycle = true;
                 }
                 case QUARANTINED -> {
                     late++;
                     state[relTag] = State.FREE;
-                    freedLastCycle = true;
                 }
                 case FREE -> spurious++;
             }
@@ -118,7 +124,6 @@ final class TagScoreboard extends Component {
         for (int t = 0; t < tags; t++) {
             if (state[t] == State.QUARANTINED && since[t] != now && now - since[t] >= limit) {
                 state[t] = State.FREE;
-                freedLastCycle = true;
             }
         }
         if (fire) {
@@ -130,8 +135,9 @@ final class TagScoreboard extends Component {
                 rel && relError && relState == State.IN_FLIGHT, expect >= 0);
     }
 
-    /** a tag became free at the last clock edge: the offer register may take one more cycle to show it */
-    private boolean freedLastCycle = true;
+    /** what the offer register must show this cycle: a tag, -1 for nothing, UNKNOWN when it held its offer */
+    private static final int UNKNOWN = -2;
+    private int nextOffer = UNKNOWN;
 
     /** The DUT's counters now, against the model's counts before this cycle's events. */
     private void checkCounters(Simulator sim, boolean spur, boolean lateNow, boolean errNow, boolean toNow) {
