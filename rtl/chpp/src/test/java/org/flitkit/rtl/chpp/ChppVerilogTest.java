@@ -3,6 +3,7 @@ package org.flitkit.rtl.chpp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.function.Supplier;
 import org.flitkit.hdl.Circuit;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The send-engine front as Verilog: {@code verilator --lint-only -Wall} finds nothing in the doorbell front
  * (doorbell module + round-robin and weighted arbiters) and the tag allocator, with the paper's parameters and with
- * 256 extended tags. Skips without verilator outside CI. docs/chpp-dma.md, "Verilog".
+ * 256 extended tags; yosys synthesizes the front and the allocator. Skips without the tools outside CI. docs/chpp-dma.md, "Verilog".
  */
 class ChppVerilogTest {
 
@@ -45,6 +46,22 @@ class ChppVerilogTest {
     void tagAllocatorIsLintClean(@TempDir Path dir) {
         VerilogEmitter.Result v = lint(dir, () -> new TagAllocator(ChppParams.paper()));
         assertThat(v.topModule()).isEqualTo("TagAllocator");
+    }
+
+    /** Yosys accepts the doorbell front and the tag allocator with the paper's parameters; prints the synthesis time. */
+    @Test
+    void frontAndTagAllocatorSynthesizeWithYosys(@TempDir Path dir) {
+        ExternalTools.require("yosys", "yosys");
+        for (Supplier<Module> top : List.<Supplier<Module>>of(() -> new DoorbellFront(ChppParams.paper()),
+                () -> new TagAllocator(ChppParams.paper()))) {
+            VerilogEmitter.Result v = new VerilogEmitter().emitResult(Circuit.elaborate(top));
+            Path d = dir.resolve(v.topModule());
+            VerilogEmitter.write(v.files(), d);
+            long t0 = System.nanoTime();
+            VerilogTools.Result r = VerilogTools.yosysSynth(VerilogTools.verilogFiles(d), v.topModule(), Duration.ofSeconds(300));
+            assertThat(r.ok()).as("yosys synth of %s:\n%s", v.topModule(), r).isTrue();
+            System.out.printf("yosys synth of %s: %.1f s%n", v.topModule(), (System.nanoTime() - t0) / 1e9);
+        }
     }
 
     @Test
