@@ -48,6 +48,16 @@ class ChppVerilogTest {
         assertThat(v.topModule()).isEqualTo("TagAllocator");
     }
 
+    /** The smallest legal sizes elaborate and lint too: one function, a one-deep FIFO, one tag, a 2-cycle timeout. */
+    @Test
+    void smallestConfigurationsAreLintClean(@TempDir Path dir) {
+        ChppParams tiny = new ChppParams(1, 1, 1, 2, ChppParams.Arbitration.WEIGHTED, List.of(3));
+        lint(dir.resolve("front1"), () -> new DoorbellFront(tiny));
+        lint(dir.resolve("front3"), () -> new DoorbellFront(ChppParams.paper().withFunctions(3).withDoorbellDepth(1)));
+        lint(dir.resolve("tags1"), () -> new TagAllocator(tiny));
+        lint(dir.resolve("tags3"), () -> new TagAllocator(ChppParams.paper().withTags(3).withCompletionTimeout(3)));
+    }
+
     /** Yosys accepts the doorbell front and the tag allocator with the paper's parameters; prints the synthesis time. */
     @Test
     void frontAndTagAllocatorSynthesizeWithYosys(@TempDir Path dir) {

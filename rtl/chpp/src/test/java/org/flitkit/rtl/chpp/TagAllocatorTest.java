@@ -355,6 +355,12 @@ class TagAllocatorTest {
         randomRun(ChppParams.paper().withCompletionTimeout(300), cfg, 25_000, 0.6);
     }
 
+    /** Few tags and a short timeout: the pool is empty most of the time and timeouts overlap with grants. */
+    @Test
+    void randomRunWithThreeTagsAndATwentyCycleTimeout(RunConfig cfg) {
+        randomRun(ChppParams.paper().withTags(3).withCompletionTimeout(20), cfg, 6_000, 0.9);
+    }
+
     @Test
     void randomRunWith256ExtendedTags(RunConfig cfg) {
         randomRun(ChppParams.paper().withTags(ChppParams.EXTENDED_TAGS).withCompletionTimeout(600), cfg, 8_000, 0.8);
