@@ -52,10 +52,10 @@ class ChppParamsTest {
     @Test
     void weightsAreCopied() {
         List<Integer> w = new ArrayList<>(List.of(4, 1, 1, 2, 1, 1, 3, 1));
-        ChppParams p = ChppParams.paper().weighted(w);
+        ChppParams p = new ChppParams(8, 32, 32, 100, ChppParams.Arbitration.WEIGHTED, w);
         w.set(0, 9);
         assertThat(p.weights().get(0)).isEqualTo(4);
-        assertThat(p.arbitration()).isEqualTo(ChppParams.Arbitration.WEIGHTED);
+        assertThat(p.weighted(w).weights().get(0)).isEqualTo(9);
     }
 
     @Test
