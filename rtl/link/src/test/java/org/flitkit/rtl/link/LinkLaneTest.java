@@ -152,6 +152,18 @@ class LinkLaneTest {
     }
 
     @Test
+    void linkUpTakesTheWindowTwoLatenciesAndTheConfirmation() {
+        for (int latency : new int[] {4, 20}) {
+            try (LinkBench t = new LinkBench(LinkParams.defaults(), latency, latency, 57)) {
+                long start = t.tb.cycle();
+                t.waitUp(400);
+                System.out.printf("latency %d: both ends up %d cycles after reset%n", latency, t.tb.cycle() - start);
+                assertThat(t.tb.cycle() - start).isEqualTo(2L * latency + 27);
+            }
+        }
+    }
+
+    @Test
     void theWidthRuleAndTheTrainingWordCheck() {
         assertThat(LinkFrame.widthFor(0xFF, 0xFF)).isEqualTo(8);
         assertThat(LinkFrame.widthFor(0x7F, 0xFF)).isEqualTo(4);

@@ -91,6 +91,28 @@ class FabricTest {
         }
     }
 
+    @Test
+    void aLaneDyingOnAFabricCableIsFoundByTheNextRequestAndTheLinkRetrainsNarrower(RunConfig cfg) {
+        try (FabricEnv env = new FabricEnv(FabricSpec.CHAIN3, cfg, EepParams.FAST, 10, PcieParams.th2(), HostSoftware.NONE)) {
+            int linkStatus = NmaRegisters.PORT_BASE + 2 * NmaRegisters.PORT_STRIDE + 2;
+            assertThat(read(env, 2, linkStatus)).as("chip 2 port 2: 8 lanes both ways").isEqualTo(0xFFFF_0801L);
+            // lanes 0 and 2 of cable 1 (chip 1 port 9 - chip 2 port 2) die in both directions on the idle link:
+            // IDLE frames carry zeros there and still pass; the next request's flits do not
+            env.tb.sim().poke(env.dut.lanesDown.get(1), 0b0000_0101);
+            env.tb.run(500);
+            assertThat(env.tb.sim().peekBool(env.dut.nrcs[2].links[2].status.up)).as("still up while idle").isTrue();
+            // the request to chip 2 crosses the cable: fruitless replays take the link down, it retrains on the
+            // 6 lanes left (width 4) and the request completes
+            assertThat(read(env, 2, 0x000)).isEqualTo(FabricEnv.chipId(2));
+            long lanes = 0xFAL;
+            assertThat(read(env, 2, linkStatus)).isEqualTo(lanes << 24 | lanes << 16 | 4 << 8 | 1);
+            assertThat(read(env, 1, NmaRegisters.PORT_BASE + 9 * NmaRegisters.PORT_STRIDE + 2))
+                    .isEqualTo(lanes << 24 | lanes << 16 | 4 << 8 | 1);
+            assertThat(read(env, 2, NmaRegisters.PORT_BASE + 2 * NmaRegisters.PORT_STRIDE + 7)).as("chip 2 port 2 LINK_DOWNS").isEqualTo(1);
+            assertThat(read(env, 2, NmaRegisters.PORT_BASE + 2 * NmaRegisters.PORT_STRIDE + 4)).as("handshakes").isEqualTo(2);
+        }
+    }
+
     static Target target(FabricEnv env, int chip) {
         Requests.Path p = env.spec.path(chip);
         return new Target(ChipType.NRC, 0xFFFF, new RoutingField(p.forward()), new RoutingField(p.returnRoute(env.spec.serverPort())));

@@ -44,8 +44,8 @@ class NrcChipLinkTest {
             server.send(5, Requests.read(5, 0xFFFF, 77, List.of(nb)).toBits());
             tb.runUntil("the answer", () -> !got.isEmpty(), 5_000);
             ManagementPacket ans = ManagementPacket.parse(got.get(0).bits());
-            // reset(4), then the handshake: TRAIN frames over a 4-cycle cable and back (docs/th2-nrc-switch.md)
-            assertThat(up).isEqualTo(16);
+            // reset(4), then lane training over a 4-cycle cable: 2L + 27 cycles (docs/th2-link.md, "Lanes")
+            assertThat(up).isEqualTo(4 + 2 * 4 + 27);
             assertThat(got.get(0).port()).isEqualTo(5);
             NrcPeerBoard.PeerIdentity seven = NrcPeerBoard.PeerIdentity.of(7);
             assertThat(((RegisterPayload) ans.payload()).data().get(0))
