@@ -67,6 +67,11 @@ final class MgmtCommand implements Callable<Integer> {
             + "Default: one NRC's management side.")
     String fabric;
 
+    @Option(names = "--lanes-down", paramLabel = "CABLE=MASK", description = "With --fabric: lanes MASK (8 bits, e.g. 0x05) of "
+            + "fabric cable CABLE (0 = the first cable between NRCs) are dead from power-up in both directions; the link "
+            + "trains to the width the other lanes allow (LINK_STATUS shows it). Repeatable.")
+    java.util.Map<Integer, String> lanesDown = new java.util.LinkedHashMap<>();
+
     @Override
     public Integer call() {
         if (!chip.equals("nrc")) {
@@ -105,10 +110,18 @@ final class MgmtCommand implements Callable<Integer> {
                 if (via.equals("direct")) {
                     throw new ParameterException(spec.commandLine(), "--fabric goes through the server's NIC: drop --via direct");
                 }
-                try (FabricEnv env = new FabricEnv(f, cfg, params, cableLatency, PcieParams.th2(), HostSoftware.NONE)) {
+                java.util.Map<Integer, Integer> dead = new java.util.LinkedHashMap<>();
+                lanesDown.forEach((cable, mask) -> dead.put(cable, laneMask(mask)));
+                if (!dead.isEmpty() && dead.keySet().stream().anyMatch(k -> k < 0 || k >= f.cables().size())) {
+                    throw new ParameterException(spec.commandLine(), "--lanes-down: fabric " + f.name() + " has cables 0.."
+                            + (f.cables().size() - 1) + ", got " + dead.keySet());
+                }
+                try (FabricEnv env = new FabricEnv(f, cfg, params, cableLatency, PcieParams.th2(), HostSoftware.NONE, dead)) {
                     FaultDriver faults = env.tb.add(new FaultDriver("faults", env.dut.nrcFaults));
                     new MgmtSession(env.tb, new FabricTransport(env), faults, params, out).run(parsed);
                 }
+            } else if (!lanesDown.isEmpty()) {
+                throw new ParameterException(spec.commandLine(), "--lanes-down needs --fabric (the management-only board has no link layers)");
             } else if (via.equals("direct")) {
                 try (Testbench<Nrc> tb = Testbench.create(() -> new Nrc(params, null), cfg)) {
                     new MgmtSession(tb, out).run(parsed);
@@ -123,5 +136,17 @@ final class MgmtCommand implements Callable<Integer> {
             throw options.limitReached(e);
         }
         return 0;
+    }
+
+    private int laneMask(String text) {
+        try {
+            int m = text.startsWith("0x") || text.startsWith("0X") ? Integer.parseInt(text.substring(2), 16) : Integer.parseInt(text);
+            if (m >= 0 && m <= 0xFF) {
+                return m;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new ParameterException(spec.commandLine(), "--lanes-down: MASK must be 0..0xFF (decimal or 0x hex), got '" + text + "'");
     }
 }

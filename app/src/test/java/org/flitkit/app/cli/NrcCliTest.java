@@ -53,6 +53,34 @@ class NrcCliTest {
     }
 
     /**
+     * examples/nrc-pair.mgmt with lanes 0 and 2 of the cable between the NRCs dead from power-up: that link trains
+     * to 4 lanes (6 good) and chip 1's LINK_STATUS shows it with both lane masks; the requests still all succeed.
+     */
+    @Test
+    void deadLanesOnAFabricCableShowInLinkStatus() {
+        Path script = RepoFiles.find("examples/nrc-pair.mgmt");
+        HdlCliTest.Run r = HdlCliTest.hdl("mgmt", "nrc", "--fabric", "pair", "--lanes-down", "0=0x05", "--script", script.toString(),
+                "--eeprom-timing", "fast");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.outLines()).anyMatch(l -> l.contains("data=0xfafa0401,0x1 "));
+        assertThat(r.lastLine()).isEqualTo("summary requests=6 ok=6 errors=0 timeouts=0 reports=0");
+    }
+
+    @Test
+    void badLaneOptionsExitWith2AndSayWhy() {
+        Path script = RepoFiles.find("examples/nrc-pair.mgmt");
+        HdlCliTest.Run cable = HdlCliTest.hdl("mgmt", "nrc", "--fabric", "pair", "--lanes-down", "1=0x05", "--script", script.toString());
+        assertThat(cable.exit()).isEqualTo(2);
+        assertThat(cable.err()).contains("--lanes-down: fabric pair has cables 0..0, got [1]");
+        HdlCliTest.Run mask = HdlCliTest.hdl("mgmt", "nrc", "--fabric", "pair", "--lanes-down", "0=0x100", "--script", script.toString());
+        assertThat(mask.exit()).isEqualTo(2);
+        assertThat(mask.err()).contains("MASK must be 0..0xFF", "'0x100'");
+        HdlCliTest.Run noFabric = HdlCliTest.hdl("mgmt", "nrc", "--lanes-down", "0=1", "--script", script.toString());
+        assertThat(noFabric.exit()).isEqualTo(2);
+        assertThat(noFabric.err()).contains("--lanes-down needs --fabric");
+    }
+
+    /**
      * examples/nrc-mixed.mgmt: register requests sent {@code nowait} behind an E2PROM write print before it,
      * answered while eep_access is busy, 40 cycles apart (one packet each on the 20-bit relay-station path).
      */

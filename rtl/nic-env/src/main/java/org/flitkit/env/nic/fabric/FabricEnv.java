@@ -49,9 +49,27 @@ public final class FabricEnv implements AutoCloseable {
 
     /** Builds the board, resets it, waits for every power-up load and for the server's link, opens the endpoints. */
     public FabricEnv(FabricSpec spec, RunConfig cfg, EepParams eep, int cableLatency, PcieParams pcie, HostSoftware software) {
+        this(spec, cfg, eep, cableLatency, pcie, software, java.util.Map.of());
+    }
+
+    /**
+     * As above, with dead lanes on some fabric cables from power-up: {@code lanesDown} maps a cable's index in
+     * {@link FabricSpec#cables()} to its dead lanes (8-bit mask, both directions); those links train narrower.
+     */
+    public FabricEnv(FabricSpec spec, RunConfig cfg, EepParams eep, int cableLatency, PcieParams pcie, HostSoftware software,
+            java.util.Map<Integer, Integer> lanesDown) {
         this.spec = spec;
+        lanesDown.forEach((cable, mask) -> {
+            if (cable < 0 || cable >= spec.cables().size()) {
+                throw new IllegalArgumentException("fabric " + spec.name() + " has cables 0.." + (spec.cables().size() - 1) + ", got " + cable);
+            }
+            if (mask < 0 || mask > 0xFF) {
+                throw new IllegalArgumentException("a dead-lane mask has 8 bits (0..0xFF), got 0x" + Integer.toHexString(mask));
+            }
+        });
         tb = Testbench.create(() -> board(spec, eep, cableLatency), cfg);
         dut = tb.dut();
+        lanesDown.forEach((cable, mask) -> tb.sim().poke(dut.lanesDown.get(cable), mask));
         host = tb.add(new PcieHost("host", new HostMemory(), pcie).dma(dut.dmaRq, dut.dmaCpl).mmio(dut.mmio).irq(dut.irq));
         tb.traces(dut.nic.linkOut.valid, dut.nic.linkIn.valid, dut.nicPort.status.up, dut.booting);
         tb.reset(2);
