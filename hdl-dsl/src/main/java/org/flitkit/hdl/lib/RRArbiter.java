@@ -29,15 +29,26 @@ public final class RRArbiter<T extends Data> extends ArbiterBase<T> {
         lastGrant = regInit(UInt(chosen.width()), n - 1);
         when(out.fire(), () -> lastGrant.assign(chosen));
 
+        List<Bool> next = nextAfter(valids, lastGrant);
+        for (int i = 0; i < n; i++) {
+            freeGrant.get(i).assign(next.get(i));
+        }
+    }
+
+    /** One-hot: the first of {@code valids} after input {@code last} in ring order (none when none is valid). */
+    static List<Bool> nextAfter(List<Bool> valids, UInt last) {
+        int n = valids.size();
         List<Bool> afterLast = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            afterLast.add(valids.get(i).and(lastGrant.lt(i)));
+            afterLast.add(valids.get(i).and(last.lt(i)));
         }
         Bool wrapAround = fromBools(afterLast).orR().not();
         List<Bool> next = PriorityEncoderOH(afterLast);
         List<Bool> first = PriorityEncoderOH(valids);
+        List<Bool> pick = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            freeGrant.get(i).assign(mux(wrapAround, first.get(i), next.get(i)));
+            pick.add(mux(wrapAround, first.get(i), next.get(i)));
         }
+        return pick;
     }
 }

@@ -2,7 +2,7 @@
  * The standard library of the FlitKit HDL, in the spirit of chisel3.util. Streams:
  * {@link org.flitkit.hdl.lib.Decoupled} (ready/valid), {@link org.flitkit.hdl.lib.Valid} (valid only),
  * {@link org.flitkit.hdl.lib.Queue} (FIFO with pipe/flow), {@link org.flitkit.hdl.lib.Arbiter} and
- * {@link org.flitkit.hdl.lib.RRArbiter} (with a packet {@link org.flitkit.hdl.lib.Lock}),
+ * {@link org.flitkit.hdl.lib.RRArbiter} (with a packet {@link org.flitkit.hdl.lib.Lock}), {@link org.flitkit.hdl.lib.WeightedRRArbiter},
  * {@link org.flitkit.hdl.lib.WidthSerializer} and {@link org.flitkit.hdl.lib.WidthDeserializer}. State:
  * {@link org.flitkit.hdl.lib.Counter}, {@link org.flitkit.hdl.lib.Lfsr}, {@link org.flitkit.hdl.lib.Fsm}.
  * Combinational functions: {@link org.flitkit.hdl.lib.OneHot} (UIntToOH, OHToUInt, PriorityEncoder),

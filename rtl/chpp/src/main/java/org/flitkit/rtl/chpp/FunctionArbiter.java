@@ -1,5 +1,6 @@
 package org.flitkit.rtl.chpp;
 
+import org.flitkit.hdl.lib.WeightedRRArbiter;
 import static org.flitkit.hdl.Hdl.*;
 
 import org.flitkit.hdl.Module;

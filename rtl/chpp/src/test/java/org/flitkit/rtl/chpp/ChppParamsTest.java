@@ -1,5 +1,6 @@
 package org.flitkit.rtl.chpp;
 
+import org.flitkit.hdl.lib.WeightedRRArbiter;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,10 +1,8 @@
-package org.flitkit.rtl.chpp;
+package org.flitkit.hdl.lib;
 
 import static org.flitkit.hdl.Hdl.*;
 import static org.flitkit.hdl.lib.Bitwise.fromBools;
-import static org.flitkit.hdl.lib.OneHot.PriorityEncoderOH;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,11 +11,9 @@ import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Data;
 import org.flitkit.hdl.HdlException;
 import org.flitkit.hdl.UInt;
-import org.flitkit.hdl.lib.ArbiterBase;
-import org.flitkit.hdl.lib.Lock;
 
 /**
- * Weighted round robin over {@code weights.size()} inputs (docs/chpp-dma.md, "Function arbiter"): the input
+ * Weighted round robin over {@code weights.size()} inputs (the cHPP function arbiter, docs/chpp-dma.md): the input
  * granted last keeps the grant for up to {@code weights[i]} consecutive beats while it stays valid; then, or as
  * soon as it has nothing to offer, the first valid input after it in ring order wins and starts a new burst. With
  * every input backlogged, input i gets exactly weights[i] of every sum(weights) grants. Unused credit is forfeited
@@ -40,15 +36,9 @@ public final class WeightedRRArbiter<T extends Data> extends ArbiterBase<T> {
 
         UInt valid = fromBools(valids);
         Bool stay = valid.bit(lastGrant).and(credit.ne(0));
-        List<Bool> afterLast = new ArrayList<>(n);
+        List<Bool> next = RRArbiter.nextAfter(valids, lastGrant);
         for (int i = 0; i < n; i++) {
-            afterLast.add(valids.get(i).and(lastGrant.lt(i)));
-        }
-        Bool wrapAround = fromBools(afterLast).orR().not();
-        List<Bool> next = PriorityEncoderOH(afterLast);
-        List<Bool> first = PriorityEncoderOH(valids);
-        for (int i = 0; i < n; i++) {
-            freeGrant.get(i).assign(mux(stay, lastGrant.eq(i), mux(wrapAround, first.get(i), next.get(i))));
+            freeGrant.get(i).assign(mux(stay, lastGrant.eq(i), next.get(i)));
         }
 
         Map<Integer, UInt> reload = new HashMap<>();
