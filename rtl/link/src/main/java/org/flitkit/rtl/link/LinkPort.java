@@ -70,14 +70,18 @@ public final class LinkPort extends Module {
         UInt packetVc = regInit(UInt(3), 0).named("packetVc");
         UInt vc = mux(inPacket, packetVc, headVc);
         Bool counted = vc.lt(far.vcs());
-        farBuffer.vc.assign(headVc);
-        Bool room = farBuffer.free.ge(headLen.pad(farBuffer.free.width())).or(counted.not());
+        UInt headFree = farBuffer.free.get(0);
+        for (int v = 1; v < far.vcs(); v++) {
+            headFree = mux(headVc.eq(v), farBuffer.free.get(v), headFree);
+        }
+        Bool room = headFree.ge(headLen.pad(headFree.width())).or(counted.not());
         Bool go = inPacket.or(room);
         link.txFlit.valid.assign(in.valid.and(go));
         link.txFlit.bits.assign(f);
         in.ready.assign(link.txFlit.ready.and(go));
-        farBuffer.sent.valid.assign(in.fire().and(counted));
-        farBuffer.sent.bits.assign(vc);
+        for (int v = 0; v < far.vcs(); v++) {
+            farBuffer.debit.get(v).assign(mux(in.fire().and(vc.eq(v)), lit(1, farBuffer.debit.get(v).width()), lit(0, farBuffer.debit.get(v).width())));
+        }
         farBuffer.returned.connect(link.rxCredit);
         when(in.fire(), () -> {
             inPacket.assign(isTail.not());

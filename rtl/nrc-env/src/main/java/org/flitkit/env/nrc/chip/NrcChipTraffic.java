@@ -154,7 +154,7 @@ public final class NrcChipTraffic {
                     for (int p = 0; p < n; p++) {
                         l.add("port " + p + ": forwarded " + sim.peek(b.nrc.core.forwarded.get(p)) + " NRC link up " + sim.peek(b.nrc.links[p].status.up) + " rx " + sim.peek(b.nrc.links[p].status.flitsReceived)
                                 + " resent " + sim.peek(b.nrc.links[p].status.retransmitted) + "; far end up " + sim.peek(b.peers[p].status.up)
-                                + " rx " + sim.peek(b.peers[p].status.flitsReceived) + " credits for the NRC " + sim.peek(b.peers[p].farBuffer.free)
+                                + " rx " + sim.peek(b.peers[p].status.flitsReceived) + " flits held at the NRC " + sim.peek(b.peers[p].farBuffer.occupied)
                                 + (sources.get(p).idle() ? "" : " (source busy)"));
                     }
                     return l;

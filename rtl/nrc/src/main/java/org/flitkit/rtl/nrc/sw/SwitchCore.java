@@ -15,7 +15,9 @@ import org.flitkit.hdl.Vec;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Queue;
 import org.flitkit.hdl.lib.Valid;
+import org.flitkit.rtl.link.BufferShape;
 import org.flitkit.rtl.link.CreditReturn;
+import org.flitkit.rtl.link.CreditView;
 
 /**
  * The NRC's data switch: per port a DAMQ input buffer (VCs with reserved and shared slots), virtual
@@ -102,22 +104,19 @@ public final class SwitchCore extends Module {
         int n = p.ports();
         int vcs = p.vcs();
         int maxLen = p.maxPacketFlits();
-        int cw = log2Up(p.capacity() + 1);
         UInt link = fromBools(linkUp.asList()).named("linkUpBits");
 
         // ---- downstream credit view per output: occupancy per VC of the neighbour's DAMQ
+        BufferShape shape = new BufferShape(vcs, p.reservedFlits(), p.sharedFlits());
+        CreditView[] views = new CreditView[n];
         UInt[][] freeCred = new UInt[n][vcs];
         for (int o = 0; o < n; o++) {
-            UInt shared = lit(0, cw);
+            views[o] = instance("credits_" + o, new CreditView(shape));
+            views[o].returned.connect(creditIn.get(o));
             for (int v = 0; v < vcs; v++) {
-                occ[o][v] = regInit(UInt(cw), 0).named("occ_" + o + "_" + v);
-                shared = shared.add(mux(occ[o][v].gt(p.reservedFlits()), occ[o][v].sub(p.reservedFlits()), lit(0, cw)));
-            }
-            UInt sharedUsed = shared.named("sharedUsed_" + o);
-            UInt sharedFree = mux(sharedUsed.lt(p.sharedFlits()), lit(p.sharedFlits(), cw).sub(sharedUsed), lit(0, cw));
-            for (int v = 0; v < vcs; v++) {
-                UInt resFree = mux(occ[o][v].lt(p.reservedFlits()), lit(p.reservedFlits(), cw).sub(occ[o][v]), lit(0, cw));
-                freeCred[o][v] = resFree.add(sharedFree).named("free_" + o + "_" + v);
+                occ[o][v] = views[o].occ.get(v);
+                // free <= reservation + shared slots <= capacity: the input units' credit width holds it
+                freeCred[o][v] = views[o].free.get(v).trunc(log2Up(p.capacity() + 1));
             }
         }
         UInt[][] fits = new UInt[vcs][maxLen + 1];
@@ -297,17 +296,14 @@ public final class SwitchCore extends Module {
             rs.ready.assign(rsActive[o].or(rsReqO).and(spaceOk[o]));
             when(rsFire, () -> rsActive[out0].assign(rs.bits.bit(196).not()));
 
-            // credits: debit a whole packet at its grant, credit what the downstream returns
-            Valid<CreditReturn> ci = creditIn.get(o);
+            // credits: debit a whole packet at its grant (the view credits what the downstream returns)
             for (int v = 0; v < vcs; v++) {
-                UInt debit = mux(granted.and(gVc.eq(v)), gLen.pad(cw), lit(0, cw));
+                int dw = views[o].debit.get(v).width();
+                UInt debit = mux(granted.and(gVc.eq(v)), gLen.pad(dw), lit(0, dw));
                 if (v == Th2.MANAGEMENT_VC) {
-                    debit = debit.add(mux(rsReqO, lit(Th2.PACKET_FLITS, cw), lit(0, cw)));
+                    debit = debit.add(mux(rsReqO, lit(Th2.PACKET_FLITS, dw), lit(0, dw)));
                 }
-                // a return never exceeds what is outstanding (at most the capacity), so cw bits hold it
-                UInt count = cw >= ci.bits.count.width() ? ci.bits.count.pad(cw) : ci.bits.count.trunc(cw);
-                UInt ret = mux(ci.valid.and(ci.bits.vc.eq(v)), count, lit(0, cw));
-                occ[o][v].assign(occ[o][v].add(debit).sub(ret));
+                views[o].debit.get(v).assign(debit);
             }
 
             // the packet lock: set by a multi-flit grant, cleared by that packet's last flit
