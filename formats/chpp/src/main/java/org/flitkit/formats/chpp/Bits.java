@@ -46,10 +46,13 @@ final class Bits {
         return be;
     }
 
-    /** Refuses set bits outside the layout's fields ({@link Rule#RESERVED_BITS}), naming the first gap found. */
+    /**
+     * Refuses set bits outside the layout's fields ({@link Rule#RESERVED_BITS}), naming the first gap found;
+     * {@code offset} is where {@code bits} sits in the enclosing value, for the message only.
+     */
     static void reservedZero(Layout layout, BitVector bits, int offset) {
         for (Field gap : layout.reserved()) {
-            if (!bits.slice(gap.lsb() + offset, gap.width()).isZero()) {
+            if (!bits.slice(gap).isZero()) {
                 throw new ChppFormatException(Rule.RESERVED_BITS, layout.name() + ": reserved bits [" + gap.bits()
                         + "] must be 0" + (offset == 0 ? "" : " (at descriptor bit " + (gap.lsb() + offset) + ")"));
             }
