@@ -34,7 +34,7 @@ public final class ChppExamples {
     public static final PacketHeader GET_HEADER = new PacketHeader(PktType.GET, 1, false, true, false, 32, REQUESTER_ID,
             QP_MAGIC, SENDER, RECEIVER, 0);
 
-    private static final Descriptor.Common COMMON = new Descriptor.Common(3, true, true, RECEIVER, QP_MAGIC, 0x0042);
+    private static final Descriptor.Common COMMON = new Descriptor.Common(3, true, true, RECEIVER, QP_MAGIC, 0xA542);
 
     public static final Descriptor.NapImmediate NAP_IMMEDIATE = new Descriptor.NapImmediate(COMMON,
             "hello".getBytes(StandardCharsets.US_ASCII));
@@ -45,7 +45,7 @@ public final class ChppExamples {
             List.of(new Descriptor.Segment(0x1000, 0x1000), new Descriptor.Segment(0x3000, 0x800)),
             List.of(new Descriptor.Segment(0x8000_0000L, 0x1800)));
 
-    public static final SendCompletion SEND_COMPLETION = new SendCompletion(DescKind.PUT, 3, Status.OK, 0x0042, 0x0020_0000L, true);
+    public static final SendCompletion SEND_COMPLETION = new SendCompletion(DescKind.PUT, 3, Status.OK, 0xA542, 0x0020_0000L, true);
     public static final ReceiveCompletion RECEIVE_COMPLETION = new ReceiveCompletion(PktType.NAP, false, Status.OK,
             SENDER, RECEIVER, 5, 0x0000_0005_0000_0800L, true);
     public static final DoorbellWrite DOORBELL = new DoorbellWrite(3, 0x0000_0001_2345_6780L, 32);

@@ -45,39 +45,39 @@ class KnownAnswerTest {
     }
 
     // Descriptor word 0 (little-endian): byte 0 = RCE(7) SCE(6) QP 3 (5:4) Kind (3:0) = 0xF0 | Kind; byte 2 DST_ID 0x81;
-    // bytes 4-5 QPMagic EF BE; bytes 6-7 Cookie 0x0042 = 42 00.
+    // bytes 4-5 QPMagic EF BE; bytes 6-7 Cookie 0xA542 = 42 A5.
 
     @Test
     void napImmediateDescriptor() {
-        byte[] expected = hex("F1 00 81 00 EF BE 42 00 | 05 00 00 00 00 00 00 00 | 68 65 6C 6C 6F 00 00 00");
+        byte[] expected = hex("F1 00 81 00 EF BE 42 A5 | 05 00 00 00 00 00 00 00 | 68 65 6C 6C 6F 00 00 00");
         assertThat(ChppExamples.NAP_IMMEDIATE.encode()).isEqualTo(expected);
         assertThat(Descriptor.decode(expected, 3)).isEqualTo(ChppExamples.NAP_IMMEDIATE);
     }
 
     @Test
     void napIndirectDescriptor() {
-        byte[] expected = hex("F2 00 81 00 EF BE 42 00 | 00 08 00 00 00 00 00 00 | 00 00 00 10 00 7F 00 00");
+        byte[] expected = hex("F2 00 81 00 EF BE 42 A5 | 00 08 00 00 00 00 00 00 | 00 00 00 10 00 7F 00 00");
         assertThat(ChppExamples.NAP_INDIRECT.encode()).isEqualTo(expected);
         assertThat(Descriptor.decode(expected, 3)).isEqualTo(ChppExamples.NAP_INDIRECT);
     }
 
     @Test
     void putDescriptor() {
-        byte[] expected = hex("F3 00 81 00 EF BE 42 00 | 00 00 20 00 00 00 00 00 | 00 00 00 00 01 00 00 00 | 00 9A 78 56 34 12 00 00");
+        byte[] expected = hex("F3 00 81 00 EF BE 42 A5 | 00 00 20 00 00 00 00 00 | 00 00 00 00 01 00 00 00 | 00 9A 78 56 34 12 00 00");
         assertThat(ChppExamples.PUT.encode()).isEqualTo(expected);
         assertThat(Descriptor.decode(expected, 3)).isEqualTo(ChppExamples.PUT);
     }
 
     @Test
     void getDescriptor() {
-        byte[] expected = hex("F4 00 81 00 EF BE 42 00 | 00 10 00 00 00 00 00 00 | 00 00 00 00 02 00 00 00 | 00 00 00 00 03 00 00 00");
+        byte[] expected = hex("F4 00 81 00 EF BE 42 A5 | 00 10 00 00 00 00 00 00 | 00 00 00 00 02 00 00 00 | 00 00 00 00 03 00 00 00");
         assertThat(ChppExamples.GET.encode()).isEqualTo(expected);
         assertThat(Descriptor.decode(expected, 3)).isEqualTo(ChppExamples.GET);
     }
 
     @Test
     void chainDescriptor() {
-        byte[] expected = hex("F5 00 81 00 EF BE 42 00 | 02 01 00 00 00 00 00 00"
+        byte[] expected = hex("F5 00 81 00 EF BE 42 A5 | 02 01 00 00 00 00 00 00"
                 + "00 10 00 00 00 00 00 00 | 00 10 00 00 00 00 00 00"      // source 0x1000, 4096 bytes
                 + "00 30 00 00 00 00 00 00 | 00 08 00 00 00 00 00 00"      // source 0x3000, 2048 bytes
                 + "00 00 00 80 00 00 00 00 | 00 18 00 00 00 00 00 00");    // destination 0x80000000, 6144 bytes
@@ -88,8 +88,8 @@ class KnownAnswerTest {
 
     @Test
     void sendCompletion() {
-        // 33: QP 3, Kind 3 (PUT) | 00: OK | 42 00: Cookie | Bytes 0x200000 | byte 15 bit 7: Phase
-        byte[] expected = hex("33 00 42 00 00 00 00 00 | 00 00 20 00 00 00 00 80");
+        // 33: QP 3, Kind 3 (PUT) | 00: OK | 42 A5: Cookie | Bytes 0x200000 | byte 15 bit 7: Phase
+        byte[] expected = hex("33 00 42 A5 00 00 00 00 | 00 00 20 00 00 00 00 80");
         assertThat(ChppExamples.SEND_COMPLETION.encode()).isEqualTo(expected);
         assertThat(SendCompletion.decode(expected)).isEqualTo(ChppExamples.SEND_COMPLETION);
     }
