@@ -8,7 +8,7 @@ public enum DescKind {
     NAP_IMMEDIATE(1, PktType.NAP, "NAP with its 0..2048 data bytes inside the descriptor"),
     NAP_INDIRECT(2, PktType.NAP, "NAP of 0..2048 bytes read from a source address"),
     PUT(3, PktType.PUT, "one source segment to one remote destination"),
-    GET(4, PktType.GET, "one remote source segment to one local destination (sent as a GET packet)"),
+    GET(4, PktType.GET, "one remote source segment to one local destination, carried by a GET packet"),
     CHAIN(5, PktType.PUT, "PUT with lists of source and destination segments whose totals match");
 
     public static final int BITS = 4;

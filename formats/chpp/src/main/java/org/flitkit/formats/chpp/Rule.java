@@ -14,7 +14,7 @@ public enum Rule {
     NAP_TOO_LARGE("nap-too-large", "NAP payload above 2048 bytes"),
     PUT_EMPTY("put-empty", "a PUT packet carries no payload"),
     GET_LENGTH("get-length", "a GET packet's payload is not exactly one 32-byte GET descriptor"),
-    ADDRESS_NOT_ZERO("address-not-zero", "NAP and GET headers carry Address 0"),
+    ADDRESS_NOT_ZERO("address-not-zero", "a NAP or GET header's Address is not 0"),
     BAD_S_FLAG("bad-s-flag", "S_Flag combination not allowed for this PKTType"),
     UNKNOWN_DESC_KIND("unknown-desc-kind", "descriptor Kind is not 1..5"),
     ZERO_LENGTH("zero-length", "a PUT, GET or chain segment of 0 bytes"),
