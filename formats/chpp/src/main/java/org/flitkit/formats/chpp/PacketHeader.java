@@ -66,7 +66,7 @@ public record PacketHeader(PktType type, int tc, boolean ce, boolean last, boole
 
     /**
      * Decodes a 128-bit header. Rules in this order: size, reserved bits, Fmt/Type, PKTType, Length, then the
-     * per-type rules (NAP size, PUT empty, GET length, Address, S_Flag).
+     * per-type rules (NAP size and Address, PUT empty and end address, GET length and Address), then S_Flag.
      */
     public static PacketHeader decode(BitVector bits) {
         if (bits.width() != Chpp.HEADER_BITS) {
@@ -98,7 +98,11 @@ public record PacketHeader(PktType type, int tc, boolean ce, boolean last, boole
                 ChppFormatException.require(ce && last && !resp, Rule.BAD_S_FLAG,
                         "NAP S_Flag " + flags(ce, last, resp) + ", must be CE+LAST (a NAP is one packet and always posts a receive completion)");
             }
-            case PUT -> ChppFormatException.require(length >= 1, Rule.PUT_EMPTY, "PUT Length 0");
+            case PUT -> {
+                ChppFormatException.require(length >= 1, Rule.PUT_EMPTY, "PUT Length 0");
+                ChppFormatException.require(address + length <= 1L << Chpp.ADDRESS_BITS, Rule.ADDRESS_TOO_WIDE,
+                        "PUT Address 0x" + Long.toHexString(address) + " + " + length + " bytes beyond the 48-bit address space");
+            }
             case GET -> {
                 ChppFormatException.require(length == GET_PAYLOAD, Rule.GET_LENGTH,
                         "GET Length " + length + ", must be " + GET_PAYLOAD + " (one GET descriptor)");

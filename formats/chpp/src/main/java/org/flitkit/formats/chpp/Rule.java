@@ -18,7 +18,7 @@ public enum Rule {
     BAD_S_FLAG("bad-s-flag", "S_Flag combination not allowed for this PKTType"),
     UNKNOWN_DESC_KIND("unknown-desc-kind", "descriptor Kind is not 1..5"),
     ZERO_LENGTH("zero-length", "a PUT, GET or chain segment of 0 bytes"),
-    ADDRESS_TOO_WIDE("address-too-wide", "a remote address (or its end) beyond the 48-bit global address space"),
+    ADDRESS_TOO_WIDE("address-too-wide", "a remote address, or its end (address + length), beyond the 48-bit global address space"),
     NAP_NEEDS_RECEIVE_EVENT("nap-needs-receive-event", "a NAP descriptor without RCE: every NAP posts a receive completion"),
     QP_MISMATCH("qp-mismatch", "descriptor QP differs from the QP whose doorbell fetched it"),
     CHAIN_NO_SEGMENTS("chain-no-segments", "a chain descriptor with no source or no destination segment"),

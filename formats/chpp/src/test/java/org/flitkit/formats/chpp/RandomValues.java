@@ -41,7 +41,7 @@ final class RandomValues {
                 boolean last = coin();
                 int length = 1 + rng.nextInt(Chpp.MAX_PAYLOAD);
                 yield new PacketHeader(type, tc, last && coin(), last, coin(), length, req, magic, endpoint(), endpoint(),
-                        bits(Chpp.ADDRESS_BITS));
+                        remote(length));
             }
             case GET -> new PacketHeader(type, tc, false, true, false, 32, req, magic, endpoint(), endpoint(), 0);
         };

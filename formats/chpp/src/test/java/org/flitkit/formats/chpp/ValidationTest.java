@@ -110,6 +110,8 @@ class ValidationTest {
                     () -> Descriptor.decode(with(D_CHAIN, b -> b[41] = 0))),
             new Case(Rule.ADDRESS_TOO_WIDE, "address-too-wide: PUT destination 0x1123456789a00 + 2097152 bytes beyond the 48-bit address space",
                     () -> Descriptor.decode(with(D_PUT, b -> b[30] = 1))),
+            new Case(Rule.ADDRESS_TOO_WIDE, "address-too-wide: PUT Address 0xffffffffffc0 + 128 bytes beyond the 48-bit address space",
+                    () -> PacketHeader.fromBytes(with(PUT, b -> { for (int i = 10; i < 15; i++) { b[i] = (byte) 0xFF; } b[15] = (byte) 0xC0; }))),
             new Case(Rule.ADDRESS_TOO_WIDE, "address-too-wide: PUT destination 0xffffffffff00 + 257 bytes beyond the 48-bit address space",
                     () -> new Descriptor.Put(COMMON, 257, 0, 0xFFFF_FFFF_FF00L)),
             new Case(Rule.ADDRESS_TOO_WIDE, "address-too-wide: chain destination segment 0 0x1000080000000 + 6144 bytes beyond the 48-bit address space",
