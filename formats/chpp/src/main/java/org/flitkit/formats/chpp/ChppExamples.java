@@ -1,5 +1,7 @@
 package org.flitkit.formats.chpp;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -62,7 +64,7 @@ public final class ChppExamples {
             new Example("send completion (PUT done, 2 MB)", SEND_COMPLETION.encode()),
             new Example("receive completion (NAP, 5 bytes in buffer 0x500000800)", RECEIVE_COMPLETION.encode()),
             new Example("doorbell write data (QP 3: offset 0x3000; 32-byte descriptor at 0x123456780)",
-                    java.nio.ByteBuffer.allocate(8).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(DOORBELL.data()).array()));
+                    ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(DOORBELL.data()).array()));
 
     private ChppExamples() {
     }

@@ -1,6 +1,7 @@
 package org.flitkit.formats.chpp;
 
 import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.th2.Field;
 
 /**
  * One doorbell as the function's doorbell window receives it: the QP (from the page written) and the
@@ -29,7 +30,7 @@ public record DoorbellWrite(int qp, long address, int length) {
 
     /** The 64-bit data written. */
     public long data() {
-        return L.zero().with(L.ADDRESS, address).with(L.WORDS, length / Chpp.WORD_BYTES).get(new org.flitkit.formats.th2.Field("data", 0, 64));
+        return L.zero().with(L.ADDRESS, address).with(L.WORDS, length / Chpp.WORD_BYTES).get(new Field("data", 0, 64));
     }
 
     /**
