@@ -16,6 +16,7 @@ public enum Rule {
     GET_LENGTH("get-length", "a GET packet's payload is not exactly one 32-byte GET descriptor"),
     ADDRESS_NOT_ZERO("address-not-zero", "a NAP or GET header's Address is not 0"),
     BAD_S_FLAG("bad-s-flag", "S_Flag combination not allowed for this PKTType"),
+    GET_PAYLOAD("get-payload", "a GET packet's payload is not a GET descriptor addressed like its header (DST_ID, QPMagic)"),
     UNKNOWN_DESC_KIND("unknown-desc-kind", "descriptor Kind is not 1..5"),
     ZERO_LENGTH("zero-length", "a PUT, GET or chain segment of 0 bytes"),
     ADDRESS_TOO_WIDE("address-too-wide", "a remote address, or its end (address + length), beyond the 48-bit global address space"),

@@ -137,6 +137,8 @@ class ValidationTest {
             new Case(Rule.TRANSFER_TOO_LARGE, "transfer-too-large: chain total 4294967296 bytes above 2^32-1",
                     () -> new Descriptor.Chain(COMMON, List.of(new Descriptor.Segment(0, Chpp.MAX_TRANSFER), new Descriptor.Segment(0, 1)),
                             List.of(new Descriptor.Segment(0, 1L << 31), new Descriptor.Segment(1L << 31, 1L << 31)))),
+            new Case(Rule.GET_PAYLOAD, "get-payload: GET packet carries a NAP_INDIRECT descriptor",
+                    () -> Packets.answerGet(ChppExamples.GET_HEADER, D_NAP_IND)),
             // completions
             new Case(Rule.WRONG_SIZE, "wrong-size: a send completion is 16 bytes, got 15", () -> SendCompletion.decode(new byte[15])),
             new Case(Rule.WRONG_SIZE, "wrong-size: a receive completion is 16 bytes, got 17", () -> ReceiveCompletion.decode(new byte[17])),
