@@ -48,7 +48,7 @@ public final class Packets {
         ChppFormatException.require(g.common().dst().equals(get.dst()) && g.common().qpMagic() == get.qpMagic(),
                 Rule.GET_PAYLOAD, "GET descriptor for " + g.common().dst() + String.format(" key 0x%04X", g.common().qpMagic())
                         + " in a packet for " + get.dst() + String.format(" key 0x%04X", get.qpMagic()));
-        Descriptor.Common c = new Descriptor.Common(get.dst().qp(), true, g.common().rce(), get.src(), get.qpMagic(),
+        Descriptor.Common c = new Descriptor.Common(get.dst().qp(), false, g.common().rce(), get.src(), get.qpMagic(),
                 g.common().cookie());
         return new Descriptor.Put(c, g.length(), g.srcAddress(), g.dstAddress());
     }
