@@ -97,11 +97,11 @@ class FuzzTest {
         assertThat(send.refused()).containsKeys(Rule.UNKNOWN_DESC_KIND, Rule.UNKNOWN_STATUS);
         Outcome receive = fuzz(25, rng -> {
             byte[] b = random(rng, 16);
-            b[0] &= 0x07;
-            b[1] &= 0x07;
-            b[5] &= 0x1F;
-            b[6] = 0;
-            b[7] &= (byte) 0x80;
+            b[8] &= 0x07;
+            b[9] &= 0x07;
+            b[13] &= 0x1F;
+            b[14] = 0;
+            b[15] &= (byte) 0x80;
             return b;
         }, b -> ReceiveCompletion.decode(b).encode());
         assertThat(receive.accepted()).isPositive();

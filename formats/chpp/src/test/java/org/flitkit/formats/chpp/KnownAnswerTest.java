@@ -96,8 +96,8 @@ class KnownAnswerTest {
 
     @Test
     void receiveCompletion() {
-        // 01: NAP | 00: OK | 2B 81: SRC, DST | 05 00: Length 5 | byte 7 bit 7: Phase | Address 0x500000800
-        byte[] expected = hex("01 00 2B 81 05 00 00 80 | 00 08 00 00 05 00 00 00");
+        // Address 0x500000800 | 01: NAP | 00: OK | 2B 81: SRC, DST | 05 00: Length 5 | byte 15 bit 7: Phase
+        byte[] expected = hex("00 08 00 00 05 00 00 00 | 01 00 2B 81 05 00 00 80");
         assertThat(ChppExamples.RECEIVE_COMPLETION.encode()).isEqualTo(expected);
         assertThat(ReceiveCompletion.decode(expected)).isEqualTo(ChppExamples.RECEIVE_COMPLETION);
     }

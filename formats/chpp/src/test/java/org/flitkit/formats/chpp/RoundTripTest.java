@@ -137,7 +137,7 @@ class RoundTripTest {
             assertThat(w.get(CompletionLayouts.RECEIVE.LENGTH)).isEqualTo(c.length());
             assertThat(w.get(CompletionLayouts.RECEIVE.SRC_ID)).isEqualTo(c.src().encode());
             assertThat(w.get(CompletionLayouts.RECEIVE.DST_ID)).isEqualTo(c.dst().encode());
-            assertThat((cb[7] & 0x80) != 0).as("Phase is bit 7 of byte 7").isEqualTo(c.phase());
+            assertThat((cb[15] & 0x80) != 0).as("Phase is bit 7 of the last byte").isEqualTo(c.phase());
         }
     }
 
