@@ -44,6 +44,15 @@ public enum Status {
         return description;
     }
 
+    /**
+     * The send completion status of a descriptor refused by {@code rule}: LENGTH_MISMATCH for a chain whose totals
+     * differ, BAD_DESCRIPTOR for every other rule (docs/chpp-formats.md, decision "descriptor refusal status").
+     */
+    public static Status forRefusedDescriptor(Rule rule) {
+        Bits.notNull("rule", rule);
+        return rule == Rule.CHAIN_LENGTH_MISMATCH ? LENGTH_MISMATCH : BAD_DESCRIPTOR;
+    }
+
     /** The status with this code, or a {@link Rule#UNKNOWN_STATUS} refusal. */
     public static Status fromCode(long code) {
         for (Status s : values()) {

@@ -209,6 +209,18 @@ class ValidationTest {
         }
     }
 
+    @Test
+    void aRefusedDescriptorCompletesWithItsStatus() {
+        byte[] mismatch = with(D_CHAIN, b -> b[56] = 1);
+        byte[] reserved = with(D_PUT, b -> b[1] = 1);
+        assertThat(Status.forRefusedDescriptor(((ChppFormatException) catchThrowable(() -> Descriptor.decode(mismatch))).rule()))
+                .isEqualTo(Status.LENGTH_MISMATCH);
+        assertThat(Status.forRefusedDescriptor(((ChppFormatException) catchThrowable(() -> Descriptor.decode(reserved))).rule()))
+                .isEqualTo(Status.BAD_DESCRIPTOR);
+        assertThat(Status.LENGTH_MISMATCH.send()).isTrue();
+        assertThat(Status.BAD_DESCRIPTOR.send()).isTrue();
+    }
+
     /** The examples with every single reserved bit set in turn: each is refused as reserved-bits. */
     @Test
     void everyReservedBitOfEveryLayoutIsRefused() {
