@@ -22,7 +22,7 @@ import org.flitkit.testbench.stream.Throttle;
  * The host end of a device's PCIe-like interface (docs/host-pcie.md), as a testbench component on the top
  * module's ports: takes {@link DmaRequest} beats from {@code dmaRq} (with optional backpressure), hands
  * reassembled writes to {@link HostDma} as posted writes and reads to it as tagged reads, drives the
- * completions on {@code dmaCpl} as 64-byte beats, injects read errors (UR, CA, a lost completion), delivers
+ * completions on {@code dmaCpl} as beats of the bundles' width (16, 32 or 64 bytes), injects read errors (UR, CA, a lost completion), delivers
  * host BAR writes on {@code mmio} after the posted-write latency, and records the device's interrupts.
  *
  * <p>Timing: a read request taken at cycle c has its first completion beat on {@code dmaCpl} at
@@ -110,6 +110,7 @@ public final class PcieHost extends Component {
     private long partialAddr;
     private int partialLen;
     private int partialBeats;
+    private int beatBytes = Pcie.BEAT_BYTES;
     private boolean rqReady;
     private boolean cplValid;
     private boolean mmioValid;
@@ -121,11 +122,28 @@ public final class PcieHost extends Component {
         this.dma = new HostDma(memory, params.dma());
     }
 
-    /** The device's DMA request output and (for a device that reads) its completion input. */
+    /**
+     * The device's DMA request output and (for a device that reads, else {@code null}) its completion input. The
+     * beat width (16, 32 or 64 bytes) is the bundles': both must have the same.
+     */
     public PcieHost dma(Decoupled<DmaRequest> requests, Decoupled<DmaCompletion> completions) {
+        if (requests == null) {
+            throw new IllegalArgumentException(name() + ": the DMA request port is required");
+        }
+        int b = requests.bits.beatBytes();
+        if (completions != null && completions.bits.beatBytes() != b) {
+            throw new IllegalArgumentException(name() + ": DMA requests have " + b + "-byte beats but completions "
+                    + completions.bits.beatBytes() + "-byte beats; the host needs one beat width");
+        }
         this.rq = requests;
         this.cpl = completions;
+        this.beatBytes = b;
         return this;
+    }
+
+    /** Bytes per data beat, from the bundles given to {@link #dma} (64 until then). */
+    public int beatBytes() {
+        return beatBytes;
     }
 
     /** The device's BAR write input. */
@@ -337,9 +355,9 @@ public final class PcieHost extends Component {
             partialLen = len;
             partialBeats = 0;
         }
-        byte[] beat = littleEndian(sim().peekBig(r.data), Pcie.BEAT_BYTES);
-        int off = partialBeats * Pcie.BEAT_BYTES;
-        System.arraycopy(beat, 0, partial, off, Math.min(Pcie.BEAT_BYTES, len - off));
+        byte[] beat = littleEndian(sim().peekBig(r.data), beatBytes);
+        int off = partialBeats * beatBytes;
+        System.arraycopy(beat, 0, partial, off, Math.min(beatBytes, len - off));
         partialBeats++;
         boolean final_ = partialBeats == beatsOf(len);
         if (last != final_) {
@@ -401,19 +419,19 @@ public final class PcieHost extends Component {
         }
     }
 
-    /** A HostDma completion as 64-byte beats; {@code last} only on the read's final beat. */
+    /** A HostDma completion as beats of the bus width; {@code last} only on the read's final beat. */
     private void split(HostDma.Completion c) {
         byte[] d = c.data();
-        for (int off = 0; off < d.length; off += Pcie.BEAT_BYTES) {
-            int n = Math.min(Pcie.BEAT_BYTES, d.length - off);
+        for (int off = 0; off < d.length; off += beatBytes) {
+            int n = Math.min(beatBytes, d.length - off);
             byte[] part = new byte[n];
             System.arraycopy(d, off, part, 0, n);
             beats.addLast(new Beat(c.tag(), fromLittleEndian(part), n, Pcie.SC, c.last() && off + n == d.length));
         }
     }
 
-    private static int beatsOf(int len) {
-        return (len + Pcie.BEAT_BYTES - 1) / Pcie.BEAT_BYTES;
+    private int beatsOf(int len) {
+        return Pcie.beatsOf(len, beatBytes);
     }
 
     /** Byte i of the value is bits 8i+7..8i. */
