@@ -74,8 +74,15 @@ public final class PcieHost extends Component {
     public record Interrupt(long cycle, int vp, int cause) {
     }
 
-    /** A completion beat waiting for the device. */
-    private record Beat(int tag, BigInteger data, int bytes, int status, boolean last) {
+    /** A completion beat waiting for the device, offered from cycle {@code at}. */
+    private record Beat(long at, int tag, BigInteger data, int bytes, int status, boolean last) {
+    }
+
+    /**
+     * A completion TLP waiting for the host-to-device link (link model only): data of a successful completion
+     * ({@code status} SC) or none (an error completion); {@code last} ends the read.
+     */
+    private record Tlp(int tag, byte[] data, int status, boolean last) {
     }
 
     private record DueError(long due, int tag, int status) {
@@ -96,6 +103,8 @@ public final class PcieHost extends Component {
 
     private final ArrayDeque<Beat> beats = new ArrayDeque<>();
     private final ArrayDeque<DueError> errors = new ArrayDeque<>();
+    /** Completion TLPs ready at the host, not yet on the link, in the order the host produced them (link model). */
+    private final List<Tlp> pending = new ArrayList<>();
     private final ArrayDeque<Mmio> mmios = new ArrayDeque<>();
     private final Set<Integer> busyTags = new HashSet<>();
     private final List<Write> writes = new ArrayList<>();
@@ -111,6 +120,12 @@ public final class PcieHost extends Component {
     private int partialLen;
     private int partialBeats;
     private int beatBytes = Pcie.BEAT_BYTES;
+    /** Link model: first cycle the device-to-host direction can take a request beat. */
+    private long upFreeAt;
+    /** Link model: first cycle the host-to-device direction is free for the next completion TLP's header. */
+    private long downFreeAt;
+    /** Link model, interleaved completions: the tag of the last completion TLP put on the link. */
+    private int lastTag = -1;
     private boolean rqReady;
     private boolean cplValid;
     private boolean mmioValid;
@@ -224,7 +239,8 @@ public final class PcieHost extends Component {
 
     /** Nothing in flight: no write on its way, no completion due or waiting, no BAR write queued, no write half sent. */
     public boolean idle() {
-        return dma.writesInFlight() == 0 && busyTags.isEmpty() && beats.isEmpty() && errors.isEmpty() && mmios.isEmpty() && partial == null;
+        return dma.writesInFlight() == 0 && busyTags.isEmpty() && beats.isEmpty() && errors.isEmpty() && pending.isEmpty() && mmios.isEmpty()
+                && partial == null;
     }
 
     @Override
@@ -244,18 +260,35 @@ public final class PcieHost extends Component {
     @Override
     protected void drive() {
         long now = cycle();
+        PcieLink link = params.link();
         for (HostDma.Completion c : dma.tick(now)) {
-            split(c);
+            if (link == null) {
+                split(c);
+            } else {
+                pending.add(new Tlp(c.tag(), c.data(), Pcie.SC, c.last()));
+            }
         }
         while (!errors.isEmpty() && errors.peekFirst().due() <= now) {
             DueError e = errors.removeFirst();
-            beats.addLast(new Beat(e.tag(), BigInteger.ZERO, 0, e.status(), true));
+            if (link == null) {
+                beats.addLast(new Beat(now, e.tag(), BigInteger.ZERO, 0, e.status(), true));
+            } else {
+                pending.add(new Tlp(e.tag(), new byte[0], e.status(), true));
+            }
+        }
+        if (link != null) {
+            sendCompletion(link, now);
         }
         if (rq != null) {
-            setReady(backpressure.allow(rng(), now));
+            // the throttle draws first, every cycle, so a run's random stream does not depend on the link
+            boolean allow = backpressure.allow(rng(), now);
+            setReady(allow && (link == null || upFreeAt <= now));
         }
         if (cpl != null) {
             Beat b = beats.peekFirst();
+            if (b != null && b.at() > now) {
+                b = null; // still on the link
+            }
             if (b != null) {
                 sim().poke(cpl.bits.tag, b.tag());
                 sim().poke(cpl.bits.data, b.data());
@@ -285,6 +318,9 @@ public final class PcieHost extends Component {
         }
         if (cpl != null && cplValid && sim().peek(cpl.ready) != 0) {
             Beat b = beats.removeFirst();
+            if (b.at() > cycle()) {
+                throw new IllegalStateException("completion beat taken before it arrived");
+            }
             if (b.last()) {
                 busyTags.remove(b.tag());
             }
@@ -324,7 +360,8 @@ public final class PcieHost extends Component {
         }
         busyTags.forEach(t -> items.add("read tag " + t + " outstanding"));
         mmios.forEach(m -> items.add("BAR write 0x" + Long.toHexString(m.addr()) + " due at cycle " + m.due()));
-        return describe(dma.writesInFlight() + " write(s) in flight, " + beats.size() + " completion beat(s) waiting:", items, 5, s -> s);
+        return describe(dma.writesInFlight() + " write(s) in flight, " + pending.size() + " completion TLP(s) waiting for the link, " + beats.size()
+                + " completion beat(s) waiting:", items, 5, s -> s);
     }
 
     /** One request beat taken at this cycle. */
@@ -348,6 +385,10 @@ public final class PcieHost extends Component {
             }
             if (!write) {
                 read((int) sim().peek(r.tag), addr, len);
+                if (params.link() != null) {
+                    // a read request is a TLP without payload: header and processing cycles on the device-to-host link
+                    upFreeAt = cycle() + params.link().tlpCycles(0);
+                }
                 return;
             }
             partial = new byte[len];
@@ -358,6 +399,9 @@ public final class PcieHost extends Component {
         byte[] beat = littleEndian(sim().peekBig(r.data), beatBytes);
         int off = partialBeats * beatBytes;
         System.arraycopy(beat, 0, partial, off, Math.min(beatBytes, len - off));
+        if (params.link() != null) {
+            upFreeAt = cycle() + linkCyclesUpTo(addr, len, Math.min(off + beatBytes, len)) - linkCyclesUpTo(addr, len, off);
+        }
         partialBeats++;
         boolean final_ = partialBeats == beatsOf(len);
         if (last != final_) {
@@ -366,6 +410,91 @@ public final class PcieHost extends Component {
         if (final_) {
             finishWrite();
         }
+    }
+
+    /**
+     * Link cycles of the first {@code upTo} bytes of a {@code len}-byte write at {@code addr}: the write's TLPs
+     * (cut at max-payload-size address boundaries, as {@link #finishWrite}) each cost header + payload cycles +
+     * processing; a TLP that {@code upTo} ends inside costs its header and the payload cycles so far. The
+     * difference between two beats' ends is what taking a beat costs the device-to-host link.
+     */
+    private int linkCyclesUpTo(long addr, int len, int upTo) {
+        PcieLink link = params.link();
+        int mps = params.dma().maxPayloadBytes();
+        int cycles = 0;
+        int off = 0;
+        while (off < upTo) {
+            long a = addr + off;
+            int n = (int) Math.min(len - off, mps - (a % mps));
+            if (off + n <= upTo) {
+                cycles += link.tlpCycles(n);
+            } else {
+                cycles += link.headerCycles() + (upTo - off + link.bytesPerCycle() - 1) / link.bytesPerCycle();
+            }
+            off += n;
+        }
+        return cycles;
+    }
+
+    /**
+     * Link model: puts at most one completion TLP on the host-to-device link this cycle. A TLP whose header starts
+     * at s offers beat j (bytes jB.., B the beat width) in the link cycle that carries its last byte,
+     * s + header + ceil(min((j+1)B, n) / bytesPerCycle) - 1, and an error completion (no data) its one beat in its
+     * header's last cycle; the next TLP's header starts after this one's processing cycles. A TLP ready at the host
+     * at cycle c has its first beat offered at c when the link is free (its header went in the cycles before: the
+     * round trip counts to the first beat), else as soon as the link is free. FIFO in the order the host produced
+     * them, or round robin over the tags with a TLP ready when {@link PcieLink#interleaveTags()}.
+     */
+    private void sendCompletion(PcieLink link, long now) {
+        Tlp pick = null;
+        if (!link.interleaveTags()) {
+            if (!pending.isEmpty() && downFreeAt + lead(link, pending.get(0)) <= now) {
+                pick = pending.get(0);
+            }
+        } else {
+            int best = Integer.MAX_VALUE;
+            Set<Integer> seen = new HashSet<>();
+            for (Tlp t : pending) {
+                if (!seen.add(t.tag())) {
+                    continue; // only the oldest TLP of each tag: one tag's completions stay in order
+                }
+                if (downFreeAt + lead(link, t) > now) {
+                    continue;
+                }
+                int distance = Math.floorMod(t.tag() - lastTag - 1, 1 << Pcie.TAG_BITS); // round robin after the last tag served
+                if (distance < best) {
+                    best = distance;
+                    pick = t;
+                }
+            }
+        }
+        if (pick == null) {
+            return;
+        }
+        pending.remove(pick);
+        lastTag = pick.tag();
+        long start = now - lead(link, pick);
+        int n = pick.data().length;
+        if (n == 0) {
+            beats.addLast(new Beat(now, pick.tag(), BigInteger.ZERO, 0, pick.status(), true));
+        }
+        for (int off = 0; off < n; off += beatBytes) {
+            int k = Math.min(beatBytes, n - off);
+            byte[] part = new byte[k];
+            System.arraycopy(pick.data(), off, part, 0, k);
+            long at = start + link.headerCycles() + ceilDiv(off + k, link.bytesPerCycle()) - 1;
+            beats.addLast(new Beat(at, pick.tag(), fromLittleEndian(part), k, Pcie.SC, pick.last() && off + k == n));
+        }
+        downFreeAt = start + link.tlpCycles(n);
+    }
+
+    /** Cycles from the start of a completion TLP's header to its first beat. */
+    private int lead(PcieLink link, Tlp t) {
+        return link.headerCycles() - 1 + ceilDiv(Math.min(beatBytes, t.data().length), link.bytesPerCycle());
+    }
+
+    private static int ceilDiv(int a, int b) {
+        return (a + b - 1) / b;
     }
 
     /** Posted writes of at most the max payload size, cut at its address boundaries as the device's PCIe core would. */
@@ -426,7 +555,7 @@ public final class PcieHost extends Component {
             int n = Math.min(beatBytes, d.length - off);
             byte[] part = new byte[n];
             System.arraycopy(d, off, part, 0, n);
-            beats.addLast(new Beat(c.tag(), fromLittleEndian(part), n, Pcie.SC, c.last() && off + n == d.length));
+            beats.addLast(new Beat(cycle(), c.tag(), fromLittleEndian(part), n, Pcie.SC, c.last() && off + n == d.length));
         }
     }
 
