@@ -228,6 +228,29 @@ class ChppLinkTest {
         }
     }
 
+    @Test
+    void completionBeatsWiderThanTheLinkAreOfferedWhenTheLinkHasCarriedTheirLastByte(RunConfig cfg) {
+        Map<Integer, List<Long>> offsets = new LinkedHashMap<>();
+        for (int beatBytes : new int[] {16, 32, 64}) {
+            HostMemory mem = new HostMemory();
+            mem.write(0x1000, pattern(256, 7));
+            try (Bench b = bench(cfg, "wide" + beatBytes, beatBytes, CHPP, mem)) {
+                b.dev().read(0x1000, 256, 5);
+                b.tb().reset(1);
+                b.tb().runUntil("the read", () -> b.dev().done(), 1000);
+                b.tb().finish();
+                long req = b.dev().issued.get(0).cycle();
+                assertThat(joined(b.dev().beats)).isEqualTo(pattern(256, 7));
+                offsets.put(beatBytes, b.dev().beats.stream().map(x -> x.cycle() - req).toList());
+            }
+        }
+        // two 128-byte TLPs, 10 link cycles each; a beat of B bytes needs B/16 link cycles; the first beat at the round trip
+        assertThat(offsets).containsExactly(
+                Map.entry(16, List.of(130L, 131L, 132L, 133L, 134L, 135L, 136L, 137L, 140L, 141L, 142L, 143L, 144L, 145L, 146L, 147L)),
+                Map.entry(32, List.of(130L, 132L, 134L, 136L, 140L, 142L, 144L, 146L)),
+                Map.entry(64, List.of(130L, 134L, 140L, 144L)));
+    }
+
     /** Two 256-byte reads (two 128-byte completions each) on tags 0 and 1; the tag of each completion TLP in link order. */
     static List<Integer> tlpTags(RunConfig cfg, String part, boolean interleave) {
         HostMemory mem = new HostMemory();
