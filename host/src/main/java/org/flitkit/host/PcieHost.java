@@ -28,7 +28,10 @@ import org.flitkit.testbench.stream.Throttle;
  * <p>Timing: a read request taken at cycle c has its first completion beat on {@code dmaCpl} at
  * c + {@link DmaParams#readRoundTripCycles()} (later only if completions queue up); a write whose last beat is
  * taken at c is visible in host memory from c + {@link DmaParams#writeLatencyCycles()}; {@link #mmioWrite}
- * called at cycle c is offered to the device at c + {@link PcieParams#mmioLatencyCycles()}.
+ * called at cycle c is offered to the device at c + {@link PcieParams#mmioLatencyCycles()}. With a
+ * {@link PcieParams#link()} the link is the bottleneck: request beats are taken only as fast as the device-to-host
+ * direction carries them, completion beats offered as the host-to-device direction delivers them, each TLP paying
+ * its header and processing cycles (docs/host-pcie.md, "Link model").
  */
 public final class PcieHost extends Component {
     /** How the host answers a read. */
