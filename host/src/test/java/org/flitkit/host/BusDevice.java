@@ -67,6 +67,9 @@ final class BusDevice {
         private int streamLen;
         private long streamLeft;
         private boolean presentedRead;
+        /** Chance per cycle that the device takes a completion beat (1: always). */
+        private double cplReady = 1;
+        private boolean cplReadyNow;
         private int presentedTag;
         final List<Long> writeBeats = new ArrayList<>();
         final List<Issued> issued = new ArrayList<>();
@@ -99,6 +102,12 @@ final class BusDevice {
             return this;
         }
 
+        /** The device takes completion beats only in a random {@code p} of the cycles (seeded). */
+        Driver completionReady(double p) {
+            cplReady = p;
+            return this;
+        }
+
         boolean done() {
             if (!writes.isEmpty() || !reads.isEmpty() || streamLeft > 0) {
                 return false;
@@ -118,7 +127,8 @@ final class BusDevice {
 
         @Override
         protected void drive() {
-            sim().poke(w.cplOut.ready, 1);
+            cplReadyNow = cplReady >= 1 || rng().chance(cplReady);
+            sim().poke(w.cplOut.ready, cplReadyNow ? 1 : 0);
             presentedRead = false;
             DmaRequest r = w.in.bits;
             if (!writes.isEmpty()) {
@@ -189,7 +199,7 @@ final class BusDevice {
                     }
                 }
             }
-            if (sim().peek(w.cplOut.valid) != 0) {
+            if (cplReadyNow && sim().peek(w.cplOut.valid) != 0) {
                 DmaCompletion c = w.cplOut.bits;
                 int bytes = (int) sim().peek(c.bytes);
                 CplBeat b = new CplBeat(cycle(), (int) sim().peek(c.tag), bytes, (int) sim().peek(c.status), sim().peek(c.last) != 0,

@@ -333,6 +333,57 @@ class ChppLinkTest {
         }
     }
 
+    @Test
+    void randomReadsUnderCompletionBackpressureKeepEveryTagsDataInOrder(RunConfig cfg) {
+        HostMemory mem = new HostMemory();
+        byte[] image = pattern(1 << 16, 3);
+        mem.write(0x200000, image);
+        org.flitkit.testbench.Rng rng = new org.flitkit.testbench.Rng(cfg.seed()).fork("reads");
+        int n = 150;
+        int tags = 8;
+        List<long[]> reads = new ArrayList<>(); // addr, len, tag
+        try (Bench b = bench(cfg, "random", 16, CHPP, mem)) {
+            for (int i = 0; i < n; i++) {
+                int len = 1 + rng.nextInt(512);
+                long off = rng.nextInt((1 << 16) - 512);
+                long addr = 0x200000 + off;
+                if ((addr & ~0xFFFL) != ((addr + len - 1) & ~0xFFFL)) {
+                    len = (int) (((addr | 0xFFF) + 1) - addr); // stop at the 4 KB boundary
+                }
+                reads.add(new long[] {addr, len, i % tags});
+                b.dev().read(addr, len, i % tags);
+            }
+            b.dev().completionReady(0.6);
+            b.tb().reset(1);
+            b.tb().runUntil("every read", () -> b.dev().done() && b.host().idle(), 100_000);
+            b.tb().finish();
+            List<CplBeat> beats = b.dev().beats;
+            // per tag, the reads in issue order, each ending at its last beat with exactly its bytes
+            for (int t = 0; t < tags; t++) {
+                int tag = t;
+                List<CplBeat> mine = beats.stream().filter(x -> x.tag() == tag).toList();
+                int at = 0;
+                for (long[] r : reads.stream().filter(r -> r[2] == tag).toList()) {
+                    List<CplBeat> one = new ArrayList<>();
+                    while (!mine.get(at).last()) {
+                        one.add(mine.get(at++));
+                    }
+                    one.add(mine.get(at++));
+                    assertThat(one).allMatch(x -> x.status() == Pcie.SC && x.bytes() >= 1 && x.bytes() <= 16);
+                    assertThat(joined(one)).isEqualTo(mem.read(r[0], (int) r[1]));
+                }
+                assertThat(at).isEqualTo(mine.size());
+            }
+            // tags interleave somewhere: a beat of one tag between two beats of another read
+            boolean interleaved = false;
+            for (int i = 2; i < beats.size(); i++) {
+                interleaved |= beats.get(i).tag() == beats.get(i - 2).tag() && beats.get(i - 1).tag() != beats.get(i).tag()
+                        && !beats.get(i - 2).last();
+            }
+            assertThat(interleaved).isTrue();
+        }
+    }
+
     // ---- parameters ----
 
     @Test
