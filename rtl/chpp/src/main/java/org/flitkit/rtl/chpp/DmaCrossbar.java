@@ -45,12 +45,19 @@ public final class DmaCrossbar extends Module {
     /** The header bits (of the 128-bit first beat) that name the destination port: see {@link #destinationField(int)}. */
     public final Field destField;
 
-    /** Packets from the DMA engines (packers) of each port. */
+    /** Packets from the DMA engine of each port (its packer): PUT and NAP by Dest-Mod VC, GET to the GET buffer. */
     public final Vec<Decoupled<PacketBeat>> in;
+    /**
+     * The GET path of each port (the send engine's descriptor extract packs GET descriptors into GET packets here,
+     * paper section 4.1): straight into the port's GET buffer, so a GET never waits behind a PUT on {@code in}.
+     */
+    public final Vec<Decoupled<PacketBeat>> getIn;
     /** Packets toward each port's receive dispatch; a packet's beats leave back to back on one output, never interleaved. */
     public final Vec<Decoupled<PacketBeat>> out;
     /** Per input: packets dropped because their header names a port {@code >= ports} (saturating 32-bit). */
     public final Vec<UInt> badDestination;
+    /** Per port: packets dropped from {@code getIn} because their header names a port {@code >= ports}. */
+    public final Vec<UInt> getBadDestination;
     /** Per input and VC ({@code vcs + 1} per input, the last one GET): beats stored. */
     public final Vec<Vec<UInt>> occupancy;
 
@@ -81,41 +88,43 @@ public final class DmaCrossbar extends Module {
         int vcBits = log2Up(nvc);
 
         in = input(Vec(ports, () -> Decoupled.of(PacketBeat::new)));
+        getIn = input(Vec(ports, () -> Decoupled.of(PacketBeat::new)));
         out = output(Vec(ports, () -> Decoupled.of(PacketBeat::new)));
         badDestination = output(Vec(ports, () -> UInt(Counters.BITS)));
+        getBadDestination = output(Vec(ports, () -> UInt(Counters.BITS)));
         occupancy = output(Vec(ports, () -> Vec(nvc, () -> UInt(log2Up(Math.max(vcDepth, getDepth) + 1)))));
 
-        Field pktField = HeaderLayout.HEADER.PKT_TYPE;
         // queues[i][v]: input i's buffer for VC v; every beat carries its packet's output port
         List<List<Queue<RoutedBeat>>> queues = new ArrayList<>();
         for (int i = 0; i < ports; i++) {
             Decoupled<PacketBeat> src = in.get(i);
-            UInt hdrDest = src.bits.data.bits(destField.msb(), destField.lsb());
-            Bool isGet = src.bits.data.bits(pktField.msb(), pktField.lsb()).eq(PktType.GET.code());
-            // with 2^destBits ports every destination exists
-            Bool hdrBad = ports == 1 << destField.width() ? FALSE() : hdrDest.ge(ports);
-            UInt hdrVc = mux(isGet, lit(getVc, vcBits), destModVc(hdrDest, vcBits));
-
-            // beats after the header follow the header's decision
-            Bool inPkt = regInit(Bool(), 0).named("inPkt" + i);
-            UInt curVc = regInit(UInt(vcBits), 0).named("curVc" + i);
-            UInt curPort = regInit(UInt(portBits), 0).named("curPort" + i);
-            Bool curDrop = regInit(Bool(), 0).named("curDrop" + i);
-            UInt vc = mux(inPkt, curVc, hdrVc);
-            UInt port = mux(inPkt, curPort, hdrDest.bits(portBits - 1, 0));
-            Bool drop = mux(inPkt, curDrop, hdrBad);
-
+            Steer st = steer(src, "in" + i, false, portBits, vcBits);
+            Steer gst = steer(getIn.get(i), "getIn" + i, true, portBits, vcBits);
             List<Queue<RoutedBeat>> row = new ArrayList<>();
             List<Bool> accept = new ArrayList<>();
             for (int v = 0; v < nvc; v++) {
                 int depth = v == getVc ? getDepth : vcDepth;
                 Queue<RoutedBeat> q = instance("in" + i + "vc" + v, new Queue<>(() -> new RoutedBeat(portBits), depth));
-                Bool sel = vc.eq(v);
-                q.enq.valid.assign(src.valid.and(sel).andNot(drop));
-                q.enq.bits.data.assign(src.bits.data);
-                q.enq.bits.last.assign(src.bits.last);
-                q.enq.bits.port.assign(port);
-                accept.add(sel.and(q.enq.ready));
+                Bool sel = st.vc.eq(v);
+                Decoupled<RoutedBeat> enq = q.enq;
+                if (v == getVc) {
+                    // the GET buffer has two writers: GETs on in[i] and the GET path getIn[i]; whole packets each
+                    RRArbiter<RoutedBeat> merge = instance("in" + i + "getMerge",
+                            new RRArbiter<>(() -> new RoutedBeat(portBits), 2, Lock.until(b -> b.last)));
+                    q.enq.connect(merge.out);
+                    Decoupled<RoutedBeat> g = merge.in.get(1);
+                    g.valid.assign(getIn.get(i).valid.andNot(gst.drop));
+                    g.bits.data.assign(getIn.get(i).bits.data);
+                    g.bits.last.assign(getIn.get(i).bits.last);
+                    g.bits.port.assign(gst.port);
+                    getIn.get(i).ready.assign(gst.drop.or(g.ready));
+                    enq = merge.in.get(0);
+                }
+                enq.valid.assign(src.valid.and(sel).andNot(st.drop));
+                enq.bits.data.assign(src.bits.data);
+                enq.bits.last.assign(src.bits.last);
+                enq.bits.port.assign(st.port);
+                accept.add(sel.and(enq.ready));
                 occupancy.get(i).get(v).assign(q.count);
                 row.add(q);
             }
@@ -125,14 +134,11 @@ public final class DmaCrossbar extends Module {
             for (Bool a : accept) {
                 anyAccept = anyAccept.or(a);
             }
-            src.ready.assign(drop.or(anyAccept));
-            when(src.fire(), () -> {
-                inPkt.assign(src.bits.last.not());
-                curVc.assign(vc);
-                curPort.assign(port);
-                curDrop.assign(drop);
-            });
-            badDestination.get(i).assign(Counters.count(src.fire().andNot(inPkt).and(hdrBad), "badDestination" + i));
+            src.ready.assign(st.drop.or(anyAccept));
+            st.update();
+            gst.update();
+            badDestination.get(i).assign(Counters.count(st.dropped, "badDestination" + i));
+            getBadDestination.get(i).assign(Counters.count(gst.dropped, "getBadDestination" + i));
         }
 
         // one round-robin arbiter per output over every (input, VC) head; the lock keeps a packet's beats together
@@ -166,6 +172,53 @@ public final class DmaCrossbar extends Module {
                 queues.get(i).get(v).deq.ready.assign(r);
             }
         }
+    }
+
+    /** Where the current beat of one input stream goes: decided at the header, held for the packet's other beats. */
+    private final class Steer {
+        final Decoupled<PacketBeat> src;
+        final Bool inPkt;
+        final UInt curVc;
+        final UInt curPort;
+        final Bool curDrop;
+        UInt vc;
+        UInt port;
+        Bool drop;
+        /** a header with an out-of-range destination is taken (and its packet dropped) */
+        Bool dropped;
+
+        Steer(Decoupled<PacketBeat> src, String name, int portBits, int vcBits) {
+            this.src = src;
+            inPkt = regInit(Bool(), 0).named(name + "_inPkt");
+            curVc = regInit(UInt(vcBits), 0).named(name + "_vc");
+            curPort = regInit(UInt(portBits), 0).named(name + "_port");
+            curDrop = regInit(Bool(), 0).named(name + "_drop");
+        }
+
+        void update() {
+            when(src.fire(), () -> {
+                inPkt.assign(src.bits.last.not());
+                curVc.assign(vc);
+                curPort.assign(port);
+                curDrop.assign(drop);
+            });
+        }
+    }
+
+    private Steer steer(Decoupled<PacketBeat> src, String name, boolean getPath, int portBits, int vcBits) {
+        Field pkt = HeaderLayout.HEADER.PKT_TYPE;
+        Steer st = new Steer(src, name, portBits, vcBits);
+        UInt hdrDest = src.bits.data.bits(destField.msb(), destField.lsb());
+        // with 2^destBits ports every destination exists
+        Bool hdrBad = ports == 1 << destField.width() ? FALSE() : hdrDest.ge(ports);
+        UInt getVcLit = lit(getVc, vcBits);
+        UInt hdrVc = getPath ? getVcLit
+                : mux(src.bits.data.bits(pkt.msb(), pkt.lsb()).eq(PktType.GET.code()), getVcLit, destModVc(hdrDest, vcBits));
+        st.vc = mux(st.inPkt, st.curVc, hdrVc);
+        st.port = mux(st.inPkt, st.curPort, hdrDest.bits(portBits - 1, 0));
+        st.drop = mux(st.inPkt, st.curDrop, hdrBad);
+        st.dropped = src.fire().andNot(st.inPkt).and(hdrBad);
+        return st;
     }
 
     /** Dest-Mod (paper section 5.4): a packet for port d waits in VC d mod {@code vcs}. */

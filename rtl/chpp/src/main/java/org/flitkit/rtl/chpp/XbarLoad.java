@@ -80,6 +80,8 @@ public final class XbarLoad {
         sim.reset(1);
         for (int o = 0; o < n; o++) {
             sim.poke(dut.out.get(o).ready, true);
+            // the paper measures with PUTs only ("the GET VC is not considered here")
+            sim.poke(dut.getIn.get(o).valid, false);
         }
         long[] payload = new long[2];
         long beats = 0;
