@@ -187,10 +187,11 @@ public final class DmaCrossbar extends Module {
         /** a header with an out-of-range destination is taken (and its packet dropped) */
         Bool dropped;
 
-        Steer(Decoupled<PacketBeat> src, String name, int portBits, int vcBits) {
+        Steer(Decoupled<PacketBeat> src, String name, boolean getPath, int portBits, int vcBits) {
             this.src = src;
             inPkt = regInit(Bool(), 0).named(name + "_inPkt");
-            curVc = regInit(UInt(vcBits), 0).named(name + "_vc");
+            // the GET path has one buffer: no VC to remember
+            curVc = getPath ? null : regInit(UInt(vcBits), 0).named(name + "_vc");
             curPort = regInit(UInt(portBits), 0).named(name + "_port");
             curDrop = regInit(Bool(), 0).named(name + "_drop");
         }
@@ -198,7 +199,9 @@ public final class DmaCrossbar extends Module {
         void update() {
             when(src.fire(), () -> {
                 inPkt.assign(src.bits.last.not());
-                curVc.assign(vc);
+                if (curVc != null) {
+                    curVc.assign(vc);
+                }
                 curPort.assign(port);
                 curDrop.assign(drop);
             });
@@ -207,14 +210,14 @@ public final class DmaCrossbar extends Module {
 
     private Steer steer(Decoupled<PacketBeat> src, String name, boolean getPath, int portBits, int vcBits) {
         Field pkt = HeaderLayout.HEADER.PKT_TYPE;
-        Steer st = new Steer(src, name, portBits, vcBits);
+        Steer st = new Steer(src, name, getPath, portBits, vcBits);
         UInt hdrDest = src.bits.data.bits(destField.msb(), destField.lsb());
         // with 2^destBits ports every destination exists
         Bool hdrBad = ports == 1 << destField.width() ? FALSE() : hdrDest.ge(ports);
         UInt getVcLit = lit(getVc, vcBits);
         UInt hdrVc = getPath ? getVcLit
                 : mux(src.bits.data.bits(pkt.msb(), pkt.lsb()).eq(PktType.GET.code()), getVcLit, destModVc(hdrDest, vcBits));
-        st.vc = mux(st.inPkt, st.curVc, hdrVc);
+        st.vc = getPath ? hdrVc : mux(st.inPkt, st.curVc, hdrVc);
         st.port = mux(st.inPkt, st.curPort, hdrDest.bits(portBits - 1, 0));
         st.drop = mux(st.inPkt, st.curDrop, hdrBad);
         st.dropped = src.fire().andNot(st.inPkt).and(hdrBad);

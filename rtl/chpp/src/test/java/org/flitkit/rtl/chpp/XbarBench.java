@@ -188,6 +188,10 @@ final class XbarBench {
         final List<BigInteger> beats = new ArrayList<>();
         long packets;
         long beatCount;
+        /** source input of every packet delivered, in order */
+        final List<Integer> sources = new ArrayList<>();
+        long firstBeatCycle = -1;
+        long lastBeatCycle = -1;
         /** when set, ready is this value instead of random */
         Boolean forceReady;
 
@@ -220,6 +224,10 @@ final class XbarBench {
             if (valid && ready) {
                 beats.add(data);
                 beatCount++;
+                if (firstBeatCycle < 0) {
+                    firstBeatCycle = cycle();
+                }
+                lastBeatCycle = cycle();
                 if (last) {
                     packet(List.copyOf(beats));
                     beats.clear();
@@ -239,6 +247,7 @@ final class XbarBench {
             // a GET goes through its input's GET buffer whichever stream it came in on; order holds per stream
             int vc = (h.get(HeaderLayout.HEADER.ADDRESS) & VIA_GET_IN) != 0 ? nvc : DmaCrossbar.vcOf(dest, get, dut.vcs);
             packets++;
+            sources.add(src);
             boards[o][src][vc].observe(p);
         }
 
