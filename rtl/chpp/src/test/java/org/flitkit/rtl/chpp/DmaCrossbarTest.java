@@ -92,24 +92,28 @@ class DmaCrossbarTest {
             XbarBench b = new XbarBench(tb, 0, 1);
             Rng rng = tb.rng("data");
             b.monitors.forEach(m -> m.forceReady = false);
-            b.send(b.packet(rng, 0, 0, 5, PktType.PUT, MTU, false));
-            b.send(b.packet(rng, 0, 1, 7, PktType.NAP, 0, false));
-            b.send(b.packet(rng, 0, 2, 2, PktType.PUT, MTU, false));
+            // VC 1 of input 0 filled first: destinations 5 and 7 would map to it, a drop must not wait for its space
+            b.send(b.packet(rng, 0, 0, 1, PktType.PUT, MTU, false));
+            b.send(b.packet(rng, 0, 1, 1, PktType.PUT, MTU, false));
+            b.send(b.packet(rng, 0, 2, 5, PktType.PUT, MTU, false));
+            b.send(b.packet(rng, 0, 3, 7, PktType.NAP, 0, false));
+            b.send(b.packet(rng, 0, 4, 2, PktType.PUT, MTU, false));
             b.send(b.packet(rng, 1, 0, 4, PktType.GET, 32, true));
             tb.reset(1);
-            // 9 + 1 dropped beats and the good packet's 9 in 19 cycles, with every output stalled
-            tb.run(19);
+            // 18 good beats, 9 + 1 dropped beats and the last good packet's 9 in 37 cycles, every output stalled
+            tb.run(37);
             assertThat(b.drivers.get(0).idle()).isTrue();
             assertThat(b.getDrivers.get(1).idle()).isTrue();
             assertThat(tb.sim().peek(tb.dut().badDestination.get(0))).isEqualTo(2);
             assertThat(tb.sim().peek(tb.dut().getBadDestination.get(1))).isEqualTo(1);
             assertThat(tb.sim().peek(tb.dut().badDestination.get(1))).isZero();
             assertThat(occ(tb, 0, 0)).isEqualTo(9);
-            assertThat(occ(tb, 0, 1) + occ(tb, 0, 2) + occ(tb, 1, 2)).isZero();
+            assertThat(occ(tb, 0, 1)).isEqualTo(18);
+            assertThat(occ(tb, 0, 2) + occ(tb, 1, 2)).isZero();
             b.monitors.forEach(m -> m.forceReady = true);
             tb.runUntil("delivered", b::idle, 100);
             tb.finish();
-            assertThat(b.delivered()).isEqualTo(1);
+            assertThat(b.delivered()).isEqualTo(3);
         }
     }
 
