@@ -52,7 +52,12 @@ public final class XbarLoad {
 
     /** Elaborates a crossbar with the default depths and measures its saturation throughput. */
     public static Result saturation(int ports, int vcs, int packetBeats, long warmup, long window, long seed) {
-        Circuit c = Circuit.elaborate(() -> new DmaCrossbar(ports, vcs));
+        return saturation(ports, vcs, DmaCrossbar.DEFAULT_VC_DEPTH, packetBeats, warmup, window, seed);
+    }
+
+    /** The same with {@code vcDepth} beats per PUT/NAP VC buffer. */
+    public static Result saturation(int ports, int vcs, int vcDepth, int packetBeats, long warmup, long window, long seed) {
+        Circuit c = Circuit.elaborate(() -> new DmaCrossbar(ports, vcs, vcDepth, DmaCrossbar.DEFAULT_GET_DEPTH));
         return saturation((DmaCrossbar) c.top(), Simulator.of(c), packetBeats, warmup, window, seed);
     }
 
