@@ -22,6 +22,7 @@ import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Scenario;
 import org.flitkit.testbench.figures.FigureRegistry;
 import org.flitkit.testbench.figures.FigureSource;
+import org.flitkit.app.chpp.ChppXbarFigures;
 import org.flitkit.app.demo.ClosedFlitLoopback;
 import org.flitkit.app.demo.FlitLoopback;
 import org.flitkit.app.demo.FlitLoopbackScenario;
@@ -170,7 +171,8 @@ public final class Catalog {
                 .figures(new NrcFigures())
                 .figures(new SwitchFigures())
                 .figures(new NicFigures())
-                .figures(new XudFigures());
+                .figures(new XudFigures())
+                .figures(new ChppXbarFigures());
     }
 
     public Catalog testbench(String name, String description, Scenario scenario) {

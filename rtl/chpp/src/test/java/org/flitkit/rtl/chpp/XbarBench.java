@@ -1,0 +1,261 @@
+package org.flitkit.rtl.chpp;
+
+import java.math.BigInteger;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import org.flitkit.formats.chpp.HeaderLayout;
+import org.flitkit.formats.chpp.PktType;
+import org.flitkit.formats.th2.BitVector;
+import org.flitkit.hdl.lib.Decoupled;
+import org.flitkit.testbench.Component;
+import org.flitkit.testbench.Rng;
+import org.flitkit.testbench.Testbench;
+import org.flitkit.testbench.scoreboard.InOrderScoreboard;
+
+/**
+ * Verification components of the {@link DmaCrossbar}: a packet driver per input stream (random idle cycles
+ * between beats, valid and bits held until taken), a monitor per output (random backpressure, the hold rule
+ * checked, beats assembled into packets, each checked to be on the output its header names) and one in-order
+ * scoreboard per (output, input, VC): every packet arrives once, intact, in its VC's order.
+ */
+final class XbarBench {
+    static final BigInteger MASK128 = BigInteger.ONE.shiftLeft(PacketBeat.DATA_BITS).subtract(BigInteger.ONE);
+
+    /** One packet: its source input (in QPMagic), sequence number (in Address), destination, type, beats. */
+    record Pkt(int src, long seq, int dest, PktType type, boolean viaGetIn, List<BigInteger> beats) {
+        @Override
+        public String toString() {
+            return "pkt " + src + "#" + seq + " " + type + " -> " + dest + (viaGetIn ? " (getIn)" : "") + ", " + beats.size() + " beats";
+        }
+    }
+
+    final Testbench<DmaCrossbar> tb;
+    final DmaCrossbar dut;
+    final int ports;
+    final int nvc;
+    /** Address bit that marks a packet sent on getIn (the two streams into a GET buffer are ordered each, not together). */
+    static final long VIA_GET_IN = 1L << 47;
+
+    /** [output][input][vc], and index vcs + 1 for the GETs that came on getIn */
+    final InOrderScoreboard<List<BigInteger>>[][][] boards;
+    final List<Driver> drivers = new ArrayList<>();
+    final List<Driver> getDrivers = new ArrayList<>();
+    final List<Monitor> monitors = new ArrayList<>();
+    final long[] expectedDrops;
+    final long[] expectedGetDrops;
+
+    @SuppressWarnings("unchecked")
+    XbarBench(Testbench<DmaCrossbar> tb, double gapP, double readyP) {
+        this.tb = tb;
+        this.dut = tb.dut();
+        this.ports = dut.ports;
+        this.nvc = dut.vcs + 1;
+        expectedDrops = new long[ports];
+        expectedGetDrops = new long[ports];
+        boards = new InOrderScoreboard[ports][ports][nvc + 1];
+        for (int i = 0; i < ports; i++) {
+            drivers.add(tb.add(new Driver("in" + i, dut.in.get(i), gapP)));
+            getDrivers.add(tb.add(new Driver("getIn" + i, dut.getIn.get(i), gapP)));
+        }
+        for (int o = 0; o < ports; o++) {
+            monitors.add(tb.add(new Monitor("out" + o, o, readyP)));
+            for (int i = 0; i < ports; i++) {
+                for (int v = 0; v <= nvc; v++) {
+                    boards[o][i][v] = tb.add(new InOrderScoreboard<>("sb.out" + o + ".in" + i + (v == nvc ? ".getIn" : ".vc" + v)));
+                    boards[o][i][v].format(XbarBench::show);
+                }
+            }
+        }
+    }
+
+    static String show(List<BigInteger> beats) {
+        BitVector h = BitVector.of(PacketBeat.DATA_BITS, beats.get(0));
+        return "src " + h.get(HeaderLayout.HEADER.QP_MAGIC) + " seq " + h.get(HeaderLayout.HEADER.ADDRESS) + " type "
+                + h.get(HeaderLayout.HEADER.PKT_TYPE) + ", " + beats.size() + " beats";
+    }
+
+    /** Builds a packet with random payload; {@code dest} may be out of range (then it is expected to be dropped). */
+    Pkt packet(Rng rng, int src, long seq, int dest, PktType type, int payloadBytes, boolean viaGetIn) {
+        List<BigInteger> beats = new ArrayList<>();
+        beats.add(XbarLoad.header(dut.destField, dest, type, payloadBytes, src, viaGetIn ? seq | VIA_GET_IN : seq).toBigInteger());
+        for (int b = 0; b < (payloadBytes + PacketBeat.DATA_BYTES - 1) / PacketBeat.DATA_BYTES; b++) {
+            beats.add(rng.bits(PacketBeat.DATA_BITS));
+        }
+        return new Pkt(src, seq, dest, type, viaGetIn, List.copyOf(beats));
+    }
+
+    /** Queues {@code p} on its input stream and registers what the crossbar must do with it. */
+    void send(Pkt p) {
+        if (p.dest >= ports) {
+            if (p.viaGetIn) {
+                expectedGetDrops[p.src]++;
+            } else {
+                expectedDrops[p.src]++;
+            }
+        } else {
+            int vc = p.viaGetIn ? nvc : DmaCrossbar.vcOf(p.dest, p.type == PktType.GET, dut.vcs);
+            boards[p.dest][p.src][vc].expect(p.beats);
+        }
+        (p.viaGetIn ? getDrivers : drivers).get(p.src).queue.add(p);
+    }
+
+    boolean idle() {
+        for (int i = 0; i < ports; i++) {
+            if (!drivers.get(i).idle() || !getDrivers.get(i).idle()) {
+                return false;
+            }
+        }
+        for (var a : boards) {
+            for (var b : a) {
+                for (var s : b) {
+                    if (!s.isEmpty()) {
+                        return false;
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
+    long delivered() {
+        return monitors.stream().mapToLong(m -> m.packets).sum();
+    }
+
+    /** Drives one input stream packet by packet, beat by beat. */
+    final class Driver extends Component {
+        final Decoupled<PacketBeat> port;
+        final double gapP;
+        final ArrayDeque<Pkt> queue = new ArrayDeque<>();
+        Pkt cur;
+        int beat;
+        boolean showing;
+        long beatsTaken;
+
+        Driver(String name, Decoupled<PacketBeat> port, double gapP) {
+            super(name);
+            this.port = port;
+            this.gapP = gapP;
+        }
+
+        boolean idle() {
+            return cur == null && queue.isEmpty();
+        }
+
+        @Override
+        protected void reset() {
+            sim().poke(port.valid, false);
+        }
+
+        @Override
+        protected void drive() {
+            if (!showing) {
+                if (cur == null) {
+                    cur = queue.poll();
+                    beat = 0;
+                }
+                // once raised, valid stays up until the beat is taken
+                showing = cur != null && !rng().chance(gapP);
+            }
+            sim().poke(port.valid, showing);
+            if (showing) {
+                sim().poke(port.bits.data, cur.beats.get(beat));
+                sim().poke(port.bits.last, beat == cur.beats.size() - 1);
+            }
+        }
+
+        @Override
+        protected void sample() {
+            if (showing && sim().peekBool(port.ready)) {
+                beatsTaken++;
+                showing = false;
+                if (++beat == cur.beats.size()) {
+                    cur = null;
+                }
+            }
+        }
+    }
+
+    /** Takes one output's beats with random backpressure and hands each whole packet to its scoreboard. */
+    final class Monitor extends Component {
+        final int o;
+        final double readyP;
+        final Decoupled<PacketBeat> port;
+        boolean ready;
+        boolean stalled;
+        BigInteger stalledData;
+        boolean stalledLast;
+        final List<BigInteger> beats = new ArrayList<>();
+        long packets;
+        long beatCount;
+        /** source input of every packet delivered, in order */
+        final List<Integer> sources = new ArrayList<>();
+        long firstBeatCycle = -1;
+        long lastBeatCycle = -1;
+        /** when set, ready is this value instead of random */
+        Boolean forceReady;
+
+        Monitor(String name, int o, double readyP) {
+            super(name);
+            this.o = o;
+            this.readyP = readyP;
+            this.port = dut.out.get(o);
+        }
+
+        @Override
+        protected void drive() {
+            ready = forceReady != null ? forceReady : rng().chance(readyP);
+            sim().poke(port.ready, ready);
+        }
+
+        @Override
+        protected void sample() {
+            boolean valid = sim().peekBool(port.valid);
+            BigInteger data = valid ? sim().peekBig(port.bits.data).and(MASK128) : null;
+            boolean last = valid && sim().peekBool(port.bits.last);
+            if (stalled) {
+                if (!valid || !data.equals(stalledData) || last != stalledLast) {
+                    throw fail("an offered beat changed or vanished before it was taken (Decoupled hold rule)");
+                }
+            }
+            stalled = valid && !ready;
+            stalledData = data;
+            stalledLast = last;
+            if (valid && ready) {
+                beats.add(data);
+                beatCount++;
+                if (firstBeatCycle < 0) {
+                    firstBeatCycle = cycle();
+                }
+                lastBeatCycle = cycle();
+                if (last) {
+                    packet(List.copyOf(beats));
+                    beats.clear();
+                }
+            }
+        }
+
+        private void packet(List<BigInteger> p) {
+            BitVector h = BitVector.of(PacketBeat.DATA_BITS, p.get(0));
+            int dest = (int) h.get(dut.destField);
+            int src = (int) h.get(HeaderLayout.HEADER.QP_MAGIC);
+            boolean get = h.get(HeaderLayout.HEADER.PKT_TYPE) == PktType.GET.code();
+            checkEqual("destination of a packet on output " + o + " (" + show(p) + ")", o, dest);
+            if (src >= ports) {
+                throw fail("packet with unknown source " + src + ": " + show(p));
+            }
+            // a GET goes through its input's GET buffer whichever stream it came in on; order holds per stream
+            int vc = (h.get(HeaderLayout.HEADER.ADDRESS) & VIA_GET_IN) != 0 ? nvc : DmaCrossbar.vcOf(dest, get, dut.vcs);
+            packets++;
+            sources.add(src);
+            boards[o][src][vc].observe(p);
+        }
+
+        @Override
+        protected void finish() {
+            if (!beats.isEmpty()) {
+                throw fail("output ended inside a packet: " + beats.size() + " beats without last");
+            }
+        }
+    }
+}
