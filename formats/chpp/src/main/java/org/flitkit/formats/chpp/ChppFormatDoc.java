@@ -1,7 +1,6 @@
 package org.flitkit.formats.chpp;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.HexFormat;
 import java.util.List;
 import org.flitkit.formats.th2.Field;
@@ -30,11 +29,7 @@ public final class ChppFormatDoc {
 
     /** No arguments: print the generated section. {@code --update FILE}: replace it in FILE. */
     public static void main(String[] args) throws IOException {
-        if (args.length == 2 && args[0].equals("--update")) {
-            SECTION.update(Path.of(args[1]), generate());
-        } else if (args.length == 0) {
-            System.out.print(generate());
-        } else {
+        if (!SECTION.main(args, ChppFormatDoc::generate)) {
             System.err.println("usage: ChppFormatDoc [--update docs/chpp-formats.md]");
             System.exit(2);
         }

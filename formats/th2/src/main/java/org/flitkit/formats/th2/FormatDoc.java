@@ -1,7 +1,6 @@
 package org.flitkit.formats.th2;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -24,11 +23,7 @@ public final class FormatDoc {
      * section of FILE (between the BEGIN/END markers) in place.
      */
     public static void main(String[] args) throws IOException {
-        if (args.length == 2 && args[0].equals("--update")) {
-            SECTION.update(Path.of(args[1]), generate());
-        } else if (args.length == 0) {
-            System.out.print(generate());
-        } else {
+        if (!SECTION.main(args, FormatDoc::generate)) {
             System.err.println("usage: FormatDoc [--update docs/th2-formats.md]");
             System.exit(2);
         }

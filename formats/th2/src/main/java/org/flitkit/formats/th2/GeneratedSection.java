@@ -34,4 +34,19 @@ public record GeneratedSection(String owner, String begin, String end) {
         Files.writeString(file, splice(doc, generated), StandardCharsets.UTF_8);
         System.out.println("updated " + file);
     }
+
+    /**
+     * A generator's command line: no arguments prints the section, {@code --update FILE} replaces it in FILE.
+     * False for any other arguments (the caller prints its usage).
+     */
+    public boolean main(String[] args, java.util.function.Supplier<String> generate) throws IOException {
+        if (args.length == 2 && args[0].equals("--update")) {
+            update(Path.of(args[1]), generate.get());
+        } else if (args.length == 0) {
+            System.out.print(generate.get());
+        } else {
+            return false;
+        }
+        return true;
+    }
 }

@@ -1,7 +1,6 @@
 package org.flitkit.rtl.nma;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.formats.th2.ChipType;
@@ -29,13 +28,9 @@ public final class NmaDoc {
      * FILE. {@code --regmap NRC|NIC}: print the register map of a default core of that chip.
      */
     public static void main(String[] args) throws IOException {
-        if (args.length == 2 && args[0].equals("--update")) {
-            SECTION.update(Path.of(args[1]), generate());
-        } else if (args.length == 2 && args[0].equals("--regmap")) {
+        if (args.length == 2 && args[0].equals("--regmap")) {
             System.out.print(regmap(ChipType.valueOf(args[1].toUpperCase())));
-        } else if (args.length == 0) {
-            System.out.print(generate());
-        } else {
+        } else if (!SECTION.main(args, NmaDoc::generate)) {
             System.err.println("usage: NmaDoc [--update docs/th2-nma.md | --regmap NRC|NIC]");
             System.exit(2);
         }
