@@ -1,12 +1,10 @@
 package org.flitkit.app.chpp;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 import org.flitkit.rtl.chpp.DmaCrossbar;
@@ -18,7 +16,6 @@ import org.flitkit.testbench.figures.FigureSource;
 import org.flitkit.testbench.figures.Measurement;
 import org.flitkit.testbench.figures.PaperValue;
 import org.flitkit.testbench.figures.Series;
-import org.flitkit.testbench.figures.Sweep;
 import org.flitkit.testbench.figures.Table;
 
 /**
@@ -61,15 +58,8 @@ public final class ChppXbarFigures implements FigureSource {
     @Override
     public Results measure(Set<String> ids, Executor executor) {
         List<Def> wanted = select(defs, Def::figure, ids);
-        Set<Key> keys = new LinkedHashSet<>();
-        wanted.forEach(d -> keys.addAll(d.needs()));
-        Map<Key, CompletableFuture<XbarLoad.Result>> runs = new LinkedHashMap<>();
-        for (Key k : keys) {
-            runs.put(k, CompletableFuture.supplyAsync(() -> XbarLoad.saturation(k.ports(), k.vcs(), k.depth(), XbarLoad.MTU_PACKET_BEATS,
-                    XbarLoad.WARMUP, XbarLoad.WINDOW, XbarLoad.SEED), executor));
-        }
-        Map<Key, XbarLoad.Result> points = new LinkedHashMap<>();
-        runs.forEach((k, f) -> points.put(k, Sweep.join(f)));
+        Map<Key, XbarLoad.Result> points = runPoints(wanted, Def::needs, k -> XbarLoad.saturation(k.ports(), k.vcs(), k.depth(),
+                XbarLoad.MTU_PACKET_BEATS, XbarLoad.WARMUP, XbarLoad.WINDOW, XbarLoad.SEED), executor);
         List<double[]> rows = new ArrayList<>();
         points.forEach((k, r) -> rows.add(new double[] {k.ports(), k.vcs(), k.depth(), r.window(), r.beats(), r.packets(), r.perPort(),
             r.gbps(), r.payloadGbps()}));

@@ -1,7 +1,11 @@
 package org.flitkit.testbench.figures;
 
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 
@@ -34,6 +38,22 @@ public interface FigureSource {
                     + figures().stream().map(Figure::id).toList());
         }
         return wanted;
+    }
+
+    /**
+     * Runs {@code run} once for every sweep point (key) the {@code wanted} definitions need, the points in
+     * parallel on {@code executor}; the results in the order the points were first needed.
+     */
+    default <D, K, R> Map<K, R> runPoints(List<D> wanted, Function<D, Set<K>> needs, Function<K, R> run, Executor executor) {
+        Set<K> keys = new LinkedHashSet<>();
+        wanted.forEach(d -> keys.addAll(needs.apply(d)));
+        Map<K, CompletableFuture<R>> runs = new LinkedHashMap<>();
+        for (K k : keys) {
+            runs.put(k, CompletableFuture.supplyAsync(() -> run.apply(k), executor));
+        }
+        Map<K, R> points = new LinkedHashMap<>();
+        runs.forEach((k, f) -> points.put(k, Sweep.join(f)));
+        return points;
     }
 
     /** A source's measurements and the raw tables of its sweeps (written next to the figures as CSV). */

@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
@@ -20,7 +19,6 @@ import org.flitkit.testbench.figures.FigureSource;
 import org.flitkit.testbench.figures.Measurement;
 import org.flitkit.testbench.figures.PaperValue;
 import org.flitkit.testbench.figures.Series;
-import org.flitkit.testbench.figures.Sweep;
 import org.flitkit.testbench.figures.Table;
 
 /**
@@ -81,15 +79,8 @@ public final class SwitchFigures implements FigureSource {
     @Override
     public Results measure(Set<String> ids, Executor executor) {
         List<Def> wanted = select(defs, Def::figure, ids);
-        Set<Key> keys = new java.util.LinkedHashSet<>();
-        wanted.forEach(d -> keys.addAll(d.needs()));
-        Map<Key, CompletableFuture<SwitchLoad.Point>> runs = new LinkedHashMap<>();
-        for (Key k : keys) {
-            runs.put(k, CompletableFuture.supplyAsync(() -> SwitchLoad.run(core(k.params()), k.params(), k.pattern(), k.len(), k.load(),
-                    WARMUP, MEASURE, SEED), executor));
-        }
-        Map<Key, SwitchLoad.Point> points = new LinkedHashMap<>();
-        runs.forEach((k, f) -> points.put(k, Sweep.join(f)));
+        Map<Key, SwitchLoad.Point> points = runPoints(wanted, Def::needs, k -> SwitchLoad.run(core(k.params()), k.params(), k.pattern(),
+                k.len(), k.load(), WARMUP, MEASURE, SEED), executor);
         List<double[]> rows = new ArrayList<>();
         for (Map.Entry<Key, SwitchLoad.Point> e : points.entrySet()) {
             Key k = e.getKey();
