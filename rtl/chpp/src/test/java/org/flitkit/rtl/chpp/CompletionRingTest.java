@@ -3,6 +3,7 @@ package org.flitkit.rtl.chpp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import org.flitkit.testbench.Rng;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.TestbenchExtension;
@@ -110,6 +111,24 @@ class CompletionRingTest {
             assertThat(b.hostWrites).isEqualTo(1);
         }
     }
+
+    @Test
+    void withAFastConsumerTheLinkSetsTheRate(RunConfig cfg) {
+        // 1024 slots never fill with 300 entries: each 16-byte posted write pays the cHPP link's TLP header and
+        // processing cycles (docs/host-pcie.md), so entries leave every RING_WRITE_CYCLES cycles
+        try (RingBench b = run(cfg, "rate", new RingParams(1024, 0), 300, 0.0, 1.0, 1.0)) {
+            List<Long> c = b.writeCycles;
+            for (int i = 1; i < c.size(); i++) {
+                assertThat(c.get(i) - c.get(i - 1)).as("gap before write %d", i).isEqualTo(RING_WRITE_CYCLES);
+            }
+            assertThat(b.peek(b.tb.dut().ring.fullCycles)).isZero();
+            System.out.printf("ring 1024, fast consumer: one 16-byte entry every %d cycles (%.1f M entries/s at 250 MHz)%n",
+                    RING_WRITE_CYCLES, 250.0 / RING_WRITE_CYCLES);
+        }
+    }
+
+    /** Cycles per entry on the cHPP link: 1 header + 1 data + 1 processing cycle per 16-byte posted write. */
+    static final long RING_WRITE_CYCLES = 3;
 
     @Test
     void parametersAreChecked() {

@@ -37,6 +37,8 @@ final class RingBench implements AutoCloseable {
     final InOrderScoreboard<ReceiveCompletion> board;
     /** host writes seen so far */
     long hostWrites;
+    /** cycle of every host write, in order */
+    final List<Long> writeCycles = new ArrayList<>();
 
     RingBench(RunConfig cfg, String part, RingParams p, double gapP, double pollP, double returnP) {
         this.p = p;
@@ -48,6 +50,7 @@ final class RingBench implements AutoCloseable {
         board = tb.add(new InOrderScoreboard<>("sb.ring"));
         host.onWrite(w -> {
             long k = hostWrites++;
+            writeCycles.add(w.cycle());
             long want = BASE + 16 * (k % p.entries());
             if (w.addr() != want || w.data().length != 16) {
                 throw tb.fail("write " + k + " at 0x" + Long.toHexString(w.addr()) + " (" + w.data().length
