@@ -127,6 +127,23 @@ class CompletionRingTest {
         }
     }
 
+    @Test
+    void aSmallRingIsLimitedByTheReturnRoundTrip(RunConfig cfg) {
+        // a slot is free again only after its write is visible (65 cycles) and software's BAR write came back (65)
+        java.util.Map<Integer, Long> spans = new java.util.TreeMap<>();
+        for (int n : new int[] {16, 32, 64}) {
+            try (RingBench b = run(cfg, "rt" + n, new RingParams(n, 0), 20 * n, 0.0, 1.0, 1.0)) {
+                List<Long> c = b.writeCycles;
+                long span = c.get(c.size() - 1) - c.get(4 * n);
+                System.out.printf("ring %d, fast consumer: %d entries in %d cycles after the first 4 laps (%.2f cycles/entry)%n",
+                        n, c.size() - 1 - 4 * n, span, (double) span / (c.size() - 1 - 4 * n));
+                spans.put(n, span);
+            }
+        }
+        // 16 slots per ~126-cycle return round trip; 32 still bound by it (4.03 cycles/entry); 64 reaches the link's 3
+        assertThat(spans).containsExactly(java.util.Map.entry(16, 2010L), java.util.Map.entry(32, 2058L), java.util.Map.entry(64, 3069L));
+    }
+
     /** Cycles per entry on the cHPP link: 1 header + 1 data + 1 processing cycle per 16-byte posted write. */
     static final long RING_WRITE_CYCLES = 3;
 
