@@ -115,7 +115,12 @@ public final class ReceiveDispatch extends Module {
         Bool badLen = badType.not().and(lenRange.or(lenFraming));
         UInt key = MuxLookup(qpIdx, keys.get(0), indexMap(keys));
         Bool isOpen = MuxLookup(qpIdx, open.get(0), indexMap(open));
-        Bool badMagic = badType.not().and(badLen.not()).and(isOpen.not().or(key.ne(magic)));
+        Bool keyBad = badType.not().and(badLen.not()).and(isOpen.not().or(key.ne(magic)));
+        // the key decision is taken when a header is first offered and held until it is taken: a key write meanwhile
+        // must not pull back a beat already offered on an output (Decoupled hold rule)
+        Bool held = regInit(Bool(), 0).named("hdrHeld");
+        Bool heldBad = regInit(Bool(), 0).named("hdrHeldBadMagic");
+        Bool badMagic = mux(held, heldBad, keyBad);
         Bool refuse = badType.or(badLen).or(badMagic);
         Bool ce = sflag.bit(Integer.numberOfTrailingZeros(HeaderLayout.S_FLAG_CE));
         Bool resp = sflag.bit(Integer.numberOfTrailingZeros(HeaderLayout.S_FLAG_RESP));
@@ -162,6 +167,8 @@ public final class ReceiveDispatch extends Module {
 
         Bool fire = in.valid.and(in.ready);
         Bool hdrFire = fire.andNot(inPkt);
+        held.assign(hdr.andNot(fire));
+        heldBad.assign(badMagic);
         // payload beats the header's Length asks for: ceil(len / 16)
         UInt beats = len.add(PacketBeat.DATA_BYTES - 1).shr(4);
         Bool framingNow = wireDefault(Bool(), 0);

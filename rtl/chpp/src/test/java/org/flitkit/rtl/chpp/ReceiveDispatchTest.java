@@ -143,6 +143,36 @@ class ReceiveDispatchTest {
     }
 
     @Test
+    void aKeyWriteWhileAHeaderWaitsDoesNotPullBackTheOfferedBeat(RunConfig cfg) {
+        try (DispatchBench b = new DispatchBench(cfg, "rekey", 0.0, 1.0)) {
+            Rng rng = b.tb.rng("traffic");
+            b.setKey(2, 0x55, true);
+            List<BigInteger> p = DispatchBench.packet(rng, DispatchBench.header(OK, PktType.NAP.code(), CE | LAST, 40, 0x55, 9, 2, 0), 3);
+            b.napBoard.expect(p);
+            b.driver.queue.add(p);
+            DispatchBench.Monitor nap = b.monitors.get(1);
+            nap.forceReady = false;
+            b.tb.reset(1);
+            b.tb.run(10);
+            // the NAP header is offered and waits; software closes the QP meanwhile
+            b.setKey(2, 0x66, false);
+            b.tb.run(10);
+            nap.forceReady = true;
+            b.tb.runUntil("delivered", b::done, 100);
+            // decided when first offered: delivered whole (the monitor checks the hold rule every cycle)
+            assertThat(b.peek(b.dut.napPackets)).isEqualTo(1);
+            assertThat(b.peek(b.dut.refusedMagic)).isZero();
+            // the next packet for QP 2 sees the closed QP: refused, with its event
+            b.send(DispatchBench.packet(rng, DispatchBench.header(OK, PktType.NAP.code(), CE | LAST, 40, 0x55, 9, 2, 0), 3));
+            b.tb.runUntil("refused", b::done, 100);
+            b.tb.finish();
+            assertThat(b.peek(b.dut.refusedMagic)).isEqualTo(1);
+            assertThat(b.peek(b.dut.events)).isEqualTo(1);
+            assertThat(b.eventBoard.matched()).isEqualTo(1);
+        }
+    }
+
+    @Test
     void aPacketWhoseBeatsDisagreeWithItsLengthIsCountedAndNeverHangs(RunConfig cfg) {
         try (DispatchBench b = new DispatchBench(cfg, "framing", 0.0, 1.0)) {
             Rng rng = b.tb.rng("traffic");
