@@ -148,6 +148,33 @@ class CompletionRingTest {
     static final long RING_WRITE_CYCLES = 3;
 
     @Test
+    void aSendRingCarriesSendCompletionsUnchanged(RunConfig cfg) {
+        // the send completion ring is the same block: 40 send completions into 64 slots, read back from host memory
+        try (RingBench b = new RingBench(cfg, "send", new RingParams(64, 0x80), 0.0, 1.0, 1.0)) {
+            Rng rng = b.tb.rng("entries");
+            java.util.List<org.flitkit.formats.chpp.SendCompletion> sent = new java.util.ArrayList<>();
+            org.flitkit.formats.chpp.DescKind[] kinds = org.flitkit.formats.chpp.DescKind.values();
+            org.flitkit.formats.chpp.Status[] st = {org.flitkit.formats.chpp.Status.OK, org.flitkit.formats.chpp.Status.BAD_DESCRIPTOR,
+                    org.flitkit.formats.chpp.Status.LENGTH_MISMATCH, org.flitkit.formats.chpp.Status.PCIE_ERROR};
+            for (int i = 0; i < 40; i++) {
+                var e = new org.flitkit.formats.chpp.SendCompletion(kinds[rng.nextInt(kinds.length)], rng.nextInt(4),
+                        st[rng.nextInt(st.length)], rng.nextInt(1 << 16), rng.nextLong() >>> 32, false);
+                sent.add(e);
+                b.producer.queue.add(org.flitkit.host.PcieHost.fromLittleEndian(e.encode()));
+            }
+            b.sw.asleep = true;
+            b.start();
+            b.tb.runUntil("all written", () -> b.hostWrites == 40 && b.host.idle(), 1000);
+            b.tb.finish();
+            for (int i = 0; i < 40; i++) {
+                var e = sent.get(i);
+                assertThat(org.flitkit.formats.chpp.SendCompletion.decode(b.mem.read(RingBench.BASE + 16L * i, 16)))
+                        .isEqualTo(new org.flitkit.formats.chpp.SendCompletion(e.kind(), e.qp(), e.status(), e.cookie(), e.bytes(), true));
+            }
+        }
+    }
+
+    @Test
     void parametersAreChecked() {
         assertThatThrownBy(() -> new RingParams(12, 0)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("entries must be a power of two in 2..65536").hasMessageContaining("got 12");
