@@ -1,0 +1,271 @@
+package org.flitkit.rtl.chpp;
+
+import java.math.BigInteger;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import org.flitkit.formats.chpp.Chpp;
+import org.flitkit.formats.chpp.EndpointId;
+import org.flitkit.formats.chpp.HeaderLayout;
+import org.flitkit.formats.chpp.PktType;
+import org.flitkit.formats.chpp.ReceiveCompletion;
+import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.th2.BitVector;
+import org.flitkit.hdl.Bundle;
+import org.flitkit.hdl.lib.Decoupled;
+import org.flitkit.hdl.UInt;
+import org.flitkit.host.PcieHost;
+import org.flitkit.testbench.Component;
+import org.flitkit.testbench.Rng;
+import org.flitkit.testbench.RunConfig;
+import org.flitkit.testbench.Testbench;
+import org.flitkit.testbench.scoreboard.InOrderScoreboard;
+
+/**
+ * Verification components of {@link ReceiveDispatch}: a key loader, a packet driver with random idle beats, a
+ * monitor per output stream (PUT, NAP, GET: packets; event: receive completions) with random backpressure and the
+ * hold rule, and an independent reference model that says for each packet where it must go, which counter it
+ * bumps and which event it posts.
+ */
+final class DispatchBench implements AutoCloseable {
+    static final HeaderLayout.Header H = HeaderLayout.HEADER;
+    static final BigInteger MASK128 = BigInteger.ONE.shiftLeft(128).subtract(BigInteger.ONE);
+
+    final Testbench<ReceiveDispatch> tb;
+    final ReceiveDispatch dut;
+    final int[] keys = new int[QpKeyWrite.LOCAL_QPS];
+    final boolean[] open = new boolean[QpKeyWrite.LOCAL_QPS];
+    final Driver driver;
+    final KeyLoader loader;
+    final InOrderScoreboard<List<BigInteger>> putBoard;
+    final InOrderScoreboard<List<BigInteger>> napBoard;
+    final InOrderScoreboard<List<BigInteger>> getBoard;
+    final InOrderScoreboard<ReceiveCompletion> eventBoard;
+    final List<Monitor> monitors = new ArrayList<>();
+    long expPut, expNap, expGet, expMagic, expType, expLength, expEvents;
+
+    DispatchBench(RunConfig cfg, String part, double gapP, double readyP) {
+        tb = Testbench.create(ReceiveDispatch::new, cfg.part(part));
+        dut = tb.dut();
+        driver = tb.add(new Driver(gapP));
+        loader = tb.add(new KeyLoader());
+        putBoard = tb.add(new InOrderScoreboard<>("sb.put"));
+        napBoard = tb.add(new InOrderScoreboard<>("sb.nap"));
+        getBoard = tb.add(new InOrderScoreboard<>("sb.get"));
+        eventBoard = tb.add(new InOrderScoreboard<>("sb.event"));
+        for (var b : List.of(putBoard, napBoard, getBoard)) {
+            b.format(DispatchBench::show);
+        }
+        monitors.add(tb.add(new Monitor("put", dut.putOut, readyP, putBoard::observe)));
+        monitors.add(tb.add(new Monitor("nap", dut.napOut, readyP, napBoard::observe)));
+        monitors.add(tb.add(new Monitor("get", dut.getOut, readyP, getBoard::observe)));
+        monitors.add(tb.add(new Monitor("event", dut.event, readyP, p -> {
+            if (p.size() != 1) {
+                throw tb.fail("an event is one beat");
+            }
+            eventBoard.observe(ReceiveCompletion.decode(PcieHost.littleEndian(p.get(0), 16)));
+        })));
+    }
+
+    static String show(List<BigInteger> p) {
+        BitVector h = BitVector.of(128, p.get(0));
+        return "type " + h.get(H.PKT_TYPE) + " len " + h.get(H.LENGTH) + " dst " + h.get(H.DST_ID) + " magic "
+                + h.get(H.QP_MAGIC) + " addr " + h.get(H.ADDRESS) + ", " + p.size() + " beats";
+    }
+
+    /** Header bits; {@code fmtType} 0x60 for a cHPP packet. */
+    static BigInteger header(int fmtType, int pktType, int sFlag, int len, int magic, int src, int dst, long addr) {
+        return H.zero().with(H.FMT, fmtType >> 5).with(H.TYPE, fmtType & 31).with(H.PKT_TYPE, pktType)
+                .with(H.S_FLAG, sFlag).with(H.LENGTH, len).with(H.QP_MAGIC, magic).with(H.SRC_ID, src)
+                .with(H.DST_ID, dst).with(H.ADDRESS, addr).toBigInteger();
+    }
+
+    static List<BigInteger> packet(Rng rng, BigInteger hdr, int payloadBeats) {
+        List<BigInteger> beats = new ArrayList<>();
+        beats.add(hdr);
+        for (int i = 0; i < payloadBeats; i++) {
+            beats.add(rng.bits(128));
+        }
+        return List.copyOf(beats);
+    }
+
+    void setKey(int qp, int key, boolean enable) {
+        keys[qp] = key;
+        open[qp] = enable;
+        loader.queue.add(new int[] {qp, key, enable ? 1 : 0});
+    }
+
+    /**
+     * The reference model: what {@link ReceiveDispatch} must do with this packet (whose beats agree with its
+     * Length, or with a header-only packet), written from docs/chpp-receive-engine.md, not from the RTL.
+     */
+    void send(List<BigInteger> p) {
+        BitVector h = BitVector.of(128, p.get(0));
+        int fmtType = (int) (h.get(H.FMT) << 5 | h.get(H.TYPE));
+        int type = (int) h.get(H.PKT_TYPE);
+        int len = (int) h.get(H.LENGTH);
+        int sFlag = (int) h.get(H.S_FLAG);
+        int dst = (int) h.get(H.DST_ID);
+        int qp = dst & (QpKeyWrite.LOCAL_QPS - 1);
+        boolean headerOnly = p.size() == 1;
+        if (fmtType != ReceiveDispatch.FMT_TYPE || type == 0) {
+            expType++;
+        } else if (len > Chpp.MAX_PAYLOAD || type == PktType.NAP.code() && len > Chpp.MAX_NAP
+                || type == PktType.GET.code() && len != 32 || type == PktType.PUT.code() && len == 0 || headerOnly != (len == 0)) {
+            expLength++;
+        } else if (!open[qp] || keys[qp] != h.get(H.QP_MAGIC)) {
+            expMagic++;
+            boolean ce = (sFlag & HeaderLayout.S_FLAG_CE) != 0;
+            boolean resp = (sFlag & HeaderLayout.S_FLAG_RESP) != 0;
+            if (type == PktType.NAP.code() || type == PktType.PUT.code() && ce) {
+                PktType t = PktType.fromCode(type);
+                eventBoard.expect(new ReceiveCompletion(t, t == PktType.PUT && resp, Status.QP_MAGIC_REFUSED,
+                        EndpointId.decode(h.get(H.SRC_ID)), EndpointId.decode(dst), len,
+                        t == PktType.PUT ? h.get(H.ADDRESS) : 0, false));
+                expEvents++;
+            }
+        } else if (type == PktType.PUT.code()) {
+            putBoard.expect(p);
+            expPut++;
+        } else if (type == PktType.NAP.code()) {
+            napBoard.expect(p);
+            expNap++;
+        } else {
+            getBoard.expect(p);
+            expGet++;
+        }
+        driver.queue.add(p);
+    }
+
+    boolean done() {
+        return driver.queue.isEmpty() && driver.cur == null && putBoard.isEmpty() && napBoard.isEmpty()
+                && getBoard.isEmpty() && eventBoard.isEmpty();
+    }
+
+    long peek(UInt s) {
+        return tb.sim().peek(s);
+    }
+
+    @Override
+    public void close() {
+        tb.close();
+    }
+
+    /** Writes the key table, one entry per cycle. */
+    final class KeyLoader extends Component {
+        final ArrayDeque<int[]> queue = new ArrayDeque<>();
+
+        KeyLoader() {
+            super("keys");
+        }
+
+        @Override
+        protected void drive() {
+            int[] w = queue.poll();
+            sim().poke(dut.keyWrite.valid, w != null);
+            if (w != null) {
+                sim().poke(dut.keyWrite.bits.qp, w[0]);
+                sim().poke(dut.keyWrite.bits.key, w[1]);
+                sim().poke(dut.keyWrite.bits.enable, w[2] != 0);
+            }
+        }
+    }
+
+    /** Drives packets beat by beat; waits until the key table is loaded. */
+    final class Driver extends Component {
+        final double gapP;
+        final ArrayDeque<List<BigInteger>> queue = new ArrayDeque<>();
+        List<BigInteger> cur;
+        int beat;
+        boolean showing;
+
+        Driver(double gapP) {
+            super("driver");
+            this.gapP = gapP;
+        }
+
+        @Override
+        protected void reset() {
+            sim().poke(dut.in.valid, false);
+        }
+
+        @Override
+        protected void drive() {
+            if (!showing && loader.queue.isEmpty()) {
+                if (cur == null) {
+                    cur = queue.poll();
+                    beat = 0;
+                }
+                showing = cur != null && !rng().chance(gapP);
+            }
+            sim().poke(dut.in.valid, showing);
+            if (showing) {
+                sim().poke(dut.in.bits.data, cur.get(beat));
+                sim().poke(dut.in.bits.last, beat == cur.size() - 1);
+            }
+        }
+
+        @Override
+        protected void sample() {
+            if (showing && sim().peekBool(dut.in.ready)) {
+                showing = false;
+                if (++beat == cur.size()) {
+                    cur = null;
+                }
+            }
+        }
+    }
+
+    /** One output stream: random ready, hold rule, beats into packets (a plain UInt stream: one beat each). */
+    final class Monitor extends Component {
+        final Decoupled<? extends org.flitkit.hdl.Data> port;
+        final double readyP;
+        final java.util.function.Consumer<List<BigInteger>> sink;
+        boolean ready;
+        boolean stalled;
+        BigInteger stalledData;
+        final List<BigInteger> beats = new ArrayList<>();
+        Boolean forceReady;
+        long taken;
+
+        Monitor(String name, Decoupled<? extends org.flitkit.hdl.Data> port, double readyP, java.util.function.Consumer<List<BigInteger>> sink) {
+            super(name);
+            this.port = port;
+            this.readyP = readyP;
+            this.sink = sink;
+        }
+
+        private BigInteger data() {
+            return port.bits instanceof PacketBeat pb ? sim().peekBig(pb.data).and(MASK128) : sim().peekBig((UInt) port.bits).and(MASK128);
+        }
+
+        private boolean last() {
+            return !(port.bits instanceof PacketBeat pb) || sim().peekBool(pb.last);
+        }
+
+        @Override
+        protected void drive() {
+            ready = forceReady != null ? forceReady : rng().chance(readyP);
+            sim().poke(port.ready, ready);
+        }
+
+        @Override
+        protected void sample() {
+            boolean valid = sim().peekBool(port.valid);
+            BigInteger d = valid ? data() : null;
+            if (stalled && (!valid || !d.equals(stalledData))) {
+                throw fail("an offered beat changed or vanished before it was taken (Decoupled hold rule)");
+            }
+            stalled = valid && !ready;
+            stalledData = d;
+            if (valid && ready) {
+                taken++;
+                beats.add(d);
+                if (last()) {
+                    sink.accept(List.copyOf(beats));
+                    beats.clear();
+                }
+            }
+        }
+    }
+}
