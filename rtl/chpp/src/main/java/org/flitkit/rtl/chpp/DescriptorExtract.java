@@ -241,7 +241,10 @@ public final class DescriptorExtract extends Module {
         control.bits.length.assign(mux(hChain, srcTot.trunc(32), mux(hPut, hLen, hNapLen.pad(32))));
         control.bits.srcCount.assign(mux(hChain, hS, mux(hPut.or(hInd.and(hNapLen.ne(0))), lit(1, 8), lit(0, 8))));
         control.bits.dstCount.assign(mux(hChain, hD, mux(hPut, lit(1, 8), lit(0, 8))));
-        when(control.fire(), () -> state.assign(mux(body.count.eq(0), lit(RECV, 3), lit(BODY, 3))));
+        when(control.fire(), () -> {
+            state.assign(mux(body.count.eq(0), lit(RECV, 3), lit(BODY, 3)));
+            srcTot.assign(0); // held the chain's total for the control word; the next descriptor starts from 0
+        });
 
         Bool inBody = state.eq(BODY);
         UInt b = body.deq.bits;

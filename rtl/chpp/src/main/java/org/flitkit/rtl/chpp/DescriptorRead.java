@@ -70,31 +70,47 @@ public final class DescriptorRead extends Module {
         refusedDoorbells = output(UInt(Counters.BITS));
         strayCompletions = output(UInt(Counters.BITS));
 
-        // per slot: the doorbell it serves, its tag, the 64-bit words received so far, and its end
+        int nt = p.tags();
+        int mrrs = sp.maxReadRequest();
+        // per slot: the doorbell it serves, how much of it has been asked for, the reads still out, and its end
         List<Bool> busy = new ArrayList<>();
-        List<Bool> done = new ArrayList<>();
-        List<UInt> sTag = new ArrayList<>();
+        List<UInt> sAddr = new ArrayList<>();
         List<UInt> sFn = new ArrayList<>();
         List<UInt> sQp = new ArrayList<>();
         List<UInt> sLen = new ArrayList<>();
         List<UInt> sStatus = new ArrayList<>();
-        List<UInt> sWords = new ArrayList<>();
+        List<UInt> sIssued = new ArrayList<>();
+        List<UInt> sOut = new ArrayList<>();
         for (int s = 0; s < n; s++) {
             busy.add(regInit(Bool(), 0).named("busy" + s));
-            done.add(regInit(Bool(), 0).named("done" + s));
-            sTag.add(regInit(UInt(tb), 0).named("tag" + s));
+            sAddr.add(regInit(UInt(Doorbell.ADDR_BITS), 0).named("addr" + s));
             sFn.add(regInit(UInt(Doorbell.FUNCTION_BITS), 0).named("function" + s));
             sQp.add(regInit(UInt(Doorbell.QP_BITS), 0).named("qp" + s));
             sLen.add(regInit(UInt(Doorbell.LENGTH_BITS), 0).named("length" + s));
             sStatus.add(regInit(UInt(8), 0).named("status" + s));
-            sWords.add(regInit(UInt(10), 0).named("words" + s));
+            sIssued.add(regInit(UInt(Doorbell.LENGTH_BITS), 0).named("issued" + s));
+            sOut.add(regInit(UInt(log2Up(Doorbell.MAX_LENGTH / mrrs + 1L)), 0).named("outstanding" + s));
+        }
+        // per tag: the read it carries: its slot, where its bytes go (64-bit word in the slot), words expected and received
+        List<Bool> tValid = new ArrayList<>();
+        List<UInt> tSlot = new ArrayList<>();
+        List<UInt> tBase = new ArrayList<>();
+        List<UInt> tWords = new ArrayList<>();
+        List<UInt> tExpect = new ArrayList<>();
+        for (int t = 0; t < nt; t++) {
+            tValid.add(regInit(Bool(), 0).named("tagValid" + t));
+            tSlot.add(regInit(UInt(sb), 0).named("tagSlot" + t));
+            tBase.add(regInit(UInt(9), 0).named("tagBase" + t));
+            tWords.add(regInit(UInt(10), 0).named("tagWords" + t));
+            tExpect.add(regInit(UInt(10), 0).named("tagExpect" + t));
         }
         // two banks of 64-bit words (even and odd word of each beat): a completion beat of 8 or 16 bytes at any
         // word offset writes at most one word into each bank
         Mem<UInt> bank0 = mem((1 << sb) * SLOT_BEATS, UInt(64)).named("bank0");
         Mem<UInt> bank1 = mem((1 << sb) * SLOT_BEATS, UInt(64)).named("bank1");
+        UInt okCode = lit(Status.OK.code(), 8);
 
-        // ---- doorbell in, read request out: one per cycle, in the same cycle as the tag
+        // ---- doorbell in: into a free slot, one per cycle; a length the formats refuse is finished at once
         List<Bool> free = new ArrayList<>();
         for (int s = 0; s < n; s++) {
             free.add(busy.get(s).not());
@@ -105,36 +121,60 @@ public final class DescriptorRead extends Module {
         // the formats' rules for a fetch: 16..4096 bytes (a descriptor head is 16), whole 8-byte words, aligned
         Bool lenOk = db.length.ge(16).and(db.length.le(Doorbell.MAX_LENGTH)).and(db.length.bits(2, 0).eq(0))
                 .and(db.addr.bits(2, 0).eq(0));
-        dmaRq.valid.assign(doorbell.valid.and(anyFree).and(lenOk).and(tag.valid));
-        dmaRq.bits.write.assign(FALSE());
-        dmaRq.bits.tag.assign(tag.bits.pad(Pcie.TAG_BITS));
-        dmaRq.bits.addr.assign(db.addr);
-        dmaRq.bits.len.assign(db.length);
-        dmaRq.bits.data.assign(0);
-        dmaRq.bits.last.assign(TRUE());
-        tag.ready.assign(doorbell.valid.and(anyFree).and(lenOk).and(dmaRq.ready));
-        doorbell.ready.assign(anyFree.and(lenOk.not().or(tag.valid.and(dmaRq.ready))));
+        doorbell.ready.assign(anyFree);
         Bool accept = doorbell.fire();
         refusedDoorbells.assign(Counters.count(accept.andNot(lenOk), "refused"));
 
-        // ---- completions: match the tag against the slots still reading
+        // ---- read requests: the lowest slot with bytes left to ask for, up to the next Max_Read_Request_Size
+        // boundary (so no request crosses it, nor a 4 KB boundary), one request per cycle with the offered tag
+        List<Bool> wants = new ArrayList<>();
+        for (int s = 0; s < n; s++) {
+            wants.add(busy.get(s).and(sStatus.get(s).eq(okCode)).and(sIssued.get(s).lt(sLen.get(s))));
+        }
+        Bool anyWants = fromBools(wants).orR();
+        UInt issueSlot = PriorityEncoder(wants).pad(sb);
+        List<Bool> issueOH = new ArrayList<>();
+        for (int s = 0; s < n; s++) {
+            issueOH.add(issueSlot.eq(s));
+        }
+        UInt iIssued = Mux1H(issueOH, sIssued);
+        UInt iAddr = Mux1H(issueOH, sAddr).add(iIssued.pad(Doorbell.ADDR_BITS));
+        int mb = log2Up(mrrs);
+        UInt toBoundary = lit(mrrs, 14).sub(iAddr.bits(mb - 1, 0).pad(14));
+        UInt left = Mux1H(issueOH, sLen).sub(iIssued).pad(14);
+        UInt chunk = mux(left.lt(toBoundary), left, toBoundary).trunc(Doorbell.LENGTH_BITS);
+        dmaRq.valid.assign(anyWants.and(tag.valid));
+        dmaRq.bits.write.assign(FALSE());
+        dmaRq.bits.tag.assign(tag.bits.pad(Pcie.TAG_BITS));
+        dmaRq.bits.addr.assign(iAddr);
+        dmaRq.bits.len.assign(chunk);
+        dmaRq.bits.data.assign(0);
+        dmaRq.bits.last.assign(TRUE());
+        tag.ready.assign(anyWants.and(dmaRq.ready));
+        Bool issue = dmaRq.fire();
+
+        // ---- completions: the tag names the read, the read names the slot and the place in it
         dmaCpl.ready.assign(TRUE());
         DmaCompletion c = dmaCpl.bits;
-        List<Bool> hit = new ArrayList<>();
-        for (int s = 0; s < n; s++) {
-            hit.add(busy.get(s).andNot(done.get(s)).and(c.tag.eq(sTag.get(s).pad(Pcie.TAG_BITS))));
+        Bool tagInRange = nt >= 256 ? TRUE() : c.tag.lt(nt);
+        List<Bool> tagOH = new ArrayList<>();
+        for (int t = 0; t < nt; t++) {
+            tagOH.add(tagInRange.and(c.tag.eq(t)));
         }
-        Bool anyHit = fromBools(hit).orR();
-        UInt hitSlot = PriorityEncoder(hit).pad(sb);
+        Bool hit = dmaCpl.fire().and(Mux1H(tagOH, tValid));
+        UInt hitSlot = Mux1H(tagOH, tSlot);
+        UInt tw = Mux1H(tagOH, tWords);
+        UInt te = Mux1H(tagOH, tExpect);
         Bool cplOk = c.status.eq(Pcie.SC);
-        UInt words = oneHotMux(hit, sWords);
-        UInt expected = oneHotMux(hit, sLen).shr(3).pad(10);
         Bool two = c.bytes.gt(8);
+        UInt nw = tw.add(mux(two, lit(2, 10), lit(1, 10)));
+        UInt words = Mux1H(tagOH, tBase).pad(10).add(tw);
         UInt lo = c.data.bits(63, 0);
         UInt hi = c.data.bits(127, 64);
-        Bool room0 = words.lt(expected);
-        Bool room1 = two.and(words.add(1).lt(expected));
-        Bool write = dmaCpl.fire().and(anyHit).and(cplOk);
+        // bytes beyond what was asked for are dropped (and the read ends in error, below)
+        Bool room0 = tw.lt(te);
+        Bool room1 = two.and(tw.add(1).lt(te));
+        Bool write = hit.and(cplOk);
         UInt w0 = words.bits(9, 1).trunc(8);
         UInt w1 = words.add(1).bits(9, 1).trunc(8);
         when(write.and(room0), () -> {
@@ -143,10 +183,34 @@ public final class DescriptorRead extends Module {
         when(write.and(room1), () -> {
             when(words.bit(0).not(), () -> bank1.write(cat(hitSlot, w0), hi)).otherwise(() -> bank0.write(cat(hitSlot, w1), hi));
         });
+        Bool ends = hit.and(c.last.or(cplOk.not()));
+        // a read that ends with an error completion, or whose completions carried other than the bytes asked for
+        Bool endsBad = ends.and(cplOk.not().or(nw.ne(te)));
         tagRelease.valid.assign(dmaCpl.fire().and(c.last.or(cplOk.not())));
         tagRelease.bits.tag.assign(c.tag);
         tagRelease.bits.error.assign(cplOk.not());
-        strayCompletions.assign(Counters.count(dmaCpl.fire().andNot(anyHit), "stray"));
+        strayCompletions.assign(Counters.count(dmaCpl.fire().andNot(hit), "stray"));
+
+        // ---- timeouts: the allocator reclaimed the tag; its read ends with COMPLETION_TIMEOUT
+        List<Bool> toOH = new ArrayList<>();
+        for (int t = 0; t < nt; t++) {
+            toOH.add(tagTimedOut.valid.and(tagTimedOut.bits.eq(t)));
+        }
+        Bool toHit = tagTimedOut.valid.and(Mux1H(toOH, tValid));
+        UInt toSlot = Mux1H(toOH, tSlot);
+
+        for (int t = 0; t < nt; t++) {
+            final int ti = t;
+            Bool ending = ends.and(tagOH.get(t)).or(toHit.and(toOH.get(t)));
+            when(issue.and(tag.bits.eq(t)), () -> {
+                tValid.get(ti).assign(TRUE());
+                tSlot.get(ti).assign(issueSlot);
+                tBase.get(ti).assign(iIssued.shr(3).trunc(9));
+                tWords.get(ti).assign(0);
+                tExpect.get(ti).assign(chunk.shr(3).pad(10));
+            }).elsewhen(ending, () -> tValid.get(ti).assign(FALSE()))
+                    .elsewhen(write.and(tagOH.get(ti)), () -> tWords.get(ti).assign(nw));
+        }
 
         // ---- hand on: the lowest finished slot, all its beats, then the slot is free
         Bool outActive = regInit(Bool(), 0).named("outActive");
@@ -154,7 +218,7 @@ public final class DescriptorRead extends Module {
         UInt outBeat = regInit(UInt(8), 0).named("outBeat");
         List<Bool> ready = new ArrayList<>();
         for (int s = 0; s < n; s++) {
-            ready.add(busy.get(s).and(done.get(s)));
+            ready.add(busy.get(s).and(sOut.get(s).eq(0)).and(sStatus.get(s).ne(okCode).or(sIssued.get(s).eq(sLen.get(s)))));
         }
         Bool anyReady = fromBools(ready).orR();
         UInt sel = mux(outActive, outSlot, PriorityEncoder(ready).pad(sb));
@@ -190,41 +254,33 @@ public final class DescriptorRead extends Module {
             });
         });
 
-        // ---- slot state
-        UInt badStatus = lit(Status.BAD_DESCRIPTOR.code(), 8);
+        // ---- slot state: reads out go up by the one issued and down by the ones ended; the first error sticks
         for (int s = 0; s < n; s++) {
             final int si = s;
             Bool b = busy.get(s);
-            Bool d = done.get(s);
-            Bool h = hit.get(s).and(dmaCpl.fire());
-            Bool timedOut = tagTimedOut.valid.and(b).andNot(d).and(tagTimedOut.bits.eq(sTag.get(s)));
+            Bool iss = issue.and(issueSlot.eq(s));
+            Bool cplEnd = ends.and(hitSlot.eq(s));
+            Bool toEnd = toHit.and(toSlot.eq(s));
+            UInt o = sOut.get(s);
+            UInt up = mux(iss, lit(1, o.width()), lit(0, o.width()));
+            UInt down = mux(cplEnd, lit(1, o.width()), lit(0, o.width())).add(mux(toEnd, lit(1, o.width()), lit(0, o.width())));
             when(accept.and(freeSlot.eq(s)), () -> {
                 b.assign(TRUE());
-                d.assign(lenOk.not());
-                sTag.get(si).assign(tag.bits);
+                sAddr.get(si).assign(db.addr);
                 sFn.get(si).assign(doorbell.bits.function);
                 sQp.get(si).assign(db.qp);
                 sLen.get(si).assign(db.length);
-                sStatus.get(si).assign(mux(lenOk, lit(Status.OK.code(), 8), badStatus));
-                sWords.get(si).assign(0);
-            }).elsewhen(outFire.and(isLast).and(sel.eq(s)), () -> {
-                b.assign(FALSE());
-                d.assign(FALSE());
-            }).elsewhen(h, () -> {
-                UInt nw = sWords.get(si).add(mux(two, lit(2, 10), lit(1, 10)));
-                when(cplOk.not(), () -> {
-                    d.assign(TRUE());
-                    sStatus.get(si).assign(Status.PCIE_ERROR.code());
-                }).elsewhen(c.last, () -> {
-                    d.assign(TRUE());
-                    // a read whose completions carried fewer or more bytes than asked is as bad as an error completion
-                    sStatus.get(si).assign(mux(nw.eq(sLen.get(si).shr(3).pad(10)), lit(Status.OK.code(), 8),
-                            lit(Status.PCIE_ERROR.code(), 8)));
+                sStatus.get(si).assign(mux(lenOk, okCode, lit(Status.BAD_DESCRIPTOR.code(), 8)));
+                sIssued.get(si).assign(0);
+                o.assign(0);
+            }).elsewhen(outFire.and(isLast).and(sel.eq(s)), () -> b.assign(FALSE())).otherwise(() -> {
+                o.assign(o.add(up).sub(down));
+                when(iss, () -> sIssued.get(si).assign(sIssued.get(si).add(chunk)));
+                UInt st = sStatus.get(si);
+                when(st.eq(okCode), () -> {
+                    when(cplEnd.and(endsBad), () -> st.assign(Status.PCIE_ERROR.code()))
+                            .elsewhen(toEnd, () -> st.assign(Status.COMPLETION_TIMEOUT.code()));
                 });
-                sWords.get(si).assign(nw);
-            }).elsewhen(timedOut, () -> {
-                d.assign(TRUE());
-                sStatus.get(si).assign(Status.COMPLETION_TIMEOUT.code());
             });
         }
         busySlots.assign(fromBools(busy));
