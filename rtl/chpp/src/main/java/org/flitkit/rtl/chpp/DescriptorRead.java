@@ -13,6 +13,7 @@ import org.flitkit.hdl.Mem;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Decoupled;
+import org.flitkit.hdl.lib.Queue;
 import org.flitkit.hdl.lib.Valid;
 import org.flitkit.rtl.pcie.DmaCompletion;
 import org.flitkit.rtl.pcie.DmaRequest;
@@ -23,7 +24,7 @@ import org.flitkit.rtl.pcie.Pcie;
  * 30-chpp-dma.md, "Engine structure" and "Tags"): takes an arbitrated doorbell, takes a tag from the central
  * {@link TagAllocator} and issues one PCIe memory read of the descriptor; reassembles its completions (split at the
  * RCB and MPS, interleaved between tags) by tag into one of {@code slots} 4096-byte buffers, reports the read's end
- * to the allocator, and hands each whole descriptor on as 16-byte {@link DescriptorBeat}s, or one beat with an
+ * to the allocator, and hands each whole descriptor on, in doorbell order, as 16-byte {@link DescriptorBeat}s, or one beat with an
  * error status (length refused without a read, UR/CA, completion timeout). docs/chpp-send-engine.md.
  */
 public final class DescriptorRead extends Module {
@@ -212,17 +213,18 @@ public final class DescriptorRead extends Module {
                     .elsewhen(write.and(tagOH.get(ti)), () -> tWords.get(ti).assign(nw));
         }
 
-        // ---- hand on: the lowest finished slot, all its beats, then the slot is free
-        Bool outActive = regInit(Bool(), 0).named("outActive");
-        UInt outSlot = regInit(UInt(sb), 0).named("outSlot");
+        // ---- hand on in the order the doorbells were accepted (a QP's requests stay in order): the oldest slot,
+        // once finished, all its beats, then the slot is free
+        Queue<UInt> order = instance("order", new Queue<>(() -> UInt(sb), n));
+        order.enq.valid.assign(accept);
+        order.enq.bits.assign(freeSlot);
         UInt outBeat = regInit(UInt(8), 0).named("outBeat");
         List<Bool> ready = new ArrayList<>();
         for (int s = 0; s < n; s++) {
             ready.add(busy.get(s).and(sOut.get(s).eq(0)).and(sStatus.get(s).ne(okCode).or(sIssued.get(s).eq(sLen.get(s)))));
         }
-        Bool anyReady = fromBools(ready).orR();
-        UInt sel = mux(outActive, outSlot, PriorityEncoder(ready).pad(sb));
-        UInt beat = mux(outActive, outBeat, lit(0, 8));
+        UInt sel = order.deq.bits;
+        UInt beat = outBeat;
         List<Bool> selOH = new ArrayList<>();
         for (int s = 0; s < n; s++) {
             selOH.add(sel.eq(s));
@@ -238,7 +240,7 @@ public final class DescriptorRead extends Module {
         UInt rhi = bank1.read(addr);
         // an odd word count leaves the last beat's upper word unwritten: give zeros, not stale bytes
         Bool halfBeat = isLast.and(selLen.bit(3));
-        out.valid.assign(outActive.or(anyReady));
+        out.valid.assign(order.deq.valid.and(Mux1H(selOH, ready)));
         out.bits.function.assign(Mux1H(selOH, sFn));
         out.bits.qp.assign(Mux1H(selOH, sQp));
         out.bits.length.assign(selLen);
@@ -246,13 +248,8 @@ public final class DescriptorRead extends Module {
         out.bits.data.assign(mux(ok, cat(mux(halfBeat, lit(0, 64), rhi), rlo), lit(0, PacketBeat.DATA_BITS)));
         out.bits.last.assign(isLast);
         Bool outFire = out.fire();
-        when(outFire, () -> {
-            when(isLast, () -> outActive.assign(FALSE())).otherwise(() -> {
-                outActive.assign(TRUE());
-                outSlot.assign(sel);
-                outBeat.assign(beat.add(1));
-            });
-        });
+        order.deq.ready.assign(outFire.and(isLast));
+        when(outFire, () -> outBeat.assign(mux(isLast, lit(0, 8), beat.add(1))));
 
         // ---- slot state: reads out go up by the one issued and down by the ones ended; the first error sticks
         for (int s = 0; s < n; s++) {

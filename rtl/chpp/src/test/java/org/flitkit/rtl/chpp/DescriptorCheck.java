@@ -196,6 +196,37 @@ final class DescriptorCheck {
             assertThat((byte[]) x[3]).as("NAP data of case %d", i).isEqualTo(data);
         }
         assertThat(readErrors).as("failed reads per function/qp/status/kind").isEqualTo(expectedReadErrors);
+        // doorbell order: every outcome leaves extract in the order the doorbells were rung
+        List<long[]> seen = new ArrayList<>();
+        for (DescriptorBench.Control c : b.controls) {
+            seen.add(new long[] {c.cycle(), c.cookie()});
+        }
+        for (int i = 0; i < b.getBeats.size(); i += 3) {
+            byte[] payload = new byte[16];
+            System.arraycopy(be(b.getBeats.get(i + 1).data()), 0, payload, 0, 16);
+            seen.add(new long[] {b.getBeats.get(i).cycle(), (payload[6] & 0xFF) | (payload[7] & 0xFF) << 8});
+        }
+        for (DescriptorBench.Event e : b.events) {
+            if (e.cookie() == 0) {
+                seen.add(new long[] {e.cycle(), -1000 - (e.function() * 4L + e.qp())});
+            } else if (e.status() != Status.OK.code()) {
+                seen.add(new long[] {e.cycle(), e.cookie()});
+            }
+        }
+        seen.sort((x, y) -> Long.compare(x[0], y[0]));
+        // per function and QP (the front arbitrates between functions, so only a function's own order is kept)
+        Map<Long, List<Long>> order = new HashMap<>();
+        for (long[] x : seen) {
+            long key = x[1] < 0 ? -1000 - x[1] : cases.get((int) x[1] - 1).function() * 4L + cases.get((int) x[1] - 1).qp();
+            order.computeIfAbsent(key, k -> new ArrayList<>()).add(x[1]);
+        }
+        Map<Long, List<Long>> expectedOrder = new HashMap<>();
+        for (int i = 0; i < cases.size(); i++) {
+            Case c = cases.get(i);
+            long key = c.function() * 4L + c.qp();
+            expectedOrder.computeIfAbsent(key, k -> new ArrayList<>()).add(readRefused(c) || readStatus.get(i) != null ? -1000 - key : i + 1);
+        }
+        assertThat(order).as("outcomes of each function's QP in doorbell order").isEqualTo(expectedOrder);
         assertThat(getEvents).as("GET send completions").isEqualTo(expectedGetEvents);
         assertThat(got.size() + readErrors.values().stream().mapToInt(Integer::intValue).sum()).as("every doorbell ends once")
                 .isEqualTo(cases.size());
