@@ -21,11 +21,12 @@ import org.flitkit.rtl.pcie.Pcie;
 
 /**
  * The send engine's descriptor-read stage (paper, section 4.1, the DMA send engine: descriptor read; spec
- * 30-chpp-dma.md, "Engine structure" and "Tags"): takes an arbitrated doorbell, takes a tag from the central
- * {@link TagAllocator} and issues one PCIe memory read of the descriptor; reassembles its completions (split at the
- * RCB and MPS, interleaved between tags) by tag into one of {@code slots} 4096-byte buffers, reports the read's end
- * to the allocator, and hands each whole descriptor on, in doorbell order, as 16-byte {@link DescriptorBeat}s, or one beat with an
- * error status (length refused without a read, UR/CA, completion timeout). docs/chpp-send-engine.md.
+ * 30-chpp-dma.md, "Engine structure" and "Tags"): takes an arbitrated doorbell into one of {@code slots} 4096-byte
+ * buffers and reads the descriptor with PCIe memory reads of at most Max_Read_Request_Size, each on a tag from the
+ * central {@link TagAllocator}; reassembles their completions (split at the RCB and MPS, interleaved between tags)
+ * by tag, reports each read's end to the allocator, and hands each whole descriptor on, in doorbell order, as
+ * 16-byte {@link DescriptorBeat}s, or one beat with an error status (length refused without a read, UR/CA,
+ * completion timeout). docs/chpp-send-engine.md.
  */
 public final class DescriptorRead extends Module {
     /** Beats of one slot's buffer: 4096 bytes in 16-byte beats. */
