@@ -50,6 +50,9 @@ final class DescriptorBench implements AutoCloseable {
     final List<Event> events = new ArrayList<>();
     /** Cycles of the completion beats the read stage took, and which were last. */
     final List<Seg> cplBeats = new ArrayList<>();
+    /** Fewest free tags and most busy slots seen in any cycle. */
+    long minFreeTags = Long.MAX_VALUE;
+    int maxBusySlots;
     /** Cycle each doorbell was written into the front, in ring order. */
     final List<Long> rungAt = new ArrayList<>();
     final ArrayDeque<Ring> pending = new ArrayDeque<>();
@@ -173,6 +176,8 @@ final class DescriptorBench implements AutoCloseable {
             if (fired(d.get)) {
                 getBeats.add(new Beat(c, s.peekBig(d.get.bits.data), s.peekBool(d.get.bits.last)));
             }
+            minFreeTags = Math.min(minFreeTags, s.peek(d.freeTags));
+            maxBusySlots = Math.max(maxBusySlots, Long.bitCount(s.peek(d.busySlots)));
             if (fired(d.dmaCpl)) {
                 cplBeats.add(new Seg(c, s.peek(d.dmaCpl.bits.tag), s.peek(d.dmaCpl.bits.status), s.peekBool(d.dmaCpl.bits.last)));
             }

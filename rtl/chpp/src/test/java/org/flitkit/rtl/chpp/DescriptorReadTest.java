@@ -96,14 +96,18 @@ class DescriptorReadTest {
             assertThat(b.sim.peek(b.d.freeTags)).isEqualTo(32);
             assertThat(b.sim.peek(b.d.busySlots)).isZero();
             assertThat(b.sim.peek(b.d.strayCompletions)).isZero();
+            // several descriptors, and several reads of each, were in flight at once
+            assertThat(b.maxBusySlots).isEqualTo(sp.slots());
+            assertThat(b.minFreeTags).isLessThanOrEqualTo(P.tags() - 8L);
             // the run exercised every path
             assertThat(outcomes[ReadOutcome.UR.ordinal()] + outcomes[ReadOutcome.CA.ordinal()]).isGreaterThan(5);
             assertThat(outcomes[ReadOutcome.LOST.ordinal()]).isGreaterThan(2);
             assertThat(b.host.reads().size()).as("longer descriptors took several reads").isGreaterThan(n);
             assertThat(b.sim.peek(b.d.refused)).isGreaterThan(5);
             assertThat(extracted).isGreaterThan(100);
-            System.out.printf("descriptor read: %d doorbells, %d reads (UR %d, CA %d, lost %d), %d extracted, %d refused, %d cycles%n",
-                    n, b.host.reads().size(), outcomes[1], outcomes[2], outcomes[3], extracted, b.sim.peek(b.d.refused), b.tb.cycle());
+            System.out.printf("descriptor read: %d doorbells, %d reads (UR %d, CA %d, lost %d), %d extracted, %d refused, %d cycles,"
+                    + " at most %d tags in use%n", n, b.host.reads().size(), outcomes[1], outcomes[2], outcomes[3], extracted,
+                    b.sim.peek(b.d.refused), b.tb.cycle(), P.tags() - b.minFreeTags);
         }
     }
 
