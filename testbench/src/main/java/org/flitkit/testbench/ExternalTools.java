@@ -2,6 +2,11 @@ package org.flitkit.testbench;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.nio.file.Path;
+import java.util.function.Supplier;
+import org.flitkit.hdl.Circuit;
+import org.flitkit.hdl.Module;
+import org.flitkit.hdl.verilog.VerilogEmitter;
 import org.flitkit.hdl.verilog.VerilogTools;
 import org.junit.jupiter.api.Assumptions;
 
@@ -23,5 +28,20 @@ public final class ExternalTools {
             fail(why + "; CI=true requires it");
         }
         Assumptions.abort(why + ": skipping");
+    }
+
+    /**
+     * Elaborates {@code top}, writes its Verilog to {@code dir} and fails the test unless {@code verilator
+     * --lint-only -Wall} finds nothing (skips without verilator outside CI, as {@link #require}).
+     */
+    public static VerilogEmitter.Result verilatorLintClean(Path dir, Supplier<Module> top) {
+        require("verilator", "verilator");
+        VerilogEmitter.Result v = new VerilogEmitter().emitResult(Circuit.elaborate(top));
+        VerilogEmitter.write(v.files(), dir);
+        VerilogTools.Result r = VerilogTools.verilatorLint(VerilogTools.verilogFiles(dir), v.topModule());
+        if (!r.ok()) {
+            fail("verilator lint of " + v.topModule() + ":\n" + r);
+        }
+        return v;
     }
 }

@@ -1,13 +1,9 @@
 package org.flitkit.rtl.chpp;
 
-import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.function.Supplier;
-import org.flitkit.hdl.Circuit;
 import org.flitkit.hdl.Module;
-import org.flitkit.hdl.verilog.VerilogEmitter;
-import org.flitkit.hdl.verilog.VerilogTools;
 import org.flitkit.testbench.ExternalTools;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,11 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 class CompletionRingVerilogTest {
 
     static void lint(Path dir, Supplier<Module> top) {
-        ExternalTools.require("verilator", "verilator");
-        VerilogEmitter.Result v = new VerilogEmitter().emitResult(Circuit.elaborate(top));
-        VerilogEmitter.write(v.files(), dir);
-        VerilogTools.Result r = VerilogTools.verilatorLint(VerilogTools.verilogFiles(dir), v.topModule());
-        assertThat(r.ok()).as("verilator lint of %s:\n%s", v.topModule(), r).isTrue();
+        ExternalTools.verilatorLintClean(dir, top);
     }
 
     @Test

@@ -22,12 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 class DescriptorVerilogTest {
 
     private static VerilogEmitter.Result lint(Path dir, Supplier<Module> top) {
-        ExternalTools.require("verilator", "verilator");
-        VerilogEmitter.Result v = new VerilogEmitter().emitResult(Circuit.elaborate(top));
-        VerilogEmitter.write(v.files(), dir);
-        VerilogTools.Result r = VerilogTools.verilatorLint(VerilogTools.verilogFiles(dir), v.topModule());
-        assertThat(r.ok()).as("verilator lint of %s:\n%s", v.topModule(), r).isTrue();
-        return v;
+        return ExternalTools.verilatorLintClean(dir, top);
     }
 
     @Test
