@@ -11,8 +11,6 @@ import org.flitkit.formats.chpp.PktType;
 import org.flitkit.formats.chpp.ReceiveCompletion;
 import org.flitkit.formats.chpp.Status;
 import org.flitkit.formats.th2.BitVector;
-import org.flitkit.hdl.Bundle;
-import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.UInt;
 import org.flitkit.host.PcieHost;
 import org.flitkit.testbench.Component;
@@ -29,7 +27,6 @@ import org.flitkit.testbench.scoreboard.InOrderScoreboard;
  */
 final class DispatchBench implements AutoCloseable {
     static final HeaderLayout.Header H = HeaderLayout.HEADER;
-    static final BigInteger MASK128 = BigInteger.ONE.shiftLeft(128).subtract(BigInteger.ONE);
 
     final Testbench<ReceiveDispatch> tb;
     final ReceiveDispatch dut;
@@ -41,7 +38,7 @@ final class DispatchBench implements AutoCloseable {
     final InOrderScoreboard<List<BigInteger>> napBoard;
     final InOrderScoreboard<List<BigInteger>> getBoard;
     final InOrderScoreboard<ReceiveCompletion> eventBoard;
-    final List<Monitor> monitors = new ArrayList<>();
+    final List<BeatMonitor> monitors = new ArrayList<>();
     long expPut, expNap, expGet, expMagic, expType, expLength, expEvents;
 
     DispatchBench(RunConfig cfg, String part, double gapP, double readyP) {
@@ -56,10 +53,10 @@ final class DispatchBench implements AutoCloseable {
         for (var b : List.of(putBoard, napBoard, getBoard)) {
             b.format(DispatchBench::show);
         }
-        monitors.add(tb.add(new Monitor("put", dut.putOut, readyP, putBoard::observe)));
-        monitors.add(tb.add(new Monitor("nap", dut.napOut, readyP, napBoard::observe)));
-        monitors.add(tb.add(new Monitor("get", dut.getOut, readyP, getBoard::observe)));
-        monitors.add(tb.add(new Monitor("event", dut.event, readyP, p -> {
+        monitors.add(tb.add(new BeatMonitor("put", dut.putOut, readyP, putBoard::observe)));
+        monitors.add(tb.add(new BeatMonitor("nap", dut.napOut, readyP, napBoard::observe)));
+        monitors.add(tb.add(new BeatMonitor("get", dut.getOut, readyP, getBoard::observe)));
+        monitors.add(tb.add(new BeatMonitor("event", dut.event, readyP, p -> {
             if (p.size() != 1) {
                 throw tb.fail("an event is one beat");
             }
@@ -211,59 +208,6 @@ final class DispatchBench implements AutoCloseable {
                 showing = false;
                 if (++beat == cur.size()) {
                     cur = null;
-                }
-            }
-        }
-    }
-
-    /** One output stream: random ready, hold rule, beats into packets (a plain UInt stream: one beat each). */
-    final class Monitor extends Component {
-        final Decoupled<? extends org.flitkit.hdl.Data> port;
-        final double readyP;
-        final java.util.function.Consumer<List<BigInteger>> sink;
-        boolean ready;
-        boolean stalled;
-        BigInteger stalledData;
-        final List<BigInteger> beats = new ArrayList<>();
-        Boolean forceReady;
-        long taken;
-
-        Monitor(String name, Decoupled<? extends org.flitkit.hdl.Data> port, double readyP, java.util.function.Consumer<List<BigInteger>> sink) {
-            super(name);
-            this.port = port;
-            this.readyP = readyP;
-            this.sink = sink;
-        }
-
-        private BigInteger data() {
-            return port.bits instanceof PacketBeat pb ? sim().peekBig(pb.data).and(MASK128) : sim().peekBig((UInt) port.bits).and(MASK128);
-        }
-
-        private boolean last() {
-            return !(port.bits instanceof PacketBeat pb) || sim().peekBool(pb.last);
-        }
-
-        @Override
-        protected void drive() {
-            ready = forceReady != null ? forceReady : rng().chance(readyP);
-            sim().poke(port.ready, ready);
-        }
-
-        @Override
-        protected void sample() {
-            boolean valid = sim().peekBool(port.valid);
-            BigInteger d = valid ? data() : null;
-            if (stalled && (!valid || !d.equals(stalledData))) {
-                throw fail("an offered beat changed or vanished before it was taken (Decoupled hold rule)");
-            }
-            stalled = valid && !ready;
-            stalledData = d;
-            if (valid && ready) {
-                taken++;
-                beats.add(d);
-                if (last()) {
-                    sink.accept(List.copyOf(beats));
-                    beats.clear();
                 }
             }
         }

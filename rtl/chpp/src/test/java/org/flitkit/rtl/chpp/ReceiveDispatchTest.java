@@ -135,7 +135,7 @@ class ReceiveDispatchTest {
             b.tb.runUntil("all", b::done, 2000);
             b.tb.finish();
             // 50 packets of 9 beats, one beat per cycle, after the 1 cycle of the key write: 1 + 450 cycles
-            assertThat(b.monitors.get(0).taken).isEqualTo(25 * 9);
+            assertThat(b.monitors.get(0).beatCount).isEqualTo(25 * 9);
             assertThat(b.tb.cycle() - c0).isEqualTo(451L);
             assertThat(b.peek(b.dut.refusedMagic)).isEqualTo(25);
             assertThat(b.peek(b.dut.events)).isZero();
@@ -150,7 +150,7 @@ class ReceiveDispatchTest {
             List<BigInteger> p = DispatchBench.packet(rng, DispatchBench.header(OK, PktType.NAP.code(), CE | LAST, 40, 0x55, 9, 2, 0), 3);
             b.napBoard.expect(p);
             b.driver.queue.add(p);
-            DispatchBench.Monitor nap = b.monitors.get(1);
+            BeatMonitor nap = b.monitors.get(1);
             nap.forceReady = false;
             b.tb.reset(1);
             b.tb.run(10);

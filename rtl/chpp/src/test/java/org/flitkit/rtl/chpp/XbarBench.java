@@ -20,7 +20,6 @@ import org.flitkit.testbench.scoreboard.InOrderScoreboard;
  * scoreboard per (output, input, VC): every packet arrives once, intact, in its VC's order.
  */
 final class XbarBench {
-    static final BigInteger MASK128 = BigInteger.ONE.shiftLeft(PacketBeat.DATA_BITS).subtract(BigInteger.ONE);
 
     /** One packet: its source input (in QPMagic), sequence number (in Address), destination, type, beats. */
     record Pkt(int src, long seq, int dest, PktType type, boolean viaGetIn, List<BigInteger> beats) {
@@ -177,65 +176,19 @@ final class XbarBench {
     }
 
     /** Takes one output's beats with random backpressure and hands each whole packet to its scoreboard. */
-    final class Monitor extends Component {
+    final class Monitor extends BeatMonitor {
         final int o;
-        final double readyP;
-        final Decoupled<PacketBeat> port;
-        boolean ready;
-        boolean stalled;
-        BigInteger stalledData;
-        boolean stalledLast;
-        final List<BigInteger> beats = new ArrayList<>();
         long packets;
-        long beatCount;
         /** source input of every packet delivered, in order */
         final List<Integer> sources = new ArrayList<>();
-        long firstBeatCycle = -1;
-        long lastBeatCycle = -1;
-        /** when set, ready is this value instead of random */
-        Boolean forceReady;
 
         Monitor(String name, int o, double readyP) {
-            super(name);
+            super(name, dut.out.get(o), readyP, null);
             this.o = o;
-            this.readyP = readyP;
-            this.port = dut.out.get(o);
         }
 
         @Override
-        protected void drive() {
-            ready = forceReady != null ? forceReady : rng().chance(readyP);
-            sim().poke(port.ready, ready);
-        }
-
-        @Override
-        protected void sample() {
-            boolean valid = sim().peekBool(port.valid);
-            BigInteger data = valid ? sim().peekBig(port.bits.data).and(MASK128) : null;
-            boolean last = valid && sim().peekBool(port.bits.last);
-            if (stalled) {
-                if (!valid || !data.equals(stalledData) || last != stalledLast) {
-                    throw fail("an offered beat changed or vanished before it was taken (Decoupled hold rule)");
-                }
-            }
-            stalled = valid && !ready;
-            stalledData = data;
-            stalledLast = last;
-            if (valid && ready) {
-                beats.add(data);
-                beatCount++;
-                if (firstBeatCycle < 0) {
-                    firstBeatCycle = cycle();
-                }
-                lastBeatCycle = cycle();
-                if (last) {
-                    packet(List.copyOf(beats));
-                    beats.clear();
-                }
-            }
-        }
-
-        private void packet(List<BigInteger> p) {
+        protected void packet(List<BigInteger> p) {
             BitVector h = BitVector.of(PacketBeat.DATA_BITS, p.get(0));
             int dest = (int) h.get(dut.destField);
             int src = (int) h.get(HeaderLayout.HEADER.QP_MAGIC);
@@ -249,13 +202,6 @@ final class XbarBench {
             packets++;
             sources.add(src);
             boards[o][src][vc].observe(p);
-        }
-
-        @Override
-        protected void finish() {
-            if (!beats.isEmpty()) {
-                throw fail("output ended inside a packet: " + beats.size() + " beats without last");
-            }
         }
     }
 }
