@@ -3,6 +3,7 @@ package org.flitkit.testbench;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.function.Supplier;
 import org.flitkit.hdl.Circuit;
 import org.flitkit.hdl.Module;
@@ -42,6 +43,23 @@ public final class ExternalTools {
         if (!r.ok()) {
             fail("verilator lint of " + v.topModule() + ":\n" + r);
         }
+        return v;
+    }
+
+    /**
+     * Elaborates {@code top}, writes its Verilog to {@code dir} and fails the test unless Yosys {@code synth}
+     * finishes without error within {@code limit} (skips without yosys outside CI); prints the time it took.
+     */
+    public static VerilogEmitter.Result yosysSynthClean(Path dir, Supplier<Module> top, Duration limit) {
+        require("yosys", "yosys");
+        VerilogEmitter.Result v = new VerilogEmitter().emitResult(Circuit.elaborate(top));
+        VerilogEmitter.write(v.files(), dir);
+        long t0 = System.nanoTime();
+        VerilogTools.Result r = VerilogTools.yosysSynth(VerilogTools.verilogFiles(dir), v.topModule(), limit);
+        if (!r.ok()) {
+            fail("yosys synth of " + v.topModule() + ":\n" + r);
+        }
+        System.out.printf("yosys synth of %s: %.1f s%n", v.topModule(), (System.nanoTime() - t0) / 1e9);
         return v;
     }
 }

@@ -6,10 +6,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Supplier;
-import org.flitkit.hdl.Circuit;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.verilog.VerilogEmitter;
-import org.flitkit.hdl.verilog.VerilogTools;
 import org.flitkit.testbench.ExternalTools;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,15 +42,9 @@ class DescriptorVerilogTest {
      */
     @Test
     void descriptorExtractSynthesizesWithYosys(@TempDir Path dir) {
-        ExternalTools.require("yosys", "yosys");
+        int i = 0;
         for (Supplier<Module> top : List.<Supplier<Module>>of(() -> new DescriptorExtract(ChppParams.paper(), SendEngineParams.defaults()))) {
-            VerilogEmitter.Result v = new VerilogEmitter().emitResult(Circuit.elaborate(top));
-            Path d = dir.resolve(v.topModule());
-            VerilogEmitter.write(v.files(), d);
-            long t0 = System.nanoTime();
-            VerilogTools.Result r = VerilogTools.yosysSynth(VerilogTools.verilogFiles(d), v.topModule(), Duration.ofSeconds(300));
-            assertThat(r.ok()).as("yosys synth of %s:\n%s", v.topModule(), r).isTrue();
-            System.out.printf("yosys synth of %s: %.1f s%n", v.topModule(), (System.nanoTime() - t0) / 1e9);
+            ExternalTools.yosysSynthClean(dir.resolve("top" + i++), top, Duration.ofSeconds(300));
         }
     }
 

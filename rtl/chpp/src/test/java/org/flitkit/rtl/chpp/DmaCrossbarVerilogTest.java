@@ -5,10 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.function.Supplier;
-import org.flitkit.hdl.Circuit;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.verilog.VerilogEmitter;
-import org.flitkit.hdl.verilog.VerilogTools;
 import org.flitkit.testbench.ExternalTools;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,13 +31,7 @@ class DmaCrossbarVerilogTest {
     /** Yosys accepts the 4 x 2 crossbar; prints the synthesis time. */
     @Test
     void fourByTwoSynthesizesWithYosys(@TempDir Path dir) {
-        ExternalTools.require("yosys", "yosys");
-        VerilogEmitter.Result v = new VerilogEmitter().emitResult(Circuit.elaborate(() -> new DmaCrossbar(4, 2)));
-        VerilogEmitter.write(v.files(), dir);
-        long t0 = System.nanoTime();
-        VerilogTools.Result r = VerilogTools.yosysSynth(VerilogTools.verilogFiles(dir), v.topModule(), Duration.ofSeconds(300));
-        assertThat(r.ok()).as("yosys synth of %s:\n%s", v.topModule(), r).isTrue();
-        System.out.printf("yosys synth of %s: %.1f s%n", v.topModule(), (System.nanoTime() - t0) / 1e9);
+        ExternalTools.yosysSynthClean(dir, () -> new DmaCrossbar(4, 2), Duration.ofSeconds(300));
     }
 
     @Test

@@ -4,10 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
-import org.flitkit.hdl.Circuit;
 import org.flitkit.hdl.verilog.VerilogEmitter;
-import org.flitkit.hdl.verilog.VerilogTools;
 import org.flitkit.testbench.ExternalTools;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,12 +15,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LinkVerilogTest {
 
-    private static VerilogEmitter.Result emit(Path dir) {
-        VerilogEmitter.Result v = new VerilogEmitter().emitResult(Circuit.elaborate(() -> new LinkLayer(LinkParams.defaults())));
-        VerilogEmitter.write(v.files(), dir);
-        return v;
-    }
-
     @Test
     void twoLinkLayersAndTheCableAreLintClean(@TempDir Path dir) {
         VerilogEmitter.Result v = ExternalTools.verilatorLintClean(dir, () -> new LinkPair());
@@ -32,12 +23,6 @@ class LinkVerilogTest {
 
     @Test
     void linkLayerSynthesizesWithYosys(@TempDir Path dir) {
-        ExternalTools.require("yosys", "yosys");
-        VerilogEmitter.Result v = emit(dir);
-        long t0 = System.nanoTime();
-        List<Path> files = VerilogTools.verilogFiles(dir);
-        VerilogTools.Result r = VerilogTools.yosysSynth(files, v.topModule(), Duration.ofSeconds(300));
-        assertThat(r.ok()).as("yosys synth:\n%s", r).isTrue();
-        System.out.printf("yosys synth of LinkLayer: %.1f s%n", (System.nanoTime() - t0) / 1e9);
+        ExternalTools.yosysSynthClean(dir, () -> new LinkLayer(LinkParams.defaults()), Duration.ofSeconds(300));
     }
 }
