@@ -24,15 +24,21 @@ final class LaneMap {
         return mux(width.eq(8), lit(0, 3), mux(width.eq(4), lit(1, 3), mux(width.eq(2), lit(3, 3), lit(7, 3))));
     }
 
-    /** The position of lane {@code i} among the lanes set in {@code lanes} (its slot). */
-    static UInt slotOf(UInt lanes, int i) {
-        return i == 0 ? lit(0, 3) : Bitwise.PopCount(lanes.bits(i - 1, 0)).pad(4).bits(2, 0);
+    /**
+     * Per lane, its position among the lanes set in {@code lanes} (its slot: the lanes in use below it), 4 bits so
+     * it compares with a width; built once per gearbox.
+     */
+    static UInt[] slots(UInt lanes) {
+        UInt[] slot = new UInt[LANES];
+        for (int i = 0; i < LANES; i++) {
+            slot[i] = i == 0 ? lit(0, 4) : Bitwise.PopCount(lanes.bits(i - 1, 0)).pad(4);
+        }
+        return slot;
     }
 
-    /** Lane {@code i} is in use at {@code width}: set in {@code lanes} and among the first {@code width} of them. */
-    static Bool used(UInt lanes, UInt width, int i) {
-        UInt before = i == 0 ? lit(0, 4) : Bitwise.PopCount(lanes.bits(i - 1, 0)).pad(4);
-        return lanes.bit(i).and(before.lt(width));
+    /** Lane {@code i} (at {@code slot}) is in use at {@code width}: set in {@code lanes} and among the first {@code width}. */
+    static Bool used(UInt lanes, UInt slot, UInt width, int i) {
+        return lanes.bit(i).and(slot.lt(width));
     }
 
     /** Chunk {@code j} (bits 33j+32 : 33j) of a frame or of the lanes. */

@@ -30,22 +30,28 @@ public final class RxGearbox extends Module {
     public RxGearbox() {
         int n = LaneMap.LANES;
         // slot k: the k-th lane in use
+        UInt[] slotOfLane = LaneMap.slots(lanes);
         UInt[] slot = new UInt[n];
         for (int k = 0; k < n; k++) {
             UInt s = lit(0, LaneMap.LW);
             for (int i = k; i < n; i++) {
-                Bool here = lanes.bit(i).and(LaneMap.slotOf(lanes, i).eq(k));
+                Bool here = lanes.bit(i).and(slotOfLane[i].eq(k));
                 s = s.or(mux(here, LaneMap.chunk(wire, i), lit(0, LaneMap.LW)));
             }
             slot[k] = s.named("slot" + k);
         }
-        // slots of earlier cycles, only those a narrower width needs: slot k at delay d (1..8/w-1)
+        // slots of earlier cycles, only those a narrower width needs: slot k at delay d (1..8/w-1); they hold still
+        // at full width, where no frame spans cycles
+        Bool narrow = width.ne(8).named("narrow");
         UInt[][] past = new UInt[4][8];
         for (int k = 0; k < 4; k++) {
             int depth = k == 0 ? 7 : k == 1 ? 3 : 1;
             UInt x = slot[k];
             for (int d = 1; d <= depth; d++) {
-                x = regNext(x, 0).named("slot" + k + "_d" + d);
+                UInt held = regInit(UInt(LaneMap.LW), 0).named("slot" + k + "_d" + d);
+                UInt next = x;
+                when(narrow, () -> held.assign(next));
+                x = held;
                 past[k][d] = x;
             }
         }

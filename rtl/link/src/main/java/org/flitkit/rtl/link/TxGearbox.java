@@ -36,14 +36,15 @@ public final class TxGearbox extends Module {
         phase.assign(mux(up.not().or(atSlot), lit(0, 3), phase.add(1)));
         UInt shifted = mux(width.eq(4), phase.shl(2), mux(width.eq(2), phase.shl(1), mux(width.eq(1), phase, lit(0, 3))))
                 .bits(2, 0);
+        UInt[] slotOfLane = LaneMap.slots(lanes);
         UInt[] out = new UInt[LaneMap.LANES];
         for (int i = 0; i < LaneMap.LANES; i++) {
-            UInt idx = shifted.or(LaneMap.slotOf(lanes, i)).named("chunkOfLane" + i);
+            UInt idx = shifted.or(slotOfLane[i].bits(2, 0)).named("chunkOfLane" + i);
             UInt c = LaneMap.chunk(held, 0);
             for (int j = 1; j < LaneMap.LANES; j++) {
                 c = mux(idx.eq(j), LaneMap.chunk(held, j), c);
             }
-            UInt data = mux(LaneMap.used(lanes, width, i), c, lit(0, LaneMap.LW));
+            UInt data = mux(LaneMap.used(lanes, slotOfLane[i], width, i), c, lit(0, LaneMap.LW));
             out[LaneMap.LANES - 1 - i] = mux(sending, data, LaneMap.chunk(words, i));
         }
         wire.assign(cat(out));
