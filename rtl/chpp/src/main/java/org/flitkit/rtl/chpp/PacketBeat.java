@@ -10,7 +10,8 @@ import org.flitkit.hdl.UInt;
 /**
  * One 128-bit beat of a cHPP network packet on the engines' internal bus (paper section 5: 128-bit bus at
  * 250 MHz): the first beat of a packet is its 16-byte header (formats/chpp {@code HeaderLayout}, bit 127 first on
- * the wire), the following beats its payload; {@code last} marks the packet's final beat. docs/chpp-dma.md,
+ * the wire), the following beats its payload in wire order too (payload byte 0 in bits 127:120, a short last beat
+ * padded with zeros in its low bits); {@code last} marks the packet's final beat. docs/chpp-dma.md,
  * "Intra-DMA crossbar".
  */
 public final class PacketBeat extends Bundle {
