@@ -4,7 +4,12 @@ import static org.flitkit.hdl.Hdl.*;
 
 import org.flitkit.formats.chpp.Chpp;
 import org.flitkit.formats.chpp.CompletionLayouts;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
 import org.flitkit.hdl.Module;
+import org.flitkit.hdl.Vec;
+import org.flitkit.hdl.lib.Bitwise;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.lib.Decoupled;
@@ -12,11 +17,12 @@ import org.flitkit.rtl.pcie.DmaRequest;
 import org.flitkit.rtl.pcie.MmioWrite;
 
 /**
- * Writer of one completion ring in host memory (paper section 4.2: send and receive completion rings, each
+ * Writer of completion rings in host memory (paper section 4.2: send and receive completion rings, each
  * circular with a flow-control counter against overflow): takes 16-byte entries (formats/chpp
  * {@code CompletionLayouts}), sets their Phase bit and writes each with one 16-byte posted write at
- * base + 16 x slot; software returns its consumer index by a BAR write, and a full ring back-pressures
- * {@link #in}, never overwriting an unread entry. docs/chpp-receive-engine.md, "CompletionRing".
+ * base + 16 x slot of the ring the entry names (one per local QP in the engine, one in the simplest case);
+ * software returns its consumer index by a BAR write, and a full ring back-pressures {@link #in}, never
+ * overwriting an unread entry. docs/chpp-receive-engine.md, "CompletionRing".
  */
 public final class CompletionRing extends Module {
     /** PCIe beat width of the cHPP engines' bus: one entry is one beat. */
@@ -32,32 +38,48 @@ public final class CompletionRing extends Module {
     }
 
     public final RingParams params;
+    public final int rings;
 
     /** Entries to post, 128 bits in the layout's bit order (bit i = bit i mod 8 of byte i / 8); Phase is ignored. */
     public final Decoupled<UInt> in;
     /**
-     * Host BAR writes (always ready; writes outside the ring's two registers are ignored, so one MMIO stream can
-     * fan out to several rings): +0 ring base (16-byte aligned; also empties the ring: producer = consumer = 0,
-     * Phase 1), +8 software's consumer index (entries consumed mod 2 x entries).
+     * Host BAR writes (always ready; writes outside the rings' registers are ignored, so one MMIO stream can fan
+     * out to several writers): ring r's registers at {@code mmioOffset + 16 r}: +0 base (16-byte aligned; also
+     * empties the ring: producer = consumer = 0, Phase 1), +8 software's consumer index (mod 2 x entries).
      */
     public final Decoupled<MmioWrite> mmio;
     /** Posted writes of 16 bytes (one beat, {@code last} high, tag 0) to host memory. */
     public final Decoupled<DmaRequest> dmaRq;
-    /** Producer index the hardware keeps: entries written mod 2 x entries (top bit = lap parity). */
-    public final UInt producer;
-    /** Consumer index last returned by software. */
-    public final UInt consumer;
-    /** High once a base address has been written; until then {@link #in} is held off (nothing goes to address 0). */
-    public final Bool enabled;
+    /** Per ring: producer index the hardware keeps, entries written mod 2 x entries (top bit = lap parity). */
+    public final Vec<UInt> producer;
+    /** Per ring: consumer index last returned by software. */
+    public final Vec<UInt> consumer;
+    /** Per ring: high once a base has been written; until then its entries are held off (nothing goes to address 0). */
+    public final Vec<Bool> enabled;
     /** Entries written (saturating 32-bit). */
     public final UInt written;
-    /** Cycles an entry waited because the ring was full (saturating 32-bit). */
+    /** Cycles an entry waited because its ring was full (saturating 32-bit). */
     public final UInt fullCycles;
     /** Consumer writes refused because they would return more entries than were produced (saturating 32-bit). */
     public final UInt badConsumer;
 
+    /** One ring, at {@code params.mmioOffset()}. */
     public CompletionRing(RingParams params) {
+        this(params, 1, e -> lit(0, 1));
+    }
+
+    /**
+     * {@code rings} rings of {@code params.entries()} entries each; {@code ringOf} names an entry's ring from its
+     * bits (the send and receive layouts both name the local QP: function x 4 + QP). Ring r's registers are at
+     * {@code params.mmioOffset() + 16 r}.
+     */
+    public CompletionRing(RingParams params, int rings, Function<UInt, UInt> ringOf) {
+        if (rings < 1 || params.mmioOffset() + RingParams.STRIDE * rings > 1 << org.flitkit.rtl.pcie.Pcie.MMIO_ADDR_BITS) {
+            throw new IllegalArgumentException("CompletionRing: " + rings + " rings at 0x" + Integer.toHexString(params.mmioOffset())
+                    + " do not fit the " + org.flitkit.rtl.pcie.Pcie.MMIO_ADDR_BITS + "-bit BAR (at least one ring, 16 bytes of registers each)");
+        }
         this.params = params;
+        this.rings = rings;
         int ib = params.indexBits();
         int slotBits = ib - 1;
         int n = params.entries();
@@ -65,57 +87,77 @@ public final class CompletionRing extends Module {
         in = input(Decoupled.of(UInt(Chpp.COMPLETION_BYTES * 8)));
         mmio = input(Decoupled.of(MmioWrite::new));
         dmaRq = output(Decoupled.of(() -> new DmaRequest(BEAT_BYTES)));
-        producer = output(UInt(ib));
-        consumer = output(UInt(ib));
-        enabled = output(Bool());
+        producer = output(Vec(rings, () -> UInt(ib)));
+        consumer = output(Vec(rings, () -> UInt(ib)));
+        enabled = output(Vec(rings, () -> Bool()));
         written = output(UInt(Counters.BITS));
         fullCycles = output(UInt(Counters.BITS));
         badConsumer = output(UInt(Counters.BITS));
 
-        UInt base = regInit(UInt(64), 0).named("base");
-        Bool en = regInit(Bool(), 0).named("en");
-        UInt prod = regInit(UInt(ib), 0).named("prod");
-        UInt cons = regInit(UInt(ib), 0).named("cons");
+        List<UInt> base = new ArrayList<>();
+        List<Bool> en = new ArrayList<>();
+        List<UInt> prod = new ArrayList<>();
+        List<UInt> cons = new ArrayList<>();
+        for (int r = 0; r < rings; r++) {
+            String sfx = rings == 1 ? "" : Integer.toString(r);
+            base.add(regInit(UInt(64), 0).named("base" + sfx));
+            en.add(regInit(Bool(), 0).named("en" + sfx));
+            prod.add(regInit(UInt(ib), 0).named("prod" + sfx));
+            cons.add(regInit(UInt(ib), 0).named("cons" + sfx));
+        }
 
+        // the entry's ring (an index beyond the rings is folded by its low bits: the caller's entries name
+        // only existing QPs)
+        int rb = Math.max(1, Bitwise.log2Up(rings));
+        UInt ring = rings == 1 ? lit(0, 1) : ringOf.apply(in.bits).pad(rb).bits(rb - 1, 0);
+        List<Bool> sel = new ArrayList<>();
+        for (int r = 0; r < rings; r++) {
+            sel.add(rings == 1 ? TRUE() : ring.eq(r));
+        }
+        UInt p = Mux1H(sel, prod);
         // entries software has not yet returned; the flow-control counter of the paper
-        UInt used = prod.sub(cons);
-        Bool full = used.eq(n);
-        Bool go = in.valid.and(en).andNot(full);
+        Bool full = p.sub(Mux1H(sel, cons)).eq(n);
+        Bool open = Mux1H(sel, en);
+        Bool go = in.valid.and(open).andNot(full);
 
         dmaRq.valid.assign(go);
         dmaRq.bits.write.assign(TRUE());
         dmaRq.bits.tag.assign(0);
-        dmaRq.bits.addr.assign(base.add(prod.bits(slotBits - 1, 0).pad(64).shl(4).trunc(64)));
+        dmaRq.bits.addr.assign(Mux1H(sel, base).add(p.bits(slotBits - 1, 0).pad(64).shl(4).trunc(64)));
         dmaRq.bits.len.assign(BEAT_BYTES);
         dmaRq.bits.last.assign(TRUE());
-        // Phase 1 on lap 0 (prod's top bit 0), flipping every wrap
-        Bool phase = prod.bit(ib - 1).not();
+        // Phase 1 on lap 0 (the producer's top bit 0), flipping every wrap
+        Bool phase = p.bit(ib - 1).not();
         dmaRq.bits.data.assign(cat(phase, in.bits.bits(PHASE_BIT - 1, 0)));
-        in.ready.assign(en.andNot(full).and(dmaRq.ready));
-
+        in.ready.assign(open.andNot(full).and(dmaRq.ready));
         Bool fire = go.and(dmaRq.ready);
-        when(fire, () -> prod.assign(prod.add(1)));
 
         mmio.ready.assign(TRUE());
-        Bool baseWr = mmio.valid.and(mmio.bits.addr.eq(params.mmioOffset() + RingParams.REG_BASE));
-        Bool consWr = mmio.valid.and(mmio.bits.addr.eq(params.mmioOffset() + RingParams.REG_CONSUMER));
         UInt newCons = mmio.bits.data.bits(ib - 1, 0);
-        // a returned index may not pass the producer: (prod - newCons) mod 2n must stay within 0..n
-        // (upper data bits beyond the index are software's business and ignored)
-        Bool consOk = prod.sub(newCons).le(n);
-        when(consWr.and(consOk), () -> cons.assign(newCons));
-        when(baseWr, () -> {
-            base.assign(cat(mmio.bits.data.bits(63, 4), lit(0, 4)));
-            en.assign(TRUE());
-            prod.assign(0);
-            cons.assign(0);
-        });
-
-        producer.assign(prod);
-        consumer.assign(cons);
-        enabled.assign(en);
+        Bool anyBad = FALSE();
+        for (int r = 0; r < rings; r++) {
+            final int rr = r;
+            int off = params.mmioOffset() + RingParams.STRIDE * r;
+            Bool baseWr = mmio.valid.and(mmio.bits.addr.eq(off + RingParams.REG_BASE));
+            Bool consWr = mmio.valid.and(mmio.bits.addr.eq(off + RingParams.REG_CONSUMER));
+            // a returned index may not pass the producer: (prod - newCons) mod 2n must stay within 0..n
+            // (upper data bits beyond the index are software's business and ignored)
+            Bool consOk = prod.get(r).sub(newCons).le(n);
+            anyBad = anyBad.or(consWr.andNot(consOk));
+            when(fire.and(sel.get(r)), () -> prod.get(rr).assign(prod.get(rr).add(1)));
+            when(consWr.and(consOk), () -> cons.get(rr).assign(newCons));
+            when(baseWr, () -> {
+                base.get(rr).assign(cat(mmio.bits.data.bits(63, 4), lit(0, 4)));
+                en.get(rr).assign(TRUE());
+                prod.get(rr).assign(0);
+                cons.get(rr).assign(0);
+            });
+            producer.get(r).assign(prod.get(r));
+            consumer.get(r).assign(cons.get(r));
+            enabled.get(r).assign(en.get(r));
+        }
         written.assign(Counters.count(fire, "writtenCount"));
-        fullCycles.assign(Counters.count(in.valid.and(en).and(full), "fullCount"));
-        badConsumer.assign(Counters.count(consWr.andNot(consOk), "badConsumerCount"));
+        fullCycles.assign(Counters.count(in.valid.and(open).and(full), "fullCount"));
+        badConsumer.assign(Counters.count(anyBad, "badConsumerCount"));
     }
 }

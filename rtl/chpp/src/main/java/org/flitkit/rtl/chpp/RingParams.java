@@ -11,6 +11,8 @@ public record RingParams(int entries, int mmioOffset) {
     /** Register block: base address at +0, consumer index at +8. */
     public static final int REG_BASE = 0;
     public static final int REG_CONSUMER = 8;
+    /** Bytes of one ring's register block (the next ring's registers follow). */
+    public static final int STRIDE = 16;
 
     public RingParams {
         if (entries < 2 || entries > MAX_ENTRIES || Integer.bitCount(entries) != 1) {

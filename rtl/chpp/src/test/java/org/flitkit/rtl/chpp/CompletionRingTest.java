@@ -31,7 +31,7 @@ class CompletionRingTest {
         assertThat(b.board.matched()).isEqualTo(entries);
         assertThat(b.hostWrites).isEqualTo(entries);
         assertThat(b.peek(b.tb.dut().ring.written)).isEqualTo(entries);
-        assertThat(b.peek(b.tb.dut().ring.producer)).isEqualTo(entries % (2L * p.entries()));
+        assertThat(b.peek(b.tb.dut().ring.producer.get(0))).isEqualTo(entries % (2L * p.entries()));
         assertThat(b.peek(b.tb.dut().ring.badConsumer)).isZero();
         return b;
     }
@@ -70,7 +70,7 @@ class CompletionRingTest {
             // four slots, nothing returned: exactly four writes, the fifth entry waits
             assertThat(b.hostWrites).isEqualTo(4);
             assertThat(b.producer.taken).isEqualTo(4);
-            assertThat(b.peek(b.tb.dut().ring.producer)).isEqualTo(4);
+            assertThat(b.peek(b.tb.dut().ring.producer.get(0))).isEqualTo(4);
             assertThat(b.peek(b.tb.dut().ring.fullCycles)).isPositive();
             // software reads all four but returns only two: exactly two more entries (into slots 0 and 1)
             b.sw.asleep = false;
@@ -79,12 +79,12 @@ class CompletionRingTest {
             b.host.mmioWrite(p.mmioOffset() + RingParams.REG_CONSUMER, 2);
             b.tb.run(300);
             assertThat(b.hostWrites).isEqualTo(6);
-            assertThat(b.peek(b.tb.dut().ring.consumer)).isEqualTo(2);
+            assertThat(b.peek(b.tb.dut().ring.consumer.get(0))).isEqualTo(2);
             // a consumer index past the producer (7 entries returned, 6 produced) is refused and counted
             b.host.mmioWrite(p.mmioOffset() + RingParams.REG_CONSUMER, 7);
             b.tb.run(100);
             assertThat(b.peek(b.tb.dut().ring.badConsumer)).isEqualTo(1);
-            assertThat(b.peek(b.tb.dut().ring.consumer)).isEqualTo(2);
+            assertThat(b.peek(b.tb.dut().ring.consumer.get(0))).isEqualTo(2);
             assertThat(b.hostWrites).isEqualTo(6);
             // software catches up: the rest arrive, second-lap entries with Phase 0
             b.sw.read = 4;
@@ -105,7 +105,7 @@ class CompletionRingTest {
             b.tb.reset(1);
             b.tb.run(200);
             assertThat(b.hostWrites).isZero();
-            assertThat(b.peek(b.tb.dut().ring.enabled)).isZero();
+            assertThat(b.peek(b.tb.dut().ring.enabled.get(0))).isZero();
             b.host.mmioWrite(RingParams.REG_BASE, RingBench.BASE);
             b.tb.runUntil("read", b::done, 500);
             assertThat(b.hostWrites).isEqualTo(1);
