@@ -6,7 +6,6 @@ import org.flitkit.formats.chpp.Chpp;
 import org.flitkit.formats.chpp.CompletionLayouts;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.Vec;
 import org.flitkit.hdl.lib.Bitwise;
@@ -40,8 +39,11 @@ public final class CompletionRing extends Module {
     public final RingParams params;
     public final int rings;
 
-    /** Entries to post, 128 bits in the layout's bit order (bit i = bit i mod 8 of byte i / 8); Phase is ignored. */
-    public final Decoupled<UInt> in;
+    /**
+     * Entries to post, 128 bits in the layout's bit order (bit i = bit i mod 8 of byte i / 8), Phase ignored, with
+     * their ring (a ring number beyond {@code rings} is folded by its low bits: callers name existing QPs only).
+     */
+    public final Decoupled<RingEntry> in;
     /**
      * Host BAR writes (always ready; writes outside the rings' registers are ignored, so one MMIO stream can fan
      * out to several writers): ring r's registers at {@code mmioOffset + 16 r}: +0 base (16-byte aligned; also
@@ -63,17 +65,16 @@ public final class CompletionRing extends Module {
     /** Consumer writes refused because they would return more entries than were produced (saturating 32-bit). */
     public final UInt badConsumer;
 
-    /** One ring, at {@code params.mmioOffset()}. */
+    /** One ring, at {@code params.mmioOffset()}; entries' ring numbers are ignored. */
     public CompletionRing(RingParams params) {
-        this(params, 1, e -> lit(0, 1));
+        this(params, 1);
     }
 
     /**
-     * {@code rings} rings of {@code params.entries()} entries each; {@code ringOf} names an entry's ring from its
-     * bits (the send and receive layouts both name the local QP: function x 4 + QP). Ring r's registers are at
-     * {@code params.mmioOffset() + 16 r}.
+     * {@code rings} rings of {@code params.entries()} entries each (one per local QP in the engine); ring r's
+     * registers are at {@code params.mmioOffset() + 16 r}.
      */
-    public CompletionRing(RingParams params, int rings, Function<UInt, UInt> ringOf) {
+    public CompletionRing(RingParams params, int rings) {
         if (rings < 1 || params.mmioOffset() + RingParams.STRIDE * rings > 1 << org.flitkit.rtl.pcie.Pcie.MMIO_ADDR_BITS) {
             throw new IllegalArgumentException("CompletionRing: " + rings + " rings at 0x" + Integer.toHexString(params.mmioOffset())
                     + " do not fit the " + org.flitkit.rtl.pcie.Pcie.MMIO_ADDR_BITS + "-bit BAR (at least one ring, 16 bytes of registers each)");
@@ -84,7 +85,7 @@ public final class CompletionRing extends Module {
         int slotBits = ib - 1;
         int n = params.entries();
 
-        in = input(Decoupled.of(UInt(Chpp.COMPLETION_BYTES * 8)));
+        in = input(Decoupled.of(RingEntry::new));
         mmio = input(Decoupled.of(MmioWrite::new));
         dmaRq = output(Decoupled.of(() -> new DmaRequest(BEAT_BYTES)));
         producer = output(Vec(rings, () -> UInt(ib)));
@@ -106,10 +107,8 @@ public final class CompletionRing extends Module {
             cons.add(regInit(UInt(ib), 0).named("cons" + sfx));
         }
 
-        // the entry's ring (an index beyond the rings is folded by its low bits: the caller's entries name
-        // only existing QPs)
         int rb = Math.max(1, Bitwise.log2Up(rings));
-        UInt ring = rings == 1 ? lit(0, 1) : ringOf.apply(in.bits).pad(rb).bits(rb - 1, 0);
+        UInt ring = rings == 1 ? lit(0, 1) : in.bits.ring.pad(rb).bits(rb - 1, 0);
         List<Bool> sel = new ArrayList<>();
         for (int r = 0; r < rings; r++) {
             sel.add(rings == 1 ? TRUE() : ring.eq(r));
@@ -128,7 +127,7 @@ public final class CompletionRing extends Module {
         dmaRq.bits.last.assign(TRUE());
         // Phase 1 on lap 0 (the producer's top bit 0), flipping every wrap
         Bool phase = p.bit(ib - 1).not();
-        dmaRq.bits.data.assign(cat(phase, in.bits.bits(PHASE_BIT - 1, 0)));
+        dmaRq.bits.data.assign(cat(phase, in.bits.entry.bits(PHASE_BIT - 1, 0)));
         in.ready.assign(open.andNot(full).and(dmaRq.ready));
         Bool fire = go.and(dmaRq.ready);
 

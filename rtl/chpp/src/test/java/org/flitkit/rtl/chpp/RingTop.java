@@ -26,7 +26,10 @@ final class RingTop extends Module {
         dmaRq = output(Decoupled.of(() -> new DmaRequest(CompletionRing.BEAT_BYTES)));
         dmaCpl = input(Decoupled.of(() -> new DmaCompletion(CompletionRing.BEAT_BYTES)));
         mmio = input(Decoupled.of(MmioWrite::new));
-        ring.in.connect(in);
+        ring.in.valid.assign(in.valid);
+        ring.in.bits.entry.assign(in.bits);
+        ring.in.bits.ring.assign(0);
+        in.ready.assign(ring.in.ready);
         dmaRq.connect(ring.dmaRq);
         ring.mmio.connect(mmio);
         dmaCpl.ready.assign(TRUE());
