@@ -120,7 +120,7 @@ public final class DataRead extends Module {
         Bool abortEnd = have.and(stop).and(segLast);
         Bool marker = zeroSeg.or(abortEnd).and(slotFree);
         Bool dropped = have.and(stop).and(segLast.not());
-        UInt endWp = mux(issue, wp.add(chunk.pad(pb)).trunc(pb), wp);
+        UInt endWp = mux(issue, wp.pad(w).add(chunk.pad(w)).trunc(pb), wp);
         UInt rounded = cat(endWp.add(15).trunc(pb).bits(pb - 1, 4), lit(0, 4));
         issued.valid.assign(issue.or(marker));
         issued.bits.tag.assign(tag.bits.pad(8));

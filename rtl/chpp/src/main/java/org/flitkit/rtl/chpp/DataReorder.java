@@ -94,7 +94,8 @@ public final class DataReorder extends Module {
         UInt wRow = write.bits.row.trunc(rb);
         for (int j = 0; j < DataBeat.DATA_BYTES; j++) {
             final int lj = j;
-            UInt row = mux(lit(j, 4).lt(write.bits.off), wRow.add(1), wRow);
+            // lane 15 is never before the first byte's lane: its row is always the first
+            UInt row = j == DataBeat.DATA_BYTES - 1 ? wRow : mux(lit(j, 4).lt(write.bits.off), wRow.add(1), wRow);
             when(write.valid.and(write.bits.mask.bit(j)), () -> lanes.get(lj).write(row, write.bits.data.bits(8 * lj + 7, 8 * lj)));
         }
 
@@ -139,8 +140,9 @@ public final class DataReorder extends Module {
         UInt hStatus = Mux1H(hOH, sStatus);
         Bool hLast = Mux1H(hOH, sLast);
         Bool hOk = hStatus.eq(okCode);
-        UInt hEnd = hPos.add(hLen.pad(pb)).trunc(pb);
-        UInt frontier = hPos.add(hRecv.pad(pb)).trunc(pb);
+        int w = Math.max(pb, 13);
+        UInt hEnd = hPos.pad(w).add(hLen.pad(w)).trunc(pb);
+        UInt frontier = hPos.pad(w).add(hRecv.pad(w)).trunc(pb);
         // distances from rp, modulo twice the buffer (never more than the buffer)
         UInt avail = frontier.sub(rp).trunc(pb);
         UInt toHeadEnd = hEnd.sub(rp).trunc(pb);

@@ -154,7 +154,15 @@ final class DataBench implements AutoCloseable {
                 r++;
             }
             int issued = i;
-            if (issued == 0) {
+            // a 0-byte segment (the formats forbid it) fails the transfer with BAD_DESCRIPTOR where it stands
+            int zeroAt = -1;
+            for (int q = 0, before = 0; q < t.segs().size() && zeroAt < 0; q++) {
+                if (t.segs().get(q).len() == 0) {
+                    zeroAt = before;
+                }
+                before += expectedReads(new Transfer(List.of(t.segs().get(q)))).size();
+            }
+            if (issued == 0 && zeroAt != 0) {
                 throw new AssertionError("transfer " + k + ": no read issued; next read " + (r < reads.size() ? reads.get(r) : "none")
                         + ", expected " + exp.get(0));
             }
@@ -203,7 +211,12 @@ final class DataBench implements AutoCloseable {
                     end = x;
                 }
             }
-            if (failedAt < 0) {
+            if (failedAt < 0 && zeroAt >= 0) {
+                if (end.status() != Status.BAD_DESCRIPTOR.code() || issued != zeroAt) {
+                    throw new AssertionError("transfer " + k + " has a 0-byte segment after " + zeroAt + " reads but ended with status "
+                            + end.status() + " after " + issued + " reads");
+                }
+            } else if (failedAt < 0) {
                 if (end.status() != Status.OK.code() || issued != exp.size()) {
                     throw new AssertionError("transfer " + k + " had no failed read but ended with status " + end.status() + " after " + issued
                             + " of " + exp.size() + " reads");
