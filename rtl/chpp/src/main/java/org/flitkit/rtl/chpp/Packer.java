@@ -189,52 +189,65 @@ public final class Packer extends Module {
         meta.enq.bits.kind.assign(kind);
         meta.enq.bits.cookie.assign(cookie);
 
-        // ---- control: latch the transfer; a PUT's or chain's first segment may be taken in the same cycle
-        SendControl c = control.bits;
+        // ---- control and destination segments through small flow queues: the transfer's start can then overlap the
+        // previous transfer's last payload beat without a combinational path from one input stream to another's ready
+        Queue<SendControl> ctlq = instance("controlIn", new Queue<>(SendControl::new, 2, false, true));
+        Queue<SegmentBeat> dstq = instance("dstIn", new Queue<>(SegmentBeat::new, 2, false, true));
+        ctlq.enq.valid.assign(control.valid);
+        ctlq.enq.bits.assign(control.bits);
+        control.ready.assign(ctlq.enq.ready);
+        dstq.enq.valid.assign(dst.valid);
+        dstq.enq.bits.assign(dst.bits);
+        dst.ready.assign(dstq.enq.ready);
+        Decoupled<SegmentBeat> seg = dstq.deq;
+        SendControl c = ctlq.deq.bits;
         Bool cNap = c.kind.eq(DescKind.NAP_IMMEDIATE.code()).or(c.kind.eq(DescKind.NAP_INDIRECT.code()));
         Bool cPut = c.kind.eq(DescKind.PUT.code()).or(c.kind.eq(DescKind.CHAIN.code()));
         Bool cBad = cNap.or(cPut).not().or(cNap.and(c.length.gt(Chpp.MAX_NAP))).or(cPut.and(c.length.eq(0)));
-        control.ready.assign(sIdle);
         Bool dstReady = wireDefault(Bool(), 0).named("dstReady");
-        dst.ready.assign(dstReady);
+        seg.ready.assign(dstReady);
         Bool badEvent = wireDefault(Bool(), 0).named("malformedEvent");
-
-        when(sIdle, () -> {
-            dstReady.assign(control.valid.and(cPut).andNot(cBad).and(c.dstCount.ne(0)));
-            when(control.fire(), () -> {
-                kind.assign(c.kind);
-                fn.assign(c.function);
-                qp.assign(c.qp);
-                sce.assign(c.sce);
-                rce.assign(c.rce);
-                dstId.assign(c.dstId);
-                qpMagic.assign(c.qpMagic);
-                cookie.assign(c.cookie);
-                isImm.assign(c.kind.eq(DescKind.NAP_IMMEDIATE.code()));
-                isNap.assign(cNap);
-                sent.assign(0);
-                hold.assign(0);
-                holdN.assign(0);
-                dstSeen.assign(c.dstCount.eq(0));
-                dataSeen.assign(c.length.eq(0));
-                xferLeft.assign(c.length);
-                when(cBad, () -> {
-                    badEvent.assign(TRUE());
-                    failStatus.assign(Status.BAD_DESCRIPTOR.code());
-                    state.assign(FAIL);
-                }).elsewhen(cNap, () -> {
-                    pktAddr.assign(0);
-                    pktLen.assign(c.length.trunc(h.LENGTH.width()));
-                    pktLeft.assign(c.length.trunc(h.LENGTH.width()));
-                    pktLast.assign(TRUE());
-                    xferLeft.assign(0);
-                    state.assign(FILL);
-                }).elsewhen(dst.fire(), () -> {
-                    dstSeen.assign(dst.bits.last);
-                    takeSegment(dst.bits, c.length, mtu, state, segAddr, segLeft, pktAddr, pktLen, pktLeft, pktLast, xferLeft);
-                }).otherwise(() -> state.assign(SEG));
-            });
-        });
+        // a transfer ends cleanly when its last packet is committed and both its streams have given their last beat
+        Bool endsClean = commit.and(pktLast).and(dstSeen).and(dataSeenNext);
+        Bool startNow = ctlq.deq.valid.and(sIdle.or(endsClean));
+        ctlq.deq.ready.assign(sIdle.or(endsClean));
+        // the first segment of a PUT or chain is taken with its control word
+        Bool takeFirstSeg = startNow.and(cPut).andNot(cBad).and(c.dstCount.ne(0));
+        Runnable start = () -> {
+            kind.assign(c.kind);
+            fn.assign(c.function);
+            qp.assign(c.qp);
+            sce.assign(c.sce);
+            rce.assign(c.rce);
+            dstId.assign(c.dstId);
+            qpMagic.assign(c.qpMagic);
+            cookie.assign(c.cookie);
+            Bool imm = c.kind.eq(DescKind.NAP_IMMEDIATE.code());
+            isImm.assign(imm);
+            isNap.assign(cNap);
+            sent.assign(0);
+            hold.assign(0);
+            holdN.assign(0);
+            dstSeen.assign(c.dstCount.eq(0));
+            // data comes on napData for a NAP immediate with bytes, on data when there are source segments
+            dataSeen.assign(mux(imm, c.length.eq(0), c.srcCount.eq(0)));
+            xferLeft.assign(c.length);
+            when(cBad, () -> {
+                badEvent.assign(TRUE());
+                failStatus.assign(Status.BAD_DESCRIPTOR.code());
+                state.assign(FAIL);
+            }).elsewhen(cNap, () -> {
+                pktAddr.assign(0);
+                pktLen.assign(c.length.trunc(h.LENGTH.width()));
+                pktLeft.assign(c.length.trunc(h.LENGTH.width()));
+                pktLast.assign(TRUE());
+                xferLeft.assign(0);
+                state.assign(FILL);
+            }).elsewhen(seg.fire(), () -> {
+                dstSeen.assign(seg.bits.last);
+                takeSegment(seg.bits, c.length, mtu, state, segAddr, segLeft, pktAddr, pktLen, pktLeft, pktLast, xferLeft);
+            }).otherwise(() -> state.assign(SEG));
+        };
 
         // ---- the next destination segment
         when(sSeg, () -> {
@@ -244,9 +257,9 @@ public final class Packer extends Module {
                 badEvent.assign(TRUE());
                 failStatus.assign(Status.PCIE_ERROR.code());
                 state.assign(FAIL);
-            }).elsewhen(dst.fire(), () -> {
-                dstSeen.assign(dst.bits.last);
-                takeSegment(dst.bits, xferLeft, mtu, state, segAddr, segLeft, pktAddr, pktLen, pktLeft, pktLast, xferLeft);
+            }).elsewhen(seg.fire(), () -> {
+                dstSeen.assign(seg.bits.last);
+                takeSegment(seg.bits, xferLeft, mtu, state, segAddr, segLeft, pktAddr, pktLen, pktLeft, pktLast, xferLeft);
             });
         });
 
@@ -277,13 +290,17 @@ public final class Packer extends Module {
                 pktStart.assign(mux(zeroPkt, wr, wr.add(1)));
                 sent.assign(sent.add(pktLen.pad(32)));
                 when(pktLast, () -> {
-                    Bool clean = dstSeen.and(dataSeenNext);
-                    badEvent.assign(clean.not());
-                    state.assign(mux(clean, lit(IDLE, 3), lit(END, 3)));
+                    badEvent.assign(endsClean.not());
+                    state.assign(mux(endsClean, lit(IDLE, 3), lit(END, 3)));
                 }).elsewhen(segLeft.eq(0), () -> state.assign(SEG)).otherwise(() -> startPacket(segAddr, segLeft, xferLeft, mtu,
                         state, segAddr, segLeft, pktAddr, pktLen, pktLeft, pktLast, xferLeft));
             });
         });
+
+        // ---- the next transfer starts: from idle, or in the cycle the previous one ends cleanly (after the FILL
+        // block, so its assignments win)
+        when(sIdle.or(endsClean), () -> dstReady.assign(takeFirstSeg));
+        when(startNow, start);
 
         // ---- a failed transfer: drop the partial packet, queue its event behind the packets already committed
         when(sFail.and(meta.enq.ready), () -> {
@@ -297,7 +314,7 @@ public final class Packer extends Module {
         when(sEnd, () -> {
             dstReady.assign(dstSeen.not());
             inReady.assign(dataSeen.not());
-            when(dst.fire().and(dst.bits.last), () -> dstSeen.assign(TRUE()));
+            when(seg.fire().and(seg.bits.last), () -> dstSeen.assign(TRUE()));
             when(inFire, () -> dataSeen.assign(dataSeenNext));
             when(dstSeen.and(dataSeen), () -> state.assign(IDLE));
         });

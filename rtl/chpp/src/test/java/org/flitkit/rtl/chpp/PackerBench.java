@@ -357,6 +357,7 @@ final class PackerBench implements AutoCloseable {
     /** Takes the packets with random backpressure and checks each against the next expected one. */
     final class OutMon extends BeatMonitor {
         long packets;
+        final List<PacketHeader> headers = new ArrayList<>();
 
         OutMon(double readyP) {
             super("out", dut.out, readyP, null);
@@ -389,6 +390,7 @@ final class PackerBench implements AutoCloseable {
             if (!Arrays.equals(e.payload, payload)) {
                 throw fail("packet " + packets + " payload differs (" + h + ")");
             }
+            headers.add(h);
             if (h.type() == PktType.PUT) {
                 for (int i = 0; i < len; i++) {
                     if (observedMem.put(h.address() + i, payload[i]) != null) {
