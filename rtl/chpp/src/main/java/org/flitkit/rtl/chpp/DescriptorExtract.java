@@ -4,10 +4,7 @@ import static org.flitkit.hdl.Hdl.*;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.flitkit.formats.chpp.Chpp;
 import org.flitkit.formats.chpp.DescKind;
 import org.flitkit.formats.chpp.DescriptorLayouts;
@@ -351,50 +348,12 @@ public final class DescriptorExtract extends Module {
         return cat(bytes);
     }
 
-    /** The GET packet's header, laid out by formats/chpp's {@link HeaderLayout} (docs/chpp-formats.md, "From descriptor to packets"). */
+    /** The GET packet's header (docs/chpp-send-engine.md, "From descriptor to packets"), by the shared {@link PacketHeaders}. */
     static UInt getHeader(UInt head, UInt fn, SendEngineParams sp) {
         HeaderLayout.Header h = HeaderLayout.HEADER;
         DescriptorLayouts.Transfer l = DescriptorLayouts.GET;
-        UInt fn3 = fn.bits(Chpp.FUNCTION_BITS - 1, 0);
-        Map<Field, UInt> v = new LinkedHashMap<>();
-        v.put(h.FMT, lit(0b011, h.FMT.width()));
-        v.put(h.TYPE, lit(0, h.TYPE.width()));
-        v.put(h.TC, lit(sp.getTc(), h.TC.width()));
-        v.put(h.PKT_TYPE, lit(PktType.GET.code(), h.PKT_TYPE.width()));
-        v.put(h.S_FLAG, lit(HeaderLayout.S_FLAG_LAST, h.S_FLAG.width()));
-        v.put(h.LENGTH, lit(org.flitkit.formats.chpp.Descriptor.GET_BYTES, h.LENGTH.width()));
-        v.put(h.REQUESTER_ID, cat(lit(sp.requesterBusDevice() >> 3, h.REQUESTER_ID.width() - 3), fn3));
-        v.put(h.QP_MAGIC, field(head, l.QP_MAGIC, 0));
-        v.put(h.SRC_ID, cat(lit(sp.processor(), Chpp.PROCESSOR_BITS), fn3, field(head, l.QP, 0)));
-        v.put(h.DST_ID, field(head, l.DST_ID, 0));
-        v.put(h.ADDRESS, lit(0, h.ADDRESS.width()));
-        return place(h.width(), v);
-    }
-
-    /** Concatenates field values at their layout positions, zeros in the gaps. */
-    static UInt place(int width, Map<Field, UInt> values) {
-        List<Map.Entry<Field, UInt>> es = new ArrayList<>(values.entrySet());
-        es.sort(Comparator.comparingInt((Map.Entry<Field, UInt> e) -> e.getKey().lsb()).reversed());
-        List<UInt> parts = new ArrayList<>();
-        int next = width - 1;
-        for (Map.Entry<Field, UInt> e : es) {
-            Field f = e.getKey();
-            int msb = f.lsb() + f.width() - 1;
-            if (msb > next) {
-                throw new IllegalStateException("field " + f.name() + " overlaps the one above it");
-            }
-            if (msb < next) {
-                parts.add(lit(0, next - msb));
-            }
-            if (e.getValue().width() != f.width()) {
-                throw new IllegalStateException("value for " + f.name() + " is " + e.getValue().width() + " bits, field " + f.width());
-            }
-            parts.add(e.getValue());
-            next = f.lsb() - 1;
-        }
-        if (next >= 0) {
-            parts.add(lit(0, next + 1));
-        }
-        return cat(parts);
+        return PacketHeaders.header(sp, sp.getTc(), lit(PktType.GET.code(), h.PKT_TYPE.width()),
+                lit(HeaderLayout.S_FLAG_LAST, h.S_FLAG.width()), lit(org.flitkit.formats.chpp.Descriptor.GET_BYTES, h.LENGTH.width()),
+                fn, field(head, l.QP, 0), field(head, l.QP_MAGIC, 0), field(head, l.DST_ID, 0), lit(0, h.ADDRESS.width()));
     }
 }

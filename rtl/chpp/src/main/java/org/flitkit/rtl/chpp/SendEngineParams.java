@@ -11,8 +11,10 @@ package org.flitkit.rtl.chpp;
  * @param getTc       traffic class of GET packets (their own virtual channel against the GET/PUT deadlock), 0..7
  * @param maxReadRequest PCIe Max_Read_Request_Size in bytes (a power of two, 64..4096; PCIe's default 512): a longer
  *                    descriptor is fetched by several reads, each with its own tag
+ * @param mtu         the packer's largest PUT payload in bytes (a power of two, 16..4096; default 128, the paper's
+ *                    real-system MTU, section 5.2): a PUT or chain is cut into packets of at most this many bytes
  */
-public record SendEngineParams(int slots, int processor, int requesterBusDevice, int getTc, int maxReadRequest) {
+public record SendEngineParams(int slots, int processor, int requesterBusDevice, int getTc, int maxReadRequest, int mtu) {
     /** Largest slot count: one slot per tag of the base 5-bit tag field is more than a descriptor stage needs. */
     public static final int MAX_SLOTS = 32;
 
@@ -35,18 +37,33 @@ public record SendEngineParams(int slots, int processor, int requesterBusDevice,
         if (getTc < 0 || getTc > 7) {
             throw new IllegalArgumentException("getTc " + getTc + " outside 0..7 (PCIe traffic class is 3 bits)");
         }
+        if (mtu < MIN_MTU || mtu > MAX_MTU || Integer.bitCount(mtu) != 1) {
+            throw new IllegalArgumentException("mtu " + mtu + " is not a power of two in " + MIN_MTU + ".." + MAX_MTU
+                    + " bytes (one 16-byte bus beat up to the largest payload, 4096)");
+        }
     }
 
-    /** 4 descriptors in flight, processor 0, bus 1 device 0, GET on TC 1, 512-byte read requests (PCIe's default). */
+    /** Smallest MTU: one 16-byte beat of the 128-bit bus. */
+    public static final int MIN_MTU = 16;
+    /** Largest MTU: the formats' largest payload. */
+    public static final int MAX_MTU = 4096;
+    /** The paper's MTU of the real system (section 5.2), where PUT bandwidth peaks (figure 16). */
+    public static final int DEFAULT_MTU = 128;
+
+    /** 4 descriptors in flight, processor 0, bus 1 device 0, GET on TC 1, 512-byte read requests (PCIe's default), MTU 128. */
     public static SendEngineParams defaults() {
-        return new SendEngineParams(4, 0, 0x0100, 1, 512);
+        return new SendEngineParams(4, 0, 0x0100, 1, 512, DEFAULT_MTU);
     }
 
     public SendEngineParams withSlots(int n) {
-        return new SendEngineParams(n, processor, requesterBusDevice, getTc, maxReadRequest);
+        return new SendEngineParams(n, processor, requesterBusDevice, getTc, maxReadRequest, mtu);
     }
 
     public SendEngineParams withMaxReadRequest(int bytes) {
-        return new SendEngineParams(slots, processor, requesterBusDevice, getTc, bytes);
+        return new SendEngineParams(slots, processor, requesterBusDevice, getTc, bytes, mtu);
+    }
+
+    public SendEngineParams withMtu(int bytes) {
+        return new SendEngineParams(slots, processor, requesterBusDevice, getTc, maxReadRequest, bytes);
     }
 }

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(TestbenchExtension.class)
 class DescriptorExtractTest {
     static final ChppParams P = ChppParams.paper().withCompletionTimeout(3000);
-    static final SendEngineParams SP = new SendEngineParams(4, 5, 0x2A08, 2, 512);
+    static final SendEngineParams SP = new SendEngineParams(4, 5, 0x2A08, 2, 512, 128);
 
     static Descriptor.Common common(int qp, boolean sce, int cookie) {
         return new Descriptor.Common(qp, sce, true, new EndpointId(3, 6, (qp + 1) & 3), 0xBEEF ^ cookie, cookie);
