@@ -29,9 +29,18 @@ public final class EventMerge extends Module {
     public final Vec<UInt> taken;
 
     public EventMerge(int n) {
+        // checked before the module exists, so a bad count fails with its own message even outside elaboration
+        this(checkSources(n), true);
+    }
+
+    private static int checkSources(int n) {
         if (n < 1 || n > MAX_SOURCES) {
             throw new IllegalArgumentException("EventMerge: sources must be 1.." + MAX_SOURCES + ", got " + n);
         }
+        return n;
+    }
+
+    private EventMerge(int n, boolean checked) {
         this.n = n;
         in = input(Vec(n, () -> Decoupled.of(UInt(Entries.BITS))));
         out = output(Decoupled.of(UInt(Entries.BITS)));

@@ -41,7 +41,11 @@ public final class NapUpload extends Module {
     public final UInt badLength;
 
     public NapUpload(int maxPayload) {
-        PutUpload.checkPayload("NapUpload", maxPayload);
+        // checked before the module exists, so a bad size fails with its own message even outside elaboration
+        this(PutUpload.checkPayload("NapUpload", maxPayload), true);
+    }
+
+    private NapUpload(int maxPayload, boolean checked) {
         this.maxPayload = maxPayload;
         in = input(Decoupled.of(PacketBeat::new));
         buffer = input(Decoupled.of(UInt(64)));

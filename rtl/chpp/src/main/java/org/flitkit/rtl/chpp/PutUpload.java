@@ -37,7 +37,11 @@ public final class PutUpload extends Module {
     public final UInt badLength;
 
     public PutUpload(int maxPayload) {
-        checkPayload("PutUpload", maxPayload);
+        // checked before the module exists, so a bad size fails with its own message even outside elaboration
+        this(PutUpload.checkPayload("PutUpload", maxPayload), true);
+    }
+
+    private PutUpload(int maxPayload, boolean checked) {
         this.maxPayload = maxPayload;
         in = input(Decoupled.of(PacketBeat::new));
         dmaRq = output(Decoupled.of(() -> new DmaRequest(Pcie.CHPP_BEAT_BYTES)));
@@ -56,10 +60,11 @@ public final class PutUpload extends Module {
         badLength.assign(Counters.count(p.badLength, "badLengthCount"));
     }
 
-    static void checkPayload(String block, int maxPayload) {
+    static int checkPayload(String block, int maxPayload) {
         if (maxPayload < MIN_PAYLOAD || maxPayload > MAX_PAYLOAD || Integer.bitCount(maxPayload) != 1) {
             throw new IllegalArgumentException(block + ": maxPayload must be a PCIe Max_Payload_Size (a power of two "
                     + MIN_PAYLOAD + ".." + MAX_PAYLOAD + " bytes), got " + maxPayload);
         }
+        return maxPayload;
     }
 }
