@@ -1,0 +1,214 @@
+package org.flitkit.env.chpp;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.flitkit.formats.chpp.Chpp;
+import org.flitkit.formats.chpp.Descriptor;
+import org.flitkit.formats.chpp.DoorbellWrite;
+import org.flitkit.formats.chpp.EndpointId;
+import org.flitkit.formats.chpp.ReceiveCompletion;
+import org.flitkit.formats.chpp.SendCompletion;
+import org.flitkit.host.HostMemory;
+import org.flitkit.host.PcieHost;
+import org.flitkit.rtl.chpp.ChppRegisters;
+import org.flitkit.rtl.chpp.RingParams;
+
+/**
+ * Host software's view of one cHPP DMA engine (paper section 3.4: queue pairs, descriptors in host memory,
+ * doorbells, completion rings): opens queue pairs, writes descriptors and rings their doorbells, polls the send
+ * and receive completion rings. Every testbench drives the engine through it; docs/chpp-nic.md, "Driver".
+ */
+public final class ChppDriver {
+    /** Host memory the driver keeps for itself; data buffers are the caller's, below this. */
+    public static final long RINGS = 0x7000_0000L;
+    /** Descriptor slots: {@link #DESCRIPTOR_SLOTS} of 4096 bytes per local QP, reused round robin. */
+    public static final long DESCRIPTORS = 0x7100_0000L;
+    public static final int DESCRIPTOR_SLOTS = 64;
+
+    private final PcieHost host;
+    private final int processor;
+    private final RingParams rings;
+    private final Qp[] qps = new Qp[Chpp.FUNCTIONS * Chpp.QPS];
+
+    /** The driver of the engine of {@code processor} behind {@code host}; {@code rings} sizes every ring. */
+    public ChppDriver(PcieHost host, int processor, RingParams rings) {
+        if (processor < 0 || processor >= Chpp.PROCESSORS) {
+            throw new IllegalArgumentException("processor " + processor + " outside 0.." + (Chpp.PROCESSORS - 1));
+        }
+        this.host = host;
+        this.processor = processor;
+        this.rings = rings;
+    }
+
+    public HostMemory memory() {
+        return host.memory();
+    }
+
+    public int processor() {
+        return processor;
+    }
+
+    /**
+     * Opens local QP {@code qp} of {@code function}: its key (packets for it must carry {@code key}) and both
+     * completion rings (BAR writes, seen by the engine after the host's BAR latency).
+     */
+    public Qp open(int function, int qp, int key) {
+        EndpointId id = new EndpointId(processor, function, qp);
+        int r = index(function, qp);
+        if (qps[r] != null) {
+            throw new IllegalStateException("QP " + id + " is already open");
+        }
+        if (key < 0 || key > 0xFFFF) {
+            throw new IllegalArgumentException("QPMagic key 0x" + Integer.toHexString(key) + " is not 16 bits");
+        }
+        Qp q = new Qp(id, key, r);
+        qps[r] = q;
+        host.mmioWrite(ChppRegisters.sendRing(r) + RingParams.REG_BASE, q.sendRing);
+        host.mmioWrite(ChppRegisters.receiveRing(r) + RingParams.REG_BASE, q.receiveRing);
+        host.mmioWrite(ChppRegisters.qpKey(r), key | (1L << 16));
+        return q;
+    }
+
+    private static int index(int function, int qp) {
+        if (function < 0 || function >= Chpp.FUNCTIONS || qp < 0 || qp >= Chpp.QPS) {
+            throw new IllegalArgumentException("function " + function + " QP " + qp + ": functions 0.." + (Chpp.FUNCTIONS - 1)
+                    + ", QPs 0.." + (Chpp.QPS - 1));
+        }
+        return function * Chpp.QPS + qp;
+    }
+
+    /** One queue pair: a send queue (descriptors + doorbells), its send ring and its receive ring. */
+    public final class Qp {
+        private final EndpointId id;
+        private final int key;
+        private final int index;
+        final long sendRing;
+        final long receiveRing;
+        private final long descriptors;
+        private int nextSlot;
+        private int cookie;
+        private long sendConsumed;
+        private long receiveConsumed;
+
+        private Qp(EndpointId id, int key, int index) {
+            this.id = id;
+            this.key = key;
+            this.index = index;
+            long ringBytes = (long) rings.entries() * Chpp.COMPLETION_BYTES;
+            this.sendRing = RINGS + 2L * index * ringBytes;
+            this.receiveRing = sendRing + ringBytes;
+            this.descriptors = DESCRIPTORS + (long) index * DESCRIPTOR_SLOTS * Chpp.MAX_DESCRIPTOR_BYTES;
+        }
+
+        public EndpointId id() {
+            return id;
+        }
+
+        public int key() {
+            return key;
+        }
+
+        /** The next cookie this QP's posts will use (posts number their requests 0, 1, 2, ... mod 2^16). */
+        public int nextCookie() {
+            return cookie;
+        }
+
+        /** Common word of a descriptor from this QP to {@code dst} under {@code dstKey}, with the next cookie. */
+        public Descriptor.Common common(EndpointId dst, int dstKey, boolean sce, boolean rce) {
+            return new Descriptor.Common(id.qp(), sce, rce, dst, dstKey, cookie);
+        }
+
+        /** NAP with its data in the descriptor. */
+        public int napImmediate(EndpointId dst, int dstKey, byte[] data, boolean sce) {
+            return post(new Descriptor.NapImmediate(common(dst, dstKey, sce, true), data));
+        }
+
+        /** NAP whose data the engine reads from {@code src}. */
+        public int napIndirect(EndpointId dst, int dstKey, long src, int length, boolean sce) {
+            return post(new Descriptor.NapIndirect(common(dst, dstKey, sce, true), length, src));
+        }
+
+        /** PUT: {@code length} bytes from local {@code src} to the receiver's {@code dstAddr}. */
+        public int put(EndpointId dst, int dstKey, long src, long dstAddr, long length, boolean sce, boolean rce) {
+            return post(new Descriptor.Put(common(dst, dstKey, sce, rce), length, src, dstAddr));
+        }
+
+        /** GET: the remote engine PUTs {@code length} bytes from its {@code remoteSrc} to our {@code localDst}. */
+        public int get(EndpointId dst, int dstKey, long remoteSrc, long localDst, long length, boolean sce, boolean rce) {
+            return post(new Descriptor.Get(common(dst, dstKey, sce, rce), length, remoteSrc, localDst));
+        }
+
+        /** Chain DMA: source and destination lists whose totals match. */
+        public int chain(EndpointId dst, int dstKey, List<Descriptor.Segment> sources, List<Descriptor.Segment> destinations,
+                boolean sce, boolean rce) {
+            return post(new Descriptor.Chain(common(dst, dstKey, sce, rce), sources, destinations));
+        }
+
+        /**
+         * Writes {@code d} into this QP's next descriptor slot and rings the doorbell; returns the cookie it
+         * carries. The descriptor's QP must be this QP's (the engine refuses others); its cookie is the caller's.
+         */
+        public int post(Descriptor d) {
+            byte[] bytes = d.encode();
+            long addr = descriptors + (long) nextSlot * Chpp.MAX_DESCRIPTOR_BYTES;
+            nextSlot = (nextSlot + 1) % DESCRIPTOR_SLOTS;
+            host.memory().write(addr, bytes);
+            DoorbellWrite w = new DoorbellWrite(id.qp(), addr, bytes.length);
+            host.mmioWrite(ChppRegisters.doorbell(id.function(), id.qp()), w.data());
+            int c = d.common().cookie();
+            if (c == cookie) {
+                cookie = (cookie + 1) & 0xFFFF;
+            }
+            return c;
+        }
+
+        /** Rings a doorbell for raw descriptor bytes (malformed descriptors in tests); returns the slot address. */
+        public long postRaw(byte[] bytes, int doorbellLength) {
+            long addr = descriptors + (long) nextSlot * Chpp.MAX_DESCRIPTOR_BYTES;
+            nextSlot = (nextSlot + 1) % DESCRIPTOR_SLOTS;
+            host.memory().write(addr, bytes);
+            host.mmioWrite(ChppRegisters.doorbell(id.function(), id.qp()),
+                    ((long) (doorbellLength / Chpp.WORD_BYTES) << 52) | addr);
+            return addr;
+        }
+
+        /** Send completions posted since the last poll (in ring order); returns their slots to the engine. */
+        public List<SendCompletion> pollSend() {
+            List<SendCompletion> out = new ArrayList<>();
+            sendConsumed = poll(sendRing, sendConsumed, ChppRegisters.sendRing(index), b -> out.add(SendCompletion.decode(b)));
+            return out;
+        }
+
+        /** Receive completions posted since the last poll (NAP, PUT with CE, refusals). */
+        public List<ReceiveCompletion> pollReceive() {
+            List<ReceiveCompletion> out = new ArrayList<>();
+            receiveConsumed = poll(receiveRing, receiveConsumed, ChppRegisters.receiveRing(index),
+                    b -> out.add(ReceiveCompletion.decode(b)));
+            return out;
+        }
+    }
+
+    /**
+     * Reads entries from {@code consumed} on while their Phase is the lap's (1 on even laps), hands them to
+     * {@code sink}, and returns the new consumer index to the engine (one BAR write if anything was read).
+     */
+    private long poll(long base, long consumed, int regs, java.util.function.Consumer<byte[]> sink) {
+        int n = rings.entries();
+        long c = consumed;
+        while (true) {
+            long slot = c % n;
+            boolean phase = ((c / n) & 1) == 0;
+            byte[] e = host.memory().read(base + slot * Chpp.COMPLETION_BYTES, Chpp.COMPLETION_BYTES);
+            boolean p = (e[Chpp.COMPLETION_BYTES - 1] & 0x80) != 0;
+            if (p != phase) {
+                break;
+            }
+            sink.accept(e);
+            c++;
+        }
+        if (c != consumed) {
+            host.mmioWrite(regs + RingParams.REG_CONSUMER, c % (2L * n));
+        }
+        return c;
+    }
+}
