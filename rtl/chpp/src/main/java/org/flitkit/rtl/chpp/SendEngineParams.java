@@ -55,6 +55,11 @@ public record SendEngineParams(int slots, int processor, int requesterBusDevice,
         return new SendEngineParams(4, 0, 0x0100, 1, 512, DEFAULT_MTU);
     }
 
+    /** The same with SRC_ID processor {@code p} (each engine of a controller is one processor's). */
+    public SendEngineParams withProcessor(int p) {
+        return new SendEngineParams(slots, p, requesterBusDevice, getTc, maxReadRequest, mtu);
+    }
+
     public SendEngineParams withSlots(int n) {
         return new SendEngineParams(n, processor, requesterBusDevice, getTc, maxReadRequest, mtu);
     }

@@ -1,0 +1,117 @@
+package org.flitkit.rtl.chpp;
+
+import static org.flitkit.hdl.Hdl.*;
+
+import org.flitkit.hdl.Module;
+import org.flitkit.hdl.UInt;
+import org.flitkit.hdl.lib.Decoupled;
+import org.flitkit.hdl.lib.Lock;
+import org.flitkit.hdl.lib.RRArbiter;
+import org.flitkit.hdl.lib.Valid;
+import org.flitkit.rtl.pcie.DmaCompletion;
+import org.flitkit.rtl.pcie.DmaRequest;
+import org.flitkit.rtl.pcie.Pcie;
+
+/**
+ * The DMA send engine (paper section 4.1, figure 12): doorbell module and function arbiter, descriptor read and
+ * extract (which also takes the PUT descriptors the receive engine makes of remote GETs), data read, extract and
+ * reorder, packer; PUT and NAP packets to the crossbar, GET packets to its GET path, send completions out.
+ * docs/chpp-nic.md, "Send engine".
+ */
+public final class SendEngine extends Module {
+    /** Doorbells from the doorbell window. */
+    public final Valid<FunctionDoorbell> doorbell;
+    /** PUT descriptors answering remote GETs ({@link GetAnswer#out}). */
+    public final Decoupled<DescriptorBeat> answer;
+    /** PUT and NAP packets toward {@code DmaCrossbar.in}. */
+    public final Decoupled<PacketBeat> packets;
+    /** GET packets toward {@code DmaCrossbar.getIn}. */
+    public final Decoupled<PacketBeat> getPackets;
+    /** Send completion entries with their ring (the local QP), toward the send {@link CompletionRing}. */
+    public final Decoupled<RingEntry> event;
+
+    /** Descriptor read's PCIe reader ports (see {@link PcieArbiter}). */
+    public final Decoupled<DmaRequest> descRq;
+    public final Decoupled<DmaCompletion> descCpl;
+    public final Decoupled<UInt> descTag;
+    public final Valid<TagRelease> descTagRelease;
+    public final Valid<UInt> descTagTimedOut;
+    /** The data stages' PCIe reader ports. */
+    public final Decoupled<DmaRequest> dataRq;
+    public final Decoupled<DmaCompletion> dataCpl;
+    public final Decoupled<UInt> dataTag;
+    public final Valid<TagRelease> dataTagRelease;
+    public final Valid<UInt> dataTagTimedOut;
+
+    public final DoorbellFront front;
+    public final DescriptorRead read;
+    public final DescriptorExtract extract;
+    public final DataStages data;
+    public final Packer packer;
+
+    public SendEngine(ChppParams p, SendEngineParams sp) {
+        int tb = p.tagBits();
+        front = instance("front", new DoorbellFront(p));
+        read = instance("descriptorRead", new DescriptorRead(p, sp));
+        extract = instance("descriptorExtract", new DescriptorExtract(p, sp));
+        data = instance("data", new DataStages(p, sp));
+        packer = instance("packer", new Packer(sp));
+
+        doorbell = input(Valid.<FunctionDoorbell>of(FunctionDoorbell::new));
+        answer = input(Decoupled.of(DescriptorBeat::new));
+        packets = output(Decoupled.of(PacketBeat::new));
+        getPackets = output(Decoupled.of(PacketBeat::new));
+        event = output(Decoupled.of(RingEntry::new));
+        descRq = output(Decoupled.of(() -> new DmaRequest(Pcie.CHPP_BEAT_BYTES)));
+        descCpl = input(Decoupled.of(() -> new DmaCompletion(Pcie.CHPP_BEAT_BYTES)));
+        descTag = input(Decoupled.of(() -> UInt(tb)));
+        descTagRelease = output(Valid.<TagRelease>of(TagRelease::new));
+        descTagTimedOut = input(Valid.<UInt>of(() -> UInt(tb)));
+        dataRq = output(Decoupled.of(() -> new DmaRequest(Pcie.CHPP_BEAT_BYTES)));
+        dataCpl = input(Decoupled.of(() -> new DmaCompletion(Pcie.CHPP_BEAT_BYTES)));
+        dataTag = input(Decoupled.of(() -> UInt(tb)));
+        dataTagRelease = output(Valid.<TagRelease>of(TagRelease::new));
+        dataTagTimedOut = input(Valid.<UInt>of(() -> UInt(tb)));
+
+        front.write.connect(doorbell);
+        read.doorbell.connect(front.out);
+        descRq.connect(read.dmaRq);
+        read.dmaCpl.connect(descCpl);
+        read.tag.connect(descTag);
+        descTagRelease.connect(read.tagRelease);
+        read.tagTimedOut.connect(descTagTimedOut);
+
+        // descriptors fetched for local doorbells and descriptors made of remote GETs share the extract stage,
+        // each descriptor whole
+        RRArbiter<DescriptorBeat> descriptors = instance("descriptors",
+                new RRArbiter<>(DescriptorBeat::new, 2, Lock.until(b -> b.last)));
+        descriptors.in.get(0).connect(read.out);
+        descriptors.in.get(1).connect(answer);
+        extract.in.connect(descriptors.out);
+
+        data.src.connect(extract.src);
+        dataRq.connect(data.dmaRq);
+        data.dmaCpl.connect(dataCpl);
+        data.tag.connect(dataTag);
+        dataTagRelease.connect(data.tagRelease);
+        data.tagTimedOut.connect(dataTagTimedOut);
+
+        packer.control.connect(extract.control);
+        packer.dst.connect(extract.dst);
+        packer.napData.connect(extract.napData);
+        packer.data.connect(data.out);
+        packets.connect(packer.out);
+        getPackets.connect(extract.get);
+
+        RRArbiter<SendCompletionEvent> events = instance("events", new RRArbiter<>(SendCompletionEvent::new, 2));
+        events.in.get(0).connect(extract.event);
+        events.in.get(1).connect(packer.event);
+        SendCompletionEntry entry = instance("entry", new SendCompletionEntry());
+        entry.in.connect(events.out);
+        event.valid.assign(entry.out.valid);
+        event.bits.entry.assign(entry.out.bits);
+        // the send ring of the event's local QP; the entry itself names only the QP
+        event.bits.ring.assign(cat(events.out.bits.function.bits(2, 0), events.out.bits.qp));
+        entry.out.ready.assign(event.ready);
+    }
+}
