@@ -10,6 +10,7 @@ import org.flitkit.formats.chpp.ReceiveCompletion;
 import org.flitkit.formats.chpp.SendCompletion;
 import org.flitkit.host.HostMemory;
 import org.flitkit.host.PcieHost;
+import org.flitkit.rtl.chpp.BufferListRegs;
 import org.flitkit.rtl.chpp.ChppRegisters;
 import org.flitkit.rtl.chpp.RingParams;
 
@@ -25,7 +26,12 @@ public final class ChppDriver {
     public static final long DESCRIPTORS = 0x7100_0000L;
     public static final int DESCRIPTOR_SLOTS = 64;
 
+    /** The NAP receive-buffer list (8-byte entries) and, after it, the buffers themselves. */
+    public static final long BUFFER_LIST = 0x7800_0000L;
+
     private final PcieHost host;
+    private int bufferListSize;
+    private long buffersPosted;
     private final int processor;
     private final RingParams rings;
     private final Qp[] qps = new Qp[Chpp.FUNCTIONS * Chpp.QPS];
@@ -67,6 +73,32 @@ public final class ChppDriver {
         host.mmioWrite(ChppRegisters.receiveRing(r) + RingParams.REG_BASE, q.receiveRing);
         host.mmioWrite(ChppRegisters.qpKey(r), key | (1L << 16));
         return q;
+    }
+
+    /**
+     * Gives buffer management a list of {@code listSize} entries (a power of two) at {@link #BUFFER_LIST} and posts
+     * {@code count} free 2 KB receive buffers from {@code buffers} on (NAPs land there).
+     */
+    public void openReceiveBuffers(int listSize, long buffers, int count) {
+        bufferListSize = listSize;
+        buffersPosted = 0;
+        host.mmioWrite(ChppRegisters.BUFFERS + BufferListRegs.REG_SIZE, listSize);
+        host.mmioWrite(ChppRegisters.BUFFERS + BufferListRegs.REG_BASE, BUFFER_LIST);
+        List<Long> l = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            l.add(buffers + (long) i * BufferListRegs.BUFFER_BYTES);
+        }
+        postReceiveBuffers(l);
+    }
+
+    /** Posts free receive buffers (2 KB aligned) to the list; the list must have room (software's flow control). */
+    public void postReceiveBuffers(List<Long> addresses) {
+        for (long a : addresses) {
+            host.memory().writeLe(BUFFER_LIST + (buffersPosted % bufferListSize) * BufferListRegs.ENTRY_BYTES, a,
+                    BufferListRegs.ENTRY_BYTES);
+            buffersPosted++;
+        }
+        host.mmioWrite(ChppRegisters.BUFFERS + BufferListRegs.REG_PRODUCER, buffersPosted & 0xFFFF_FFFFL);
     }
 
     private static int index(int function, int qp) {

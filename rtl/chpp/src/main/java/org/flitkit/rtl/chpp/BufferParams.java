@@ -32,9 +32,9 @@ public record BufferParams(int prefetch, int lowWater, int retryDelay, int maxRe
         }
     }
 
-    /** 16 addresses held, refill at 8 or fewer, 1024-cycle retry delay, 512-byte reads ({@code PcieParams.chpp()}), registers at 0x3000. */
+    /** 16 addresses held, refill at 8 or fewer, 1024-cycle retry delay, 512-byte reads ({@code PcieParams.chpp()}), registers at {@link ChppRegisters#BUFFERS}. */
     public static BufferParams defaults() {
-        return new BufferParams(16, 8, 1024, 512, 0x3000);
+        return new BufferParams(16, 8, 1024, 512, ChppRegisters.BUFFERS);
     }
 
     public BufferParams withPrefetch(int n, int low) {
