@@ -22,7 +22,9 @@ import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Scenario;
 import org.flitkit.testbench.figures.FigureRegistry;
 import org.flitkit.testbench.figures.FigureSource;
-import org.flitkit.app.chpp.ChppXbarFigures;
+import org.flitkit.env.chpp.ChppFigures;
+import org.flitkit.env.chpp.ChppFiguresScenario;
+import org.flitkit.env.chpp.ChppXbarFigures;
 import org.flitkit.app.demo.ClosedFlitLoopback;
 import org.flitkit.app.demo.FlitLoopback;
 import org.flitkit.app.demo.FlitLoopbackScenario;
@@ -127,6 +129,8 @@ public final class Catalog {
                         NrcFiguresScenario::run)
                 .testbench("nic-figures", "NIC: end-to-end register read/write latency (host API, PCIe, NIC, cable, NRC) vs the paper, "
                         + "with where the cycles go", NicFiguresScenario::run)
+                .testbench("chpp-figures", "cHPP NIC: every paper figure (latency table, processing latency, bandwidth vs MTU, payload "
+                        + "and tags, fairness, crossbar throughput) measured on the RTL, model beside paper", ChppFiguresScenario::run)
                 .testbench("nrc-chip-traffic", "NRC chip: random table-routed data on all 24 ports through link layers and the switch core, "
                         + "bit errors on every cable, scoreboarded; options --load --ber --cable-latency --sink-ready",
                         1_000_000, NrcChipTraffic.OPTIONS,
@@ -172,7 +176,8 @@ public final class Catalog {
                 .figures(new SwitchFigures())
                 .figures(new NicFigures())
                 .figures(new XudFigures())
-                .figures(new ChppXbarFigures());
+                .figures(new ChppXbarFigures())
+                .figures(new ChppFigures());
     }
 
     public Catalog testbench(String name, String description, Scenario scenario) {

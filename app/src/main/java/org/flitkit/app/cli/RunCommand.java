@@ -75,7 +75,9 @@ final class RunCommand implements Callable<Integer> {
             try (ProgressBars progress = options.progressBars(name)) {
                 r = scenario.run(options.config(seed, cycles != null ? cycles : entry.defaultCycles(), progress));
             }
-            out.printf(Locale.ROOT, "built in %.2fs (%s)%n", r.buildSeconds(), r.compile());
+            if (r.compile() != null) {
+                out.printf(Locale.ROOT, "built in %.2fs (%s)%n", r.buildSeconds(), r.compile());
+            }
             printWaves(out, r);
             out.println(summary("PASS " + what, r));
             out.flush();

@@ -5,7 +5,10 @@ import java.util.List;
 import org.flitkit.host.HostMemory;
 import org.flitkit.host.PcieHost;
 import org.flitkit.host.PcieParams;
+import org.flitkit.rtl.chpp.BufferParams;
 import org.flitkit.rtl.chpp.ChppController;
+import org.flitkit.rtl.chpp.ChppParams;
+import org.flitkit.rtl.chpp.DmaEngine;
 import org.flitkit.rtl.chpp.RingParams;
 import org.flitkit.rtl.chpp.SendEngineParams;
 import org.flitkit.testbench.RunConfig;
@@ -22,7 +25,13 @@ public final class ChppEnv implements AutoCloseable {
 
     /** {@code ports} engines with the paper's sizes, a crossbar of {@code vcs} VCs. */
     public ChppEnv(RunConfig cfg, int ports, int vcs, SendEngineParams sp, PcieParams pp) {
-        tb = Testbench.create(() -> new ChppController(ports, vcs, sp), cfg);
+        this(cfg, ports, vcs, ChppParams.paper(), sp, pp);
+    }
+
+    /** {@code ports} engines of sizes {@code p} (other sizes the paper's), a crossbar of {@code vcs} VCs. */
+    public ChppEnv(RunConfig cfg, int ports, int vcs, ChppParams p, SendEngineParams sp, PcieParams pp) {
+        tb = Testbench.create(() -> new ChppController(ports, vcs, sp, e -> new DmaEngine(p, e, BufferParams.defaults(),
+                DmaEngine.DEFAULT_RING_ENTRIES, DmaEngine.DEFAULT_MAX_PAYLOAD)), cfg);
         ChppController c = tb.dut();
         RingParams rings = new RingParams(c.engines.get(0).sendRing.params.entries(), 0);
         for (int i = 0; i < ports; i++) {

@@ -9,6 +9,7 @@ import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.host.PcieHost;
 import org.flitkit.host.PcieParams;
 import org.flitkit.rtl.chpp.ChppController;
+import org.flitkit.rtl.chpp.ChppParams;
 import org.flitkit.rtl.chpp.SendEngineParams;
 import org.flitkit.rtl.pcie.Pcie;
 import org.flitkit.testbench.Component;
@@ -62,8 +63,12 @@ public final class ChppRun implements AutoCloseable {
     private final long[] lastData = new long[2];
 
     public ChppRun(RunConfig cfg, SendEngineParams sp, PcieParams pp) {
+        this(cfg, ChppParams.paper(), sp, pp);
+    }
+
+    public ChppRun(RunConfig cfg, ChppParams p, SendEngineParams sp, PcieParams pp) {
         this.pp = pp;
-        env = new ChppEnv(cfg, 2, 2, sp, pp);
+        env = new ChppEnv(cfg, 2, 2, p, sp, pp);
         ChppController c = env.tb.dut();
         for (int i = 0; i < 2; i++) {
             final int h = i;
@@ -116,6 +121,81 @@ public final class ChppRun implements AutoCloseable {
             }
         }
         return new Stream(op, bytes, requests, lastData[target] - start);
+    }
+
+    /** Bytes each of the 8 functions has moved, sampled every {@code every} cycles (paper section 5.5, figure 20). */
+    public record Shares(long every, List<long[]> samples) {
+        /** Largest relative distance of any function's share from 1/8 in sample {@code i}. */
+        public double deviation(int i) {
+            long[] b = samples.get(i);
+            long total = java.util.Arrays.stream(b).sum();
+            if (total == 0) {
+                return 1.0;
+            }
+            double fair = 1.0 / b.length;
+            double worst = 0;
+            for (long x : b) {
+                worst = Math.max(worst, Math.abs((double) x / total - fair) / fair);
+            }
+            return worst;
+        }
+
+        /** The first cycle from which every later sample's deviation stays within {@code tolerance}; -1 if never. */
+        public long settledAt(double tolerance) {
+            int k = samples.size();
+            while (k > 0 && deviation(k - 1) <= tolerance) {
+                k--;
+            }
+            return k == samples.size() ? -1 : (k + 1) * every;
+        }
+    }
+
+    /**
+     * Every function of processor 0 (QP 0 each) keeps {@code window} PUTs of random sizes 1..{@code maxBytes} (seeded)
+     * outstanding toward processor 1 for {@code cycles}; bytes per function counted from their send completions.
+     */
+    public Shares fairness(long cycles, int maxBytes, int window, long every, long seed) {
+        int n = org.flitkit.formats.chpp.Chpp.FUNCTIONS;
+        List<ChppDriver.Qp> qps = new ArrayList<>();
+        qps.add(a);
+        for (int f = 1; f < n; f++) {
+            qps.add(env.driver(0).open(f, 0, KEY));
+        }
+        env.tb.run(200);
+        java.util.Random rnd = new java.util.Random(seed);
+        int[] outstanding = new int[n];
+        long[] bytes = new long[n];
+        List<long[]> samples = new ArrayList<>();
+        long start = env.tb.cycle();
+        while (env.tb.cycle() - start < cycles) {
+            for (int f = 0; f < n; f++) {
+                while (outstanding[f] < window) {
+                    int len = 1 + rnd.nextInt(maxBytes);
+                    long off = rnd.nextInt(1 << 20);
+                    qps.get(f).put(b.id(), KEY, SRC + off, DST + off, len, true, false);
+                    outstanding[f]++;
+                }
+            }
+            env.tb.run(16);
+            for (int f = 0; f < n; f++) {
+                for (SendCompletion c : qps.get(f).pollSend()) {
+                    if (c.status() != Status.OK) {
+                        throw env.tb.fail("fairness: function " + f + " send completion " + c);
+                    }
+                    outstanding[f]--;
+                    bytes[f] += c.bytes();
+                }
+            }
+            if ((env.tb.cycle() - start) / every > samples.size()) {
+                samples.add(bytes.clone());
+            }
+        }
+        return new Shares(every, samples);
+    }
+
+    /** Mean cycles from a read request to its last completion, over the reads since the last {@link #latency} call. */
+    public double meanReadCycles() {
+        return reads.stream().flatMap(m -> m.intervals.stream()).mapToLong(v -> v[1] - v[0]).average().orElse(0);
     }
 
     private void post(Op op, int bytes, long salt) {

@@ -24,6 +24,8 @@ public final class DmaEngine extends Module {
     public static final int QPS = QpKeyWrite.LOCAL_QPS;
     /** The paper's Max_Payload_Size (PcieParams.chpp()): the upload writes' largest size. */
     public static final int DEFAULT_MAX_PAYLOAD = 128;
+    /** Entries of every completion ring (the paper gives no size). */
+    public static final int DEFAULT_RING_ENTRIES = 64;
 
     public final Decoupled<MmioWrite> mmio;
     public final Decoupled<DmaRequest> dmaRq;
@@ -41,7 +43,7 @@ public final class DmaEngine extends Module {
 
     /** The paper's sizes with {@code sp}'s processor, MTU and read size. */
     public DmaEngine(SendEngineParams sp) {
-        this(ChppParams.paper(), sp, BufferParams.defaults(), 64, DEFAULT_MAX_PAYLOAD);
+        this(ChppParams.paper(), sp, BufferParams.defaults(), DEFAULT_RING_ENTRIES, DEFAULT_MAX_PAYLOAD);
     }
 
     /** {@code ringEntries}: entries of every completion ring; {@code maxPayload}: PCIe Max_Payload_Size. */

@@ -1,4 +1,4 @@
-package org.flitkit.app.chpp;
+package org.flitkit.env.chpp;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

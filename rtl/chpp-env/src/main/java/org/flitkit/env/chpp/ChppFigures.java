@@ -1,0 +1,279 @@
+package org.flitkit.env.chpp;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
+import org.flitkit.host.DmaParams;
+import org.flitkit.host.PcieParams;
+import org.flitkit.rtl.chpp.ChppParams;
+import org.flitkit.rtl.chpp.SendEngineParams;
+import org.flitkit.testbench.RunConfig;
+import org.flitkit.testbench.figures.Citation;
+import org.flitkit.testbench.figures.Curve;
+import org.flitkit.testbench.figures.Figure;
+import org.flitkit.testbench.figures.FigureSource;
+import org.flitkit.testbench.figures.Measurement;
+import org.flitkit.testbench.figures.PaperValue;
+import org.flitkit.testbench.figures.Series;
+import org.flitkit.testbench.figures.Table;
+
+/**
+ * The cHPP NIC's figures (paper section 5) measured on two RTL engines of one controller against the PCIe host
+ * model ({@link ChppRun}): processing latency without memory (figure 18), table 2's one-way latencies, PUT
+ * bandwidth against MTU (figure 16) and against payload (figure 17), bandwidth against the tags available (the
+ * formula of section 5.1) and the fairness of figure 20. docs/chpp-nic.md, "Figures".
+ */
+public final class ChppFigures implements FigureSource {
+    public static final String PAPER_TITLE = "一种低开销的面向节点内互连的网络接口控制器 (A low-overhead network interface "
+            + "controller for intra-node interconnect; Su, Cao, Liu, Wang, Liu, An, Sun)";
+    static final double MHZ = PcieParams.CHPP_CLOCK_MHZ;
+    /** Table 2's payloads (bytes) and its four columns, in microseconds. */
+    static final int[] T2_BYTES = {1, 64, 256, 1024, 2048};
+    static final double[][] T2_US = {
+        {1.242, 1.254, 1.458, 2.514, 3.922}, // NAP immediate
+        {1.846, 1.862, 2.018, 2.858, 3.978}, // NAP indirect
+        {1.762, 1.778, 1.838, 2.078, 2.398}, // PUT
+        {1.838, 1.854, 1.914, 2.154, 2.474}, // GET
+    };
+    static final String[] OP_ID = {"nap-imm", "nap-ind", "put", "get"};
+    static final int[] MTUS = {64, 128, 256, 512, 1024, 2048, 4096};
+    static final int[] TAGS = {1, 2, 4, 6, 8, 12, 16, 32};
+    static final int[] PUT_SIZES = {64, 256, 1024, 4096, 16384, 65536, 262144, 524288};
+    static final int[] NAP_SIZES = {16, 64, 256, 1024, 2048};
+    static final int TRANSFER = 2 << 20;
+    static final long FAIR_CYCLES = 3_000_000;
+    static final long FAIR_EVERY = 20_000;
+    static final int FAIR_MAX_BYTES = 16384;
+
+    /** One model session: latency table, one MTU, one payload sweep, one tag count, or the fairness run. */
+    record Key(String what, int param) {
+    }
+
+    private record Def(Figure figure, Set<Key> needs, Function<Map<Key, double[]>, Measurement> measure) {
+    }
+
+    private final long seed;
+    private final List<Def> defs = new ArrayList<>();
+
+    public ChppFigures() {
+        this(RunConfig.DEFAULT_SEED);
+    }
+
+    public ChppFigures(long seed) {
+        this.seed = seed;
+        define();
+    }
+
+    @Override
+    public String name() {
+        return "chpp";
+    }
+
+    @Override
+    public List<Figure> figures() {
+        return defs.stream().map(Def::figure).toList();
+    }
+
+    @Override
+    public Results measure(Set<String> ids, Executor executor) {
+        List<Def> wanted = select(defs, Def::figure, ids);
+        Map<Key, double[]> points = runPoints(wanted, Def::needs, this::run, executor);
+        List<Table> tables = new ArrayList<>();
+        List<double[]> rows = new ArrayList<>();
+        points.forEach((k, v) -> {
+            double[] r = new double[v.length + 1];
+            r[0] = k.param();
+            System.arraycopy(v, 0, r, 1, v.length);
+            if (k.what().equals("mtu")) {
+                rows.add(r);
+            }
+        });
+        if (!rows.isEmpty()) {
+            tables.add(new Table("chpp-bw-mtu-points", List.of("mtu_bytes", "gbps", "cycles"), rows));
+        }
+        return new Results(wanted.stream().map(d -> d.measure().apply(points)).toList(), tables);
+    }
+
+    private static Citation cite(String where) {
+        return new Citation(PAPER_TITLE, where);
+    }
+
+    private void define() {
+        Key lat = new Key("latency", 0);
+        defs.add(new Def(Figure.builder("chpp-proc-nap", "engine processing latency of a 1-byte NAP immediate, memory reads excluded")
+                .from(cite("Section 5.4, Fig. 18")).paper(PaperValue.of(35), "cycles").build(), Set.of(lat),
+                p -> Measurement.of("chpp-proc-nap", p.get(lat)[40])));
+        defs.add(new Def(Figure.builder("chpp-proc-put", "engine processing latency of a 1-byte PUT, memory reads excluded")
+                .from(cite("Section 5.4, Fig. 18")).paper(PaperValue.of(48), "cycles").build(), Set.of(lat),
+                p -> Measurement.of("chpp-proc-put", p.get(lat)[41])));
+        String[] names = {"NAP immediate", "NAP indirect", "PUT", "GET"};
+        for (int o = 0; o < 4; o++) {
+            for (int i = 0; i < T2_BYTES.length; i++) {
+                String id = "chpp-t2-" + OP_ID[o] + "-" + T2_BYTES[i];
+                int slot = o * T2_BYTES.length + i;
+                defs.add(new Def(Figure.builder(id, "one-way latency, " + names[o] + ", " + T2_BYTES[i] + " B payload")
+                        .from(cite("Section 5.3, Table 2")).paper(PaperValue.of(T2_US[o][i]), "us").build(), Set.of(lat),
+                        p -> Measurement.of(id, p.get(lat)[slot])));
+            }
+        }
+
+        Set<Key> mtus = new LinkedHashSet<>();
+        for (int m : MTUS) {
+            mtus.add(new Key("mtu", m));
+        }
+        double[] mx = Arrays.stream(MTUS).asDoubleStream().toArray();
+        defs.add(new Def(Figure.builder("chpp-bw-mtu", "PUT bandwidth of a 2 MB transfer against MTU (value: MTU 128 B)")
+                .from(cite("Section 5.1, Fig. 16")).paper(PaperValue.of(3.2), "GB/s")
+                .curve(Curve.of("MTU = max read request (bytes)", "GB/s")
+                        .withPaper(Series.paperPoints("paper: ~3.2 GB/s at 128 B (the 80 % bound), flat above", new double[] {128},
+                                new double[] {3.2})))
+                .slow().build(), mtus, p -> new Measurement("chpp-bw-mtu", p.get(new Key("mtu", 128))[0], List.of(
+                        Series.model("RTL: 2 MB PUT", mx, Arrays.stream(MTUS).mapToDouble(m -> p.get(new Key("mtu", m))[0]).toArray())))));
+
+        Key put = new Key("payload-put", 0);
+        Key get = new Key("payload-get", 0);
+        Key napI = new Key("payload-nap-imm", 0);
+        Key napD = new Key("payload-nap-ind", 0);
+        double[] px = Arrays.stream(PUT_SIZES).asDoubleStream().toArray();
+        double[] nx = Arrays.stream(NAP_SIZES).asDoubleStream().toArray();
+        defs.add(new Def(Figure.builder("chpp-bw-payload", "PUT bandwidth against payload, MTU 128 B, 32 tags (value: 512 KB)")
+                .from(cite("Section 5.2, Fig. 17")).paper(PaperValue.of(3.19), "GB/s")
+                .curve(Curve.of("payload per request (bytes)", "GB/s")
+                        .withPaper(Series.paperPoints("paper: PUT 3.19 GB/s at 512 KB", new double[] {524288}, new double[] {3.19})))
+                .slow().build(), Set.of(put, get, napI, napD), p -> new Measurement("chpp-bw-payload",
+                        p.get(put)[PUT_SIZES.length - 1], List.of(
+                                Series.model("RTL: PUT", px, p.get(put)),
+                                Series.model("RTL: GET", px, p.get(get)),
+                                Series.model("RTL: NAP immediate", nx, p.get(napI)),
+                                Series.model("RTL: NAP indirect", nx, p.get(napD))))));
+
+        Set<Key> tags = new LinkedHashSet<>();
+        for (int t : TAGS) {
+            tags.add(new Key("tags", t));
+        }
+        double[] tx = Arrays.stream(TAGS).asDoubleStream().toArray();
+        defs.add(new Def(Figure.builder("chpp-tags", "tags needed for full PUT bandwidth (95 % of 32 tags' rate), 512 B reads, MTU 128")
+                .from(cite("Section 5.1, formula (2)")).paper(PaperValue.none(), "tags")
+                .explained("the paper gives a formula, not a measurement: n = t / (Size/16 + 2 Size/MTU); the curve shows the formula "
+                        + "with the model's own read time t beside the measured bandwidth")
+                .curve(Curve.of("tags available", "GB/s"))
+                .slow().build(), tags, p -> {
+                    double full = p.get(new Key("tags", 32))[0];
+                    int need = 32;
+                    for (int t : TAGS) {
+                        if (p.get(new Key("tags", t))[0] >= 0.95 * full) {
+                            need = t;
+                            break;
+                        }
+                    }
+                    double[] y = Arrays.stream(TAGS).mapToDouble(t -> p.get(new Key("tags", t))[0]).toArray();
+                    double formula = p.get(new Key("tags", 32))[1];
+                    return new Measurement("chpp-tags", need, List.of(Series.model("RTL: 2 MB PUT", tx, y),
+                            Series.model("formula (2) with the model's t: n = " + String.format(java.util.Locale.ROOT, "%.1f", formula)
+                                    + " tags", new double[] {formula, formula}, new double[] {0, full})));
+                }));
+
+        Key fair = new Key("fairness", 0);
+        defs.add(new Def(Figure.builder("chpp-fairness", "cycles until 8 functions' PUT bandwidth shares stay within 10 % of equal")
+                .from(cite("Section 5.5, Fig. 20")).paper(PaperValue.of(1_500_000), "cycles")
+                .curve(Curve.of("cycles", "largest share deviation from 1/8 (relative)"))
+                .slow().build(), Set.of(fair), p -> {
+                    double[] v = p.get(fair);
+                    double[] x = new double[v.length - 1];
+                    double[] y = Arrays.copyOfRange(v, 1, v.length);
+                    for (int i = 0; i < x.length; i++) {
+                        x[i] = (i + 1) * FAIR_EVERY;
+                    }
+                    return new Measurement("chpp-fairness", v[0], List.of(Series.model("RTL: 8 functions, random PUTs 1.."
+                            + FAIR_MAX_BYTES + " B", x, y)));
+                }));
+    }
+
+    private RunConfig cfg() {
+        return RunConfig.of(seed, RunConfig.DEFAULT_CYCLES);
+    }
+
+    /** Runs one session; what each returns is read by the definitions above. */
+    double[] run(Key k) {
+        SendEngineParams sp = SendEngineParams.defaults();
+        PcieParams pp = PcieParams.chpp();
+        switch (k.what()) {
+            case "latency" -> {
+                try (ChppRun r = new ChppRun(cfg(), sp, pp)) {
+                    double[] v = new double[42];
+                    for (int o = 0; o < 4; o++) {
+                        for (int i = 0; i < T2_BYTES.length; i++) {
+                            ChppRun.Latency l = r.latency(ChppRun.Op.values()[o], T2_BYTES[i]);
+                            v[o * T2_BYTES.length + i] = l.cycles() / MHZ;
+                            if (T2_BYTES[i] == 1 && o == 0) {
+                                v[40] = l.processingCycles();
+                            }
+                            if (T2_BYTES[i] == 1 && o == 2) {
+                                v[41] = l.processingCycles();
+                            }
+                        }
+                    }
+                    return v;
+                }
+            }
+            case "mtu" -> {
+                int m = k.param();
+                DmaParams d = pp.dma();
+                PcieParams mp = pp.withDma(new DmaParams(d.readRoundTripCycles(), d.writeLatencyCycles(), d.tags(), m,
+                        Math.max(128, m), d.readCompletionBoundary()));
+                try (ChppRun r = new ChppRun(cfg(), sp.withMtu(m).withMaxReadRequest(m), mp)) {
+                    ChppRun.Stream s = r.stream(ChppRun.Op.PUT, TRANSFER, 1, 1);
+                    return new double[] {s.gbps(), s.cycles()};
+                }
+            }
+            case "tags" -> {
+                int t = k.param();
+                DmaParams d = pp.dma();
+                PcieParams tp = pp.withDma(new DmaParams(d.readRoundTripCycles(), d.writeLatencyCycles(), t, d.maxReadRequestBytes(),
+                        d.maxPayloadBytes(), d.readCompletionBoundary()));
+                try (ChppRun r = new ChppRun(cfg(), ChppParams.paper().withTags(t), sp, tp)) {
+                    ChppRun.Stream s = r.stream(ChppRun.Op.PUT, TRANSFER, 1, 1);
+                    // formula (2) with t = the model's read time: request to last completion of a 512-byte read
+                    int size = sp.maxReadRequest();
+                    double tRead = r.meanReadCycles();
+                    return new double[] {s.gbps(), tRead / (size / 16.0 + 2.0 * size / sp.mtu())};
+                }
+            }
+            case "fairness" -> {
+                try (ChppRun r = new ChppRun(cfg(), sp, pp)) {
+                    ChppRun.Shares sh = r.fairness(FAIR_CYCLES, FAIR_MAX_BYTES, 4, FAIR_EVERY, seed);
+                    double[] v = new double[sh.samples().size() + 1];
+                    v[0] = sh.settledAt(0.10);
+                    for (int i = 0; i < sh.samples().size(); i++) {
+                        v[i + 1] = sh.deviation(i);
+                    }
+                    return v;
+                }
+            }
+            default -> {
+                boolean nap = k.what().startsWith("payload-nap");
+                int[] sizes = nap ? NAP_SIZES : PUT_SIZES;
+                ChppRun.Op op = switch (k.what()) {
+                    case "payload-put" -> ChppRun.Op.PUT;
+                    case "payload-get" -> ChppRun.Op.GET;
+                    case "payload-nap-imm" -> ChppRun.Op.NAP_IMMEDIATE;
+                    case "payload-nap-ind" -> ChppRun.Op.NAP_INDIRECT;
+                    default -> throw new IllegalArgumentException(k.toString());
+                };
+                try (ChppRun r = new ChppRun(cfg(), sp, pp)) {
+                    double[] v = new double[sizes.length];
+                    for (int i = 0; i < sizes.length; i++) {
+                        int n = (int) Math.max(8, Math.min(256, TRANSFER / sizes[i]));
+                        v[i] = r.stream(op, sizes[i], n, 32).gbps();
+                    }
+                    return v;
+                }
+            }
+        }
+    }
+}
