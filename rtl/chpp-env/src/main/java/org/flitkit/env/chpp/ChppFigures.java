@@ -130,7 +130,7 @@ public final class ChppFigures implements FigureSource {
         defs.add(new Def(Figure.builder("chpp-bw-mtu", "PUT bandwidth of a 2 MB transfer against MTU (value: MTU 128 B)")
                 .from(cite("Section 5.1, Fig. 16")).paper(PaperValue.of(3.2), "GB/s")
                 .curve(Curve.of("MTU = max read request (bytes)", "GB/s")
-                        .withPaper(Series.paperPoints("paper: ~3.2 GB/s at 128 B (the 80 % bound), flat above", new double[] {128},
+                        .withPaper(Series.paperPoints("paper: ~3.2 GB/s at 128 B (the 80 % bound); flat above", new double[] {128},
                                 new double[] {3.2})))
                 .slow().build(), mtus, p -> new Measurement("chpp-bw-mtu", p.get(new Key("mtu", 128))[0], List.of(
                         Series.model("RTL: 2 MB PUT", mx, Arrays.stream(MTUS).mapToDouble(m -> p.get(new Key("mtu", m))[0]).toArray())))));
@@ -189,7 +189,7 @@ public final class ChppFigures implements FigureSource {
                     for (int i = 0; i < x.length; i++) {
                         x[i] = (i + 1) * FAIR_EVERY;
                     }
-                    return new Measurement("chpp-fairness", v[0], List.of(Series.model("RTL: 8 functions, random PUTs 1.."
+                    return new Measurement("chpp-fairness", v[0], List.of(Series.model("RTL: 8 functions; random PUTs 1.."
                             + FAIR_MAX_BYTES + " B", x, y)));
                 }));
     }
