@@ -30,7 +30,7 @@ public final class ChppEnv implements AutoCloseable {
 
     /** {@code ports} engines of sizes {@code p} (other sizes the paper's), a crossbar of {@code vcs} VCs. */
     public ChppEnv(RunConfig cfg, int ports, int vcs, ChppParams p, SendEngineParams sp, PcieParams pp) {
-        tb = Testbench.create(() -> new ChppController(ports, vcs, sp, e -> new DmaEngine(p, e, BufferParams.defaults(),
+        tb = Testbench.create(() -> new ChppController(ports, vcs, sp, e -> new DmaEngine(p, e, BufferParams.defaults().withMaxReadRequest(sp.maxReadRequest()),
                 DmaEngine.DEFAULT_RING_ENTRIES, DmaEngine.DEFAULT_MAX_PAYLOAD)), cfg);
         ChppController c = tb.dut();
         RingParams rings = new RingParams(c.engines.get(0).sendRing.params.entries(), 0);
