@@ -115,6 +115,11 @@ final class PackerBench implements AutoCloseable {
 
     /** The reference cut: every packet the transfer makes if all its data arrives, in order. */
     List<Pkt> cut(Xfer x) {
+        return cut(sp, x);
+    }
+
+    /** The reference cut with the engine's parameters {@code sp}. */
+    static List<Pkt> cut(SendEngineParams sp, Xfer x) {
         Descriptor d = x.d;
         int proc = sp.processor();
         int rid = requesterId(sp, x.function);

@@ -162,6 +162,17 @@ class PackerCasesTest {
             dataBeats(b, d50, 4, true);
             expectPut(b, 4, 3, false, false, 0x4000_0000L, Arrays.copyOf(d50, 30));
             expectPut(b, 4, 3, true, true, 0x4100_0000L, Arrays.copyOfRange(d50, 30, 50));
+            // a PUT of 40 bytes in beats of 5, 16, 16 and 3 valid bytes, garbage past each count: the bytes are
+            // taken as one stream, so the packet is the 40 valid bytes in order
+            byte[] d40b = bytes(40, 19);
+            b.queueControl(DescKind.PUT.code(), 6, 0, false, true, ep, 0x1234, 19, 40, 1, 1);
+            b.queueDst(0x6000_0000L, 40, true);
+            int off = 0;
+            for (int n : new int[] {5, 16, 16, 3}) {
+                b.queueData(PackerBench.le(Arrays.copyOfRange(d40b, off, off + n), b.garbage), n, off + n == 40, 0);
+                off += n;
+            }
+            expectPut(b, 6, 0, true, true, 0x6000_0000L, d40b);
             // and a good PUT after all that
             byte[] d33 = bytes(33, 18);
             b.queueControl(DescKind.PUT.code(), 5, 1, true, false, ep, 0x1234, 18, 33, 1, 1);
@@ -180,11 +191,11 @@ class PackerCasesTest {
                     new PackerBench.Ev(Status.OK.code(), 2, 2, DescKind.PUT.code(), 15, 40),
                     new PackerBench.Ev(pcie, 3, 0, DescKind.PUT.code(), 16, 100),
                     new PackerBench.Ev(Status.OK.code(), 5, 1, DescKind.PUT.code(), 18, 33)));
-            b.transfers = 8;
+            b.transfers = 9;
             b.failures = 5;
             b.runAndCheck(5000);
             assertThat(b.tb.sim().peek(b.dut.malformed)).isEqualTo(7);
-            assertThat(lengths(b)).containsExactly(40, 100, 30, 20, 33);
+            assertThat(lengths(b)).containsExactly(40, 100, 30, 20, 40, 33);
         }
     }
 
