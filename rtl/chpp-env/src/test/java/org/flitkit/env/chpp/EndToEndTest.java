@@ -45,6 +45,7 @@ class EndToEndTest {
             assertThat(got).hasSize(1);
             assertThat(got.get(0).type()).isEqualTo(PktType.PUT);
             assertThat(got.get(0).status()).isEqualTo(Status.OK);
+            assertThat(got.get(0).resp()).isFalse();
             assertThat(env.driver(1).memory().read(0x2000_0005L, data.length)).isEqualTo(data);
             System.out.printf("1000-byte PUT: completions seen by cycle %d (build %.1f s: %s; sim %.1f s)%n", at, env.tb.buildSeconds(), env.tb.sim().stats(), env.tb.simSeconds());
         }
@@ -110,6 +111,7 @@ class EndToEndTest {
             assertThat(got.get(0).type()).isEqualTo(PktType.PUT);
             assertThat(got.get(0).status()).isEqualTo(Status.OK);
             assertThat(got.get(0).src()).isEqualTo(b.id());
+            assertThat(got.get(0).resp()).as("the PUT answers our GET").isTrue();
             assertThat(env.driver(0).memory().read(0x6000_0001L, remote.length)).isEqualTo(remote);
         }
     }

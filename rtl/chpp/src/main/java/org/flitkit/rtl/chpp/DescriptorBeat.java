@@ -22,4 +22,6 @@ public final class DescriptorBeat extends Bundle {
     public final UInt status = UInt(8);
     public final UInt data = UInt(PacketBeat.DATA_BITS);
     public final Bool last = Bool();
+    /** The descriptor answers a remote GET ({@link GetAnswer}): its packets carry S_Flag RESP. 0 for local doorbells. */
+    public final Bool resp = Bool();
 }

@@ -87,6 +87,7 @@ public final class DescriptorExtract extends Module {
         UInt k = regInit(UInt(8), 0).named("beat");
         UInt head0 = regInit(UInt(PacketBeat.DATA_BITS), 0).named("head0");
         UInt fn = regInit(UInt(Doorbell.FUNCTION_BITS), 0).named("fn");
+        Bool resp = regInit(Bool(), 0).named("resp");
         UInt srcTot = regInit(UInt(41), 0).named("srcTotal");
         UInt dstTot = regInit(UInt(41), 0).named("dstTotal");
         Bool badR = regInit(Bool(), 0).named("bad");
@@ -171,6 +172,7 @@ public final class DescriptorExtract extends Module {
         when(take, () -> {
             when(first, () -> head0.assign(data));
             fn.assign(in.bits.function);
+            resp.assign(in.bits.resp);
             badR.assign(otherBad);
             srcTot.assign(srcNext);
             dstTot.assign(dstNext);
@@ -232,6 +234,7 @@ public final class DescriptorExtract extends Module {
         control.bits.qp.assign(field(head0, lImm.QP, 0));
         control.bits.sce.assign(field(head0, lImm.SCE, 0).bit(0));
         control.bits.rce.assign(field(head0, lImm.RCE, 0).bit(0));
+        control.bits.resp.assign(resp);
         control.bits.dstId.assign(field(head0, lImm.DST_ID, 0));
         control.bits.qpMagic.assign(field(head0, lImm.QP_MAGIC, 0));
         control.bits.cookie.assign(field(head0, lImm.COOKIE, 0));

@@ -248,6 +248,7 @@ public final class DescriptorRead extends Module {
         out.bits.status.assign(selStatus);
         out.bits.data.assign(mux(ok, cat(mux(halfBeat, lit(0, 64), rhi), rlo), lit(0, PacketBeat.DATA_BITS)));
         out.bits.last.assign(isLast);
+        out.bits.resp.assign(FALSE());
         Bool outFire = out.fire();
         order.deq.ready.assign(outFire.and(isLast));
         when(outFire, () -> outBeat.assign(mux(isLast, lit(0, 8), beat.add(1))));

@@ -43,7 +43,7 @@ public final class DmaEngine extends Module {
 
     /** The paper's sizes with {@code sp}'s processor, MTU and read size. */
     public DmaEngine(SendEngineParams sp) {
-        this(ChppParams.paper(), sp, BufferParams.defaults(), DEFAULT_RING_ENTRIES, DEFAULT_MAX_PAYLOAD);
+        this(ChppParams.paper(), sp, BufferParams.defaults().withMaxReadRequest(sp.maxReadRequest()), DEFAULT_RING_ENTRIES, DEFAULT_MAX_PAYLOAD);
     }
 
     /** {@code ringEntries}: entries of every completion ring; {@code maxPayload}: PCIe Max_Payload_Size. */

@@ -127,6 +127,7 @@ public final class GetAnswer extends Module {
         out.bits.status.assign(lit(Status.OK.code(), 8));
         out.bits.data.assign(mux(outLast, d1, put0));
         out.bits.last.assign(outLast);
+        out.bits.resp.assign(TRUE());
 
         answered.assign(Counters.count(outFire.and(outLast), "answeredCount"));
         refused.assign(Counters.count(full.and(hdrOk).andNot(payloadOk), "refusedCount"));

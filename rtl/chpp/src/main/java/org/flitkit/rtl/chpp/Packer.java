@@ -110,6 +110,7 @@ public final class Packer extends Module {
         UInt qp = regInit(UInt(Doorbell.QP_BITS), 0).named("qp");
         Bool sce = regInit(Bool(), 0).named("sce");
         Bool rce = regInit(Bool(), 0).named("rce");
+        Bool resp = regInit(Bool(), 0).named("resp");
         UInt dstId = regInit(UInt(8), 0).named("dstId");
         UInt qpMagic = regInit(UInt(16), 0).named("qpMagic");
         UInt cookie = regInit(UInt(16), 0).named("cookie");
@@ -172,7 +173,7 @@ public final class Packer extends Module {
 
         // ---- the packet's header, from the transfer and the packet registers
         UInt sFlag = mux(isNap, lit(HeaderLayout.S_FLAG_CE | HeaderLayout.S_FLAG_LAST, h.S_FLAG.width()),
-                mux(pktLast, cat(lit(0, 1), TRUE(), rce), lit(0, h.S_FLAG.width())));
+                cat(resp, pktLast, pktLast.and(rce)));
         UInt header = PacketHeaders.header(sp, DATA_TC,
                 mux(isNap, lit(PktType.NAP.code(), h.PKT_TYPE.width()), lit(PktType.PUT.code(), h.PKT_TYPE.width())),
                 sFlag, pktLen, fn, qp, qpMagic, dstId, mux(isNap, lit(0, h.ADDRESS.width()), pktAddr));
@@ -219,6 +220,7 @@ public final class Packer extends Module {
             qp.assign(c.qp);
             sce.assign(c.sce);
             rce.assign(c.rce);
+            resp.assign(c.resp);
             dstId.assign(c.dstId);
             qpMagic.assign(c.qpMagic);
             cookie.assign(c.cookie);

@@ -20,6 +20,8 @@ public final class SendControl extends Bundle {
     public final UInt qp = UInt(Doorbell.QP_BITS);
     public final Bool sce = Bool();
     public final Bool rce = Bool();
+    /** The transfer answers a remote GET: every packet carries S_Flag RESP (formats: "packets of a GET's answer"). */
+    public final Bool resp = Bool();
     public final UInt dstId = UInt(8);
     public final UInt qpMagic = UInt(16);
     public final UInt cookie = UInt(16);
