@@ -22,6 +22,7 @@ import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Scenario;
 import org.flitkit.testbench.figures.FigureRegistry;
 import org.flitkit.testbench.figures.FigureSource;
+import org.flitkit.env.chpp.ChppFaults;
 import org.flitkit.env.chpp.ChppFigures;
 import org.flitkit.env.chpp.ChppFiguresScenario;
 import org.flitkit.env.chpp.ChppXbarFigures;
@@ -131,6 +132,8 @@ public final class Catalog {
                         + "with where the cycles go", NicFiguresScenario::run)
                 .testbench("chpp-figures", "cHPP NIC: every paper figure (latency table, processing latency, bandwidth vs MTU, payload "
                         + "and tags, fairness, crossbar throughput) measured on the RTL, model beside paper", ChppFiguresScenario::run)
+                .testbench("chpp-faults", "cHPP NIC: 2000 random PUT/NAP requests both ways from all 8 functions with 10 % of host reads "
+                        + "failing (UR, CA, lost): every request ends, all tags free, host memory exact", ChppFaults::scenario)
                 .testbench("nrc-chip-traffic", "NRC chip: random table-routed data on all 24 ports through link layers and the switch core, "
                         + "bit errors on every cable, scoreboarded; options --load --ber --cable-latency --sink-ready",
                         1_000_000, NrcChipTraffic.OPTIONS,

@@ -118,7 +118,8 @@ public final class ChppDriver {
         final long receiveRing;
         private final long descriptors;
         private int nextSlot;
-        private int cookie;
+        /** Cookies run 1..65535: 0 is what a completion carries when the descriptor itself could not be read. */
+        private int cookie = 1;
         private long sendConsumed;
         private long receiveConsumed;
 
@@ -140,7 +141,7 @@ public final class ChppDriver {
             return key;
         }
 
-        /** The next cookie this QP's posts will use (posts number their requests 0, 1, 2, ... mod 2^16). */
+        /** The next cookie this QP's posts will use (posts number their requests 1, 2, ..., 65535, 1, ...). */
         public int nextCookie() {
             return cookie;
         }
@@ -189,7 +190,7 @@ public final class ChppDriver {
             host.mmioWrite(ChppRegisters.doorbell(id.function(), id.qp()), w.data());
             int c = d.common().cookie();
             if (c == cookie) {
-                cookie = (cookie + 1) & 0xFFFF;
+                cookie = cookie == 0xFFFF ? 1 : cookie + 1;
             }
             return c;
         }

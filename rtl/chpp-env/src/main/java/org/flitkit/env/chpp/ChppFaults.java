@@ -1,0 +1,320 @@
+package org.flitkit.env.chpp;
+
+import java.io.PrintStream;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.flitkit.formats.chpp.EndpointId;
+import org.flitkit.formats.chpp.PktType;
+import org.flitkit.formats.chpp.ReceiveCompletion;
+import org.flitkit.formats.chpp.SendCompletion;
+import org.flitkit.formats.chpp.Status;
+import org.flitkit.hdl.sim.Simulator;
+import org.flitkit.host.PcieHost;
+import org.flitkit.host.PcieParams;
+import org.flitkit.rtl.chpp.ChppParams;
+import org.flitkit.rtl.chpp.DmaEngine;
+import org.flitkit.rtl.chpp.SendEngineParams;
+import org.flitkit.rtl.chpp.TagAllocator;
+import org.flitkit.testbench.Rng;
+import org.flitkit.testbench.RunConfig;
+import org.flitkit.testbench.ScenarioResult;
+
+/**
+ * Both engines of a controller send random PUTs, NAP indirects and NAP immediates to each other from all 8
+ * functions while a fraction of every host memory read fails (UR, CA or a completion that never comes, a third
+ * each): every request must end with exactly one send completion (OK or the read's error), every tag must be free
+ * at the end, and host memory must hold exactly what the completions say was sent, nothing elsewhere. A GET is
+ * left out: a failure of its answer is reported at the answering side (docs/chpp-nic.md, "Faults").
+ */
+public final class ChppFaults {
+    public static final int KEY = 0xFA17;
+    static final long SRC = 0x1000_0000L;
+    static final long DST = 0x2000_0000L;
+    static final int DST_STRIDE = 8192;
+    static final long NAP_BUFFERS = 0x4000_0000L;
+    static final int NAP_LIST = 1024;
+    /** Requests outstanding per function at most (the doorbell FIFO holds 32). */
+    static final int WINDOW = 12;
+    /** Completion timeout of the run: short, so lost completions end quickly. */
+    public static final int TIMEOUT = 2000;
+
+    enum Op { PUT, NAP_INDIRECT, NAP_IMMEDIATE }
+
+    /** One request as the scoreboard remembers it. */
+    static final class Req {
+        final int side;
+        final int function;
+        final int cookie;
+        final Op op;
+        final long src;
+        final int len;
+        final long dst;
+        Status status;
+        long sent = -1;
+        boolean received;
+
+        Req(int side, int function, int cookie, Op op, long src, int len, long dst) {
+            this.side = side;
+            this.function = function;
+            this.cookie = cookie;
+            this.op = op;
+            this.src = src;
+            this.len = len;
+            this.dst = dst;
+        }
+    }
+
+    /** What a run found. */
+    public record Outcome(int requests, int ok, int readErrors, int timeouts, int unreadable, int noBuffer, long reads,
+            long faults, long cycles, int freeTags0, int freeTags1) {
+    }
+
+    private ChppFaults() {
+    }
+
+    public static ScenarioResult scenario(RunConfig cfg) {
+        return scenario(cfg, 2000, 0.10, System.out);
+    }
+
+    public static ScenarioResult scenario(RunConfig cfg, int requests, double rate, PrintStream out) {
+        Outcome o;
+        ScenarioResult r;
+        try (ChppEnv env = env(cfg)) {
+            o = run(env, requests, rate);
+            env.tb.finish();
+            r = env.tb.result();
+        }
+        out.printf("%d requests, %.0f %% of reads failing: %d OK, %d ended by an error completion, %d by a completion timeout, "
+                + "%d descriptors unreadable; %d NAPs found no buffer; %d reads, %d failed; all %d + %d tags free%n", o.requests(),
+                rate * 100, o.ok(), o.readErrors(), o.timeouts(), o.unreadable(), o.noBuffer(), o.reads(), o.faults(), o.freeTags0(),
+                o.freeTags1());
+        return r.with("requests", o.requests()).with("ok", o.ok()).with("read_errors", o.readErrors()).with("timeouts", o.timeouts())
+                .with("unreadable", o.unreadable()).with("no_buffer", o.noBuffer()).with("reads", o.reads()).with("failed_reads", o.faults());
+    }
+
+    public static ChppEnv env(RunConfig cfg) {
+        return new ChppEnv(cfg, 2, 2, ChppParams.paper().withCompletionTimeout(TIMEOUT), SendEngineParams.defaults(), PcieParams.chpp());
+    }
+
+    /** Runs {@code requests} requests with {@code rate} of the reads failing; throws a testbench failure on any mismatch. */
+    public static Outcome run(ChppEnv env, int requests, double rate) {
+        int n = org.flitkit.formats.chpp.Chpp.FUNCTIONS;
+        long[] faults = {0};
+        long[] reads = {0};
+        for (PcieHost h : env.hosts) {
+            h.readFaults((addr, len, rng) -> {
+                reads[0]++;
+                if (!rng.chance(rate)) {
+                    return PcieHost.ReadOutcome.OK;
+                }
+                faults[0]++;
+                return switch (rng.nextInt(3)) {
+                    case 0 -> PcieHost.ReadOutcome.UR;
+                    case 1 -> PcieHost.ReadOutcome.CA;
+                    default -> PcieHost.ReadOutcome.LOST;
+                };
+            });
+        }
+        List<List<ChppDriver.Qp>> qps = new ArrayList<>();
+        Rng rng = env.tb.rng("requests");
+        byte[] data = new byte[1 << 20];
+        for (int s = 0; s < 2; s++) {
+            List<ChppDriver.Qp> l = new ArrayList<>();
+            for (int f = 0; f < n; f++) {
+                l.add(env.driver(s).open(f, 0, KEY));
+            }
+            qps.add(l);
+            for (int i = 0; i < data.length; i++) {
+                data[i] = (byte) rng.nextInt(256);
+            }
+            env.driver(s).memory().write(SRC, data);
+            env.driver(s).openReceiveBuffers(NAP_LIST, NAP_BUFFERS, NAP_LIST / 2);
+        }
+        env.tb.run(300);
+
+        List<Req> all = new ArrayList<>();
+        Map<String, Req> byCookie = new HashMap<>();
+        int[][] outstanding = new int[2][n];
+        // per sending QP: NAPs in posting order, for the receive side to find its message
+        Map<EndpointId, ArrayDeque<Req>> naps = new HashMap<>();
+        int[] unreadable = new int[2 * n];
+        int noBuffer = 0;
+        int posted = 0;
+        int ended = 0;
+        long start = env.tb.cycle();
+        while (ended < requests) {
+            while (posted < requests) {
+                int s = rng.nextInt(2);
+                int f = rng.nextInt(n);
+                if (outstanding[s][f] >= WINDOW) {
+                    break;
+                }
+                ChppDriver.Qp q = qps.get(s).get(f);
+                EndpointId to = qps.get(1 - s).get(f).id();
+                int pick = rng.nextInt(10);
+                Op op = pick < 6 ? Op.PUT : pick < 8 ? Op.NAP_INDIRECT : Op.NAP_IMMEDIATE;
+                int len = op == Op.PUT ? 1 + rng.nextInt(6000) : 1 + rng.nextInt(2048);
+                long src = SRC + rng.nextInt(data.length - len);
+                long dst = DST + (long) posted * DST_STRIDE + rng.nextInt(64);
+                int cookie = switch (op) {
+                    case PUT -> q.put(to, KEY, src, dst, len, true, true);
+                    case NAP_INDIRECT -> q.napIndirect(to, KEY, src, len, true);
+                    case NAP_IMMEDIATE -> q.napImmediate(to, KEY, env.driver(s).memory().read(src, len), true);
+                };
+                Req r = new Req(s, f, cookie, op, src, len, dst);
+                all.add(r);
+                byCookie.put(s + "/" + f + "/" + cookie, r);
+                if (op != Op.PUT) {
+                    naps.computeIfAbsent(q.id(), k -> new ArrayDeque<>()).add(r);
+                }
+                outstanding[s][f]++;
+                posted++;
+            }
+            env.tb.run(8);
+            for (int s = 0; s < 2; s++) {
+                for (int f = 0; f < n; f++) {
+                    for (SendCompletion c : qps.get(s).get(f).pollSend()) {
+                        outstanding[s][f]--;
+                        ended++;
+                        if (c.kind() == null && c.cookie() == 0) {
+                            check(env, c.status() == Status.PCIE_ERROR || c.status() == Status.COMPLETION_TIMEOUT,
+                                    "unreadable descriptor with status " + c.status());
+                            unreadable[s * n + f]++;
+                            continue;
+                        }
+                        Req r = byCookie.remove(s + "/" + f + "/" + c.cookie());
+                        check(env, r != null, "send completion for no outstanding request: " + c + " on processor " + s + " function " + f);
+                        r.status = c.status();
+                        r.sent = c.bytes();
+                        check(env, c.status() != Status.OK || c.bytes() == r.len, "OK completion of " + c.bytes() + " bytes for " + r.len);
+                        check(env, c.status() == Status.OK || c.status() == Status.PCIE_ERROR || c.status() == Status.COMPLETION_TIMEOUT,
+                                "unexpected status " + c);
+                    }
+                    for (ReceiveCompletion rc : qps.get(s).get(f).pollReceive()) {
+                        noBuffer += receive(env, rc, naps, s);
+                    }
+                }
+            }
+            if (env.tb.cycle() - start > 400L * requests + 200_000) {
+                throw env.tb.fail("only " + ended + " of " + requests + " requests ended");
+            }
+        }
+        // late completions and quarantined tags: wait until every engine is quiet and the quarantine has passed
+        env.tb.runUntil("hosts idle", env::hostsIdle, 100_000);
+        env.tb.run(2L * TIMEOUT + 100);
+        for (int s = 0; s < 2; s++) {
+            for (int f = 0; f < n; f++) {
+                for (ReceiveCompletion rc : qps.get(s).get(f).pollReceive()) {
+                    noBuffer += receive(env, rc, naps, s);
+                }
+                check(env, qps.get(s).get(f).pollSend().isEmpty(), "a second send completion");
+            }
+        }
+        verify(env, all, byCookie, unreadable, naps);
+        Simulator sim = env.tb.sim();
+        int[] free = new int[2];
+        for (int s = 0; s < 2; s++) {
+            TagAllocator t = env.tb.dut().engines.get(s).pcie.tags;
+            free[s] = (int) sim.peek(t.freeCount);
+            check(env, sim.peek(t.inFlight) == 0 && sim.peek(t.quarantined) == 0 && free[s] == t.params.tags(),
+                    "processor " + s + ": tags not all free at the end: free " + free[s] + ", in flight 0x"
+                            + Long.toHexString(sim.peek(t.inFlight)) + ", quarantined 0x" + Long.toHexString(sim.peek(t.quarantined)));
+        }
+        int ok = (int) all.stream().filter(r -> r.status == Status.OK).count();
+        int errs = (int) all.stream().filter(r -> r.status == Status.PCIE_ERROR).count();
+        int tos = (int) all.stream().filter(r -> r.status == Status.COMPLETION_TIMEOUT).count();
+        int unr = java.util.Arrays.stream(unreadable).sum();
+        return new Outcome(requests, ok, errs, tos, unr, noBuffer, reads[0], faults[0], env.tb.cycle() - start, free[0], free[1]);
+    }
+
+    /** A receive completion at processor {@code s}: a NAP (its message, or NO_RECEIVE_BUFFER) or a PUT's last packet. */
+    private static int receive(ChppEnv env, ReceiveCompletion rc, Map<EndpointId, ArrayDeque<Req>> naps, int s) {
+        if (rc.type() == PktType.PUT) {
+            check(env, rc.status() == Status.OK, "PUT receive completion " + rc);
+            return 0;
+        }
+        ArrayDeque<Req> q = naps.get(rc.src());
+        check(env, q != null, "NAP receive completion from " + rc.src() + " which sent no NAP");
+        // NAPs of one QP arrive in order, but one whose descriptor or data read failed never left: the message is
+        // the first one of its length not known to have failed (and, when written, with its bytes)
+        Req r = null;
+        for (Req c : q) {
+            boolean mayHaveLeft = c.status == null || c.status == Status.OK;
+            if (mayHaveLeft && c.len == rc.length() && (rc.status() != Status.OK || java.util.Arrays.equals(
+                    env.driver(s).memory().read(rc.address(), c.len), env.driver(c.side).memory().read(c.src, c.len)))) {
+                r = c;
+                break;
+            }
+        }
+        check(env, r != null, "NAP receive completion " + rc + " matches no NAP that may have been sent");
+        q.remove(r);
+        r.received = true;
+        if (rc.status() == Status.NO_RECEIVE_BUFFER) {
+            return 1;
+        }
+        check(env, rc.status() == Status.OK, "NAP receive completion " + rc);
+        env.driver(s).postReceiveBuffers(List.of(rc.address()));
+        return 0;
+    }
+
+    /**
+     * Every request ended once; a PUT's destination holds exactly its sent bytes and zeros after; a NAP sent OK was
+     * received; nothing was written outside the destinations, the NAP buffers and the rings.
+     */
+    private static void verify(ChppEnv env, List<Req> all, Map<String, Req> unmatched, int[] unreadable,
+            Map<EndpointId, ArrayDeque<Req>> naps) {
+        int n = org.flitkit.formats.chpp.Chpp.FUNCTIONS;
+        int[] left = new int[2 * n];
+        for (Req r : unmatched.values()) {
+            left[r.side * n + r.function]++;
+        }
+        for (int i = 0; i < 2 * n; i++) {
+            check(env, left[i] == unreadable[i], "processor " + i / n + " function " + i % n + ": " + left[i]
+                    + " requests without a completion but " + unreadable[i] + " unreadable-descriptor completions");
+        }
+        List<TreeMap<Long, Long>> allowed = List.of(new TreeMap<>(), new TreeMap<>());
+        for (Req r : all) {
+            long sent = r.status == null ? 0 : r.sent;
+            if (r.op == Op.PUT) {
+                int at = 1 - r.side;
+                byte[] got = env.driver(at).memory().read(r.dst - 8, r.len + 16);
+                byte[] src = env.driver(r.side).memory().read(r.src, r.len);
+                for (int i = 0; i < got.length; i++) {
+                    int k = i - 8;
+                    byte want = k >= 0 && k < sent ? src[k] : 0;
+                    check(env, got[i] == want, "PUT of " + r.len + " bytes (" + r.status + ", " + sent + " sent) to 0x"
+                            + Long.toHexString(r.dst) + ": byte " + k + " is " + got[i] + ", expected " + want);
+                }
+                if (sent > 0) {
+                    allowed.get(at).put(r.dst, r.dst + sent);
+                }
+            } else if (r.status == Status.OK) {
+                check(env, r.received, "NAP of " + r.len + " bytes sent OK but never received");
+            }
+        }
+        for (int at = 0; at < 2; at++) {
+            allowed.get(at).put(NAP_BUFFERS, NAP_BUFFERS + (long) NAP_LIST * 2048);
+            allowed.get(at).put(ChppDriver.RINGS, ChppDriver.DESCRIPTORS);
+            for (PcieHost.Write w : env.hosts.get(at).writes()) {
+                Map.Entry<Long, Long> e = allowed.get(at).floorEntry(w.addr());
+                check(env, e != null && w.addr() + w.data().length <= e.getValue(), "processor " + at + ": write of "
+                        + w.data().length + " bytes at 0x" + Long.toHexString(w.addr()) + " outside every destination");
+            }
+        }
+    }
+
+    private static void check(ChppEnv env, boolean ok, String what) {
+        if (!ok) {
+            throw env.tb.fail(what);
+        }
+    }
+
+    /** The engine of processor {@code s}. */
+    static DmaEngine engine(ChppEnv env, int s) {
+        return env.tb.dut().engines.get(s);
+    }
+}

@@ -1,0 +1,32 @@
+package org.flitkit.env.chpp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.flitkit.testbench.RunConfig;
+import org.flitkit.testbench.TestbenchExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Issue 11's must-show: a tenth of all host memory reads fail (UR, CA, or lost), both engines sending from all
+ * 8 functions: every request ends, all tags are free, memory holds exactly what was sent ({@link ChppFaults}).
+ */
+@ExtendWith(TestbenchExtension.class)
+class FaultsTest {
+    @Test
+    void aTenthOfReadsFailingEveryRequestEndsAndNothingLeaks(RunConfig cfg) {
+        try (ChppEnv env = ChppFaults.env(cfg)) {
+            ChppFaults.Outcome o = ChppFaults.run(env, 300, 0.10);
+            env.tb.finish();
+            System.out.println(o);
+            assertThat(o.ok() + o.readErrors() + o.timeouts() + o.unreadable()).isEqualTo(300);
+            // faults were really injected on every path: failed data reads and timeouts and unreadable descriptors
+            assertThat(o.faults()).isGreaterThan(o.reads() / 20);
+            assertThat(o.readErrors()).isPositive();
+            assertThat(o.timeouts()).isPositive();
+            assertThat(o.unreadable()).isPositive();
+            assertThat(o.freeTags0()).isEqualTo(32);
+            assertThat(o.freeTags1()).isEqualTo(32);
+        }
+    }
+}
