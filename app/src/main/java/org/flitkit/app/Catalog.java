@@ -23,6 +23,8 @@ import org.flitkit.testbench.Scenario;
 import org.flitkit.testbench.figures.FigureRegistry;
 import org.flitkit.testbench.figures.FigureSource;
 import org.flitkit.env.chpp.ChppFaults;
+import org.flitkit.rtl.chpp.DmaEngine;
+import org.flitkit.rtl.chpp.SendEngineParams;
 import org.flitkit.env.chpp.ChppFigures;
 import org.flitkit.env.chpp.ChppFiguresScenario;
 import org.flitkit.env.chpp.ChppXbarFigures;
@@ -160,6 +162,8 @@ public final class Catalog {
                         () -> new XudRecvEngine(XudParams.defaults()))
                 .design("link-pair", "LinkPairStress: two TH-2 link layers (CRC, go-back-N replay, credits, training, IDENT, BIST) "
                         + "through a cable, rare bit errors, cuts, BIST runs and chip ID changes from 8-bit input keys", LinkPairStress::new)
+                .design("chpp-engine", "DmaEngine: one cHPP DMA engine (doorbell window, send and receive engines, 64 completion rings, "
+                        + "PCIe arbiter with the 32-tag allocator), the paper's sizes", () -> new DmaEngine(SendEngineParams.defaults()))
                 .design("nrc-idle", NRC_IDLE, NrcIdle::new)
                 .design("nrc-traffic", NRC_TRAFFIC, NrcTraffic::new)
                 .benchmark("flit-loopback", "LFSR flits through the flit-loopback link, LFSR backpressure, folded checksum",
