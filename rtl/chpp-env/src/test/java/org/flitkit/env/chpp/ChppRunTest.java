@@ -10,6 +10,19 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(TestbenchExtension.class)
 class ChppRunTest {
     @Test
+    void noInterleave(RunConfig cfg) {
+        PcieParams pp = PcieParams.chpp();
+        pp = pp.withLink(new org.flitkit.host.PcieLink(pp.link().bytesPerCycle(), pp.link().headerCycles(), pp.link().processingCycles(), false));
+        try (ChppRun r = new ChppRun(cfg, SendEngineParams.defaults(), pp)) {
+            for (int n : new int[] {1, 1024, 2048}) {
+                ChppRun.Latency l = r.latency(ChppRun.Op.PUT, n);
+                System.out.printf("no interleave PUT %d: %d cycles = %.3f us%n", n, l.cycles(), l.cycles() / 250.0);
+            }
+            System.out.printf("no interleave 8 x 512 KB: %.3f GB/s%n", r.stream(ChppRun.Op.PUT, 512 * 1024, 8, 32).gbps());
+        }
+    }
+
+    @Test
     void latencies(RunConfig cfg) {
         try (ChppRun r = new ChppRun(cfg, SendEngineParams.defaults(), PcieParams.chpp())) {
             for (ChppRun.Op op : ChppRun.Op.values()) {
