@@ -126,6 +126,10 @@ public final class DataReorder extends Module {
         UInt tEnd = regInit(UInt(pb), 0).named("end");
         // a transfer failed and its error beat left: its remaining slots are dropped as they end
         Bool drain = regInit(Bool(), 0).named("drain");
+        // the end of the last good read that left while its transfer goes on: the frontier when no read is in the
+        // slots (the next one not issued yet, e.g. for want of buffer space until these rows go out)
+        Bool goneValid = regInit(Bool(), 0).named("goneValid");
+        UInt goneEnd = regInit(UInt(pb), 0).named("goneEnd");
 
         List<Bool> hOH = new ArrayList<>();
         UInt hIdx = hd.trunc(sb);
@@ -142,7 +146,7 @@ public final class DataReorder extends Module {
         Bool hOk = hStatus.eq(okCode);
         int w = Math.max(pb, 13);
         UInt hEnd = hPos.pad(w).add(hLen.pad(w)).trunc(pb);
-        UInt frontier = hPos.pad(w).add(hRecv.pad(w)).trunc(pb);
+        UInt frontier = mux(headValid, hPos.pad(w).add(hRecv.pad(w)).trunc(pb), goneEnd);
         // distances from rp, modulo twice the buffer (never more than the buffer)
         UInt avail = frontier.sub(rp).trunc(pb);
         UInt toHeadEnd = hEnd.sub(rp).trunc(pb);
@@ -152,8 +156,8 @@ public final class DataReorder extends Module {
         // (never the transfer's final row, which waits for the end to carry last); else the head's error beat
         Bool endRow = tEndValid;
         Bool endLast = toEnd.le(DataBeat.DATA_BYTES);
-        Bool midRow = drain.not().and(tEndValid.not()).and(headValid).and(hOk).and(avail.ge(DataBeat.DATA_BYTES))
-                .and(hLast.not().or(toHeadEnd.gt(DataBeat.DATA_BYTES)));
+        Bool fromHead = headValid.and(hOk).and(hLast.not().or(toHeadEnd.gt(DataBeat.DATA_BYTES)));
+        Bool midRow = drain.not().and(tEndValid.not()).and(fromHead.or(headValid.not().and(goneValid))).and(avail.ge(DataBeat.DATA_BYTES));
         Bool errBeat = drain.not().and(tEndValid.not()).and(headValid).and(hDone).and(hOk.not());
         Bool rowOut = endRow.or(midRow);
         UInt bytes = mux(endRow.and(endLast), toEnd.trunc(5), lit(DataBeat.DATA_BYTES, 5));
@@ -185,6 +189,10 @@ public final class DataReorder extends Module {
             tEndValid.assign(TRUE());
             tEnd.assign(hEnd);
         });
+        when(popGood, () -> {
+            goneValid.assign(hLast.not());
+            goneEnd.assign(hEnd);
+        }).elsewhen(errFire, () -> goneValid.assign(FALSE()));
         when(errFire, () -> drain.assign(TRUE()));
         when(popDrain.and(hLast), () -> {
             drain.assign(FALSE());

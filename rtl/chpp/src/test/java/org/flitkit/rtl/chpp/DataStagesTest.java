@@ -250,4 +250,50 @@ class DataStagesTest {
         assertThat(DataReorder.slots(P.withTags(3))).isEqualTo(4);
         assertThat(DataReorder.slots(P.withTags(ChppParams.EXTENDED_TAGS))).isEqualTo(64);
     }
+
+    /** {@code n} random transfers on one configuration, a fraction {@code fail} of reads failing; every check of {@link DataBench#check}. */
+    static List<DataBench.Outcome> soak(RunConfig cfg, long seed, ChppParams p, SendEngineParams sp, int bufferBytes, PcieParams pp,
+                                        double ready, double fail, int n, int maxBytes) {
+        Rng r = new Rng(seed);
+        ReadOutcome[] bad = {ReadOutcome.UR, ReadOutcome.CA, ReadOutcome.LOST};
+        try (DataBench b = new DataBench(cfg, p, sp, bufferBytes, pp, ready)) {
+            b.host.readFaults((addr, len, rng) -> rng.chance(fail) ? bad[rng.nextInt(3)] : ReadOutcome.OK);
+            for (int k = 0; k < n; k++) {
+                b.send(randomTransfer(b, r, k, 1 + r.nextInt(maxBytes), r.chance(0.5) ? 1 : 12));
+            }
+            b.runToEnd(2_000_000);
+            List<DataBench.Outcome> out = b.check();
+            assertThat(b.sim.peek(b.d.data.strayCompletions)).isZero();
+            assertThat(b.sim.peek(b.d.freeTags)).isEqualTo(p.tags());
+            return out;
+        }
+    }
+
+    /**
+     * The smallest corner: 3 tags, 64-byte reads (so a 512-byte completion boundary never splits them but the 64-byte
+     * RCB does), a 128-byte reorder buffer (two reads), out ready a third of the time, a tenth of reads failing.
+     */
+    @Test
+    void threeTagsSixtyFourByteReadsAndATwoReadBufferStillEndEveryTransfer(RunConfig cfg) {
+        List<DataBench.Outcome> out = soak(cfg, 17, P.withTags(3), SP.withMaxReadRequest(64), 128, PcieParams.chpp(), 0.33, 0.1, 30, 2000);
+        assertThat(out).hasSize(30);
+        assertThat(out).anyMatch(o -> o.status() == Status.OK.code()).anyMatch(o -> o.status() != Status.OK.code());
+    }
+
+    /** Soak over seeds and configurations: -Dflitkit.dataSoak=N runs N seeds (skipped by default: CI runs the fixed ones above). */
+    @Test
+    void soakOverSeedsAndConfigurations(RunConfig cfg) {
+        int seeds = Integer.getInteger("flitkit.dataSoak", 0);
+        org.junit.jupiter.api.Assumptions.assumeTrue(seeds > 0, "set -Dflitkit.dataSoak=N to run N seeds");
+        for (int s = 0; s < seeds; s++) {
+            Rng r = new Rng(1000 + s);
+            int tags = 1 + r.nextInt(32); // the host model answers tags 0..31
+            int mrrs = 64 << r.nextInt(4);
+            int buf = Math.max(2 * mrrs, 128 << r.nextInt(6));
+            double ready = 0.2 + 0.8 * r.nextDouble();
+            double fail = r.chance(0.5) ? 0 : 0.2 * r.nextDouble();
+            System.out.printf("soak seed %d: tags %d mrrs %d buffer %d ready %.2f fail %.2f%n", 1000 + s, tags, mrrs, buf, ready, fail);
+            soak(cfg, 1000 + s, P.withTags(tags), SP.withMaxReadRequest(mrrs), buf, PcieParams.chpp(), ready, fail, 40, 6000);
+        }
+    }
 }
