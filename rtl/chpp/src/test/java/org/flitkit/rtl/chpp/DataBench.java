@@ -209,7 +209,7 @@ final class DataBench implements AutoCloseable {
                     break;
                 }
                 int n = Math.min(16, want.length - off);
-                if (x.bytes() != n || x.last() != (off + n == want.length)) {
+                if (n == 0 || x.bytes() != n || x.last() != (off + n == want.length)) {
                     throw new AssertionError("transfer " + k + " beat at byte " + off + ": bytes " + x.bytes() + " last " + x.last()
                             + ", expected bytes " + n + " last " + (off + n == want.length));
                 }
