@@ -153,14 +153,18 @@ public final class DataReorder extends Module {
         UInt toEnd = tEnd.sub(rp).trunc(pb);
 
         // ---- what goes out this cycle: the ending transfer's rows; else a whole row of the head read's transfer
-        // (never the transfer's final row, which waits for the end to carry last); else the head's error beat
+        // (never the transfer's final row, which waits for the end to carry last), or the final row itself once the
+        // transfer's last read at the head is done and only that row is left; else the head's error beat
         Bool endRow = tEndValid;
         Bool endLast = toEnd.le(DataBeat.DATA_BYTES);
         Bool fromHead = headValid.and(hOk).and(hLast.not().or(toHeadEnd.gt(DataBeat.DATA_BYTES)));
-        Bool midRow = drain.not().and(tEndValid.not()).and(fromHead.or(headValid.not().and(goneValid))).and(avail.ge(DataBeat.DATA_BYTES));
-        Bool errBeat = drain.not().and(tEndValid.not()).and(headValid).and(hDone).and(hOk.not());
-        Bool rowOut = endRow.or(midRow);
-        UInt bytes = mux(endRow.and(endLast), toEnd.trunc(5), lit(DataBeat.DATA_BYTES, 5));
+        Bool open = drain.not().and(tEndValid.not());
+        Bool midRow = open.and(fromHead.or(headValid.not().and(goneValid))).and(avail.ge(DataBeat.DATA_BYTES));
+        Bool headFinal = open.and(headValid).and(hOk).and(hDone).and(hLast).and(toHeadEnd.le(DataBeat.DATA_BYTES));
+        Bool errBeat = open.and(headValid).and(hDone).and(hOk.not());
+        Bool rowOut = endRow.or(midRow).or(headFinal);
+        Bool lastRow = endRow.and(endLast).or(headFinal);
+        UInt bytes = mux(endRow.and(endLast), toEnd.trunc(5), mux(headFinal, toHeadEnd.trunc(5), lit(DataBeat.DATA_BYTES, 5)));
         UInt rdRow = rp.bits(pb - 2, 4);
         List<UInt> outBytes = new ArrayList<>();
         for (int j = DataBeat.DATA_BYTES - 1; j >= 0; j--) {
@@ -170,10 +174,10 @@ public final class DataReorder extends Module {
         out.valid.assign(rowOut.or(errBeat));
         out.bits.data.assign(cat(outBytes));
         out.bits.bytes.assign(mux(rowOut, bytes, lit(0, 5)));
-        out.bits.last.assign(errBeat.or(endRow.and(endLast)));
+        out.bits.last.assign(errBeat.or(lastRow));
         out.bits.status.assign(mux(rowOut, okCode, hStatus));
         Bool rowFire = out.fire().and(rowOut);
-        Bool endFire = rowFire.and(endRow).and(endLast);
+        Bool endFire = rowFire.and(lastRow);
         Bool errFire = out.fire().and(errBeat);
         when(rowFire, () -> rp.assign(rp.add(DataBeat.DATA_BYTES)));
         when(endFire, () -> tEndValid.assign(FALSE()));
@@ -185,7 +189,7 @@ public final class DataReorder extends Module {
         Bool popGood = drain.not().and(headValid).and(hDone).and(hOk).and(hLast.not().or(tEndValid.not()));
         Bool popDrain = drain.and(headValid).and(hDone);
         Bool pop = popGood.or(popDrain);
-        when(popGood.and(hLast), () -> {
+        when(popGood.and(hLast).andNot(endFire), () -> {
             tEndValid.assign(TRUE());
             tEnd.assign(hEnd);
         });
