@@ -92,10 +92,12 @@ public final class DataReorder extends Module {
             lanes.add(mem(rows, UInt(8)).named("lane" + j));
         }
         UInt wRow = write.bits.row.trunc(rb);
+        List<UInt> laneRow = new ArrayList<>();
         for (int j = 0; j < DataBeat.DATA_BYTES; j++) {
             final int lj = j;
             // lane 15 is never before the first byte's lane: its row is always the first
             UInt row = j == DataBeat.DATA_BYTES - 1 ? wRow : mux(lit(j, 4).lt(write.bits.off), wRow.add(1), wRow);
+            laneRow.add(row);
             when(write.valid.and(write.bits.mask.bit(j)), () -> lanes.get(lj).write(row, write.bits.data.bits(8 * lj + 7, 8 * lj)));
         }
 
@@ -165,11 +167,17 @@ public final class DataReorder extends Module {
         Bool rowOut = endRow.or(midRow).or(headFinal);
         Bool lastRow = endRow.and(endLast).or(headFinal);
         UInt bytes = mux(endRow.and(endLast), toEnd.trunc(5), mux(headFinal, toHeadEnd.trunc(5), lit(DataBeat.DATA_BYTES, 5)));
-        UInt rdRow = rp.bits(pb - 2, 4);
+        // the buffer is read registered (block RAM): the row read in a cycle is the one rp points at in the next,
+        // and a byte written into that row in the same cycle is forwarded past the memory
+        UInt rpNext = wire(UInt(pb)).named("rpNext");
+        UInt rdRow = rpNext.bits(pb - 2, 4);
         List<UInt> outBytes = new ArrayList<>();
         for (int j = DataBeat.DATA_BYTES - 1; j >= 0; j--) {
+            Bool fwd = regNext(write.valid.and(write.bits.mask.bit(j)).and(laneRow.get(j).eq(rdRow)), 0).named("fwd" + j);
+            UInt fwdData = regNext(write.bits.data.bits(8 * j + 7, 8 * j)).named("fwdData" + j);
+            UInt b = mux(fwd, fwdData, lanes.get(j).readSync(rdRow));
             // bytes past a short last beat read as zeros, not as whatever the buffer held
-            outBytes.add(mux(rowOut.and(lit(j, 5).lt(bytes)), lanes.get(j).read(rdRow), lit(0, 8)));
+            outBytes.add(mux(rowOut.and(lit(j, 5).lt(bytes)), b, lit(0, 8)));
         }
         out.valid.assign(rowOut.or(errBeat));
         out.bits.data.assign(cat(outBytes));
@@ -179,7 +187,8 @@ public final class DataReorder extends Module {
         Bool rowFire = out.fire().and(rowOut);
         Bool endFire = rowFire.and(lastRow);
         Bool errFire = out.fire().and(errBeat);
-        when(rowFire, () -> rp.assign(rp.add(DataBeat.DATA_BYTES)));
+        rpNext.assign(rp);
+        when(rowFire, () -> rpNext.assign(rp.add(DataBeat.DATA_BYTES)));
         when(endFire, () -> tEndValid.assign(FALSE()));
         transfersDone.assign(Counters.count(endFire, "doneCount"));
         transfersFailed.assign(Counters.count(errFire, "failedCount"));
@@ -201,7 +210,7 @@ public final class DataReorder extends Module {
         when(popDrain.and(hLast), () -> {
             drain.assign(FALSE());
             // the next transfer starts on the next row, as DataRead placed it
-            rp.assign(cat(hEnd.add(15).trunc(pb).bits(pb - 1, 4), lit(0, 4)));
+            rpNext.assign(cat(hEnd.add(15).trunc(pb).bits(pb - 1, 4), lit(0, 4)));
         });
         when(pop, () -> hd.assign(hd.add(1)));
         when(issued.valid, () -> tl.assign(tl.add(1)));
@@ -241,6 +250,7 @@ public final class DataReorder extends Module {
             });
             failedNow.add(sUsed.get(s).and(sDone.get(s)).and(sStatus.get(s).ne(okCode)).and(sSeq.get(s).eq(issueSeq)));
         }
+        rp.assign(rpNext);
         abort.assign(fromBools(failedNow).orR());
         head.assign(hd);
         readPtr.assign(rp);
