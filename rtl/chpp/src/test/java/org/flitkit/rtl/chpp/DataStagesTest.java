@@ -214,6 +214,8 @@ class DataStagesTest {
             b.runToEnd(100_000);
             b.check();
             large = bytesPerCycle(b, len);
+            System.out.printf("512 KB run: %d cycles simulated in %.2f s (%.0f cycles/s), build %.2f s%n", b.tb.cycle(), b.tb.simSeconds(),
+                    b.tb.cycle() / b.tb.simSeconds(), b.tb.buildSeconds());
         }
         double small;
         try (DataBench b = new DataBench(cfg, P, SP, DataReorder.DEFAULT_BYTES, PcieParams.chpp(), 1.0)) {
