@@ -263,6 +263,7 @@ class DataStagesTest {
                 b.send(randomTransfer(b, r, k, 1 + r.nextInt(maxBytes), r.chance(0.5) ? 1 : 12));
             }
             b.runToEnd(2_000_000);
+            System.out.printf("soak seed %d: build %.1f s, %d cycles in %.1f s%n", seed, b.tb.buildSeconds(), b.tb.cycle(), b.tb.simSeconds());
             List<DataBench.Outcome> out = b.check();
             assertThat(b.sim.peek(b.d.data.strayCompletions)).isZero();
             assertThat(b.sim.peek(b.d.freeTags)).isEqualTo(p.tags());
@@ -298,5 +299,18 @@ class DataStagesTest {
             System.out.printf("soak seed %d: tags %d mrrs %d buffer %d ready %.2f fail %.2f%n", 1000 + s, tags, mrrs, buf, ready, fail);
             soak(cfg, 1000 + s, P.withTags(tags), SP.withMaxReadRequest(mrrs), buf, PcieParams.chpp(), ready, fail, 40, 6000);
         }
+    }
+
+    /**
+     * 256 extended tags (64 read slots) and 4 KB reads (an 8 KB buffer) against a host with 256 tags and a 4 KB max
+     * read request: 20 transfers up to 16 KB, 5 % of reads failing, `out` ready 80 %: {@link DataBench#check}.
+     */
+    @Test
+    void extendedTagsAndFourKilobyteReadsEndEveryTransferByteExact(RunConfig cfg) {
+        ChppParams p = P.withTags(ChppParams.EXTENDED_TAGS);
+        SendEngineParams sp = SP.withMaxReadRequest(4096);
+        PcieParams pp = PcieParams.chpp().withDma(new DmaParams(PcieParams.CHPP_READ_ROUND_TRIP_CYCLES, 65, 256, 4096, 128, 64));
+        List<DataBench.Outcome> out = soak(cfg, 18, p, sp, DataReorder.defaultBytes(sp), pp, 0.8, 0.05, 20, 16384);
+        assertThat(out).hasSize(20).anyMatch(o -> o.status() == Status.OK.code() && o.bytesOut() > 8192);
     }
 }
