@@ -284,7 +284,7 @@ class DataStagesTest {
 
     /**
      * Random configurations (1..32 tags, 64..512-byte reads, buffers of two reads to 4 KB, out ready 20..100 %, up to
-     * a fifth of reads failing), 40 transfers each: 3 seeds here; -Dflitkit.dataSoak=N runs N (60 pass).
+     * a fifth of reads failing), 40 transfers each: 3 seeds here; -Dflitkit.dataSoak=N runs N (100 pass).
      */
     @Test
     void soakOverSeedsAndConfigurations(RunConfig cfg) {
