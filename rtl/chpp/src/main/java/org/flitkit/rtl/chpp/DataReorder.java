@@ -92,10 +92,12 @@ public final class DataReorder extends Module {
             lanes.add(mem(rows, UInt(8)).named("lane" + j));
         }
         UInt wRow = write.bits.row.trunc(rb);
+        List<UInt> laneRow = new ArrayList<>();
         for (int j = 0; j < DataBeat.DATA_BYTES; j++) {
             final int lj = j;
             // lane 15 is never before the first byte's lane: its row is always the first
             UInt row = j == DataBeat.DATA_BYTES - 1 ? wRow : mux(lit(j, 4).lt(write.bits.off), wRow.add(1), wRow);
+            laneRow.add(row);
             when(write.valid.and(write.bits.mask.bit(j)), () -> lanes.get(lj).write(row, write.bits.data.bits(8 * lj + 7, 8 * lj)));
         }
 
@@ -126,6 +128,10 @@ public final class DataReorder extends Module {
         UInt tEnd = regInit(UInt(pb), 0).named("end");
         // a transfer failed and its error beat left: its remaining slots are dropped as they end
         Bool drain = regInit(Bool(), 0).named("drain");
+        // the end of the last good read that left while its transfer goes on: the frontier when no read is in the
+        // slots (the next one not issued yet, e.g. for want of buffer space until these rows go out)
+        Bool goneValid = regInit(Bool(), 0).named("goneValid");
+        UInt goneEnd = regInit(UInt(pb), 0).named("goneEnd");
 
         List<Bool> hOH = new ArrayList<>();
         UInt hIdx = hd.trunc(sb);
@@ -142,36 +148,47 @@ public final class DataReorder extends Module {
         Bool hOk = hStatus.eq(okCode);
         int w = Math.max(pb, 13);
         UInt hEnd = hPos.pad(w).add(hLen.pad(w)).trunc(pb);
-        UInt frontier = hPos.pad(w).add(hRecv.pad(w)).trunc(pb);
+        UInt frontier = mux(headValid, hPos.pad(w).add(hRecv.pad(w)).trunc(pb), goneEnd);
         // distances from rp, modulo twice the buffer (never more than the buffer)
         UInt avail = frontier.sub(rp).trunc(pb);
         UInt toHeadEnd = hEnd.sub(rp).trunc(pb);
         UInt toEnd = tEnd.sub(rp).trunc(pb);
 
         // ---- what goes out this cycle: the ending transfer's rows; else a whole row of the head read's transfer
-        // (never the transfer's final row, which waits for the end to carry last); else the head's error beat
+        // (never the transfer's final row, which waits for the end to carry last), or the final row itself once the
+        // transfer's last read at the head is done and only that row is left; else the head's error beat
         Bool endRow = tEndValid;
         Bool endLast = toEnd.le(DataBeat.DATA_BYTES);
-        Bool midRow = drain.not().and(tEndValid.not()).and(headValid).and(hOk).and(avail.ge(DataBeat.DATA_BYTES))
-                .and(hLast.not().or(toHeadEnd.gt(DataBeat.DATA_BYTES)));
-        Bool errBeat = drain.not().and(tEndValid.not()).and(headValid).and(hDone).and(hOk.not());
-        Bool rowOut = endRow.or(midRow);
-        UInt bytes = mux(endRow.and(endLast), toEnd.trunc(5), lit(DataBeat.DATA_BYTES, 5));
-        UInt rdRow = rp.bits(pb - 2, 4);
+        Bool fromHead = headValid.and(hOk).and(hLast.not().or(toHeadEnd.gt(DataBeat.DATA_BYTES)));
+        Bool open = drain.not().and(tEndValid.not());
+        Bool midRow = open.and(fromHead.or(headValid.not().and(goneValid))).and(avail.ge(DataBeat.DATA_BYTES));
+        Bool headFinal = open.and(headValid).and(hOk).and(hDone).and(hLast).and(toHeadEnd.le(DataBeat.DATA_BYTES));
+        Bool errBeat = open.and(headValid).and(hDone).and(hOk.not());
+        Bool rowOut = endRow.or(midRow).or(headFinal);
+        Bool lastRow = endRow.and(endLast).or(headFinal);
+        UInt bytes = mux(endRow.and(endLast), toEnd.trunc(5), mux(headFinal, toHeadEnd.trunc(5), lit(DataBeat.DATA_BYTES, 5)));
+        // the buffer is read registered (block RAM): the row read in a cycle is the one rp points at in the next,
+        // and a byte written into that row in the same cycle is forwarded past the memory
+        UInt rpNext = wire(UInt(pb)).named("rpNext");
+        UInt rdRow = rpNext.bits(pb - 2, 4);
         List<UInt> outBytes = new ArrayList<>();
         for (int j = DataBeat.DATA_BYTES - 1; j >= 0; j--) {
+            Bool fwd = regNext(write.valid.and(write.bits.mask.bit(j)).and(laneRow.get(j).eq(rdRow)), 0).named("fwd" + j);
+            UInt fwdData = regNext(write.bits.data.bits(8 * j + 7, 8 * j)).named("fwdData" + j);
+            UInt b = mux(fwd, fwdData, lanes.get(j).readSync(rdRow));
             // bytes past a short last beat read as zeros, not as whatever the buffer held
-            outBytes.add(mux(rowOut.and(lit(j, 5).lt(bytes)), lanes.get(j).read(rdRow), lit(0, 8)));
+            outBytes.add(mux(rowOut.and(lit(j, 5).lt(bytes)), b, lit(0, 8)));
         }
         out.valid.assign(rowOut.or(errBeat));
         out.bits.data.assign(cat(outBytes));
         out.bits.bytes.assign(mux(rowOut, bytes, lit(0, 5)));
-        out.bits.last.assign(errBeat.or(endRow.and(endLast)));
+        out.bits.last.assign(errBeat.or(lastRow));
         out.bits.status.assign(mux(rowOut, okCode, hStatus));
         Bool rowFire = out.fire().and(rowOut);
-        Bool endFire = rowFire.and(endRow).and(endLast);
+        Bool endFire = rowFire.and(lastRow);
         Bool errFire = out.fire().and(errBeat);
-        when(rowFire, () -> rp.assign(rp.add(DataBeat.DATA_BYTES)));
+        rpNext.assign(rp);
+        when(rowFire, () -> rpNext.assign(rp.add(DataBeat.DATA_BYTES)));
         when(endFire, () -> tEndValid.assign(FALSE()));
         transfersDone.assign(Counters.count(endFire, "doneCount"));
         transfersFailed.assign(Counters.count(errFire, "failedCount"));
@@ -181,15 +198,19 @@ public final class DataReorder extends Module {
         Bool popGood = drain.not().and(headValid).and(hDone).and(hOk).and(hLast.not().or(tEndValid.not()));
         Bool popDrain = drain.and(headValid).and(hDone);
         Bool pop = popGood.or(popDrain);
-        when(popGood.and(hLast), () -> {
+        when(popGood.and(hLast).andNot(endFire), () -> {
             tEndValid.assign(TRUE());
             tEnd.assign(hEnd);
         });
+        when(popGood, () -> {
+            goneValid.assign(hLast.not());
+            goneEnd.assign(hEnd);
+        }).elsewhen(errFire, () -> goneValid.assign(FALSE()));
         when(errFire, () -> drain.assign(TRUE()));
         when(popDrain.and(hLast), () -> {
             drain.assign(FALSE());
             // the next transfer starts on the next row, as DataRead placed it
-            rp.assign(cat(hEnd.add(15).trunc(pb).bits(pb - 1, 4), lit(0, 4)));
+            rpNext.assign(cat(hEnd.add(15).trunc(pb).bits(pb - 1, 4), lit(0, 4)));
         });
         when(pop, () -> hd.assign(hd.add(1)));
         when(issued.valid, () -> tl.assign(tl.add(1)));
@@ -229,6 +250,7 @@ public final class DataReorder extends Module {
             });
             failedNow.add(sUsed.get(s).and(sDone.get(s)).and(sStatus.get(s).ne(okCode)).and(sSeq.get(s).eq(issueSeq)));
         }
+        rp.assign(rpNext);
         abort.assign(fromBools(failedNow).orR());
         head.assign(hd);
         readPtr.assign(rp);

@@ -87,7 +87,20 @@ final class DataBench implements AutoCloseable {
     }
 
     void runToEnd(long maxCycles) {
-        tb.runUntil("every transfer ended and every tag free", this::allEnded, maxCycles);
+        try {
+            tb.runUntil("every transfer ended and every tag free", this::allEnded, maxCycles);
+        } catch (RuntimeException | AssertionError e) {
+            StringBuilder st = new StringBuilder("state:");
+            for (String n : sim.signalNames()) {
+                if (n.matches(".*data\\.(read|reorder)\\.(have|segLeft|segLast|wp|tail|seq|aborting|headPtr|tailPtr|rp|endValid|end|drain|abort|issueSeq"
+                        + "|used\\d+|done\\d+|status\\d+|last\\d+|pos\\d+|len\\d+|recv\\d+)")) {
+                    st.append(' ').append(n.replaceAll(".*data\\.", "")).append('=').append(sim.peekBig(n).toString(16));
+                }
+            }
+            System.out.println(st + " feed=" + feed.size() + " ended=" + transfersEnded + "/" + transfers.size() + " freeTags=" + sim.peek(d.freeTags)
+                    + " hostIdle=" + host.idle());
+            throw e;
+        }
         tb.finish();
     }
 
@@ -196,7 +209,7 @@ final class DataBench implements AutoCloseable {
                     break;
                 }
                 int n = Math.min(16, want.length - off);
-                if (x.bytes() != n || x.last() != (off + n == want.length)) {
+                if (n == 0 || x.bytes() != n || x.last() != (off + n == want.length)) {
                     throw new AssertionError("transfer " + k + " beat at byte " + off + ": bytes " + x.bytes() + " last " + x.last()
                             + ", expected bytes " + n + " last " + (off + n == want.length));
                 }

@@ -173,8 +173,7 @@ class DataStagesTest {
      * The exact timing of one 64-byte transfer at an aligned address on an idle engine, out always ready: the segment
      * is taken at cycle s, its read leaves at s + 1 (the segment register), the host's 64-byte completion (one TLP,
      * 4 beats) offers its beats at s + 1 + 130 .. s + 134; each whole row goes out the cycle after it is written
-     * (s + 132, 133, 134), the final row waits for the read's end to reach the slot (s + 135) and the slot to
-     * leave as the transfer's end (s + 136).
+     * (s + 132, 133, 134), the final row (it carries last) the cycle the read's end has reached its slot (s + 135).
      */
     @Test
     void oneSixtyFourByteTransferTakesExactlyTheseCycles(RunConfig cfg) {
@@ -187,7 +186,7 @@ class DataStagesTest {
             b.check();
             long s = b.segTaken.get(0);
             assertThat(b.reads.get(0).cycle() - s).isEqualTo(1);
-            assertThat(b.beats).extracting(x -> x.cycle() - s).containsExactly(132L, 133L, 134L, 136L);
+            assertThat(b.beats).extracting(x -> x.cycle() - s).containsExactly(132L, 133L, 134L, 135L);
         }
     }
 
@@ -215,6 +214,8 @@ class DataStagesTest {
             b.runToEnd(100_000);
             b.check();
             large = bytesPerCycle(b, len);
+            System.out.printf("512 KB run: %d cycles simulated in %.2f s (%.0f cycles/s), build %.2f s%n", b.tb.cycle(), b.tb.simSeconds(),
+                    b.tb.cycle() / b.tb.simSeconds(), b.tb.buildSeconds());
         }
         double small;
         try (DataBench b = new DataBench(cfg, P, SP, DataReorder.DEFAULT_BYTES, PcieParams.chpp(), 1.0)) {
@@ -249,5 +250,67 @@ class DataStagesTest {
         assertThat(DataReorder.slots(P)).isEqualTo(32);
         assertThat(DataReorder.slots(P.withTags(3))).isEqualTo(4);
         assertThat(DataReorder.slots(P.withTags(ChppParams.EXTENDED_TAGS))).isEqualTo(64);
+    }
+
+    /** {@code n} random transfers on one configuration, a fraction {@code fail} of reads failing; every check of {@link DataBench#check}. */
+    static List<DataBench.Outcome> soak(RunConfig cfg, long seed, ChppParams p, SendEngineParams sp, int bufferBytes, PcieParams pp,
+                                        double ready, double fail, int n, int maxBytes) {
+        Rng r = new Rng(seed);
+        ReadOutcome[] bad = {ReadOutcome.UR, ReadOutcome.CA, ReadOutcome.LOST};
+        try (DataBench b = new DataBench(cfg, p, sp, bufferBytes, pp, ready)) {
+            b.host.readFaults((addr, len, rng) -> rng.chance(fail) ? bad[rng.nextInt(3)] : ReadOutcome.OK);
+            for (int k = 0; k < n; k++) {
+                b.send(randomTransfer(b, r, k, 1 + r.nextInt(maxBytes), r.chance(0.5) ? 1 : 12));
+            }
+            b.runToEnd(2_000_000);
+            System.out.printf("soak seed %d: build %.1f s, %d cycles in %.1f s%n", seed, b.tb.buildSeconds(), b.tb.cycle(), b.tb.simSeconds());
+            List<DataBench.Outcome> out = b.check();
+            assertThat(b.sim.peek(b.d.data.strayCompletions)).isZero();
+            assertThat(b.sim.peek(b.d.freeTags)).isEqualTo(p.tags());
+            return out;
+        }
+    }
+
+    /**
+     * The smallest corner: 3 tags, 64-byte reads (so a 512-byte completion boundary never splits them but the 64-byte
+     * RCB does), a 128-byte reorder buffer (two reads), out ready a third of the time, a tenth of reads failing.
+     */
+    @Test
+    void threeTagsSixtyFourByteReadsAndATwoReadBufferStillEndEveryTransfer(RunConfig cfg) {
+        List<DataBench.Outcome> out = soak(cfg, 17, P.withTags(3), SP.withMaxReadRequest(64), 128, PcieParams.chpp(), 0.33, 0.1, 30, 2000);
+        assertThat(out).hasSize(30);
+        assertThat(out).anyMatch(o -> o.status() == Status.OK.code()).anyMatch(o -> o.status() != Status.OK.code());
+    }
+
+    /**
+     * Random configurations (1..32 tags, 64..512-byte reads, buffers of two reads to 4 KB, out ready 20..100 %, up to
+     * a fifth of reads failing), 40 transfers each: 3 seeds here; -Dflitkit.dataSoak=N runs N (100 pass).
+     */
+    @Test
+    void soakOverSeedsAndConfigurations(RunConfig cfg) {
+        int seeds = Integer.getInteger("flitkit.dataSoak", 3);
+        for (int s = 0; s < seeds; s++) {
+            Rng r = new Rng(1000 + s);
+            int tags = 1 + r.nextInt(32); // the host model answers tags 0..31
+            int mrrs = 64 << r.nextInt(4);
+            int buf = Math.max(2 * mrrs, 128 << r.nextInt(6));
+            double ready = 0.2 + 0.8 * r.nextDouble();
+            double fail = r.chance(0.5) ? 0 : 0.2 * r.nextDouble();
+            System.out.printf("soak seed %d: tags %d mrrs %d buffer %d ready %.2f fail %.2f%n", 1000 + s, tags, mrrs, buf, ready, fail);
+            soak(cfg, 1000 + s, P.withTags(tags), SP.withMaxReadRequest(mrrs), buf, PcieParams.chpp(), ready, fail, 40, 6000);
+        }
+    }
+
+    /**
+     * 256 extended tags (64 read slots) and 4 KB reads (an 8 KB buffer) against a host with 256 tags and a 4 KB max
+     * read request: 20 transfers up to 16 KB, 5 % of reads failing, `out` ready 80 %: {@link DataBench#check}.
+     */
+    @Test
+    void extendedTagsAndFourKilobyteReadsEndEveryTransferByteExact(RunConfig cfg) {
+        ChppParams p = P.withTags(ChppParams.EXTENDED_TAGS);
+        SendEngineParams sp = SP.withMaxReadRequest(4096);
+        PcieParams pp = PcieParams.chpp().withDma(new DmaParams(PcieParams.CHPP_READ_ROUND_TRIP_CYCLES, 65, 256, 4096, 128, 64));
+        List<DataBench.Outcome> out = soak(cfg, 18, p, sp, DataReorder.defaultBytes(sp), pp, 0.8, 0.05, 20, 16384);
+        assertThat(out).hasSize(20).anyMatch(o -> o.status() == Status.OK.code() && o.bytesOut() > 8192);
     }
 }
