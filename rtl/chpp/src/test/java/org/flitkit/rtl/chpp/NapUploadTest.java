@@ -334,6 +334,10 @@ class NapUploadTest {
             assertThat(b.peek(b.d.bm.refillErrors)).isEqualTo(errors);
             assertThat(b.peek(b.d.bm.refillTimeouts)).isEqualTo(lost);
             assertThat(b.peek(b.d.bm.refills)).isEqualTo(b.listHost.reads().size());
+            // the allocator saw each error completion as the end of its read, and timed out exactly the lost ones
+            assertThat(b.peek(b.d.tags.errorCompletions)).isEqualTo(errors);
+            assertThat(b.peek(b.d.tags.timeouts)).isEqualTo(lost);
+            assertThat(b.peek(b.d.tags.spuriousReleases)).isZero();
             assertThat(drops).isLessThan(b.sent.size() / 2);
             // no buffer lost or read twice: every entry read is handed out or still held
             long handed = b.sw.completedOk;
@@ -342,6 +346,62 @@ class NapUploadTest {
             assertThat(b.peek(b.d.tags.freeCount)).isEqualTo(p.tags());
             System.out.printf("refill failures: %d reads, %d UR/CA, %d lost; %d of %d NAPs without a buffer%n",
                     b.listHost.reads().size(), errors, lost, drops, b.sent.size());
+        }
+    }
+
+    @Test
+    void aNapFindingNoBufferWaitsForTheRefillInFlight(RunConfig cfg) {
+        Rng r = new Rng(12);
+        try (Bench b = new Bench(cfg, ChppParams.paper(), BufferParams.defaults(), 16, 0, 1, 1)) {
+            b.sw.setUp();
+            b.tb.run(100);
+            b.sw.post(buffers(7, 2));
+            // the producer write reaches the NIC 65 cycles later and the list read leaves; its data is ~130 cycles away
+            b.tb.runUntil("the list read in flight", () -> b.peek(b.d.bm.refills) == 1, 200);
+            long issued = b.tb.cycle();
+            assertThat(b.peek(b.d.bm.prefetched)).isZero();
+            b.send(nap(r, 100));
+            b.tb.runUntil("the NAP completed", () -> b.events.size() == 1, 1000);
+            assertThat(b.events.get(0).status()).isEqualTo(Status.OK);
+            assertThat(b.events.get(0).address()).isEqualTo(buffers(7, 1).get(0));
+            // it waited for the read's completion, one round trip
+            assertThat(b.napHost.writes().get(0).cycle() - issued).isGreaterThan(PcieParams.CHPP_READ_ROUND_TRIP_CYCLES);
+            b.tb.runUntil("checked", () -> b.sw.due.isEmpty() && b.napHost.idle(), 1000);
+            assertThat(b.check()).isZero();
+        }
+    }
+
+    @Test
+    void listRegistersRefuseBadSizesAndProducersAndABaseWriteEmptiesTheSet(RunConfig cfg) {
+        try (Bench b = new Bench(cfg, ChppParams.paper(), BufferParams.defaults(), 16, 0, 1, 1)) {
+            int off = b.bp.mmioOffset();
+            b.listHost.mmioWrite(off + BufferListRegs.REG_BASE, LIST);
+            for (long bad : new long[] {0, 3, 48, 1L << 17, 1L << 40}) {
+                b.listHost.mmioWrite(off + BufferListRegs.REG_SIZE, bad);
+            }
+            b.tb.run(200);
+            assertThat(b.peek(b.d.bm.badSize)).isEqualTo(5);
+            assertThat(b.tb.sim().peekBool(b.d.bm.enabled)).isFalse();
+            b.listHost.mmioWrite(off + BufferListRegs.REG_SIZE, 16);
+            b.tb.run(100);
+            assertThat(b.tb.sim().peekBool(b.d.bm.enabled)).isTrue();
+            b.sw.producer = 0;
+            b.sw.post(buffers(0, 5));
+            b.listHost.mmioWrite(off + BufferListRegs.REG_PRODUCER, 22); // 22 outstanding in a list of 16: refused
+            b.tb.run(400);
+            assertThat(b.peek(b.d.bm.badProducer)).isEqualTo(1);
+            assertThat(b.peek(b.d.bm.producer)).isEqualTo(5);
+            assertThat(b.peek(b.d.bm.prefetched)).isEqualTo(5);
+            assertThat(b.peek(b.d.bm.consumer)).isEqualTo(5);
+            b.listHost.mmioWrite(off + BufferListRegs.REG_PRODUCER, 21); // exactly 16 outstanding: taken
+            b.tb.run(100);
+            assertThat(b.peek(b.d.bm.producer)).isEqualTo(21);
+            b.listHost.mmioWrite(off + BufferListRegs.REG_BASE, LIST + 0x1000);
+            b.tb.run(100);
+            assertThat(b.peek(b.d.bm.prefetched)).isZero();
+            assertThat(b.peek(b.d.bm.producer)).isZero();
+            assertThat(b.peek(b.d.bm.consumer)).isZero();
+            assertThat(b.peek(b.d.bm.badProducer)).isEqualTo(1);
         }
     }
 }
