@@ -62,6 +62,7 @@ class NapUploadTest {
         final BufferParams bp;
         final List<ReceiveCompletion> events = new ArrayList<>();
         final List<Nap> sent = new ArrayList<>();
+        final List<Long> eventCycles = new ArrayList<>();
 
         Bench(RunConfig cfg, ChppParams p, BufferParams bp, int listSize, double gapP, double hostReady, double eventReady) {
             this.bp = bp;
@@ -78,6 +79,7 @@ class NapUploadTest {
             tb.add(new BeatMonitor("event", d.event, eventReady, e -> {
                 ReceiveCompletion c = UploadBench.entry(e.get(0));
                 events.add(c);
+                eventCycles.add(tb.cycle());
                 sw.completed(c);
             }));
             tb.reset(1);
@@ -266,6 +268,8 @@ class NapUploadTest {
             b.tb.runUntil("every NAP completed and checked", () -> b.driver.idle() && b.events.size() == b.sent.size()
                     && b.sw.due.isEmpty() && b.napHost.idle() && b.listHost.idle(), 400_000);
             assertThat(b.check()).as("NAPs dropped with buffers to spare").isZero();
+            System.out.printf("NAPs with buffers to spare: %d NAPs, %d writes, %d list reads, %d cycles%n", b.sent.size(),
+                    b.napHost.writes().size(), b.listHost.reads().size(), b.tb.cycle());
             assertThat(b.peek(b.d.bm.refills)).isGreaterThan(10);
             assertThat(b.peek(b.d.bm.refillErrors) + b.peek(b.d.bm.refillTimeouts) + b.peek(b.d.bm.badEntries)).isZero();
             assertThat(b.peek(b.d.tags.freeCount)).isEqualTo(p.tags());
@@ -402,6 +406,29 @@ class NapUploadTest {
             assertThat(b.peek(b.d.bm.producer)).isZero();
             assertThat(b.peek(b.d.bm.consumer)).isZero();
             assertThat(b.peek(b.d.bm.badProducer)).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void latencyWithABufferAtHand(RunConfig cfg) {
+        Rng r = new Rng(13);
+        try (Bench b = new Bench(cfg, ChppParams.paper(), BufferParams.defaults(), 16, 0, 1, 1)) {
+            b.sw.setUp();
+            b.sw.post(buffers(0, 4));
+            b.tb.run(400);
+            b.send(nap(r, 16));
+            b.tb.runUntil("completed", () -> b.events.size() == 1, 100);
+            b.send(nap(r, 0));
+            b.tb.runUntil("completed", () -> b.events.size() == 2, 100);
+            long h0 = b.driver.headerTaken.get(0);
+            // header taken at c (with its buffer), payload at c + 1, the one write beat at c + 2, the completion at c + 3
+            assertThat(b.napHost.writes().get(0).cycle() - h0).isEqualTo(2);
+            assertThat(b.eventCycles.get(0) - h0).isEqualTo(3);
+            // a 0-byte NAP: no buffer, no write, its completion 2 cycles after its header
+            assertThat(b.eventCycles.get(1) - b.driver.headerTaken.get(1)).isEqualTo(2);
+            b.tb.runUntil("checked", () -> b.sw.due.isEmpty() && b.napHost.idle(), 1000);
+            assertThat(b.check()).isZero();
+            assertThat(b.peek(b.d.bm.prefetched)).isEqualTo(3);
         }
     }
 }
