@@ -108,8 +108,9 @@ class PutUploadTest {
             }
         }
         long ces = puts.stream().filter(Put::ce).count();
-        b.tb.runUntil("every PUT written and every completion taken", () -> b.driver.idle() && b.host.writes().size() == pieces.size()
-                && b.events.size() == ces && b.host.idle(), 400_000);
+        b.tb.runUntil("every PUT written and every completion taken", () -> b.driver.idle() && b.host.writes().size() >= pieces.size()
+                && b.events.size() >= ces && b.host.idle(), 400_000);
+        // anything more (a write or completion too many) shows up in the exact comparisons below
         b.tb.run(50);
         List<PcieHost.Write> ws = b.host.writes();
         assertThat(ws).hasSize(pieces.size());
