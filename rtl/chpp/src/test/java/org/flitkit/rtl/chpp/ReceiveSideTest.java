@@ -148,7 +148,7 @@ class ReceiveSideTest {
                         wantRefused.add(c);
                     }
                 } else if (kind == 1) {
-                    int len = r.nextInt(2049);
+                    int len = r.chance(0.1) ? 0 : r.nextInt(2049);
                     byte[] payload = UploadBench.bytes(r, len);
                     BigInteger h = DispatchBench.header(0x60, PktType.NAP.code(), HeaderLayout.S_FLAG_CE | HeaderLayout.S_FLAG_LAST, len, magic,
                             src.encode(), dst.encode(), 0);

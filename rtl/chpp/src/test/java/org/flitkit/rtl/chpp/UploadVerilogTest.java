@@ -41,6 +41,11 @@ class UploadVerilogTest {
         ExternalTools.verilatorLintClean(dir.resolve("send"), () -> new SendCompletionEntry());
     }
 
+    @Test
+    void theWholeReceiveSideIsLintClean(@TempDir Path dir) {
+        ExternalTools.verilatorLintClean(dir, () -> new ReceiveSide(ChppParams.paper(), BufferParams.defaults(), new RingParams(64, 0x2000), 128));
+    }
+
     /** Yosys {@code synth} accepts each block at the defaults (prints the time of each). */
     @Test
     void everyBlockSynthesizesWithYosys(@TempDir Path dir) {
