@@ -32,9 +32,13 @@ public record BufferParams(int prefetch, int lowWater, int retryDelay, int maxRe
         }
     }
 
-    /** 16 addresses held, refill at 8 or fewer, 1024-cycle retry delay, 512-byte reads ({@code PcieParams.chpp()}), registers at {@link ChppRegisters#BUFFERS}. */
+    /**
+     * 64 addresses held, refill at 32 or fewer (one list read then fetches 32 entries, 256 bytes), 1024-cycle retry
+     * delay, 512-byte reads ({@code PcieParams.chpp()}), registers at {@link ChppRegisters#BUFFERS}.
+     * docs/chpp-upload.md, "Decisions".
+     */
     public static BufferParams defaults() {
-        return new BufferParams(16, 8, 1024, 512, ChppRegisters.BUFFERS);
+        return new BufferParams(64, 32, 1024, 512, ChppRegisters.BUFFERS);
     }
 
     public BufferParams withPrefetch(int n, int low) {

@@ -62,6 +62,7 @@ class NapUploadTest {
         final BufferParams bp;
         final List<ReceiveCompletion> events = new ArrayList<>();
         final List<Nap> sent = new ArrayList<>();
+        final List<Long> eventCycles = new ArrayList<>();
 
         Bench(RunConfig cfg, ChppParams p, BufferParams bp, int listSize, double gapP, double hostReady, double eventReady) {
             this.bp = bp;
@@ -78,6 +79,7 @@ class NapUploadTest {
             tb.add(new BeatMonitor("event", d.event, eventReady, e -> {
                 ReceiveCompletion c = UploadBench.entry(e.get(0));
                 events.add(c);
+                eventCycles.add(tb.cycle());
                 sw.completed(c);
             }));
             tb.reset(1);
@@ -266,6 +268,8 @@ class NapUploadTest {
             b.tb.runUntil("every NAP completed and checked", () -> b.driver.idle() && b.events.size() == b.sent.size()
                     && b.sw.due.isEmpty() && b.napHost.idle() && b.listHost.idle(), 400_000);
             assertThat(b.check()).as("NAPs dropped with buffers to spare").isZero();
+            System.out.printf("NAPs with buffers to spare: %d NAPs, %d writes, %d list reads, %d cycles%n", b.sent.size(),
+                    b.napHost.writes().size(), b.listHost.reads().size(), b.tb.cycle());
             assertThat(b.peek(b.d.bm.refills)).isGreaterThan(10);
             assertThat(b.peek(b.d.bm.refillErrors) + b.peek(b.d.bm.refillTimeouts) + b.peek(b.d.bm.badEntries)).isZero();
             assertThat(b.peek(b.d.tags.freeCount)).isEqualTo(p.tags());
@@ -334,6 +338,10 @@ class NapUploadTest {
             assertThat(b.peek(b.d.bm.refillErrors)).isEqualTo(errors);
             assertThat(b.peek(b.d.bm.refillTimeouts)).isEqualTo(lost);
             assertThat(b.peek(b.d.bm.refills)).isEqualTo(b.listHost.reads().size());
+            // the allocator saw each error completion as the end of its read, and timed out exactly the lost ones
+            assertThat(b.peek(b.d.tags.errorCompletions)).isEqualTo(errors);
+            assertThat(b.peek(b.d.tags.timeouts)).isEqualTo(lost);
+            assertThat(b.peek(b.d.tags.spuriousReleases)).isZero();
             assertThat(drops).isLessThan(b.sent.size() / 2);
             // no buffer lost or read twice: every entry read is handed out or still held
             long handed = b.sw.completedOk;
@@ -343,5 +351,122 @@ class NapUploadTest {
             System.out.printf("refill failures: %d reads, %d UR/CA, %d lost; %d of %d NAPs without a buffer%n",
                     b.listHost.reads().size(), errors, lost, drops, b.sent.size());
         }
+    }
+
+    @Test
+    void aNapFindingNoBufferWaitsForTheRefillInFlight(RunConfig cfg) {
+        Rng r = new Rng(12);
+        try (Bench b = new Bench(cfg, ChppParams.paper(), BufferParams.defaults(), 16, 0, 1, 1)) {
+            b.sw.setUp();
+            b.tb.run(100);
+            b.sw.post(buffers(7, 2));
+            // the producer write reaches the NIC 65 cycles later and the list read leaves; its data is ~130 cycles away
+            b.tb.runUntil("the list read in flight", () -> b.peek(b.d.bm.refills) == 1, 200);
+            long issued = b.tb.cycle();
+            assertThat(b.peek(b.d.bm.prefetched)).isZero();
+            b.send(nap(r, 100));
+            b.tb.runUntil("the NAP completed", () -> b.events.size() == 1, 1000);
+            assertThat(b.events.get(0).status()).isEqualTo(Status.OK);
+            assertThat(b.events.get(0).address()).isEqualTo(buffers(7, 1).get(0));
+            // it waited for the read's completion, one round trip
+            assertThat(b.napHost.writes().get(0).cycle() - issued).isGreaterThan(PcieParams.CHPP_READ_ROUND_TRIP_CYCLES);
+            b.tb.runUntil("checked", () -> b.sw.due.isEmpty() && b.napHost.idle(), 1000);
+            assertThat(b.check()).isZero();
+        }
+    }
+
+    @Test
+    void listRegistersRefuseBadSizesAndProducersAndABaseWriteEmptiesTheSet(RunConfig cfg) {
+        try (Bench b = new Bench(cfg, ChppParams.paper(), BufferParams.defaults(), 16, 0, 1, 1)) {
+            int off = b.bp.mmioOffset();
+            b.listHost.mmioWrite(off + BufferListRegs.REG_BASE, LIST);
+            for (long bad : new long[] {0, 3, 48, 1L << 17, 1L << 40}) {
+                b.listHost.mmioWrite(off + BufferListRegs.REG_SIZE, bad);
+            }
+            b.tb.run(200);
+            assertThat(b.peek(b.d.bm.badSize)).isEqualTo(5);
+            assertThat(b.tb.sim().peekBool(b.d.bm.enabled)).isFalse();
+            b.listHost.mmioWrite(off + BufferListRegs.REG_SIZE, 16);
+            b.tb.run(100);
+            assertThat(b.tb.sim().peekBool(b.d.bm.enabled)).isTrue();
+            b.sw.producer = 0;
+            b.sw.post(buffers(0, 5));
+            b.listHost.mmioWrite(off + BufferListRegs.REG_PRODUCER, 22); // 22 outstanding in a list of 16: refused
+            b.tb.run(400);
+            assertThat(b.peek(b.d.bm.badProducer)).isEqualTo(1);
+            assertThat(b.peek(b.d.bm.producer)).isEqualTo(5);
+            assertThat(b.peek(b.d.bm.prefetched)).isEqualTo(5);
+            assertThat(b.peek(b.d.bm.consumer)).isEqualTo(5);
+            b.listHost.mmioWrite(off + BufferListRegs.REG_PRODUCER, 21); // exactly 16 outstanding: taken
+            b.tb.run(100);
+            assertThat(b.peek(b.d.bm.producer)).isEqualTo(21);
+            b.listHost.mmioWrite(off + BufferListRegs.REG_BASE, LIST + 0x1000);
+            b.tb.run(100);
+            assertThat(b.peek(b.d.bm.prefetched)).isZero();
+            assertThat(b.peek(b.d.bm.producer)).isZero();
+            assertThat(b.peek(b.d.bm.consumer)).isZero();
+            assertThat(b.peek(b.d.bm.badProducer)).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void latencyWithABufferAtHand(RunConfig cfg) {
+        Rng r = new Rng(13);
+        try (Bench b = new Bench(cfg, ChppParams.paper(), BufferParams.defaults(), 16, 0, 1, 1)) {
+            b.sw.setUp();
+            b.sw.post(buffers(0, 4));
+            b.tb.run(400);
+            b.send(nap(r, 16));
+            b.tb.runUntil("completed", () -> b.events.size() == 1, 100);
+            b.send(nap(r, 0));
+            b.tb.runUntil("completed", () -> b.events.size() == 2, 100);
+            long h0 = b.driver.headerTaken.get(0);
+            // header taken at c (with its buffer), payload at c + 1, the one write beat at c + 2, the completion at c + 3
+            assertThat(b.napHost.writes().get(0).cycle() - h0).isEqualTo(2);
+            assertThat(b.eventCycles.get(0) - h0).isEqualTo(3);
+            // a 0-byte NAP: no buffer, no write, its completion 2 cycles after its header
+            assertThat(b.eventCycles.get(1) - b.driver.headerTaken.get(1)).isEqualTo(2);
+            b.tb.runUntil("checked", () -> b.sw.due.isEmpty() && b.napHost.idle(), 1000);
+            assertThat(b.check()).isZero();
+            assertThat(b.peek(b.d.bm.prefetched)).isEqualTo(3);
+        }
+    }
+
+    /** Cycles for 300 back-to-back 1-byte NAPs with a full list: the prefetch depth against the refill round trip. */
+    static long smallNapRun(RunConfig cfg, BufferParams bp) {
+        Rng r = new Rng(14);
+        try (Bench b = new Bench(cfg, ChppParams.paper(), bp, 1024, 0, 1, 1)) {
+            b.sw.recycle = true;
+            b.sw.setUp();
+            b.sw.post(buffers(0, 512));
+            b.tb.run(500);
+            for (int i = 0; i < 300; i++) {
+                b.send(nap(r, 1));
+            }
+            long t0 = b.tb.cycle();
+            b.tb.runUntil("all completed", () -> b.events.size() == 300, 100_000);
+            long t = b.tb.cycle() - t0;
+            b.tb.runUntil("checked", () -> b.sw.due.isEmpty() && b.napHost.idle() && b.listHost.idle(), 10_000);
+            assertThat(b.check()).isZero();
+            return t;
+        }
+    }
+
+    /**
+     * One list read in flight refills at most {@code prefetch - lowWater} buffers per ~135-cycle round trip: with
+     * the default 64/32, 300 one-byte NAPs (one 3-cycle write TLP each) take 4.43 cycles per NAP; 16/8 would give 14.9.
+     */
+    @Test
+    void smallNapRateAgainstPrefetchDepth(RunConfig cfg) {
+        long[] want = {4469, 2335, 1330};
+        int[][] sizes = {{16, 8}, {32, 16}, {64, 32}};
+        for (int i = 0; i < sizes.length; i++) {
+            long t = smallNapRun(cfg, BufferParams.defaults().withPrefetch(sizes[i][0], sizes[i][1]));
+            System.out.printf("prefetch %d, refill at %d: 300 one-byte NAPs in %d cycles (%.2f cycles per NAP)%n", sizes[i][0],
+                    sizes[i][1], t, t / 300.0);
+            assertThat(t).isEqualTo(want[i]);
+        }
+        assertThat(BufferParams.defaults().prefetch()).isEqualTo(64);
+        assertThat(BufferParams.defaults().lowWater()).isEqualTo(32);
     }
 }

@@ -82,6 +82,8 @@ final class UploadBench {
         int beat;
         boolean showing;
         long sent;
+        /** Cycle each packet's header beat was taken. */
+        final List<Long> headerTaken = new ArrayList<>();
 
         Driver(String name, Decoupled<PacketBeat> port, double gapP) {
             super(name);
@@ -126,6 +128,9 @@ final class UploadBench {
         protected void sample() {
             if (showing && sim().peekBool(port.ready)) {
                 showing = false;
+                if (beat == 0) {
+                    headerTaken.add(cycle());
+                }
                 if (++beat == cur.size()) {
                     cur = null;
                     sent++;

@@ -40,4 +40,22 @@ class UploadVerilogTest {
         ExternalTools.verilatorLintClean(dir.resolve("merge1"), () -> new EventMerge(1));
         ExternalTools.verilatorLintClean(dir.resolve("send"), () -> new SendCompletionEntry());
     }
+
+    @Test
+    void theWholeReceiveSideIsLintClean(@TempDir Path dir) {
+        ExternalTools.verilatorLintClean(dir, () -> new ReceiveSide(ChppParams.paper(), BufferParams.defaults(), new RingParams(64, 0x2000), 128));
+    }
+
+    /** Yosys {@code synth} accepts each block at the defaults (prints the time of each). */
+    @Test
+    void everyBlockSynthesizesWithYosys(@TempDir Path dir) {
+        java.util.Map<String, java.util.function.Supplier<org.flitkit.hdl.Module>> tops = new java.util.LinkedHashMap<>();
+        tops.put("put", () -> new PutUpload(128));
+        tops.put("nap", () -> new NapUpload(128));
+        tops.put("bm", () -> new BufferManagement(ChppParams.paper(), BufferParams.defaults()));
+        tops.put("get", GetAnswer::new);
+        tops.put("merge", () -> new EventMerge(3));
+        tops.put("send", SendCompletionEntry::new);
+        tops.forEach((name, top) -> ExternalTools.yosysSynthClean(dir.resolve(name), top, java.time.Duration.ofSeconds(300)));
+    }
 }
