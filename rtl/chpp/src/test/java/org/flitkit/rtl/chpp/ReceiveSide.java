@@ -11,19 +11,15 @@ import org.flitkit.rtl.pcie.MmioWrite;
 import org.flitkit.rtl.pcie.Pcie;
 
 /**
- * Test top: the receive engine as figure 13 draws it: dispatch -> PUT upload, NAP upload (with buffer management
- * on the central tag allocator) and the GET answer; the completion entries of dispatch, PUT and NAP upload merged
- * into the receive completion ring. Each host-memory stream on its own port (the lead's PCIe arbiter is not built
- * here); one BAR-write stream fanned out to the ring and buffer management.
+ * Test top: the real {@link ReceiveEngine} (figure 13: dispatch, PUT and NAP upload with buffer management, the GET
+ * answer, the completion entries merged) with its own tag allocator and one receive ring for every QP, each
+ * host-memory stream on its own port (no PCIe arbiter), one BAR-write stream fanned out to the engine and the ring.
  */
 final class ReceiveSide extends Module {
+    final ReceiveEngine engine;
     final ReceiveDispatch dispatch;
-    final PutUpload put;
     final NapUpload nap;
-    final GetAnswer get;
-    final BufferManagement bm;
     final TagAllocator tags;
-    final EventMerge merge;
     final CompletionRing ring;
     final Decoupled<PacketBeat> in;
     final Valid<QpKeyWrite> keyWrite;
@@ -36,13 +32,10 @@ final class ReceiveSide extends Module {
     final Decoupled<DescriptorBeat> descriptors;
 
     ReceiveSide(ChppParams p, BufferParams bp, RingParams rp, int maxPayload) {
-        dispatch = instance("dispatch", new ReceiveDispatch());
-        put = instance("put", new PutUpload(maxPayload));
-        nap = instance("nap", new NapUpload(maxPayload));
-        get = instance("get", new GetAnswer());
-        bm = instance("bm", new BufferManagement(p, bp));
+        engine = instance("engine", new ReceiveEngine(p, bp, maxPayload));
+        dispatch = engine.dispatch;
+        nap = engine.nap;
         tags = instance("tags", new TagAllocator(p));
-        merge = instance("merge", new EventMerge(3));
         ring = instance("ring", new CompletionRing(rp));
         in = input(Decoupled.of(PacketBeat::new));
         keyWrite = input(Valid.<QpKeyWrite>of(QpKeyWrite::new));
@@ -54,32 +47,24 @@ final class ReceiveSide extends Module {
         listCpl = input(Decoupled.of(() -> new DmaCompletion(Pcie.CHPP_BEAT_BYTES)));
         descriptors = output(Decoupled.of(DescriptorBeat::new));
 
-        dispatch.in.connect(in);
-        dispatch.keyWrite.connect(keyWrite);
-        put.in.connect(dispatch.putOut);
-        nap.in.connect(dispatch.napOut);
-        get.in.connect(dispatch.getOut);
-        descriptors.connect(get.out);
-        nap.buffer.connect(bm.out);
-        nap.bufferPending.assign(bm.refillPending);
-        bm.tag.connect(tags.alloc);
-        tags.release.connect(bm.tagRelease);
-        bm.tagTimedOut.connect(tags.timedOut);
-        listRq.connect(bm.dmaRq);
-        bm.dmaCpl.connect(listCpl);
-        merge.in.get(0).connect(dispatch.event);
-        merge.in.get(1).connect(put.event);
-        merge.in.get(2).connect(nap.event);
-        ring.in.connect(merge.out);
-        putRq.connect(put.dmaRq);
-        napRq.connect(nap.dmaRq);
+        engine.packets.connect(in);
+        engine.keyWrite.connect(keyWrite);
+        descriptors.connect(engine.answer);
+        engine.bufTag.connect(tags.alloc);
+        tags.release.connect(engine.bufTagRelease);
+        engine.bufTagTimedOut.connect(tags.timedOut);
+        listRq.connect(engine.bufRq);
+        engine.bufCpl.connect(listCpl);
+        // one ring for every QP: the test reads a single receive ring
+        ring.in.connect(engine.event);
+        putRq.connect(engine.putRq);
+        napRq.connect(engine.napRq);
         ringRq.connect(ring.dmaRq);
         // both register blocks take every BAR write they decode and ignore the rest: always ready
         mmio.ready.assign(TRUE());
-        for (Decoupled<MmioWrite> m : java.util.List.of(bm.mmio, ring.mmio)) {
+        for (Decoupled<MmioWrite> m : java.util.List.of(engine.mmio, ring.mmio)) {
             m.valid.assign(mmio.valid);
-            m.bits.addr.assign(mmio.bits.addr);
-            m.bits.data.assign(mmio.bits.data);
+            m.bits.assign(mmio.bits);
         }
     }
 }
