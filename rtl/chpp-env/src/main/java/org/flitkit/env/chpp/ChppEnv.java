@@ -28,10 +28,13 @@ public final class ChppEnv implements AutoCloseable {
         this(cfg, ports, vcs, ChppParams.paper(), sp, pp);
     }
 
-    /** {@code ports} engines of sizes {@code p} (other sizes the paper's), a crossbar of {@code vcs} VCs. */
+    /**
+     * {@code ports} engines of sizes {@code p} (other sizes the paper's; the upload writes' Max_Payload_Size the host's, as
+     * PCIe negotiates one for both ends), a crossbar of {@code vcs} VCs.
+     */
     public ChppEnv(RunConfig cfg, int ports, int vcs, ChppParams p, SendEngineParams sp, PcieParams pp) {
         tb = Testbench.create(() -> new ChppController(ports, vcs, sp, e -> new DmaEngine(p, e, BufferParams.defaults().withMaxReadRequest(sp.maxReadRequest()),
-                DmaEngine.DEFAULT_RING_ENTRIES, DmaEngine.DEFAULT_MAX_PAYLOAD)), cfg);
+                DmaEngine.DEFAULT_RING_ENTRIES, Math.max(DmaEngine.DEFAULT_MAX_PAYLOAD, pp.dma().maxPayloadBytes()))), cfg);
         ChppController c = tb.dut();
         RingParams rings = new RingParams(c.engines.get(0).sendRing.params.entries(), 0);
         for (int i = 0; i < ports; i++) {
