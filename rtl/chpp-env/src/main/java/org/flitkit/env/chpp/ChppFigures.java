@@ -141,11 +141,11 @@ public final class ChppFigures implements FigureSource {
         for (int m : MTUS) {
             mtus.add(new Key("mtu", m));
         }
-        double[] mx = Arrays.stream(MTUS).asDoubleStream().toArray();
+        double[] mx = log2(MTUS);
         defs.add(new Def(Figure.builder("chpp-bw-mtu", "PUT bandwidth of a 2 MB transfer against MTU (value: MTU 128 B)")
                 .from(cite("Section 5.1, Fig. 16")).paper(PaperValue.of(3.2), "GB/s")
-                .curve(Curve.of("MTU = max read request (bytes)", "GB/s")
-                        .withPaper(Series.paperPoints("paper: ~3.2 GB/s at 128 B (the 80 % bound); flat above", new double[] {128},
+                .curve(Curve.of("log2 of MTU = max read request = max payload (7 = 128 B)", "GB/s")
+                        .withPaper(Series.paperPoints("paper: ~3.2 GB/s at 128 B (the 80 % bound); flat above", new double[] {7},
                                 new double[] {3.2})))
                 .slow().build(), mtus, p -> new Measurement("chpp-bw-mtu", p.get(new Key("mtu", 128))[0], List.of(
                         Series.model("RTL: 2 MB PUT", mx, Arrays.stream(MTUS).mapToDouble(m -> p.get(new Key("mtu", m))[0]).toArray())))));
@@ -154,12 +154,12 @@ public final class ChppFigures implements FigureSource {
         Key get = new Key("payload-get", 0);
         Key napI = new Key("payload-nap-imm", 0);
         Key napD = new Key("payload-nap-ind", 0);
-        double[] px = Arrays.stream(PUT_SIZES).asDoubleStream().toArray();
-        double[] nx = Arrays.stream(NAP_SIZES).asDoubleStream().toArray();
+        double[] px = log2(PUT_SIZES);
+        double[] nx = log2(NAP_SIZES);
         defs.add(new Def(Figure.builder("chpp-bw-payload", "PUT bandwidth against payload, MTU 128 B, 32 tags (value: 512 KB)")
                 .from(cite("Section 5.2, Fig. 17")).paper(PaperValue.of(3.19), "GB/s")
-                .curve(Curve.of("payload per request (bytes)", "GB/s")
-                        .withPaper(Series.paperPoints("paper: PUT 3.19 GB/s at 512 KB", new double[] {524288}, new double[] {3.19})))
+                .curve(Curve.of("log2 of the payload per request (10 = 1 KB; 19 = 512 KB)", "GB/s")
+                        .withPaper(Series.paperPoints("paper: PUT 3.19 GB/s at 512 KB", new double[] {19}, new double[] {3.19})))
                 .slow().build(), Set.of(put, get, napI, napD), p -> new Measurement("chpp-bw-payload",
                         p.get(put)[PUT_SIZES.length - 1], List.of(
                                 Series.model("RTL: PUT", px, p.get(put)),
@@ -207,6 +207,10 @@ public final class ChppFigures implements FigureSource {
                     return new Measurement("chpp-fairness", v[0], List.of(Series.model("RTL: 8 functions; random PUTs 1.."
                             + FAIR_MAX_BYTES + " B", x, y)));
                 }));
+    }
+
+    private static double[] log2(int[] xs) {
+        return Arrays.stream(xs).mapToDouble(x -> Integer.numberOfTrailingZeros(Integer.highestOneBit(x))).toArray();
     }
 
     private RunConfig cfg() {
