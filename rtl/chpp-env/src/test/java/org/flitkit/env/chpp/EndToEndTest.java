@@ -115,4 +115,110 @@ class EndToEndTest {
             assertThat(env.driver(0).memory().read(0x6000_0001L, remote.length)).isEqualTo(remote);
         }
     }
+
+    @Test
+    void chainWithUnalignedSegmentListsScattersExactly(RunConfig cfg) {
+        try (ChppEnv env = new ChppEnv(cfg, 2)) {
+            ChppDriver.Qp a = env.driver(0).open(4, 3, KEY);
+            ChppDriver.Qp b = env.driver(1).open(5, 0, KEY);
+            byte[] s0 = pattern(700, 1);
+            byte[] s1 = pattern(333, 2);
+            byte[] s2 = pattern(1, 3);
+            env.driver(0).memory().write(0x1000_0011L, s0);
+            env.driver(0).memory().write(0x1100_0007L, s1);
+            env.driver(0).memory().write(0x1200_0000L, s2);
+            env.tb.run(200);
+            // 1034 bytes from 3 sources into 4 destinations whose boundaries fall elsewhere
+            a.chain(b.id(), KEY, List.of(new org.flitkit.formats.chpp.Descriptor.Segment(0x1000_0011L, 700),
+                    new org.flitkit.formats.chpp.Descriptor.Segment(0x1100_0007L, 333),
+                    new org.flitkit.formats.chpp.Descriptor.Segment(0x1200_0000L, 1)),
+                    List.of(new org.flitkit.formats.chpp.Descriptor.Segment(0x2000_0003L, 100),
+                            new org.flitkit.formats.chpp.Descriptor.Segment(0x2100_0000L, 900),
+                            new org.flitkit.formats.chpp.Descriptor.Segment(0x2200_0005L, 30),
+                            new org.flitkit.formats.chpp.Descriptor.Segment(0x2300_0001L, 4)), true, true);
+            List<SendCompletion> sent = new ArrayList<>();
+            List<ReceiveCompletion> got = new ArrayList<>();
+            await(env, a, sent, 1, b, got, 1);
+            assertThat(sent.get(0).status()).isEqualTo(Status.OK);
+            assertThat(sent.get(0).bytes()).isEqualTo(1034);
+            byte[] all = new byte[1034];
+            System.arraycopy(s0, 0, all, 0, 700);
+            System.arraycopy(s1, 0, all, 700, 333);
+            all[1033] = s2[0];
+            var m = env.driver(1).memory();
+            assertThat(m.read(0x2000_0003L, 100)).isEqualTo(java.util.Arrays.copyOfRange(all, 0, 100));
+            assertThat(m.read(0x2100_0000L, 900)).isEqualTo(java.util.Arrays.copyOfRange(all, 100, 1000));
+            assertThat(m.read(0x2200_0005L, 30)).isEqualTo(java.util.Arrays.copyOfRange(all, 1000, 1030));
+            assertThat(m.read(0x2300_0001L, 4)).isEqualTo(java.util.Arrays.copyOfRange(all, 1030, 1034));
+            // nothing next to the segments
+            assertThat(m.read(0x2000_0002L, 1)[0]).isZero();
+            assertThat(m.read(0x2000_0003L + 100, 1)[0]).isZero();
+            assertThat(m.read(0x2300_0005L, 1)[0]).isZero();
+        }
+    }
+
+    @Test
+    void aWrongKeyIsRefusedReportedAndWritesNothing(RunConfig cfg) {
+        try (ChppEnv env = new ChppEnv(cfg, 2)) {
+            ChppDriver.Qp a = env.driver(0).open(0, 0, KEY);
+            ChppDriver.Qp b = env.driver(1).open(1, 1, KEY);
+            env.driver(0).memory().write(0x1000_0000L, pattern(256, 9));
+            env.tb.run(200);
+            a.put(b.id(), KEY ^ 1, 0x1000_0000L, 0x2000_0000L, 256, true, true);
+            a.put(b.id(), KEY, 0x1000_0000L, 0x2100_0000L, 256, true, true);
+            List<SendCompletion> sent = new ArrayList<>();
+            List<ReceiveCompletion> got = new ArrayList<>();
+            await(env, a, sent, 2, b, got, 2);
+            // the sender cannot know: both PUTs left
+            assertThat(sent).extracting(SendCompletion::status).containsExactly(Status.OK, Status.OK);
+            // the receiver refuses the first (its last packet carried CE, so it is reported) and takes the second
+            assertThat(got).extracting(ReceiveCompletion::status).containsExactly(Status.QP_MAGIC_REFUSED, Status.OK);
+            assertThat(env.driver(1).memory().read(0x2000_0000L, 256)).isEqualTo(new byte[256]);
+            assertThat(env.driver(1).memory().read(0x2100_0000L, 256)).isEqualTo(pattern(256, 9));
+            assertThat(env.tb.sim().peek(env.tb.dut().engines.get(1).receive.dispatch.refusedMagic)).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void aFullReceiveRingHoldsTheEngineBackAndLosesNothing(RunConfig cfg) {
+        try (ChppEnv env = new ChppEnv(cfg, 2)) {
+            ChppDriver.Qp a = env.driver(0).open(2, 0, KEY);
+            ChppDriver.Qp b = env.driver(1).open(2, 0, KEY);
+            env.driver(0).memory().write(0x1000_0000L, pattern(100 * 16, 4));
+            env.tb.run(200);
+            int n = 100;
+            int ring = org.flitkit.rtl.chpp.DmaEngine.DEFAULT_RING_ENTRIES;
+            List<SendCompletion> sent = new ArrayList<>();
+            List<ReceiveCompletion> got = new ArrayList<>();
+            int[] posted = {0};
+            boolean[] polling = {false};
+            // keep up to 30 PUTs outstanding (the doorbell FIFO holds 32); the receiver polls only when told to
+            java.util.function.BooleanSupplier step = () -> {
+                sent.addAll(a.pollSend());
+                while (posted[0] < n && posted[0] - sent.size() < 30) {
+                    a.put(b.id(), KEY, 0x1000_0000L + 16L * posted[0], 0x2000_0000L + 16L * posted[0], 16, true, true);
+                    posted[0]++;
+                }
+                if (polling[0]) {
+                    got.addAll(b.pollReceive());
+                }
+                return sent.size() == n && got.size() == n;
+            };
+            env.tb.runUntil("held back", () -> {
+                step.getAsBoolean();
+                return env.tb.cycle() > 20_000;
+            }, 30_000);
+            // nobody polled the receive ring: exactly its 64 entries were written, and the back-pressure reached the
+            // sender: its PUTs stopped leaving
+            var eng = env.tb.dut().engines.get(1);
+            assertThat(env.tb.sim().peek(eng.receiveRing.written)).isEqualTo(ring);
+            assertThat(env.tb.sim().peek(eng.receiveRing.fullCycles)).isPositive();
+            assertThat(sent.size()).isLessThan(n);
+            polling[0] = true;
+            env.tb.runUntil("everything sent and received", step, 50_000);
+            assertThat(got).extracting(ReceiveCompletion::address).containsExactlyElementsOf(
+                    java.util.stream.LongStream.range(0, n).map(i -> 0x2000_0000L + 16 * i).boxed().toList());
+            assertThat(env.driver(1).memory().read(0x2000_0000L, n * 16)).isEqualTo(pattern(100 * 16, 4));
+        }
+    }
 }
