@@ -269,7 +269,7 @@ public final class DescriptorExtract extends Module {
         Bool inGetBody = state.eq(GET_BODY);
         UInt getWord = mux(getSecond, b, head0);
         get.valid.assign(state.eq(GET_HEADER).or(inGetBody.and(getSecond.not().or(body.deq.valid))));
-        get.bits.data.assign(mux(inGetBody, wireOrder(getWord), getHeader(head0, fn, sp)));
+        get.bits.data.assign(mux(inGetBody, Fields.byteSwap(getWord), getHeader(head0, fn, sp)));
         get.bits.last.assign(inGetBody.and(getSecond));
         when(get.fire(), () -> {
             when(state.eq(GET_HEADER), () -> {
@@ -340,15 +340,6 @@ public final class DescriptorExtract extends Module {
             r = r.or(x);
         }
         return r;
-    }
-
-    /** The 16 bytes from PCIe order (byte i in bits 8i+7..8i) to wire order (byte 0 in bits 127:120). */
-    static UInt wireOrder(UInt le) {
-        List<UInt> bytes = new ArrayList<>();
-        for (int i = 0; i < PacketBeat.DATA_BYTES; i++) {
-            bytes.add(le.bits(8 * i + 7, 8 * i));
-        }
-        return cat(bytes);
     }
 
     /** The GET packet's header (docs/chpp-send-engine.md, "From descriptor to packets"), by the shared {@link PacketHeaders}. */

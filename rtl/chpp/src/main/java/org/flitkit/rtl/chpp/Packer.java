@@ -282,7 +282,7 @@ public final class Packer extends Module {
                 holdN.assign(avail.trunc(5));
             });
             when(doWrite, () -> {
-                buf.write(wr.bits(ab - 1, 0), DescriptorExtract.wireOrder(keepBytes(combined.bits(PacketBeat.DATA_BITS - 1, 0), w)));
+                buf.write(wr.bits(ab - 1, 0), Fields.byteSwap(keepBytes(combined.bits(PacketBeat.DATA_BITS - 1, 0), w)));
                 wr.assign(wr.add(1));
                 hold.assign(rest);
                 holdN.assign(avail.sub(w.pad(6)).trunc(5));

@@ -3,16 +3,13 @@ package org.flitkit.rtl.chpp;
 import static org.flitkit.hdl.Hdl.*;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.flitkit.formats.chpp.Chpp;
-import org.flitkit.formats.chpp.CompletionLayouts;
 import org.flitkit.formats.chpp.HeaderLayout;
 import org.flitkit.formats.chpp.PktType;
 import org.flitkit.formats.chpp.Status;
-import org.flitkit.formats.th2.Field;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
@@ -28,7 +25,6 @@ import org.flitkit.hdl.lib.Valid;
  */
 public final class ReceiveDispatch extends Module {
     private static final HeaderLayout.Header H = HeaderLayout.HEADER;
-    private static final CompletionLayouts.Receive R = CompletionLayouts.RECEIVE;
     /** The header's Fmt and Type bits together (127:120) must read 011_00000: a 4-DW posted memory write. */
     public static final int FMT_TYPE = (Chpp.FMT_MWR_4DW << 5) | Chpp.TYPE_MEM;
 
@@ -95,12 +91,12 @@ public final class ReceiveDispatch extends Module {
         }
 
         UInt h = in.bits.data;
-        UInt pkt = field(h, H.PKT_TYPE);
-        UInt len = field(h, H.LENGTH);
-        UInt sflag = field(h, H.S_FLAG);
-        UInt dst = field(h, H.DST_ID);
+        UInt pkt = Fields.get(h, H.PKT_TYPE);
+        UInt len = Fields.get(h, H.LENGTH);
+        UInt sflag = Fields.get(h, H.S_FLAG);
+        UInt dst = Fields.get(h, H.DST_ID);
         UInt qpIdx = dst.bits(QpKeyWrite.QP_INDEX_BITS - 1, 0);
-        UInt magic = field(h, H.QP_MAGIC);
+        UInt magic = Fields.get(h, H.QP_MAGIC);
         Bool isNap = pkt.eq(PktType.NAP.code());
         Bool isPut = pkt.eq(PktType.PUT.code());
         Bool isGet = pkt.eq(PktType.GET.code());
@@ -151,14 +147,8 @@ public final class ReceiveDispatch extends Module {
         Bool hdr = in.valid.andNot(inPkt);
         Bool eventValid = hdr.and(needEvent);
         event.valid.assign(eventValid);
-        event.bits.assign(pack(R.layout().width(), List.of(
-                new Slot(R.ADDRESS, mux(isPut, field(h, H.ADDRESS).pad(64), lit(0, 64))),
-                new Slot(R.PKT_TYPE, pkt),
-                new Slot(R.RESP, isPut.and(resp)),
-                new Slot(R.STATUS, lit(Status.QP_MAGIC_REFUSED.code(), Status.BITS)),
-                new Slot(R.SRC_ID, field(h, H.SRC_ID)),
-                new Slot(R.DST_ID, dst),
-                new Slot(R.LENGTH, len))));
+        event.bits.assign(Entries.receive(mux(isPut, Fields.get(h, H.ADDRESS).pad(64), lit(0, 64)), pkt, isPut.and(resp),
+                lit(Status.QP_MAGIC_REFUSED.code(), Status.BITS), Fields.get(h, H.SRC_ID), dst, len));
 
         // a refused header waits only for its event slot; every other refused beat is taken at once
         Bool outReady = mux(toPut, putOut.ready, mux(toNap, napOut.ready, mux(toGet, getOut.ready, FALSE())));
@@ -197,42 +187,11 @@ public final class ReceiveDispatch extends Module {
         events.assign(Counters.count(eventValid.and(event.ready), "eventCount"));
     }
 
-    private static UInt field(UInt v, Field f) {
-        return v.bits(f.msb(), f.lsb());
-    }
-
     private static <T> Map<Integer, T> indexMap(List<T> xs) {
         Map<Integer, T> m = new TreeMap<>();
         for (int i = 0; i < xs.size(); i++) {
             m.put(i, xs.get(i));
         }
         return m;
-    }
-
-    /** A value placed at a layout field. */
-    private record Slot(Field field, org.flitkit.hdl.Bits value) {
-    }
-
-    /** The {@code width}-bit word with each slot's value at its field (widths checked), zero elsewhere. */
-    private static UInt pack(int width, List<Slot> slots) {
-        List<Slot> sorted = new ArrayList<>(slots);
-        sorted.sort(Comparator.comparingInt((Slot s) -> s.field().lsb()).reversed());
-        List<org.flitkit.hdl.Bits> parts = new ArrayList<>();
-        int top = width;
-        for (Slot s : sorted) {
-            Field f = s.field();
-            if (s.value().width() != f.width()) {
-                throw new IllegalStateException(f + ": value of " + s.value().width() + " bits");
-            }
-            if (top > f.msb() + 1) {
-                parts.add(lit(0, top - f.msb() - 1));
-            }
-            parts.add(s.value());
-            top = f.lsb();
-        }
-        if (top > 0) {
-            parts.add(lit(0, top));
-        }
-        return cat(parts);
     }
 }
