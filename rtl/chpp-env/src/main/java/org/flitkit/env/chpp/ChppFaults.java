@@ -24,8 +24,8 @@ import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.ScenarioResult;
 
 /**
- * Both engines of a controller send random PUTs, NAP indirects and NAP immediates to each other from all 8
- * functions while a fraction of every host memory read fails (UR, CA or a completion that never comes, a third
+ * Both engines of a controller send random PUTs, NAP indirects and NAP immediates (and, in a run without faults,
+ * GETs and chains) to each other from all 8 functions while a fraction of every host memory read fails (UR, CA or a completion that never comes, a third
  * each): every request must end with exactly one send completion (OK or the read's error), every tag must be free
  * at the end, and host memory must hold exactly what the completions say was sent, nothing elsewhere. A GET is
  * left out: a failure of its answer is reported at the answering side (docs/chpp-nic.md, "Faults").
@@ -42,7 +42,8 @@ public final class ChppFaults {
     /** Completion timeout of the run: short, so lost completions end quickly. */
     public static final int TIMEOUT = 2000;
 
-    enum Op { PUT, NAP_INDIRECT, NAP_IMMEDIATE }
+    /** GET and chain only in runs without faults: a failed GET answer is reported at the answering side. */
+    enum Op { PUT, NAP_INDIRECT, NAP_IMMEDIATE, GET, CHAIN }
 
     /** One request as the scoreboard remembers it. */
     static final class Req {
@@ -142,7 +143,10 @@ public final class ChppFaults {
         // per sending QP: NAPs in posting order, for the receive side to find its message
         Map<EndpointId, ArrayDeque<Req>> naps = new HashMap<>();
         int[] unreadable = new int[2 * n];
+        // receive completions with Resp: the last packet of a GET's answer, at the requester
+        int[] answers = new int[2];
         int noBuffer = 0;
+        int gets = 0;
         int posted = 0;
         int ended = 0;
         long start = env.tb.cycle();
@@ -156,21 +160,26 @@ public final class ChppFaults {
                 ChppDriver.Qp q = qps.get(s).get(f);
                 EndpointId to = qps.get(1 - s).get(f).id();
                 int pick = rng.nextInt(10);
-                Op op = pick < 6 ? Op.PUT : pick < 8 ? Op.NAP_INDIRECT : Op.NAP_IMMEDIATE;
-                int len = op == Op.PUT ? 1 + rng.nextInt(6000) : 1 + rng.nextInt(2048);
+                Op op = rate > 0 ? (pick < 6 ? Op.PUT : pick < 8 ? Op.NAP_INDIRECT : Op.NAP_IMMEDIATE)
+                        : pick < 3 ? Op.PUT : pick < 5 ? Op.CHAIN : pick < 7 ? Op.GET : pick < 9 ? Op.NAP_INDIRECT : Op.NAP_IMMEDIATE;
+                boolean nap = op == Op.NAP_INDIRECT || op == Op.NAP_IMMEDIATE;
+                int len = nap ? 1 + rng.nextInt(2048) : 1 + rng.nextInt(6000);
                 long src = SRC + rng.nextInt(data.length - len);
                 long dst = DST + (long) posted * DST_STRIDE + rng.nextInt(64);
                 int cookie = switch (op) {
                     case PUT -> q.put(to, KEY, src, dst, len, true, true);
                     case NAP_INDIRECT -> q.napIndirect(to, KEY, src, len, true);
                     case NAP_IMMEDIATE -> q.napImmediate(to, KEY, env.driver(s).memory().read(src, len), true);
+                    case GET -> q.get(to, KEY, src, dst, len, true, true);
+                    case CHAIN -> q.chain(to, KEY, cut(rng, src, len), cut(rng, dst, len), true, true);
                 };
                 Req r = new Req(s, f, cookie, op, src, len, dst);
                 all.add(r);
                 byCookie.put(s + "/" + f + "/" + cookie, r);
-                if (op != Op.PUT) {
+                if (nap) {
                     naps.computeIfAbsent(q.id(), k -> new ArrayDeque<>()).add(r);
                 }
+                gets += op == Op.GET ? 1 : 0;
                 outstanding[s][f]++;
                 posted++;
             }
@@ -195,7 +204,7 @@ public final class ChppFaults {
                                 "unexpected status " + c);
                     }
                     for (ReceiveCompletion rc : qps.get(s).get(f).pollReceive()) {
-                        noBuffer += receive(env, rc, naps, s);
+                        noBuffer += receive(env, rc, naps, s, answers);
                     }
                 }
             }
@@ -209,12 +218,15 @@ public final class ChppFaults {
         for (int s = 0; s < 2; s++) {
             for (int f = 0; f < n; f++) {
                 for (ReceiveCompletion rc : qps.get(s).get(f).pollReceive()) {
-                    noBuffer += receive(env, rc, naps, s);
+                    noBuffer += receive(env, rc, naps, s, answers);
                 }
                 check(env, qps.get(s).get(f).pollSend().isEmpty(), "a second send completion");
             }
         }
         verify(env, all, byCookie, unreadable, naps);
+        if (rate == 0) {
+            check(env, answers[0] + answers[1] == gets, gets + " GETs but " + (answers[0] + answers[1]) + " answers received");
+        }
         Simulator sim = env.tb.sim();
         int[] free = new int[2];
         for (int s = 0; s < 2; s++) {
@@ -232,9 +244,10 @@ public final class ChppFaults {
     }
 
     /** A receive completion at processor {@code s}: a NAP (its message, or NO_RECEIVE_BUFFER) or a PUT's last packet. */
-    private static int receive(ChppEnv env, ReceiveCompletion rc, Map<EndpointId, ArrayDeque<Req>> naps, int s) {
+    private static int receive(ChppEnv env, ReceiveCompletion rc, Map<EndpointId, ArrayDeque<Req>> naps, int s, int[] answers) {
         if (rc.type() == PktType.PUT) {
             check(env, rc.status() == Status.OK, "PUT receive completion " + rc);
+            answers[s] += rc.resp() ? 1 : 0;
             return 0;
         }
         ArrayDeque<Req> q = naps.get(rc.src());
@@ -279,14 +292,18 @@ public final class ChppFaults {
         List<TreeMap<Long, Long>> allowed = List.of(new TreeMap<>(), new TreeMap<>());
         for (Req r : all) {
             long sent = r.status == null ? 0 : r.sent;
-            if (r.op == Op.PUT) {
-                int at = 1 - r.side;
+            if (r.op == Op.PUT || r.op == Op.CHAIN || r.op == Op.GET) {
+                // a GET's data goes the other way: from the remote side's source into the requester's memory
+                int at = r.op == Op.GET ? r.side : 1 - r.side;
+                if (r.op == Op.GET) {
+                    sent = r.status == Status.OK ? r.len : 0;
+                }
                 byte[] got = env.driver(at).memory().read(r.dst - 8, r.len + 16);
-                byte[] src = env.driver(r.side).memory().read(r.src, r.len);
+                byte[] src = env.driver(1 - at).memory().read(r.src, r.len);
                 for (int i = 0; i < got.length; i++) {
                     int k = i - 8;
                     byte want = k >= 0 && k < sent ? src[k] : 0;
-                    check(env, got[i] == want, "PUT of " + r.len + " bytes (" + r.status + ", " + sent + " sent) to 0x"
+                    check(env, got[i] == want, r.op + " of " + r.len + " bytes (" + r.status + ", " + sent + " sent) to 0x"
                             + Long.toHexString(r.dst) + ": byte " + k + " is " + got[i] + ", expected " + want);
                 }
                 if (sent > 0) {
@@ -305,6 +322,22 @@ public final class ChppFaults {
                         + w.data().length + " bytes at 0x" + Long.toHexString(w.addr()) + " outside every destination");
             }
         }
+    }
+
+    /** {@code len} bytes from {@code base} as 1 to 3 segments cut at random points (a chain's list). */
+    private static List<org.flitkit.formats.chpp.Descriptor.Segment> cut(Rng rng, long base, int len) {
+        List<org.flitkit.formats.chpp.Descriptor.Segment> l = new ArrayList<>();
+        int parts = Math.min(len, 1 + rng.nextInt(3));
+        long at = base;
+        int left = len;
+        for (int i = parts; i > 1; i--) {
+            int piece = 1 + rng.nextInt(left - i + 1);
+            l.add(new org.flitkit.formats.chpp.Descriptor.Segment(at, piece));
+            at += piece;
+            left -= piece;
+        }
+        l.add(new org.flitkit.formats.chpp.Descriptor.Segment(at, left));
+        return l;
     }
 
     private static void check(ChppEnv env, boolean ok, String what) {

@@ -29,4 +29,18 @@ class FaultsTest {
             assertThat(o.freeTags1()).isEqualTo(32);
         }
     }
+
+    /** No faults: every primitive (PUT, chain, GET, NAP indirect and immediate) both ways, every byte exact. */
+    @Test
+    void everyPrimitiveBothWaysFromAllFunctionsLandsExactly(RunConfig cfg) {
+        try (ChppEnv env = ChppFaults.env(cfg)) {
+            ChppFaults.Outcome o = ChppFaults.run(env, 300, 0.0);
+            env.tb.finish();
+            System.out.println(o);
+            assertThat(o.ok()).isEqualTo(300);
+            assertThat(o.faults()).isZero();
+            assertThat(o.freeTags0()).isEqualTo(32);
+            assertThat(o.freeTags1()).isEqualTo(32);
+        }
+    }
 }

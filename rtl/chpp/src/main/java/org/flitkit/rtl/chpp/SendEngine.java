@@ -2,10 +2,12 @@ package org.flitkit.rtl.chpp;
 
 import static org.flitkit.hdl.Hdl.*;
 
+import org.flitkit.formats.chpp.Chpp;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Lock;
+import org.flitkit.hdl.lib.Queue;
 import org.flitkit.hdl.lib.RRArbiter;
 import org.flitkit.hdl.lib.Valid;
 import org.flitkit.rtl.pcie.DmaCompletion;
@@ -19,6 +21,9 @@ import org.flitkit.rtl.pcie.Pcie;
  * docs/chpp-nic.md, "Send engine".
  */
 public final class SendEngine extends Module {
+    /** Source segments held between extract and the data stages: a chain has at most 254 (sources + destinations <= 255). */
+    public static final int SOURCE_FIFO_DEPTH = Chpp.MAX_SEGMENTS - 1;
+
     /** Doorbells from the doorbell window. */
     public final Valid<FunctionDoorbell> doorbell;
     /** PUT descriptors answering remote GETs ({@link GetAnswer#out}). */
@@ -89,7 +94,13 @@ public final class SendEngine extends Module {
         descriptors.in.get(1).connect(answer);
         extract.in.connect(descriptors.out);
 
-        data.src.connect(extract.src);
+        // extract hands a chain's sources out before its destinations, and the data stages take a source only when
+        // their buffer has room, which the packer frees only with the destinations in hand: a FIFO that holds every
+        // source of one descriptor lets extract reach the destinations (the paper's source-information FIFO, 4.1)
+        // (flow-through: an empty FIFO costs no cycle)
+        Queue<SegmentBeat> sources = instance("sourceFifo", new Queue<>(SegmentBeat::new, SOURCE_FIFO_DEPTH, false, true));
+        sources.enq.connect(extract.src);
+        data.src.connect(sources.deq);
         dataRq.connect(data.dmaRq);
         data.dmaCpl.connect(dataCpl);
         data.tag.connect(dataTag);
