@@ -142,7 +142,12 @@ public final class DataReorder extends Module {
         Bool hOk = hStatus.eq(okCode);
         int w = Math.max(pb, 13);
         UInt hEnd = hPos.pad(w).add(hLen.pad(w)).trunc(pb);
-        UInt frontier = hPos.pad(w).add(hRecv.pad(w)).trunc(pb);
+        // the end of the last good read popped from the transfer going out: with every issued read in and popped (a
+        // long stall downstream fills the buffer), its rows must still go out, or DataRead, out of space, never issues
+        // the read that would bring a head back (docs/chpp-network.md, "A data-stage stall found on the way")
+        Bool popEndValid = regInit(Bool(), 0).named("popEndValid");
+        UInt popEnd = regInit(UInt(pb), 0).named("popEnd");
+        UInt frontier = mux(headValid, hPos.pad(w).add(hRecv.pad(w)).trunc(pb), popEnd);
         // distances from rp, modulo twice the buffer (never more than the buffer)
         UInt avail = frontier.sub(rp).trunc(pb);
         UInt toHeadEnd = hEnd.sub(rp).trunc(pb);
@@ -152,8 +157,9 @@ public final class DataReorder extends Module {
         // (never the transfer's final row, which waits for the end to carry last); else the head's error beat
         Bool endRow = tEndValid;
         Bool endLast = toEnd.le(DataBeat.DATA_BYTES);
-        Bool midRow = drain.not().and(tEndValid.not()).and(headValid).and(hOk).and(avail.ge(DataBeat.DATA_BYTES))
-                .and(hLast.not().or(toHeadEnd.gt(DataBeat.DATA_BYTES)));
+        Bool fromHead = headValid.and(hOk).and(hLast.not().or(toHeadEnd.gt(DataBeat.DATA_BYTES)));
+        Bool fromPopped = headValid.not().and(popEndValid);
+        Bool midRow = drain.not().and(tEndValid.not()).and(fromHead.or(fromPopped)).and(avail.ge(DataBeat.DATA_BYTES));
         Bool errBeat = drain.not().and(tEndValid.not()).and(headValid).and(hDone).and(hOk.not());
         Bool rowOut = endRow.or(midRow);
         UInt bytes = mux(endRow.and(endLast), toEnd.trunc(5), lit(DataBeat.DATA_BYTES, 5));
@@ -185,6 +191,11 @@ public final class DataReorder extends Module {
             tEndValid.assign(TRUE());
             tEnd.assign(hEnd);
         });
+        when(popGood, () -> {
+            popEndValid.assign(hLast.not());
+            popEnd.assign(hEnd);
+        });
+        when(errFire.or(popDrain), () -> popEndValid.assign(FALSE()));
         when(errFire, () -> drain.assign(TRUE()));
         when(popDrain.and(hLast), () -> {
             drain.assign(FALSE());
