@@ -53,6 +53,12 @@ public final class ReceiveEngine extends Module {
     /** The GET path's packet queue in front of {@link GetAnswer}: two whole GETs. */
     public static final int GET_QUEUE_BEATS = 2 * GET_PACKET_BEATS;
 
+    /**
+     * Cycles the dispatch held a GET the GET path could not take (saturating): every PUT or NAP behind it waited.
+     * Stays 0 while GETs arrive only on {@link #gets} (the grant), not when they share {@link #packets}.
+     */
+    public final UInt getStalls;
+
     public final RRArbiter<PacketBeat> merge;
     public final Queue<PacketBeat> getQueue;
     public final ReceiveDispatch dispatch;
@@ -99,6 +105,8 @@ public final class ReceiveEngine extends Module {
         gets.ready.assign(merge.in.get(1).ready.and(getMid.or(getRoom)));
         when(gets.fire(), () -> getMid.assign(gets.bits.last.not()));
         dispatch.in.connect(merge.out);
+        getStalls = output(UInt(Counters.BITS));
+        getStalls.assign(Counters.count(dispatch.getOut.valid.andNot(dispatch.getOut.ready), "getStallCount"));
         dispatch.keyWrite.connect(keyWrite);
         put.in.connect(dispatch.putOut);
         nap.in.connect(dispatch.napOut);
