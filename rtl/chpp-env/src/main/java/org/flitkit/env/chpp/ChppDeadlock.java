@@ -24,17 +24,20 @@ import org.flitkit.testbench.ScenarioResult;
 
 /**
  * The GET-vs-PUT deadlock of paper section 3.4.3 (figures 9 and 10) on two NICs back to back ({@link ChppPairEnv}):
- * both nodes post many large GETs (and PUTs, which fill the network) to each other at once over links with small
- * buffers. With GETs sharing the PUT VC
- * the run deadlocks and is diagnosed (no beat on either link and no completion for {@link #STALL} cycles while requests
- * are outstanding: the cycle and what waits where); with GETs on their own VC every request completes and host memory
+ * both nodes post many GETs to each other at once (PUTs can be added) over long links with small buffers. With GETs
+ * sharing the PUT VC the run deadlocks and is diagnosed (no beat on either link and no completion for {@link #STALL}
+ * cycles while requests are outstanding: the cycle and what waits where); with GETs on their own VC every request
+ * completes and host memory
  * is exact. docs/chpp-network.md, "The deadlock scenario".
  */
 public final class ChppDeadlock {
     public static final int KEY = 0xD1AD;
-    /** The scenario's network: small buffers (depth beats per VC), a short wire. */
-    public static final int DEPTH = 8;
-    public static final int LATENCY = 4;
+    /**
+     * The scenario's network: buffers of 32 beats per VC (two 256-byte PUT packets) on a 200-cycle wire, so that the
+     * GETs both nodes send before the first answer can come back are more than the far GET path holds.
+     */
+    public static final int DEPTH = 32;
+    public static final int LATENCY = 200;
     /** Cycles without a beat on either link and without a completion, GETs outstanding: a deadlock. */
     public static final int STALL = 2000;
     static final long SRC = 0x1000_0000L;
@@ -83,9 +86,9 @@ public final class ChppDeadlock {
             return functions * (gets(s) + puts(s));
         }
 
-        /** The scenario's workload: all 8 functions, 4 GETs and 4 PUTs of 4 KB each, each way. */
+        /** The scenario's workload: all 8 functions post 4 GETs of 1 KB each, each way, at once. */
         public static Config of(boolean getOwnVc) {
-            return new Config(getOwnVc, DEPTH, LATENCY, 8, 4, 4, 4096, 4, 4, 4096);
+            return new Config(getOwnVc, DEPTH, LATENCY, 8, 4, 0, 1024, 4, 0, 1024);
         }
     }
 
@@ -113,9 +116,9 @@ public final class ChppDeadlock {
     }
 
     /**
-     * {@code ./hdl run chpp-deadlock}: the own-VC run must complete exactly with the dispatch never holding a GET; the
-     * shared-VC run is reported as it comes out (a diagnosed deadlock, or completion with the cycles PUTs waited
-     * behind GETs), and the 1-byte PUT latency through the link is set beside the crossbar's.
+     * {@code ./hdl run chpp-deadlock}: the shared-VC run must deadlock (diagnosed), the own-VC run must complete
+     * exactly with the dispatch never holding a GET; the 1-byte PUT latency through the link is set beside the
+     * crossbar's.
      */
     public static ScenarioResult scenario(RunConfig cfg) {
         return scenario(cfg, System.out);
@@ -126,9 +129,10 @@ public final class ChppDeadlock {
         try (ChppPairEnv env = env(cfg, Config.of(false))) {
             shared = run(env, Config.of(false));
             out.println("GETs share the PUT VC (figure 9): " + summary(shared));
-            if (shared.deadlocked()) {
-                out.println(shared.diagnosis());
+            if (!shared.deadlocked()) {
+                throw env.tb.fail("GETs sharing the PUT VC did not deadlock: " + summary(shared));
             }
+            out.print(shared.diagnosis());
         }
         Outcome own;
         ScenarioResult r;
@@ -152,7 +156,7 @@ public final class ChppDeadlock {
         }
         out.printf("1-byte PUT, doorbell to the byte visible in the receiver's memory: %d cycles through NetworkLink "
                 + "(depth %d, latency %d), %d through the crossbar%n", pairLatency, DEPTH, LATENCY, xbar);
-        return r.with("shared_deadlocked", shared.deadlocked() ? 1 : 0).with("shared_get_stall_cycles", shared.getStalls()[0] + shared.getStalls()[1])
+        return r.with("shared_stuck_at", shared.stuckSince()).with("shared_get_stall_cycles", shared.getStalls()[0] + shared.getStalls()[1])
                 .with("shared_cycles", shared.cycles()).with("own_completed", own.completed()[0] + own.completed()[1])
                 .with("own_cycles", own.cycles()).with("put1_link_cycles", pairLatency).with("put1_xbar_cycles", xbar);
     }
@@ -259,6 +263,10 @@ public final class ChppDeadlock {
             }
         }
         long cycles = env.tb.cycle() - start;
+        if (stuckSince < 0) {
+            // the last credits are still on their way back over the wire
+            env.tb.run(2L * c.latency() + 2);
+        }
         List<Stuck> stuck = new ArrayList<>();
         List<LinkState> links = new ArrayList<>();
         long[][] vcBeats = new long[2][];
@@ -334,8 +342,8 @@ public final class ChppDeadlock {
         }
         boolean cycle = stuck.stream().allMatch(s -> s.dispatchOnGet() && s.txWaits());
         if (cycle) {
-            b.append("  the cycle: each engine's dispatch waits for its own send engine (GET answer), whose packets wait for the "
-                    + "other engine's dispatch through a full link: GET and PUT share the VC (paper figure 9)");
+            b.append("  the cycle: each engine's dispatch holds a GET its own send engine cannot answer, because the answer's PUTs "
+                    + "wait for the other engine's dispatch through a full link (paper figure 9: GETs and PUTs in one queue)");
         }
         return b.toString();
     }
