@@ -343,7 +343,7 @@ public final class ChppDeadlock {
         boolean cycle = stuck.stream().allMatch(s -> s.dispatchOnGet() && s.txWaits());
         if (cycle) {
             b.append("  the cycle: each engine's dispatch holds a GET its own send engine cannot answer, because the answer's PUTs "
-                    + "wait for the other engine's dispatch through a full link (paper figure 9: GETs and PUTs in one queue)");
+                    + "wait for the other engine's dispatch through a full link (paper figure 9: GETs and PUTs in one queue)\n");
         }
         return b.toString();
     }
