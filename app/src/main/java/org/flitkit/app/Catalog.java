@@ -22,6 +22,7 @@ import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Scenario;
 import org.flitkit.testbench.figures.FigureRegistry;
 import org.flitkit.testbench.figures.FigureSource;
+import org.flitkit.env.chpp.ChppDeadlock;
 import org.flitkit.env.chpp.ChppFaults;
 import org.flitkit.rtl.chpp.DmaEngine;
 import org.flitkit.rtl.chpp.SendEngineParams;
@@ -136,6 +137,9 @@ public final class Catalog {
                         + "and tags, fairness, crossbar throughput) measured on the RTL, model beside paper", ChppFiguresScenario::run)
                 .testbench("chpp-faults", "cHPP NIC: 2000 random PUT/NAP requests both ways from all 8 functions with 10 % of host reads "
                         + "failing (UR, CA, lost): every request ends, all tags free, host memory exact", ChppFaults::scenario)
+                .testbench("chpp-deadlock", "cHPP NIC: two NICs back to back over 200-cycle credit links, both GETting from each other at "
+                        + "once; GETs sharing the PUT VC deadlock (diagnosed), on their own VC all complete, memory exact (paper figures "
+                        + "9/10); 1-byte PUT latency link vs crossbar", ChppDeadlock::scenario)
                 .testbench("nrc-chip-traffic", "NRC chip: random table-routed data on all 24 ports through link layers and the switch core, "
                         + "bit errors on every cable, scoreboarded; options --load --ber --cable-latency --sink-ready",
                         1_000_000, NrcChipTraffic.OPTIONS,

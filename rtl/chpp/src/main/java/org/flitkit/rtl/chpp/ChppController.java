@@ -57,6 +57,10 @@ public final class ChppController extends Module {
             crossbar.in.get(i).connect(e.tx);
             crossbar.getIn.get(i).connect(e.txGet);
             e.rx.connect(crossbar.out.get(i));
+            // the crossbar delivers every packet, GETs included, on one output: the GET stream stays idle here
+            e.rxGet.valid.assign(FALSE());
+            e.rxGet.bits.data.assign(lit(0, PacketBeat.DATA_BITS));
+            e.rxGet.bits.last.assign(FALSE());
         }
     }
 

@@ -17,7 +17,8 @@ import org.flitkit.rtl.pcie.Pcie;
  * One processor's cHPP DMA engine (paper section 4, figure 11): the BAR (doorbell windows, ring, key and buffer
  * registers), the send and receive engines, a send and a receive completion ring per local QP, and one PCIe port
  * shared through the {@link PcieArbiter} with the central tag allocator. Packets leave on {@link #tx} and
- * {@link #txGet} toward the intra-DMA crossbar and arrive on {@link #rx}. docs/chpp-nic.md.
+ * {@link #txGet} toward the intra-DMA crossbar or a {@link NetworkLink} and arrive on {@link #rx} (and GETs on
+ * their own VC on {@link #rxGet}). docs/chpp-nic.md.
  */
 public final class DmaEngine extends Module {
     /** Local QPs: 8 functions x 4 QPs, one send and one receive ring each. */
@@ -33,6 +34,12 @@ public final class DmaEngine extends Module {
     public final Decoupled<PacketBeat> tx;
     public final Decoupled<PacketBeat> txGet;
     public final Decoupled<PacketBeat> rx;
+    /**
+     * GET packets on their own stream (a network GET VC, {@link NetworkLink} with {@code getOwnVc}): taken only when
+     * the GET path can hold a whole GET, so PUTs on {@link #rx} never wait behind a stalled GET. Tie it idle where
+     * GETs arrive on {@link #rx}. docs/chpp-network.md.
+     */
+    public final Decoupled<PacketBeat> rxGet;
 
     public final DoorbellWindow window;
     public final SendEngine send;
@@ -62,6 +69,7 @@ public final class DmaEngine extends Module {
         tx = output(Decoupled.of(PacketBeat::new));
         txGet = output(Decoupled.of(PacketBeat::new));
         rx = input(Decoupled.of(PacketBeat::new));
+        rxGet = input(Decoupled.of(PacketBeat::new));
 
         // every register block takes the BAR writes it decodes and ignores the rest
         mmio.ready.assign(TRUE());
@@ -81,6 +89,7 @@ public final class DmaEngine extends Module {
         tx.connect(send.packets);
         txGet.connect(send.getPackets);
         receive.packets.connect(rx);
+        receive.gets.connect(rxGet);
         send.answer.connect(receive.answer);
         sendRing.in.connect(send.event);
         receiveRing.in.connect(receive.event);

@@ -4,9 +4,13 @@ import static org.flitkit.hdl.Hdl.*;
 
 import org.flitkit.formats.chpp.CompletionLayouts;
 import org.flitkit.formats.th2.Field;
+import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Decoupled;
+import org.flitkit.hdl.lib.Lock;
+import org.flitkit.hdl.lib.Queue;
+import org.flitkit.hdl.lib.RRArbiter;
 import org.flitkit.hdl.lib.Valid;
 import org.flitkit.rtl.pcie.DmaCompletion;
 import org.flitkit.rtl.pcie.DmaRequest;
@@ -19,8 +23,13 @@ import org.flitkit.rtl.pcie.Pcie;
  * receive completions of all of them merged toward the receive ring. docs/chpp-nic.md, "Receive engine".
  */
 public final class ReceiveEngine extends Module {
-    /** Packets from the crossbar output of this engine. */
+    /** Packets from the crossbar output of this engine (PUT and NAP; GETs too where they share the network's VC). */
     public final Decoupled<PacketBeat> packets;
+    /**
+     * GET packets on their own stream (the network's GET VC, paper figure 10): a packet here is taken only when the
+     * GET path has room for a whole GET, so a stalled GET path never holds up the PUTs on {@link #packets}.
+     */
+    public final Decoupled<PacketBeat> gets;
     /** QPMagic key table writes. */
     public final Valid<QpKeyWrite> keyWrite;
     /** Host BAR writes (buffer management's list registers). */
@@ -39,6 +48,19 @@ public final class ReceiveEngine extends Module {
     public final Valid<TagRelease> bufTagRelease;
     public final Valid<UInt> bufTagTimedOut;
 
+    /** Beats of a well-formed GET packet: the header and the 32-byte descriptor. */
+    public static final int GET_PACKET_BEATS = 3;
+    /** The GET path's packet queue in front of {@link GetAnswer}: two whole GETs. */
+    public static final int GET_QUEUE_BEATS = 2 * GET_PACKET_BEATS;
+
+    /**
+     * Cycles the dispatch held a GET the GET path could not take (saturating): every PUT or NAP behind it waited.
+     * Stays 0 while GETs arrive only on {@link #gets} (the grant), not when they share {@link #packets}.
+     */
+    public final UInt getStalls;
+
+    public final RRArbiter<PacketBeat> merge;
+    public final Queue<PacketBeat> getQueue;
     public final ReceiveDispatch dispatch;
     public final PutUpload put;
     public final NapUpload nap;
@@ -49,6 +71,8 @@ public final class ReceiveEngine extends Module {
     /** {@code maxPayload}: PCIe Max_Payload_Size of the upload writes. */
     public ReceiveEngine(ChppParams p, BufferParams bp, int maxPayload) {
         int tb = p.tagBits();
+        merge = instance("merge", new RRArbiter<>(PacketBeat::new, 2, Lock.until(b -> b.last)));
+        getQueue = instance("getQueue", new Queue<>(PacketBeat::new, GET_QUEUE_BEATS, false, true));
         dispatch = instance("dispatch", new ReceiveDispatch());
         put = instance("putUpload", new PutUpload(maxPayload));
         nap = instance("napUpload", new NapUpload(maxPayload));
@@ -57,6 +81,7 @@ public final class ReceiveEngine extends Module {
         events = instance("events", new EventMerge(3));
 
         packets = input(Decoupled.of(PacketBeat::new));
+        gets = input(Decoupled.of(PacketBeat::new));
         keyWrite = input(Valid.<QpKeyWrite>of(QpKeyWrite::new));
         mmio = input(Decoupled.of(MmioWrite::new));
         answer = output(Decoupled.of(DescriptorBeat::new));
@@ -69,11 +94,24 @@ public final class ReceiveEngine extends Module {
         bufTagRelease = output(Valid.<TagRelease>of(TagRelease::new));
         bufTagTimedOut = input(Valid.<UInt>of(() -> UInt(tb)));
 
-        dispatch.in.connect(packets);
+        // rx and the GET stream share the dispatch, packet by packet. A packet from the GET stream is granted only
+        // when the GET queue can hold a whole GET: dispatch then never stalls on it (nothing else fills the queue
+        // while it passes), and PUTs on rx keep flowing while GETs wait in the network's GET VC.
+        merge.in.get(0).connect(packets);
+        Bool getMid = regInit(Bool(), 0).named("getMid");
+        Bool getRoom = getQueue.count.le(GET_QUEUE_BEATS - GET_PACKET_BEATS);
+        merge.in.get(1).valid.assign(gets.valid.and(getMid.or(getRoom)));
+        merge.in.get(1).bits.assign(gets.bits);
+        gets.ready.assign(merge.in.get(1).ready.and(getMid.or(getRoom)));
+        when(gets.fire(), () -> getMid.assign(gets.bits.last.not()));
+        dispatch.in.connect(merge.out);
+        getStalls = output(UInt(Counters.BITS));
+        getStalls.assign(Counters.count(dispatch.getOut.valid.andNot(dispatch.getOut.ready), "getStallCount"));
         dispatch.keyWrite.connect(keyWrite);
         put.in.connect(dispatch.putOut);
         nap.in.connect(dispatch.napOut);
-        get.in.connect(dispatch.getOut);
+        getQueue.enq.connect(dispatch.getOut);
+        get.in.connect(getQueue.deq);
         answer.connect(get.out);
 
         buffers.mmio.connect(mmio);

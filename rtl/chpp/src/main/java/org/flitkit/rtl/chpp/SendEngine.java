@@ -3,6 +3,9 @@ package org.flitkit.rtl.chpp;
 import static org.flitkit.hdl.Hdl.*;
 
 import org.flitkit.formats.chpp.Chpp;
+import org.flitkit.formats.chpp.DescKind;
+import org.flitkit.formats.chpp.DescriptorLayouts;
+import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Decoupled;
@@ -48,11 +51,16 @@ public final class SendEngine extends Module {
     public final Valid<TagRelease> dataTagRelease;
     public final Valid<UInt> dataTagTimedOut;
 
+    /** Beats of a GET packet (header + 32-byte descriptor) and of the GET packet queue before {@link #getPackets}. */
+    public static final int GET_PACKET_BEATS = 3;
+    public static final int GET_QUEUE_BEATS = 2 * GET_PACKET_BEATS;
+
     public final DoorbellFront front;
     public final DescriptorRead read;
     public final DescriptorExtract extract;
     public final DataStages data;
     public final Packer packer;
+    public final Queue<PacketBeat> getQueue;
 
     public SendEngine(ChppParams p, SendEngineParams sp) {
         int tb = p.tagBits();
@@ -90,7 +98,20 @@ public final class SendEngine extends Module {
         // each descriptor whole
         RRArbiter<DescriptorBeat> descriptors = instance("descriptors",
                 new RRArbiter<>(DescriptorBeat::new, 2, Lock.until(b -> b.last)));
-        descriptors.in.get(0).connect(read.out);
+        // A local GET descriptor enters extract only when extract is free and the GET queue can hold its whole packet:
+        // extract then never blocks on the network's GET VC, so the PUT descriptors answering remote GETs always get
+        // through (else two engines each stuck sending a GET to the other stop answering each other's GETs: the
+        // GET-GET cycle that survives a separate GET VC). docs/chpp-network.md.
+        getQueue = instance("getQueue", new Queue<>(PacketBeat::new, GET_QUEUE_BEATS, false, true));
+        Bool readMid = regInit(Bool(), 0).named("readMid");
+        Bool getHead = readMid.not().and(DescriptorExtract.field(read.out.bits.data, DescriptorLayouts.GET.KIND, 0)
+                .eq(DescKind.GET.code()));
+        Bool getGo = getQueue.count.le(GET_QUEUE_BEATS - GET_PACKET_BEATS).and(extract.in.ready);
+        Bool pass = getHead.not().or(getGo);
+        descriptors.in.get(0).valid.assign(read.out.valid.and(pass));
+        descriptors.in.get(0).bits.assign(read.out.bits);
+        read.out.ready.assign(descriptors.in.get(0).ready.and(pass));
+        when(read.out.fire(), () -> readMid.assign(read.out.bits.last.not()));
         descriptors.in.get(1).connect(answer);
         extract.in.connect(descriptors.out);
 
@@ -112,7 +133,8 @@ public final class SendEngine extends Module {
         packer.napData.connect(extract.napData);
         packer.data.connect(data.out);
         packets.connect(packer.out);
-        getPackets.connect(extract.get);
+        getQueue.enq.connect(extract.get);
+        getPackets.connect(getQueue.deq);
 
         RRArbiter<SendCompletionEvent> events = instance("events", new RRArbiter<>(SendCompletionEvent::new, 2));
         events.in.get(0).connect(extract.event);

@@ -56,6 +56,8 @@ final class DataBench implements AutoCloseable {
     /** Cycle each segment was taken, in order. */
     final List<Long> segTaken = new ArrayList<>();
     int transfersEnded;
+    /** {@code out} is not ready before this cycle (a long stall downstream, e.g. the network). */
+    long stallUntil;
 
     private record SegmentFeed(Seg seg, boolean last) {
     }
@@ -317,7 +319,7 @@ final class DataBench implements AutoCloseable {
 
         @Override
         protected void drive() {
-            sim().poke(d.out.ready, p >= 1 || rng().chance(p));
+            sim().poke(d.out.ready, cycle() >= stallUntil && (p >= 1 || rng().chance(p)));
         }
 
         @Override

@@ -45,6 +45,27 @@ class DataStagesTest {
         return new DataBench.Transfer(segs);
     }
 
+    /**
+     * The packer stalls for 3000 cycles (a network without credits): the reads fill the reorder buffer, all complete
+     * and leave their slots; when the stall ends the buffered rows must still go out and the transfer finish.
+     */
+    @Test
+    void aLongStallDownstreamThatFillsTheBufferDoesNotStopTheTransfer(RunConfig cfg) {
+        Rng r = new Rng(21);
+        try (DataBench b = new DataBench(cfg, P, SP, DataReorder.DEFAULT_BYTES, PcieParams.chpp(), 1.0)) {
+            b.stallUntil = 3000;
+            DataBench.Transfer t = randomTransfer(b, r, 0, 8192, 1);
+            b.send(t);
+            b.runToEnd(20_000);
+            List<DataBench.Outcome> out = b.check();
+            assertThat(out).hasSize(1);
+            assertThat(out.get(0).status()).isEqualTo(Status.OK.code());
+            assertThat(out.get(0).bytesOut()).isEqualTo(8192);
+            assertThat(b.beats.get(0).cycle()).isGreaterThanOrEqualTo(3000);
+            assertThat(b.sim.peek(b.d.data.transfersDone)).isEqualTo(1);
+        }
+    }
+
     @Test
     void randomUnalignedChainsUnderBackpressureAreHandedOnByteExact(RunConfig cfg) {
         Rng r = new Rng(11);
