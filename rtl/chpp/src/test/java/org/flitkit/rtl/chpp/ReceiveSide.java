@@ -48,6 +48,10 @@ final class ReceiveSide extends Module {
         descriptors = output(Decoupled.of(DescriptorBeat::new));
 
         engine.packets.connect(in);
+        // GETs come on the packet stream here (as from the crossbar); the separate GET input stays idle
+        engine.gets.valid.assign(FALSE());
+        engine.gets.bits.data.assign(lit(0, PacketBeat.DATA_BITS));
+        engine.gets.bits.last.assign(FALSE());
         engine.keyWrite.connect(keyWrite);
         descriptors.connect(engine.answer);
         engine.bufTag.connect(tags.alloc);
