@@ -6,8 +6,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.Executor;
-import java.util.function.Function;
 import org.flitkit.host.DmaParams;
 import org.flitkit.host.PcieParams;
 import org.flitkit.rtl.chpp.ChppParams;
@@ -16,7 +14,7 @@ import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.figures.Citation;
 import org.flitkit.testbench.figures.Curve;
 import org.flitkit.testbench.figures.Figure;
-import org.flitkit.testbench.figures.FigureSource;
+import org.flitkit.testbench.figures.PointFigures;
 import org.flitkit.testbench.figures.Measurement;
 import org.flitkit.testbench.figures.PaperValue;
 import org.flitkit.testbench.figures.Series;
@@ -28,7 +26,7 @@ import org.flitkit.testbench.figures.Table;
  * bandwidth against MTU (figure 16) and against payload (figure 17), bandwidth against the tags available (the
  * formula of section 5.1) and the fairness of figure 20. docs/chpp-nic.md, "Figures".
  */
-public final class ChppFigures implements FigureSource {
+public final class ChppFigures extends PointFigures<ChppFigures.Key, double[]> {
     public static final String PAPER_TITLE = "一种低开销的面向节点内互连的网络接口控制器 (A low-overhead network interface "
             + "controller for intra-node interconnect; Su, Cao, Liu, Wang, Liu, An, Sun)";
     static final double MHZ = PcieParams.CHPP_CLOCK_MHZ;
@@ -69,11 +67,7 @@ public final class ChppFigures implements FigureSource {
     record Key(String what, int param) {
     }
 
-    private record Def(Figure figure, Set<Key> needs, Function<Map<Key, double[]>, Measurement> measure) {
-    }
-
     private final long seed;
-    private final List<Def> defs = new ArrayList<>();
 
     public ChppFigures() {
         this(RunConfig.DEFAULT_SEED);
@@ -81,7 +75,7 @@ public final class ChppFigures implements FigureSource {
 
     public ChppFigures(long seed) {
         this.seed = seed;
-        define();
+        defineAll();
     }
 
     @Override
@@ -90,50 +84,36 @@ public final class ChppFigures implements FigureSource {
     }
 
     @Override
-    public List<Figure> figures() {
-        return defs.stream().map(Def::figure).toList();
-    }
-
-    @Override
-    public Results measure(Set<String> ids, Executor executor) {
-        List<Def> wanted = select(defs, Def::figure, ids);
-        Map<Key, double[]> points = runPoints(wanted, Def::needs, this::run, executor);
-        List<Table> tables = new ArrayList<>();
+    protected List<Table> tables(Set<String> ids, Map<Key, double[]> points) {
         List<double[]> rows = new ArrayList<>();
         points.forEach((k, v) -> {
-            double[] r = new double[v.length + 1];
-            r[0] = k.param();
-            System.arraycopy(v, 0, r, 1, v.length);
             if (k.what().equals("mtu")) {
-                rows.add(r);
+                rows.add(new double[] {k.param(), v[0], v[1]});
             }
         });
-        if (!rows.isEmpty()) {
-            tables.add(new Table("chpp-bw-mtu-points", List.of("mtu_bytes", "gbps", "cycles"), rows));
-        }
-        return new Results(wanted.stream().map(d -> d.measure().apply(points)).toList(), tables);
+        return rows.isEmpty() ? List.of() : List.of(new Table("chpp-bw-mtu-points", List.of("mtu_bytes", "gbps", "cycles"), rows));
     }
 
     private static Citation cite(String where) {
         return new Citation(PAPER_TITLE, where);
     }
 
-    private void define() {
+    private void defineAll() {
         Key lat = new Key("latency", 0);
-        defs.add(new Def(Figure.builder("chpp-proc-nap", "engine processing latency of a 1-byte NAP immediate, memory reads excluded")
+        define(Figure.builder("chpp-proc-nap", "engine processing latency of a 1-byte NAP immediate, memory reads excluded")
                 .from(cite("Section 5.4, Fig. 18")).paper(PaperValue.of(35), "cycles").explained(PROCESSING).build(), Set.of(lat),
-                p -> Measurement.of("chpp-proc-nap", p.get(lat)[40])));
-        defs.add(new Def(Figure.builder("chpp-proc-put", "engine processing latency of a 1-byte PUT, memory reads excluded")
+                p -> Measurement.of("chpp-proc-nap", p.get(lat)[40]));
+        define(Figure.builder("chpp-proc-put", "engine processing latency of a 1-byte PUT, memory reads excluded")
                 .from(cite("Section 5.4, Fig. 18")).paper(PaperValue.of(48), "cycles").explained(PROCESSING).build(), Set.of(lat),
-                p -> Measurement.of("chpp-proc-put", p.get(lat)[41])));
+                p -> Measurement.of("chpp-proc-put", p.get(lat)[41]));
         String[] names = {"NAP immediate", "NAP indirect", "PUT", "GET"};
         for (int o = 0; o < 4; o++) {
             for (int i = 0; i < T2_BYTES.length; i++) {
                 String id = "chpp-t2-" + OP_ID[o] + "-" + T2_BYTES[i];
                 int slot = o * T2_BYTES.length + i;
-                defs.add(new Def(Figure.builder(id, "one-way latency, " + names[o] + ", " + T2_BYTES[i] + " B payload")
+                define(Figure.builder(id, "one-way latency, " + names[o] + ", " + T2_BYTES[i] + " B payload")
                         .from(cite("Section 5.3, Table 2")).paper(PaperValue.of(T2_US[o][i]), "us").build(), Set.of(lat),
-                        p -> Measurement.of(id, p.get(lat)[slot])));
+                        p -> Measurement.of(id, p.get(lat)[slot]));
             }
         }
 
@@ -142,13 +122,13 @@ public final class ChppFigures implements FigureSource {
             mtus.add(new Key("mtu", m));
         }
         double[] mx = log2(MTUS);
-        defs.add(new Def(Figure.builder("chpp-bw-mtu", "PUT bandwidth of a 2 MB transfer against MTU (value: MTU 128 B)")
+        define(Figure.builder("chpp-bw-mtu", "PUT bandwidth of a 2 MB transfer against MTU (value: MTU 128 B)")
                 .from(cite("Section 5.1, Fig. 16")).paper(PaperValue.of(3.2), "GB/s")
                 .curve(Curve.of("log2 of MTU = max read request = max payload (7 = 128 B)", "GB/s")
                         .withPaper(Series.paperLine("paper (5.1 text): ~3.2 GB/s at 128 B (the 80 % bound); no higher above",
                                 new double[] {7, 8, 9, 10, 11, 12}, new double[] {3.2, 3.2, 3.2, 3.2, 3.2, 3.2})))
                 .slow().build(), mtus, p -> new Measurement("chpp-bw-mtu", p.get(new Key("mtu", 128))[0], List.of(
-                        Series.model("RTL: 2 MB PUT", mx, Arrays.stream(MTUS).mapToDouble(m -> p.get(new Key("mtu", m))[0]).toArray())))));
+                        Series.model("RTL: 2 MB PUT", mx, Arrays.stream(MTUS).mapToDouble(m -> p.get(new Key("mtu", m))[0]).toArray()))));
 
         Key put = new Key("payload-put", 0);
         Key get = new Key("payload-get", 0);
@@ -156,7 +136,7 @@ public final class ChppFigures implements FigureSource {
         Key napD = new Key("payload-nap-ind", 0);
         double[] px = log2(PUT_SIZES);
         double[] nx = log2(NAP_SIZES);
-        defs.add(new Def(Figure.builder("chpp-bw-payload", "PUT bandwidth against payload, MTU 128 B, 32 tags (value: 512 KB)")
+        define(Figure.builder("chpp-bw-payload", "PUT bandwidth against payload, MTU 128 B, 32 tags (value: 512 KB)")
                 .from(cite("Section 5.2, Fig. 17")).paper(PaperValue.of(3.19), "GB/s")
                 .curve(Curve.of("log2 of the payload per request (10 = 1 KB; 19 = 512 KB)", "GB/s")
                         .withPaper(Series.paperPoints("paper: PUT 3.19 GB/s at 512 KB", new double[] {19}, new double[] {3.19})))
@@ -165,14 +145,14 @@ public final class ChppFigures implements FigureSource {
                                 Series.model("RTL: PUT", px, p.get(put)),
                                 Series.model("RTL: GET", px, p.get(get)),
                                 Series.model("RTL: NAP immediate", nx, p.get(napI)),
-                                Series.model("RTL: NAP indirect", nx, p.get(napD))))));
+                                Series.model("RTL: NAP indirect", nx, p.get(napD)))));
 
         Set<Key> tags = new LinkedHashSet<>();
         for (int t : TAGS) {
             tags.add(new Key("tags", t));
         }
         double[] tx = Arrays.stream(TAGS).asDoubleStream().toArray();
-        defs.add(new Def(Figure.builder("chpp-tags", "tags needed for full PUT bandwidth (95 % of 32 tags' rate), 512 B reads, MTU 128")
+        define(Figure.builder("chpp-tags", "tags needed for full PUT bandwidth (95 % of 32 tags' rate), 512 B reads, MTU 128")
                 .from(cite("Section 5.1, formula (2)")).paper(PaperValue.none(), "tags")
                 .explained("the paper gives a formula, not a measurement: n = t / (Size/16 + 2 Size/MTU); the curve shows the formula "
                         + "with the model's own read time t beside the measured bandwidth")
@@ -191,10 +171,10 @@ public final class ChppFigures implements FigureSource {
                     return new Measurement("chpp-tags", need, List.of(Series.model("RTL: 2 MB PUT", tx, y),
                             Series.model("formula (2) with the model's t: n = " + String.format(java.util.Locale.ROOT, "%.1f", formula)
                                     + " tags", new double[] {formula, formula}, new double[] {0, full})));
-                }));
+                });
 
         Key fair = new Key("fairness", 0);
-        defs.add(new Def(Figure.builder("chpp-fairness", "cycles until 8 functions' PUT bandwidth shares stay within 10 % of equal")
+        define(Figure.builder("chpp-fairness", "cycles until 8 functions' PUT bandwidth shares stay within 10 % of equal")
                 .from(cite("Section 5.5, Fig. 20")).paper(PaperValue.of(1_500_000), "cycles")
                 .curve(Curve.of("cycles", "largest share deviation from 1/8 (relative)"))
                 .slow().build(), Set.of(fair), p -> {
@@ -206,7 +186,7 @@ public final class ChppFigures implements FigureSource {
                     }
                     return new Measurement("chpp-fairness", v[0], List.of(Series.model("RTL: 8 functions; random PUTs 1.."
                             + FAIR_MAX_BYTES + " B", x, y)));
-                }));
+                });
     }
 
     private static double[] log2(int[] xs) {
@@ -218,7 +198,8 @@ public final class ChppFigures implements FigureSource {
     }
 
     /** Runs one session; what each returns is read by the definitions above. */
-    double[] run(Key k) {
+    @Override
+    protected double[] run(Key k) {
         SendEngineParams sp = SendEngineParams.defaults();
         PcieParams pp = host();
         switch (k.what()) {

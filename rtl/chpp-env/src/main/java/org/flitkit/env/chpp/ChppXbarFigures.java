@@ -5,14 +5,12 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.Executor;
-import java.util.function.Function;
 import org.flitkit.rtl.chpp.DmaCrossbar;
 import org.flitkit.rtl.chpp.XbarLoad;
 import org.flitkit.testbench.figures.Citation;
 import org.flitkit.testbench.figures.Curve;
 import org.flitkit.testbench.figures.Figure;
-import org.flitkit.testbench.figures.FigureSource;
+import org.flitkit.testbench.figures.PointFigures;
 import org.flitkit.testbench.figures.Measurement;
 import org.flitkit.testbench.figures.PaperValue;
 import org.flitkit.testbench.figures.Series;
@@ -23,7 +21,7 @@ import org.flitkit.testbench.figures.Table;
  * with saturating uniform random 128-byte PUTs ({@link XbarLoad}): 4x2 and 4x4 against the paper's 2.6 and
  * 2.8 GB/s, and the five configurations of figure 19. docs/chpp-dma.md, "Intra-DMA crossbar".
  */
-public final class ChppXbarFigures implements FigureSource {
+public final class ChppXbarFigures extends PointFigures<ChppXbarFigures.Key, XbarLoad.Result> {
     public static final Citation PAPER = new Citation("一种低开销的面向节点内互连的网络接口控制器 (A low-overhead network interface "
             + "controller for intra-node interconnect; Su, Cao, Liu, Wang, Liu, An, Sun)", "Section 5.4, Fig. 19");
     static final String SWEEP = "chpp-xbar-sweep";
@@ -36,13 +34,8 @@ public final class ChppXbarFigures implements FigureSource {
     record Key(int ports, int vcs, int depth) {
     }
 
-    private record Def(Figure figure, Set<Key> needs, Function<Map<Key, XbarLoad.Result>, Measurement> measure) {
-    }
-
-    private final List<Def> defs = new ArrayList<>();
-
     public ChppXbarFigures() {
-        define();
+        defineAll();
     }
 
     @Override
@@ -51,26 +44,24 @@ public final class ChppXbarFigures implements FigureSource {
     }
 
     @Override
-    public List<Figure> figures() {
-        return defs.stream().map(Def::figure).toList();
+    protected XbarLoad.Result run(Key k) {
+        return XbarLoad.saturation(k.ports(), k.vcs(), k.depth(), XbarLoad.MTU_PACKET_BEATS, XbarLoad.WARMUP, XbarLoad.WINDOW, XbarLoad.SEED);
     }
 
     @Override
-    public Results measure(Set<String> ids, Executor executor) {
-        List<Def> wanted = select(defs, Def::figure, ids);
-        Map<Key, XbarLoad.Result> points = runPoints(wanted, Def::needs, k -> XbarLoad.saturation(k.ports(), k.vcs(), k.depth(),
-                XbarLoad.MTU_PACKET_BEATS, XbarLoad.WARMUP, XbarLoad.WINDOW, XbarLoad.SEED), executor);
+    protected List<Table> tables(Set<String> ids, Map<Key, XbarLoad.Result> points) {
+        // the table of every point only from a run of the sweep, so a run of the fast figures alone leaves it as it is
+        if (!ids.contains(SWEEP)) {
+            return List.of();
+        }
         List<double[]> rows = new ArrayList<>();
         points.forEach((k, r) -> rows.add(new double[] {k.ports(), k.vcs(), k.depth(), r.window(), r.beats(), r.packets(), r.perPort(),
             r.gbps(), r.payloadGbps()}));
-        Table table = new Table("chpp-xbar-points", List.of("ports", "vcs", "vc_depth_beats", "window_cycles", "beats", "packets",
-                "beats_per_cycle_per_port", "gbps_all_bytes", "gbps_payload"), rows);
-        // the table of every point only from a run of the sweep, so a run of the fast figures alone leaves it as it is
-        return new Results(wanted.stream().map(d -> d.measure().apply(points)).toList(),
-                ids.contains(SWEEP) ? List.of(table) : List.of());
+        return List.of(new Table("chpp-xbar-points", List.of("ports", "vcs", "vc_depth_beats", "window_cycles", "beats", "packets",
+                "beats_per_cycle_per_port", "gbps_all_bytes", "gbps_payload"), rows));
     }
 
-    private void define() {
+    private void defineAll() {
         int d = DmaCrossbar.DEFAULT_VC_DEPTH;
         int one = XbarLoad.MTU_PACKET_BEATS;
         point("chpp-xbar-4x2", "saturation, 4 ports x 2 Dest-Mod VCs, uniform random 128-byte PUTs", 4, 2, 2.6);
@@ -87,7 +78,7 @@ public final class ChppXbarFigures implements FigureSource {
         Set<Key> needs = new LinkedHashSet<>(deflt);
         needs.addAll(small);
         Key value = new Key(16, 4, d);
-        defs.add(new Def(Figure.builder(SWEEP, "saturation of the five configurations of Fig. 19 (value: 16 ports x 4 VCs)")
+        define(Figure.builder(SWEEP, "saturation of the five configurations of Fig. 19 (value: 16 ports x 4 VCs)")
                 .from(PAPER).paper(PaperValue.none(), UNIT)
                 .explained("the paper gives numbers for 4x2 and 4x4 only; its trend (more VCs raise, more ports lower the throughput) "
                         + "is what the other points are compared with")
@@ -99,12 +90,12 @@ public final class ChppXbarFigures implements FigureSource {
                         Series.model("RTL: VC buffers of 9 beats (one packet) - payload", xs,
                                 small.stream().mapToDouble(k -> p.get(k).payloadGbps()).toArray()),
                         Series.model("RTL: 18 beats - all bytes (header beats included)", xs,
-                                deflt.stream().mapToDouble(k -> p.get(k).gbps()).toArray())))));
+                                deflt.stream().mapToDouble(k -> p.get(k).gbps()).toArray()))));
     }
 
     private void point(String id, String title, int ports, int vcs, double paper) {
         Key k = new Key(ports, vcs, DmaCrossbar.DEFAULT_VC_DEPTH);
-        defs.add(new Def(Figure.builder(id, title).from(PAPER).paper(PaperValue.of(paper), UNIT)
-                .explained(WHY).build(), Set.of(k), p -> Measurement.of(id, p.get(k).payloadGbps())));
+        define(Figure.builder(id, title).from(PAPER).paper(PaperValue.of(paper), UNIT)
+                .explained(WHY).build(), Set.of(k), p -> Measurement.of(id, p.get(k).payloadGbps()));
     }
 }

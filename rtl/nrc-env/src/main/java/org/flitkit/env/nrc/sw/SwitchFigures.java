@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executor;
 import java.util.function.Function;
 import org.flitkit.env.nrc.NrcFigures;
 import org.flitkit.hdl.sim.Simulator;
@@ -15,7 +14,7 @@ import org.flitkit.rtl.nrc.sw.SwitchParams;
 import org.flitkit.testbench.figures.Citation;
 import org.flitkit.testbench.figures.Curve;
 import org.flitkit.testbench.figures.Figure;
-import org.flitkit.testbench.figures.FigureSource;
+import org.flitkit.testbench.figures.PointFigures;
 import org.flitkit.testbench.figures.Measurement;
 import org.flitkit.testbench.figures.PaperValue;
 import org.flitkit.testbench.figures.Series;
@@ -28,7 +27,7 @@ import org.flitkit.testbench.figures.Table;
  * latency against offered load, and saturation against VCs, packet length and buffer depth.
  * docs/th2-nrc-switch.md, "Figures".
  */
-public final class SwitchFigures implements FigureSource {
+public final class SwitchFigures extends PointFigures<SwitchFigures.Key, SwitchLoad.Point> {
     /** Karol, Hluchyj and Morgan: the saturation throughput of input queueing, 2 - sqrt(2) for large N. */
     public static final Citation KAROL = new Citation("Input Versus Output Queueing on a Space-Division Packet Switch "
             + "(Karol, Hluchyj, Morgan, IEEE Trans. Communications, 1987)", "Section III, Table I");
@@ -48,14 +47,10 @@ public final class SwitchFigures implements FigureSource {
     record Key(SwitchParams params, SwitchLoad.Pattern pattern, int len, double load) {
     }
 
-    private record Def(Figure figure, Set<Key> needs, Function<Map<Key, SwitchLoad.Point>, Measurement> measure) {
-    }
-
-    private final List<Def> defs = new ArrayList<>();
     private final Map<SwitchParams, Simulator> compiled = new ConcurrentHashMap<>();
 
     public SwitchFigures() {
-        define();
+        defineAll();
     }
 
     static SwitchParams fifo(int len) {
@@ -72,35 +67,34 @@ public final class SwitchFigures implements FigureSource {
     }
 
     @Override
-    public List<Figure> figures() {
-        return defs.stream().map(Def::figure).toList();
+    protected SwitchLoad.Point run(Key k) {
+        return SwitchLoad.run(core(k.params()), k.params(), k.pattern(), k.len(), k.load(), WARMUP, MEASURE, SEED);
     }
 
     @Override
-    public Results measure(Set<String> ids, Executor executor) {
-        List<Def> wanted = select(defs, Def::figure, ids);
-        Map<Key, SwitchLoad.Point> points = runPoints(wanted, Def::needs, k -> SwitchLoad.run(core(k.params()), k.params(), k.pattern(),
-                k.len(), k.load(), WARMUP, MEASURE, SEED), executor);
+    protected List<Table> tables(Set<String> ids, Map<Key, SwitchLoad.Point> points) {
+        // the table of sweep points only from runs that measured points (the HOL model's row runs no RTL)
+        if (points.isEmpty()) {
+            return List.of();
+        }
         List<double[]> rows = new ArrayList<>();
         for (Map.Entry<Key, SwitchLoad.Point> e : points.entrySet()) {
             Key k = e.getKey();
             rows.add(new double[] {k.params().vcs(), k.params().sharedFlits(), k.pattern().ordinal(), k.len(), k.load(),
                     e.getValue().accepted(), e.getValue().latency()});
         }
-        Table table = new Table("nrc-switch-points", List.of("vcs", "shared_flits", "pattern", "packet_flits", "offered", "accepted",
-                "latency_cycles"), rows);
-        // the table of sweep points only from runs that measured points (the HOL model's row runs no RTL)
-        return new Results(wanted.stream().map(d -> d.measure().apply(points)).toList(), points.isEmpty() ? List.of() : List.of(table));
+        return List.of(new Table("nrc-switch-points", List.of("vcs", "shared_flits", "pattern", "packet_flits", "offered", "accepted",
+                "latency_cycles"), rows));
     }
 
     private Simulator core(SwitchParams p) {
         return compiled.computeIfAbsent(p, q -> Simulator.of(() -> new SwitchCore(q)));
     }
 
-    private void define() {
+    private void defineAll() {
         Key holKey = new Key(fifo(1), SwitchLoad.Pattern.UNIFORM, 1, 1.0);
         double[] ns = {2, 4, 8, 16, 24, 32, 64};
-        def(Figure.builder("nrc-switch-hol", "saturation, 24 ports, one FIFO per input, one-flit packets, uniform (head-of-line blocking)")
+        define(Figure.builder("nrc-switch-hol", "saturation, 24 ports, one FIFO per input, one-flit packets, uniform (head-of-line blocking)")
                 .from(KAROL).paper(PaperValue.of(HOL_LIMIT), "flits/cycle/port").tolerance(3)
                 .curve(Curve.of("switch size N (ports)", "saturation throughput (flits/cycle/port)")
                         .withPaper(Series.paperLine("paper: 2 - sqrt(2) for N -> infinity", ns, Series.constant(ns.length, 2 - Math.sqrt(2)))))
@@ -113,18 +107,18 @@ public final class SwitchFigures implements FigureSource {
                             Series.model("Monte Carlo of the ideal input-queued switch (random contention)", ns, model),
                             Series.model("RTL core with 24 ports (round-robin arbiters)", new double[] {24}, new double[] {p.get(holKey).accepted()})));
                 });
-        def(Figure.builder("nrc-switch-hol-n24", "head-of-line limit for N = 24: Monte Carlo of the ideal input-queued switch")
+        define(Figure.builder("nrc-switch-hol-n24", "head-of-line limit for N = 24: Monte Carlo of the ideal input-queued switch")
                 .from(KAROL).paper(PaperValue.of(HOL_LIMIT), "flits/cycle/port")
                 .explained("2 - sqrt(2) is the limit for N -> infinity; a finite switch saturates higher (0.75 for N = 2), "
                         + "and the row above compares the RTL with it").build(), Set.of(),
                 p -> Measurement.of("nrc-switch-hol-n24", HolModel.saturation(24, 400_000, SEED)));
         Key fifo4 = new Key(fifo(4), SwitchLoad.Pattern.UNIFORM, 4, 1.0);
-        def(Figure.builder("nrc-switch-fifo-4flit", "saturation, one FIFO per input, 4-flit packets, uniform").from(NRC)
+        define(Figure.builder("nrc-switch-fifo-4flit", "saturation, one FIFO per input, 4-flit packets, uniform").from(NRC)
                 .paper(PaperValue.none(), "flits/cycle/port")
                 .explained("the paper gives no throughput; a packet holds its output for 4 cycles, so a blocked head waits longer")
                 .slow().build(), Set.of(fifo4), p -> Measurement.of("nrc-switch-fifo-4flit", p.get(fifo4).accepted()));
         Key damq4 = new Key(damq(6, 32), SwitchLoad.Pattern.UNIFORM, 4, 1.0);
-        def(Figure.builder("nrc-switch-damq-4flit", "saturation, DAMQ with 6 VCs (data on the 5 besides VC3), 4-flit packets, uniform").from(NRC)
+        define(Figure.builder("nrc-switch-damq-4flit", "saturation, DAMQ with 6 VCs (data on the 5 besides VC3), 4-flit packets, uniform").from(NRC)
                 .paper(PaperValue.none(), "flits/cycle/port")
                 .explained("the paper gives no throughput; an input picks among its VC heads whose outputs are free")
                 .slow().build(), Set.of(damq4), p -> Measurement.of("nrc-switch-damq-4flit", p.get(damq4).accepted()));
@@ -140,7 +134,7 @@ public final class SwitchFigures implements FigureSource {
             latKeys.addAll(l);
         }
         Key latAt = new Key(damq(6, 32), SwitchLoad.Pattern.UNIFORM, 4, 0.5);
-        def(Figure.builder("nrc-switch-latency", "mean latency at offered load 0.5, 6 VCs, 4-flit packets, uniform").from(NRC)
+        define(Figure.builder("nrc-switch-latency", "mean latency at offered load 0.5, 6 VCs, 4-flit packets, uniform").from(NRC)
                 .paper(PaperValue.none(), "cycles")
                 .explained("the paper gives no latency; source queueing included (creation to the tail leaving the core)")
                 .curve(Curve.of("offered load (flits/cycle/port)", "mean latency (cycles)")).slow().build(), latKeys, p -> {
@@ -164,15 +158,10 @@ public final class SwitchFigures implements FigureSource {
         }
         Key valueKey = key.apply(at);
         double[] xd = java.util.Arrays.stream(xs).asDoubleStream().toArray();
-        def(Figure.builder(id, title).from(NRC).paper(PaperValue.none(), "flits/cycle/port")
+        define(Figure.builder(id, title).from(NRC).paper(PaperValue.none(), "flits/cycle/port")
                 .explained("the paper gives no throughput figures for the NRC")
                 .curve(Curve.of(xAxis, "saturation throughput (flits/cycle/port)")).slow().build(), Set.copyOf(keys),
                 p -> new Measurement(id, p.get(valueKey).accepted(), List.of(Series.model("RTL core with 24 ports at offered load 1.0", xd,
                         keys.stream().mapToDouble(k -> p.get(k).accepted()).toArray()))));
     }
-
-    private void def(Figure f, Set<Key> needs, Function<Map<Key, SwitchLoad.Point>, Measurement> m) {
-        defs.add(new Def(f, needs, m));
-    }
-
 }
