@@ -16,7 +16,6 @@ import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.host.PcieHost;
 import org.flitkit.host.PcieParams;
 import org.flitkit.rtl.chpp.ChppParams;
-import org.flitkit.rtl.chpp.DmaEngine;
 import org.flitkit.rtl.chpp.SendEngineParams;
 import org.flitkit.rtl.chpp.TagAllocator;
 import org.flitkit.testbench.Rng;
@@ -344,10 +343,5 @@ public final class ChppFaults {
         if (!ok) {
             throw env.tb.fail(what);
         }
-    }
-
-    /** The engine of processor {@code s}. */
-    static DmaEngine engine(ChppEnv env, int s) {
-        return env.tb.dut().engines.get(s);
     }
 }

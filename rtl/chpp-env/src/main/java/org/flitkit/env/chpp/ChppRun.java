@@ -6,7 +6,6 @@ import org.flitkit.formats.chpp.ReceiveCompletion;
 import org.flitkit.formats.chpp.SendCompletion;
 import org.flitkit.formats.chpp.Status;
 import org.flitkit.hdl.sim.Simulator;
-import org.flitkit.host.PcieHost;
 import org.flitkit.host.PcieParams;
 import org.flitkit.rtl.chpp.ChppController;
 import org.flitkit.rtl.chpp.ChppParams;
