@@ -2,6 +2,7 @@ package org.flitkit.rtl.chpp;
 
 import static org.flitkit.hdl.Hdl.*;
 import static org.flitkit.hdl.lib.Bitwise.log2Up;
+import static org.flitkit.hdl.lib.OneHot.UIntToOH;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -105,21 +106,21 @@ public final class PcieArbiter extends Module {
             owner.add(regInit(UInt(ob), 0).named("owner" + t));
         }
         if (readers > 1) {
-            for (int r = 0; r < readers; r++) {
-                Bool issued = readRq.get(r).fire();
-                UInt issuedTag = readRq.get(r).bits.tag;
-                for (int t = 0; t < nt; t++) {
-                    final int rr = r;
-                    final UInt o = owner.get(t);
-                    when(issued.and(issuedTag.eq(t)), () -> o.assign(rr));
-                }
+            // one read leaves per cycle, on the arbiter's output: its input index is the owner of its tag
+            Bool issued = dmaRq.fire().andNot(dmaRq.bits.write);
+            UInt issuedOH = UIntToOH(dmaRq.bits.tag, nt);
+            UInt who = arb.chosen.bits(ob - 1, 0);
+            for (int t = 0; t < nt; t++) {
+                final UInt o = owner.get(t);
+                when(issued.and(issuedOH.bit(t)), () -> o.assign(who));
             }
         }
 
-        // completions to the owner of their tag; a tag outside the pool goes to reader 0 (counted there as stray)
+        // completions to the owner of their tag; a tag outside the pool selects no owner, so reader 0 (counted there
+        // as stray)
         DmaCompletion c = dmaCpl.bits;
         Bool inPool = nt >= 256 ? TRUE() : c.tag.lt(nt);
-        UInt cplOwner = readers > 1 ? mux(inPool, Mux1H(oneHot(c.tag, nt), owner), lit(0, ob)) : lit(0, ob);
+        UInt cplOwner = readers > 1 ? Mux1H(UIntToOH(c.tag, nt), owner) : lit(0, ob);
         unowned.assign(Counters.count(dmaCpl.fire().andNot(inPool), "unowned"));
         dmaCpl.ready.assign(TRUE());
         for (int r = 0; r < readers; r++) {
@@ -127,7 +128,7 @@ public final class PcieArbiter extends Module {
             o.valid.assign(dmaCpl.valid.and(cplOwner.eq(r)));
             o.bits.assign(c);
         }
-        UInt toOwner = readers > 1 ? Mux1H(oneHot(tags.timedOut.bits, nt), owner) : lit(0, ob);
+        UInt toOwner = readers > 1 ? Mux1H(UIntToOH(tags.timedOut.bits, nt), owner) : lit(0, ob);
         for (int r = 0; r < readers; r++) {
             tagTimedOut.get(r).valid.assign(tags.timedOut.valid.and(toOwner.eq(r)));
             tagTimedOut.get(r).bits.assign(tags.timedOut.bits);
@@ -145,14 +146,6 @@ public final class PcieArbiter extends Module {
         tags.release.valid.assign(anyRelease);
         tags.release.bits.tag.assign(Mux1H(relSel, relBits.stream().map(b -> b.tag).toList()));
         tags.release.bits.error.assign(Mux1H(relSel, relBits.stream().map(b -> b.error).toList()));
-    }
-
-    private static List<Bool> oneHot(UInt sel, int n) {
-        List<Bool> oh = new ArrayList<>();
-        for (int t = 0; t < n; t++) {
-            oh.add(sel.eq(t));
-        }
-        return oh;
     }
 
     private static int check(int readers, int writers) {

@@ -98,12 +98,8 @@ public final class ReceiveEngine extends Module {
         // when the GET queue can hold a whole GET: dispatch then never stalls on it (nothing else fills the queue
         // while it passes), and PUTs on rx keep flowing while GETs wait in the network's GET VC.
         merge.in.get(0).connect(packets);
-        Bool getMid = regInit(Bool(), 0).named("getMid");
         Bool getRoom = getQueue.count.le(GET_QUEUE_BEATS - GET_PACKET_BEATS);
-        merge.in.get(1).valid.assign(gets.valid.and(getMid.or(getRoom)));
-        merge.in.get(1).bits.assign(gets.bits);
-        gets.ready.assign(merge.in.get(1).ready.and(getMid.or(getRoom)));
-        when(gets.fire(), () -> getMid.assign(gets.bits.last.not()));
+        PacketGate.connect(merge.in.get(1), gets, getRoom, gets.bits.last, "getMid");
         dispatch.in.connect(merge.out);
         getStalls = output(UInt(Counters.BITS));
         getStalls.assign(Counters.count(dispatch.getOut.valid.andNot(dispatch.getOut.ready), "getStallCount"));

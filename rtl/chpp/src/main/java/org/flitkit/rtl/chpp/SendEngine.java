@@ -103,15 +103,9 @@ public final class SendEngine extends Module {
         // through (else two engines each stuck sending a GET to the other stop answering each other's GETs: the
         // GET-GET cycle that survives a separate GET VC). docs/chpp-network.md.
         getQueue = instance("getQueue", new Queue<>(PacketBeat::new, GET_QUEUE_BEATS, false, true));
-        Bool readMid = regInit(Bool(), 0).named("readMid");
-        Bool getHead = readMid.not().and(DescriptorExtract.field(read.out.bits.data, DescriptorLayouts.GET.KIND, 0)
-                .eq(DescKind.GET.code()));
+        Bool isGet = DescriptorExtract.field(read.out.bits.data, DescriptorLayouts.GET.KIND, 0).eq(DescKind.GET.code());
         Bool getGo = getQueue.count.le(GET_QUEUE_BEATS - GET_PACKET_BEATS).and(extract.in.ready);
-        Bool pass = getHead.not().or(getGo);
-        descriptors.in.get(0).valid.assign(read.out.valid.and(pass));
-        descriptors.in.get(0).bits.assign(read.out.bits);
-        read.out.ready.assign(descriptors.in.get(0).ready.and(pass));
-        when(read.out.fire(), () -> readMid.assign(read.out.bits.last.not()));
+        PacketGate.connect(descriptors.in.get(0), read.out, isGet.not().or(getGo), read.out.bits.last, "readMid");
         descriptors.in.get(1).connect(answer);
         extract.in.connect(descriptors.out);
 
