@@ -14,7 +14,8 @@ import org.flitkit.rtl.pcie.Pcie;
 
 /**
  * The cHPP controller (paper section 2.3, figure 3): one {@link DmaEngine} per processor, each on its own PCIe port,
- * joined by the intra-DMA {@link DmaCrossbar} (Dest-Mod VCs, GET on its own VC). Processor p's engine is crossbar
+ * joined by the intra-DMA {@link DmaCrossbar} (Dest-Mod VCs; GET on its own VC and its own output into the engine's GET
+ * path). Processor p's engine is crossbar
  * port p and sends with SRC_ID processor p. docs/chpp-nic.md.
  */
 public final class ChppController extends Module {
@@ -57,10 +58,7 @@ public final class ChppController extends Module {
             crossbar.in.get(i).connect(e.tx);
             crossbar.getIn.get(i).connect(e.txGet);
             e.rx.connect(crossbar.out.get(i));
-            // the crossbar delivers every packet, GETs included, on one output: the GET stream stays idle here
-            e.rxGet.valid.assign(FALSE());
-            e.rxGet.bits.data.assign(lit(0, PacketBeat.DATA_BITS));
-            e.rxGet.bits.last.assign(FALSE());
+            e.rxGet.connect(crossbar.getOut.get(i));
         }
     }
 

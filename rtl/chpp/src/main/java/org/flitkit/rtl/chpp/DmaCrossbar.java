@@ -23,8 +23,9 @@ import org.flitkit.hdl.lib.RRArbiter;
  * The intra-DMA crossbar (paper section 2.3 and figure 3: it switches the DMA engines' packets inside the cHPP
  * controller; section 5.4: Dest-Mod virtual channels; section 3.4.3: GET on its own VC): {@code ports} inputs and
  * outputs of 128-bit packet beats; each input keeps one buffer per VC, VC = destination mod {@code vcs}, plus one
- * buffer for GET packets; each output takes whole packets from the VC heads in round robin. docs/chpp-dma.md,
- * "Intra-DMA crossbar".
+ * buffer for GET packets; each output takes whole packets from its VC heads in round robin. GETs leave on an output
+ * of their own ({@link #getOut}), so a GET waiting for room in a receive engine's GET path never holds up the PUTs
+ * behind it, and a PUT never holds up a GET. docs/chpp-dma.md, "Intra-DMA crossbar".
  */
 public final class DmaCrossbar extends Module {
     /** Default depth of a PUT/NAP VC buffer: two 128-byte-MTU packets of 1 header + 8 data beats. */
@@ -52,8 +53,10 @@ public final class DmaCrossbar extends Module {
      * paper section 4.1): straight into the port's GET buffer, so a GET never waits behind a PUT on {@code in}.
      */
     public final Vec<Decoupled<PacketBeat>> getIn;
-    /** Packets toward each port's receive dispatch; a packet's beats leave back to back on one output, never interleaved. */
+    /** PUT and NAP packets toward each port's receive dispatch; a packet's beats leave back to back, never interleaved. */
     public final Vec<Decoupled<PacketBeat>> out;
+    /** GET packets toward each port's receive engine (its GET path), from every input's GET buffer, whole packets. */
+    public final Vec<Decoupled<PacketBeat>> getOut;
     /** Per input: packets dropped because their header names a port {@code >= ports} (saturating 32-bit). */
     public final Vec<UInt> badDestination;
     /** Per port: packets dropped from {@code getIn} because their header names a port {@code >= ports}. */
@@ -90,6 +93,7 @@ public final class DmaCrossbar extends Module {
         in = input(Vec(ports, () -> Decoupled.of(PacketBeat::new)));
         getIn = input(Vec(ports, () -> Decoupled.of(PacketBeat::new)));
         out = output(Vec(ports, () -> Decoupled.of(PacketBeat::new)));
+        getOut = output(Vec(ports, () -> Decoupled.of(PacketBeat::new)));
         badDestination = output(Vec(ports, () -> UInt(Counters.BITS)));
         getBadDestination = output(Vec(ports, () -> UInt(Counters.BITS)));
         occupancy = output(Vec(ports, () -> Vec(nvc, () -> UInt(log2Up(Math.max(vcDepth, getDepth) + 1)))));
@@ -141,20 +145,23 @@ public final class DmaCrossbar extends Module {
             getBadDestination.get(i).assign(Counters.count(gst.dropped, "getBadDestination" + i));
         }
 
-        // one round-robin arbiter per output over every (input, VC) head; the lock keeps a packet's beats together
+        // per output, one round-robin arbiter over the PUT/NAP VC heads of every input and one over the GET heads;
+        // the lock keeps a packet's beats together
         List<List<Bool>> readyTo = new ArrayList<>();
         for (int k = 0; k < ports * nvc; k++) {
             readyTo.add(new ArrayList<>());
         }
         for (int o = 0; o < ports; o++) {
             RRArbiter<PacketBeat> arb = instance("out" + o + "arb",
-                    new RRArbiter<>(PacketBeat::new, ports * nvc, Lock.until(b -> b.last)));
+                    new RRArbiter<>(PacketBeat::new, ports * vcs, Lock.until(b -> b.last)));
+            RRArbiter<PacketBeat> getArb = instance("getOut" + o + "arb",
+                    new RRArbiter<>(PacketBeat::new, ports, Lock.until(b -> b.last)));
             for (int i = 0; i < ports; i++) {
                 for (int v = 0; v < nvc; v++) {
                     int k = i * nvc + v;
                     Decoupled<RoutedBeat> head = queues.get(i).get(v).deq;
                     Bool mine = head.bits.port.eq(o);
-                    Decoupled<PacketBeat> req = arb.in.get(k);
+                    Decoupled<PacketBeat> req = v == getVc ? getArb.in.get(i) : arb.in.get(i * vcs + v);
                     req.valid.assign(head.valid.and(mine));
                     req.bits.data.assign(head.bits.data);
                     req.bits.last.assign(head.bits.last);
@@ -162,6 +169,7 @@ public final class DmaCrossbar extends Module {
                 }
             }
             out.get(o).connect(arb.out);
+            getOut.get(o).connect(getArb.out);
         }
         for (int i = 0; i < ports; i++) {
             for (int v = 0; v < nvc; v++) {

@@ -15,8 +15,9 @@ import org.flitkit.testbench.scoreboard.InOrderScoreboard;
 
 /**
  * Verification components of the {@link DmaCrossbar}: a packet driver per input stream (random idle cycles
- * between beats, valid and bits held until taken), a monitor per output (random backpressure, the hold rule
- * checked, beats assembled into packets, each checked to be on the output its header names) and one in-order
+ * between beats, valid and bits held until taken), a monitor per output and per GET output (random backpressure,
+ * the hold rule checked, beats assembled into packets, each checked to be on the output its header names and, by
+ * its type, on the PUT/NAP or the GET output) and one in-order
  * scoreboard per (output, input, VC): every packet arrives once, intact, in its VC's order.
  */
 final class XbarBench {
@@ -40,6 +41,7 @@ final class XbarBench {
     final InOrderScoreboard<List<BigInteger>>[][][] boards;
     final List<Driver> drivers = new ArrayList<>();
     final List<Driver> getDrivers = new ArrayList<>();
+    /** Output o's monitor at index o, GET output o's at {@code ports + o} (see {@link #getMonitor}). */
     final List<Monitor> monitors = new ArrayList<>();
     final long[] expectedDrops;
     final long[] expectedGetDrops;
@@ -57,8 +59,10 @@ final class XbarBench {
             drivers.add(tb.add(new Driver("in" + i, dut.in.get(i), gapP)));
             getDrivers.add(tb.add(new Driver("getIn" + i, dut.getIn.get(i), gapP)));
         }
+        for (int o = 0; o < 2 * ports; o++) {
+            monitors.add(tb.add(new Monitor(o < ports ? "out" + o : "getOut" + (o - ports), o % ports, o >= ports, readyP)));
+        }
         for (int o = 0; o < ports; o++) {
-            monitors.add(tb.add(new Monitor("out" + o, o, readyP)));
             for (int i = 0; i < ports; i++) {
                 for (int v = 0; v <= nvc; v++) {
                     boards[o][i][v] = tb.add(new InOrderScoreboard<>("sb.out" + o + ".in" + i + (v == nvc ? ".getIn" : ".vc" + v)));
@@ -115,6 +119,11 @@ final class XbarBench {
             }
         }
         return true;
+    }
+
+    /** The monitor of GET output {@code o}. */
+    Monitor getMonitor(int o) {
+        return monitors.get(ports + o);
     }
 
     long delivered() {
@@ -178,13 +187,15 @@ final class XbarBench {
     /** Takes one output's beats with random backpressure and hands each whole packet to its scoreboard. */
     final class Monitor extends BeatMonitor {
         final int o;
+        final boolean getOutput;
         long packets;
         /** source input of every packet delivered, in order */
         final List<Integer> sources = new ArrayList<>();
 
-        Monitor(String name, int o, double readyP) {
-            super(name, dut.out.get(o), readyP, null);
+        Monitor(String name, int o, boolean getOutput, double readyP) {
+            super(name, (getOutput ? dut.getOut : dut.out).get(o), readyP, null);
             this.o = o;
+            this.getOutput = getOutput;
         }
 
         @Override
@@ -193,7 +204,8 @@ final class XbarBench {
             int dest = (int) h.get(dut.destField);
             int src = (int) h.get(HeaderLayout.HEADER.QP_MAGIC);
             boolean get = h.get(HeaderLayout.HEADER.PKT_TYPE) == PktType.GET.code();
-            checkEqual("destination of a packet on output " + o + " (" + show(p) + ")", o, dest);
+            checkEqual("destination of a packet on " + name() + " (" + show(p) + ")", o, dest);
+            checkEqual("GET on " + name() + " (" + show(p) + ")", getOutput, get);
             if (src >= ports) {
                 throw fail("packet with unknown source " + src + ": " + show(p));
             }
