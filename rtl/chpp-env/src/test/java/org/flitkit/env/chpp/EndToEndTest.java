@@ -116,6 +116,61 @@ class EndToEndTest {
         }
     }
 
+    /**
+     * Both processors GET from and PUT to each other at once, every function with 4 GETs and 4 PUTs outstanding. Each
+     * engine's receive side is slower than the crossbar (PCIe writes), so PUTs queue; GETs that find the GET path full
+     * wait on the crossbar's GET output while PUTs keep flowing on the other, so every request completes (paper 3.4.3,
+     * inside one controller). With one shared output a GET at the head blocks the PUTs behind it, on both sides.
+     */
+    @Test
+    void getsAndPutsBothWaysAtOnceAllComplete(RunConfig cfg) {
+        try (ChppEnv env = new ChppEnv(cfg, 2)) {
+            int functions = 8;
+            int each = 4;
+            int bytes = 4096;
+            int span = functions * each * bytes;
+            List<List<ChppDriver.Qp>> qps = new ArrayList<>();
+            for (int p = 0; p < 2; p++) {
+                List<ChppDriver.Qp> side = new ArrayList<>();
+                for (int f = 0; f < functions; f++) {
+                    side.add(env.driver(p).open(f, 0, KEY));
+                }
+                qps.add(side);
+                env.driver(p).memory().write(0x5000_0000L, pattern(span, 11 + p));
+                env.driver(p).memory().write(0x5800_0000L, pattern(span, 21 + p));
+            }
+            env.tb.run(200);
+            for (int k = 0; k < each; k++) {
+                for (int f = 0; f < functions; f++) {
+                    for (int p = 0; p < 2; p++) {
+                        long off = (long) (f * each + k) * bytes;
+                        ChppDriver.Qp q = qps.get(p).get(f);
+                        EndpointId peer = qps.get(1 - p).get(f).id();
+                        q.get(peer, KEY, 0x5000_0000L + off, 0x6000_0000L + off, bytes, false, true);
+                        q.put(peer, KEY, 0x5800_0000L + off, 0x6800_0000L + off, bytes, false, true);
+                    }
+                }
+            }
+            List<ReceiveCompletion> got = new ArrayList<>();
+            env.tb.runUntil("every GET and PUT received", () -> {
+                for (List<ChppDriver.Qp> side : qps) {
+                    for (ChppDriver.Qp q : side) {
+                        got.addAll(q.pollReceive());
+                    }
+                }
+                return got.size() == 2 * 2 * functions * each;
+            }, 100_000);
+            assertThat(got).extracting(ReceiveCompletion::status).containsOnly(Status.OK);
+            assertThat(got).filteredOn(ReceiveCompletion::resp).hasSize(2 * functions * each);
+            for (int p = 0; p < 2; p++) {
+                assertThat(env.driver(p).memory().read(0x6000_0000L, span)).as("GET answers at " + p).isEqualTo(pattern(span, 11 + (1 - p)));
+                assertThat(env.driver(p).memory().read(0x6800_0000L, span)).as("PUTs at " + p).isEqualTo(pattern(span, 21 + (1 - p)));
+            }
+            System.out.printf("%d GETs and %d PUTs of %d bytes both ways at once: done by cycle %d%n", 2 * functions * each,
+                    2 * functions * each, bytes, env.tb.cycle());
+        }
+    }
+
     @Test
     void chainWithUnalignedSegmentListsScattersExactly(RunConfig cfg) {
         try (ChppEnv env = new ChppEnv(cfg, 2)) {
