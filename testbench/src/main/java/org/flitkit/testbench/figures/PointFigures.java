@@ -1,6 +1,8 @@
 package org.flitkit.testbench.figures;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -24,7 +26,8 @@ public abstract class PointFigures<K, R> implements FigureSource {
 
     /** Adds a figure (in table order) that needs the points {@code needs}. */
     protected final void define(Figure figure, Set<K> needs, Function<Map<K, R>, Measurement> measure) {
-        defs.add(new Def<>(figure, Set.copyOf(needs), measure));
+        // the points keep the caller's order (Set.copyOf's order changes from run to run, and so would the CSV rows)
+        defs.add(new Def<>(figure, Collections.unmodifiableSet(new LinkedHashSet<>(needs)), measure));
     }
 
     /** Runs one sweep point. */

@@ -140,7 +140,7 @@ public final class ChppFigures extends PointFigures<ChppFigures.Key, double[]> {
                 .from(cite("Section 5.2, Fig. 17")).paper(PaperValue.of(3.19), "GB/s")
                 .curve(Curve.of("log2 of the payload per request (10 = 1 KB; 19 = 512 KB)", "GB/s")
                         .withPaper(Series.paperPoints("paper: PUT 3.19 GB/s at 512 KB", new double[] {19}, new double[] {3.19})))
-                .slow().build(), Set.of(put, get, napI, napD), p -> new Measurement("chpp-bw-payload",
+                .slow().build(), new LinkedHashSet<>(List.of(put, get, napI, napD)), p -> new Measurement("chpp-bw-payload",
                         p.get(put)[PUT_SIZES.length - 1], List.of(
                                 Series.model("RTL: PUT", px, p.get(put)),
                                 Series.model("RTL: GET", px, p.get(get)),

@@ -2,6 +2,7 @@ package org.flitkit.env.nrc.sw;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -160,7 +161,7 @@ public final class SwitchFigures extends PointFigures<SwitchFigures.Key, SwitchL
         double[] xd = java.util.Arrays.stream(xs).asDoubleStream().toArray();
         define(Figure.builder(id, title).from(NRC).paper(PaperValue.none(), "flits/cycle/port")
                 .explained("the paper gives no throughput figures for the NRC")
-                .curve(Curve.of(xAxis, "saturation throughput (flits/cycle/port)")).slow().build(), Set.copyOf(keys),
+                .curve(Curve.of(xAxis, "saturation throughput (flits/cycle/port)")).slow().build(), new LinkedHashSet<>(keys),
                 p -> new Measurement(id, p.get(valueKey).accepted(), List.of(Series.model("RTL core with 24 ports at offered load 1.0", xd,
                         keys.stream().mapToDouble(k -> p.get(k).accepted()).toArray()))));
     }
