@@ -113,9 +113,10 @@ public final class ChppDriver {
     }
 
     /**
-     * How a GET ended at the requester (docs/chpp-nic.md, "Driver"): OK with all its bytes, or GET_FAILED (the
-     * target could not read its data; QP_MAGIC_REFUSED if our own key refused the answer's last packet) after
-     * {@code bytesArrived} bytes, the whole packets that arrived before the failure, at the start of its destination.
+     * How a GET ended at the requester (docs/chpp-nic.md, decision "driver's GET end"): OK with all its bytes, or
+     * GET_FAILED (the target could not read its data; QP_MAGIC_REFUSED if our own key refused the answer's last
+     * packet) after {@code bytesArrived} bytes, the whole packets that arrived before the failure, at the start of its
+     * destination.
      */
     public record GetEnd(PendingGet get, Status status, long bytesArrived) {
         public boolean ok() {

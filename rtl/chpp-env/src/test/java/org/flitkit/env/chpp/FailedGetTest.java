@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * A GET whose answer fails at the target ends at the requester (docs/chpp-nic.md, "Failed GET answers"): through two
+ * A GET whose answer fails at the target ends at the requester (docs/chpp-nic.md, decision "failed GET answer", and "Faults"): through two
  * engines and the crossbar, the target's reads of the GET's source fail (an error completion, or a completion that
  * never comes), and the requester's receive ring gets exactly one GET_FAILED entry at the Address where the failed
  * packet would have started, its memory holds exactly the packets sent before the failure, and the target's send

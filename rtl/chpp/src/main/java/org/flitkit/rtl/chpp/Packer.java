@@ -62,7 +62,7 @@ public final class Packer extends Module {
     public final UInt errors;
     /**
      * Failed GET answers (transfers with {@code resp}) ended by their header-only packet (PUT, Length 0, S_Flag
-     * CE+LAST+RESP, Address where the failed packet would have started), saturating. docs/chpp-packer.md, "Failures".
+     * CE+LAST+RESP, Address where the failed packet would have started), saturating. docs/chpp-packer.md, "How it works".
      */
     public final UInt failedAnswers;
     /** Malformed inputs (a control word the formats refuse, or streams longer or shorter than the transfer), saturating. */

@@ -27,7 +27,7 @@ public final class UploadHeader extends Bundle {
     public final Bool noBuffer = Bool();
     /**
      * PUT only: the header-only end of a failed GET answer (Length 0, S_Flag CE+LAST+RESP): nothing written, the
-     * completion says GET_FAILED at the header's Address (docs/chpp-upload.md, "Failed GET answer").
+     * completion says GET_FAILED at the header's Address (docs/chpp-upload.md, "How it works").
      */
     public final Bool getFailed = Bool();
 }
