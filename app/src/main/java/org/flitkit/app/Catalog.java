@@ -135,8 +135,8 @@ public final class Catalog {
                         + "with where the cycles go", NicFiguresScenario::run)
                 .testbench("chpp-figures", "cHPP NIC: every paper figure (latency table, processing latency, bandwidth vs MTU, payload "
                         + "and tags, fairness, crossbar throughput) measured on the RTL, model beside paper", ChppFiguresScenario::run)
-                .testbench("chpp-faults", "cHPP NIC: 2000 random PUT/NAP requests both ways from all 8 functions with 10 % of host reads "
-                        + "failing (UR, CA, lost): every request ends, all tags free, host memory exact", ChppFaults::scenario)
+                .testbench("chpp-faults", "cHPP NIC: 2000 random PUT/GET/NAP requests both ways from all 8 functions with 10 % of host reads "
+                        + "failing (UR, CA, lost): every request ends (a GET at its requester), all tags free, host memory exact", ChppFaults::scenario)
                 .testbench("chpp-deadlock", "cHPP NIC: two NICs back to back over 200-cycle credit links, both GETting from each other at "
                         + "once; GETs sharing the PUT VC deadlock (diagnosed), on their own VC all complete, memory exact (paper figures "
                         + "9/10); 1-byte PUT latency link vs crossbar", ChppDeadlock::scenario)

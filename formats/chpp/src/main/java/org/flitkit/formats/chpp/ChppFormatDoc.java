@@ -53,7 +53,9 @@ public final class ChppFormatDoc {
                 .append("| 0 | CE: post a receive completion | must be 1 | on the last packet, if the descriptor's RCE | must be 0 |\n")
                 .append("| 1 | LAST: last packet of the transfer | must be 1 | last packet only | must be 1 |\n")
                 .append("| 2 | RESP: PUT answering a GET | must be 0 | packets of a GET's answer | must be 0 |\n\n")
-                .append("CE is allowed only together with LAST.\n\n");
+                .append("CE is allowed only together with LAST. A PUT of Length 0 is allowed only with S_Flag exactly CE+LAST+RESP: ")
+                .append("the header-only end of a GET answer whose data the target could not read (`Packets.failedAnswerHeader`); ")
+                .append("the requester's receive completion then says GET_FAILED at its Address.\n\n");
         codes(md, "PKTType codes (2 bits)", PktType.values(), t -> t.code(), PktType::description);
         layout(md, DescriptorLayouts.NAP_IMMEDIATE, "Descriptor: NAP immediate (16 bytes + data padded to 8: "
                 + Descriptor.NapImmediate.size(0) + ".." + Descriptor.NapImmediate.size(Chpp.MAX_NAP) + " bytes)");

@@ -12,7 +12,7 @@ import org.flitkit.formats.th2.BitVector;
  * @param ce          S_Flag CE: post a receive completion event
  * @param last        S_Flag LAST: last packet of the transfer
  * @param resp        S_Flag RESP: a PUT answering a GET
- * @param length      payload bytes: NAP 0..2048, PUT 1..4096, GET 32
+ * @param length      payload bytes: NAP 0..2048, PUT 1..4096 (0 only for a failed GET answer: CE+LAST+RESP), GET 32
  * @param requesterId PCIe Requester ID of the sending function
  * @param qpMagic     16-bit protection key
  * @param src         sending endpoint
@@ -99,7 +99,9 @@ public record PacketHeader(PktType type, int tc, boolean ce, boolean last, boole
                         "NAP S_Flag " + flags(ce, last, resp) + ", must be CE+LAST (a NAP is one packet and always posts a receive completion)");
             }
             case PUT -> {
-                ChppFormatException.require(length >= 1, Rule.PUT_EMPTY, "PUT Length 0");
+                // the one header-only PUT: the end of a GET answer whose data the target could not read
+                ChppFormatException.require(length >= 1 || (ce && last && resp), Rule.PUT_EMPTY, "PUT Length 0 with S_Flag "
+                        + flags(ce, last, resp) + ", allowed only as a failed GET answer (CE+LAST+RESP)");
                 ChppFormatException.require(address + length <= 1L << Chpp.ADDRESS_BITS, Rule.ADDRESS_TOO_WIDE,
                         "PUT Address 0x" + Long.toHexString(address) + " + " + length + " bytes beyond the 48-bit address space");
             }

@@ -52,4 +52,22 @@ public final class Packets {
                 g.common().cookie());
         return new Descriptor.Put(c, g.length(), g.srcAddress(), g.dstAddress());
     }
+
+    /**
+     * The header-only packet that ends a GET answer whose data the target could not read (docs/chpp-formats.md,
+     * decision "failed GET answer"): PUT, S_Flag CE+LAST+RESP (CE whatever the GET's RCE: an error must reach the
+     * requester's software), Length 0, Address = where the failed packet would have started, i.e. the answer's
+     * DstAddr + the {@code bytesSent} bytes of the whole packets that left before the failure; SRC_ID, DST_ID,
+     * QPMagic and Requester ID as the answer's other packets. The requester's receive completion then says
+     * GET_FAILED with that Address.
+     */
+    public static PacketHeader failedAnswerHeader(Descriptor.Put answer, int processor, int function, int requesterId,
+            int tc, long bytesSent) {
+        if (bytesSent < 0 || bytesSent >= answer.length()) {
+            throw new IllegalArgumentException("failedAnswerHeader: " + bytesSent + " bytes sent of a " + answer.length()
+                    + "-byte answer; a failed answer has sent 0.." + (answer.length() - 1));
+        }
+        return new PacketHeader(PktType.PUT, tc, true, true, true, 0, requesterId, answer.common().qpMagic(),
+                source(answer, processor, function), answer.common().dst(), answer.dstAddress() + bytesSent);
+    }
 }

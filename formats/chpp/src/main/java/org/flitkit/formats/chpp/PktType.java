@@ -6,7 +6,7 @@ package org.flitkit.formats.chpp;
  */
 public enum PktType {
     NAP(1, "no-address packet: a message of 0..2048 bytes into a receive buffer the receiver picks"),
-    PUT(2, "write of 1..4096 bytes at Address in the receiver's memory (one packet of a bulk transfer)"),
+    PUT(2, "write of 1..4096 bytes at Address in the receiver's memory (one packet of a bulk transfer); 0 bytes only as a failed GET answer"),
     GET(3, "read request: the payload is the 32-byte GET descriptor; the receiver answers with PUTs");
 
     public static final int BITS = 2;

@@ -20,6 +20,8 @@ public record ReceiveCompletion(PktType type, boolean resp, Status status, Endpo
         ChppFormatException.require(type != PktType.GET, Rule.BAD_RECEIVE_TYPE, "a GET posts no receive completion");
         ChppFormatException.require(!(resp && type == PktType.NAP), Rule.BAD_RECEIVE_TYPE, "Resp set on a NAP completion");
         ChppFormatException.require(status.receive(), Rule.UNKNOWN_STATUS, "Status " + status + " does not appear in the receive ring");
+        ChppFormatException.require(status != Status.GET_FAILED || (type == PktType.PUT && resp), Rule.BAD_RECEIVE_TYPE,
+                "Status GET_FAILED on a " + type + (resp ? " with Resp" : " without Resp") + ", only a GET's answer (PUT with Resp) fails so");
         ChppFormatException.require(length <= Chpp.MAX_PAYLOAD, Rule.LENGTH_TOO_LARGE, "Length " + length + " above " + Chpp.MAX_PAYLOAD + " bytes");
         if (type == PktType.NAP) {
             ChppFormatException.require(length <= Chpp.MAX_NAP, Rule.NAP_TOO_LARGE, "NAP Length " + length + " above " + Chpp.MAX_NAP + " bytes");

@@ -11,7 +11,9 @@ public enum Status {
     BAD_DESCRIPTOR(0x03, true, false, "descriptor refused by another rule (kind, size, reserved bits, lengths, QP): nothing sent"),
     PCIE_ERROR(0x04, true, true, "a host memory read ended with an error completion (UR or CA): transfer ended"),
     COMPLETION_TIMEOUT(0x05, true, true, "a host memory read got no completion in time: transfer ended"),
-    NO_RECEIVE_BUFFER(0x06, false, true, "a NAP arrived and no receive buffer address was available: data dropped");
+    NO_RECEIVE_BUFFER(0x06, false, true, "a NAP arrived and no receive buffer address was available: data dropped"),
+    GET_FAILED(0x07, false, true, "the target could not read the data of this GET: the GET ended at Address (bytes before it arrived); "
+            + "only on a PUT completion with Resp");
 
     public static final int BITS = 8;
     private final int code;

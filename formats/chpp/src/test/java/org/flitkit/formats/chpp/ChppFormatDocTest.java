@@ -39,7 +39,7 @@ class ChppFormatDocTest {
         }
         assertThat(md).contains("`" + HexFormat.ofDelimiter(" ").formatHex(ChppExamples.PUT_HEADER.toBytes()) + "`")
                 .contains("| Address | 47:0 | 48 |", "| QPMagic | 79:64 | 16 |", "| Length | 108:96 | 13 |");
-        assertThat(ChppExamples.ALL).hasSize(11);
+        assertThat(ChppExamples.ALL).hasSize(13);
     }
 
     @Test

@@ -44,6 +44,15 @@ class KnownAnswerTest {
         assertThat(PacketHeader.fromBytes(expected)).isEqualTo(ChppExamples.GET_HEADER);
     }
 
+    @Test
+    void failedGetAnswerHeader() {
+        // 08: PKTType 10 (PUT) | E000: S_Flag 111 (CE+LAST+RESP), Length 0 | 0400: the receiver's Requester ID
+        // 81 2B: SRC = the GET's receiver, DST = its sender | Address 0x000300000800: the GET's DstAddr + 2048
+        byte[] expected = hex("60 08 E0 00 | 04 00 BE EF | 81 2B 00 03 | 00 00 08 00");
+        assertThat(ChppExamples.FAILED_ANSWER_HEADER.toBytes()).isEqualTo(expected);
+        assertThat(PacketHeader.fromBytes(expected)).isEqualTo(ChppExamples.FAILED_ANSWER_HEADER);
+    }
+
     // Descriptor word 0 (little-endian): byte 0 = RCE(7) SCE(6) QP 3 (5:4) Kind (3:0) = 0xF0 | Kind; byte 2 DST_ID 0x81;
     // bytes 4-5 QPMagic EF BE; bytes 6-7 Cookie 0xA542 = 42 A5.
 
@@ -100,6 +109,14 @@ class KnownAnswerTest {
         byte[] expected = hex("00 08 00 00 05 00 00 00 | 01 00 2B 81 05 00 00 80");
         assertThat(ChppExamples.RECEIVE_COMPLETION.encode()).isEqualTo(expected);
         assertThat(ReceiveCompletion.decode(expected)).isEqualTo(ChppExamples.RECEIVE_COMPLETION);
+    }
+
+    @Test
+    void getFailedReceiveCompletion() {
+        // Address 0x300000800 | 06: PUT (2) + Resp (bit 2) | 07: GET_FAILED | 81 2B: SRC, DST | Length 0 | Phase
+        byte[] expected = hex("00 08 00 00 03 00 00 00 | 06 07 81 2B 00 00 00 80");
+        assertThat(ChppExamples.GET_FAILED_COMPLETION.encode()).isEqualTo(expected);
+        assertThat(ReceiveCompletion.decode(expected)).isEqualTo(ChppExamples.GET_FAILED_COMPLETION);
     }
 
     @Test

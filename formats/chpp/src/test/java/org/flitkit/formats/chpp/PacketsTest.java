@@ -29,6 +29,20 @@ class PacketsTest {
     }
 
     @Test
+    void aFailedAnswerEndsWithAHeaderOnlyPutWhereTheFailedPacketWouldHaveStarted() {
+        Descriptor.Put put = Packets.answerGet(ChppExamples.GET_HEADER, ChppExamples.GET.encode());
+        PacketHeader h = Packets.failedAnswerHeader(put, 4, 0, 0x0400, 0, 2048);
+        assertThat(h).isEqualTo(new PacketHeader(PktType.PUT, 0, true, true, true, 0, 0x0400, 0xBEEF, ChppExamples.RECEIVER,
+                ChppExamples.SENDER, 0x0000_0003_0000_0800L)).isEqualTo(ChppExamples.FAILED_ANSWER_HEADER);
+        // CE whatever the GET's RCE: the error must reach the requester's software
+        Descriptor.Put noRce = new Descriptor.Put(new Descriptor.Common(1, false, false, ChppExamples.SENDER, 0xBEEF, 7), 100, 0, 0x5000);
+        assertThat(Packets.failedAnswerHeader(noRce, 4, 0, 0x0400, 0, 0).ce()).isTrue();
+        assertThat(Packets.failedAnswerHeader(noRce, 4, 0, 0x0400, 0, 0).address()).isEqualTo(0x5000);
+        assertThatThrownBy(() -> Packets.failedAnswerHeader(put, 4, 0, 0x0400, 0, 4096))
+                .hasMessage("failedAnswerHeader: 4096 bytes sent of a 4096-byte answer; a failed answer has sent 0..4095");
+    }
+
+    @Test
     void aGetPacketWithAnotherPayloadIsRefused() {
         assertThatThrownBy(() -> Packets.answerGet(ChppExamples.GET_HEADER, ChppExamples.PUT.encode()))
                 .isInstanceOf(ChppFormatException.class).hasMessage("get-payload: GET packet carries a PUT descriptor");

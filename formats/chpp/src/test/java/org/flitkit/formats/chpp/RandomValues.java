@@ -113,10 +113,13 @@ final class RandomValues {
     ReceiveCompletion receiveCompletion() {
         List<Status> codes = List.of(Status.values()).stream().filter(Status::receive).toList();
         boolean nap = coin();
-        return nap
-                ? new ReceiveCompletion(PktType.NAP, false, codes.get(rng.nextInt(codes.size())), endpoint(), endpoint(),
+        Status status = codes.get(rng.nextInt(codes.size()));
+        // GET_FAILED ends a GET's answer: only on a PUT completion with Resp
+        boolean failedGet = status == Status.GET_FAILED;
+        return nap && !failedGet
+                ? new ReceiveCompletion(PktType.NAP, false, status, endpoint(), endpoint(),
                         rng.nextInt(Chpp.MAX_NAP + 1), rng.nextLong() & ~(long) (Chpp.NAP_BUFFER_ALIGN - 1), coin())
-                : new ReceiveCompletion(PktType.PUT, coin(), codes.get(rng.nextInt(codes.size())), endpoint(), endpoint(),
+                : new ReceiveCompletion(PktType.PUT, failedGet || coin(), status, endpoint(), endpoint(),
                         rng.nextInt(Chpp.MAX_PAYLOAD + 1), rng.nextLong(), coin());
     }
 

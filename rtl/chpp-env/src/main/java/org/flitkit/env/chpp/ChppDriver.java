@@ -3,11 +3,14 @@ package org.flitkit.env.chpp;
 import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.formats.chpp.Chpp;
+import org.flitkit.formats.chpp.DescKind;
 import org.flitkit.formats.chpp.Descriptor;
 import org.flitkit.formats.chpp.DoorbellWrite;
 import org.flitkit.formats.chpp.EndpointId;
+import org.flitkit.formats.chpp.PktType;
 import org.flitkit.formats.chpp.ReceiveCompletion;
 import org.flitkit.formats.chpp.SendCompletion;
+import org.flitkit.formats.chpp.Status;
 import org.flitkit.host.HostMemory;
 import org.flitkit.host.PcieHost;
 import org.flitkit.rtl.chpp.BufferListRegs;
@@ -101,6 +104,26 @@ public final class ChppDriver {
         host.mmioWrite(ChppRegisters.BUFFERS + BufferListRegs.REG_PRODUCER, buffersPosted & 0xFFFF_FFFFL);
     }
 
+    /** A GET a QP posted whose end the requester has not seen yet: its cookie and its local destination range. */
+    public record PendingGet(int cookie, long dst, long length) {
+        /** {@code address} lies in [dst, dst + length). */
+        public boolean holds(long address) {
+            return address >= dst && address - dst < length;
+        }
+    }
+
+    /**
+     * How a GET ended at the requester (docs/chpp-nic.md, decision "driver's GET end"): OK with all its bytes, or
+     * GET_FAILED (the target could not read its data; QP_MAGIC_REFUSED if our own key refused the answer's last
+     * packet) after {@code bytesArrived} bytes, the whole packets that arrived before the failure, at the start of its
+     * destination.
+     */
+    public record GetEnd(PendingGet get, Status status, long bytesArrived) {
+        public boolean ok() {
+            return status == Status.OK;
+        }
+    }
+
     private static int index(int function, int qp) {
         if (function < 0 || function >= Chpp.FUNCTIONS || qp < 0 || qp >= Chpp.QPS) {
             throw new IllegalArgumentException("function " + function + " QP " + qp + ": functions 0.." + (Chpp.FUNCTIONS - 1)
@@ -122,6 +145,8 @@ public final class ChppDriver {
         private int cookie = 1;
         private long sendConsumed;
         private long receiveConsumed;
+        /** GETs posted and not yet ended, in posting order. */
+        private final List<PendingGet> gets = new ArrayList<>();
 
         private Qp(EndpointId id, int key, int index) {
             this.id = id;
@@ -189,6 +214,9 @@ public final class ChppDriver {
             DoorbellWrite w = new DoorbellWrite(id.qp(), addr, bytes.length);
             host.mmioWrite(ChppRegisters.doorbell(id.function(), id.qp()), w.data());
             int c = d.common().cookie();
+            if (d instanceof Descriptor.Get g) {
+                gets.add(new PendingGet(c, g.dstAddress(), g.length()));
+            }
             if (c == cookie) {
                 cookie = cookie == 0xFFFF ? 1 : cookie + 1;
             }
@@ -205,11 +233,46 @@ public final class ChppDriver {
             return addr;
         }
 
-        /** Send completions posted since the last poll (in ring order); returns their slots to the engine. */
+        /**
+         * Send completions posted since the last poll (in ring order); returns their slots to the engine. A GET whose
+         * send completion is a failure never left: it is no longer pending.
+         */
         public List<SendCompletion> pollSend() {
             List<SendCompletion> out = new ArrayList<>();
             sendConsumed = poll(sendRing, sendConsumed, ChppRegisters.sendRing(index), b -> out.add(SendCompletion.decode(b)));
+            for (SendCompletion c : out) {
+                if (c.kind() == DescKind.GET && c.status() != Status.OK) {
+                    gets.removeIf(g -> g.cookie() == c.cookie());
+                }
+            }
             return out;
+        }
+
+        /** GETs posted on this QP whose end has not been seen (by {@link #getEnded}), oldest first. */
+        public List<PendingGet> pendingGets() {
+            return List.copyOf(gets);
+        }
+
+        /**
+         * The end of one of this QP's GETs, if {@code rc} (from {@link #pollReceive}) is one: a PUT completion with
+         * Resp whose Address lies in the destination range of a pending GET. OK ends it when the answer's last packet
+         * ends at the range's end; any other status (GET_FAILED) ends it with the bytes before Address. Returns null
+         * for every other completion; a Resp completion that matches no pending GET, or an OK one that does not end
+         * its GET, is refused (IllegalStateException): the engine would have broken the format's promise.
+         */
+        public GetEnd getEnded(ReceiveCompletion rc) {
+            if (rc.type() != PktType.PUT || !rc.resp()) {
+                return null;
+            }
+            PendingGet g = gets.stream().filter(x -> x.holds(rc.address())).findFirst().orElseThrow(() -> new IllegalStateException(
+                    "QP " + id + ": Resp receive completion " + rc + " at 0x" + Long.toHexString(rc.address())
+                            + " is in no pending GET's destination " + gets));
+            if (rc.status() == Status.OK && rc.address() + rc.length() != g.dst() + g.length()) {
+                throw new IllegalStateException("QP " + id + ": OK Resp completion " + rc + " ends at 0x"
+                        + Long.toHexString(rc.address() + rc.length()) + ", its GET " + g + " at 0x" + Long.toHexString(g.dst() + g.length()));
+            }
+            gets.remove(g);
+            return new GetEnd(g, rc.status(), rc.status() == Status.OK ? g.length() : rc.address() - g.dst());
         }
 
         /** Receive completions posted since the last poll (NAP, PUT with CE, refusals). */

@@ -23,11 +23,11 @@ import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.ScenarioResult;
 
 /**
- * Both engines of a controller send random PUTs, NAP indirects and NAP immediates (and, in a run without faults,
- * GETs and chains) to each other from all 8 functions while a fraction of every host memory read fails (UR, CA or a completion that never comes, a third
- * each): every request must end with exactly one send completion (OK or the read's error), every tag must be free
- * at the end, and host memory must hold exactly what the completions say was sent, nothing elsewhere. A GET is
- * left out: a failure of its answer is reported at the answering side (docs/chpp-nic.md, "Faults").
+ * Both engines of a controller send random PUTs, GETs, NAP indirects and NAP immediates (and, in a run without
+ * faults, chains) to each other from all 8 functions while a fraction of every host memory read fails (UR, CA or a
+ * completion that never comes, a third each): every request must end once (a send completion, OK or the read's
+ * error; a GET at its requester, with its answer's last packet or GET_FAILED), every tag must be free at the end,
+ * and host memory must hold exactly what the completions say was sent, nothing elsewhere (docs/chpp-nic.md, "Faults").
  */
 public final class ChppFaults {
     public static final int KEY = 0xFA17;
@@ -41,8 +41,14 @@ public final class ChppFaults {
     /** Completion timeout of the run: short, so lost completions end quickly. */
     public static final int TIMEOUT = 2000;
 
-    /** GET and chain only in runs without faults: a failed GET answer is reported at the answering side. */
+    /** Chains only in runs without faults (the faulted run's mix is the must-show's: PUT, GET, NAP). */
     enum Op { PUT, NAP_INDIRECT, NAP_IMMEDIATE, GET, CHAIN }
+
+    /**
+     * The QP of each function that GETs are sent to: it posts nothing itself, so every entry on its send ring is the
+     * failure of an answer (which carries the GET's cookie, not one of this QP's) and is matched to its GET.
+     */
+    static final int GET_TARGET_QP = 1;
 
     /** One request as the scoreboard remembers it. */
     static final class Req {
@@ -56,6 +62,12 @@ public final class ChppFaults {
         Status status;
         long sent = -1;
         boolean received;
+        /** GET: how it ended at the requester (OK or GET_FAILED) and the bytes that arrived. */
+        Status end;
+        long arrived = -1;
+        /** GET: the answering side's send-ring failure of the answer (status, bytes sent before it). */
+        Status answerStatus;
+        long answerSent = -1;
 
         Req(int side, int function, int cookie, Op op, long src, int len, long dst) {
             this.side = side;
@@ -70,7 +82,7 @@ public final class ChppFaults {
 
     /** What a run found. */
     public record Outcome(int requests, int ok, int readErrors, int timeouts, int unreadable, int noBuffer, long reads,
-            long faults, long cycles, int freeTags0, int freeTags1) {
+            long faults, long cycles, int freeTags0, int freeTags1, int gets, int getsOk, int getFailed) {
     }
 
     private ChppFaults() {
@@ -89,11 +101,12 @@ public final class ChppFaults {
             r = env.tb.result();
         }
         out.printf("%d requests, %.0f %% of reads failing: %d OK, %d ended by an error completion, %d by a completion timeout, "
-                + "%d descriptors unreadable; %d NAPs found no buffer; %d reads, %d failed; all %d + %d tags free%n", o.requests(),
-                rate * 100, o.ok(), o.readErrors(), o.timeouts(), o.unreadable(), o.noBuffer(), o.reads(), o.faults(), o.freeTags0(),
-                o.freeTags1());
+                + "%d descriptors unreadable; %d GETs: %d answered, %d GET_FAILED at the requester; %d NAPs found no buffer; "
+                + "%d reads, %d failed; all %d + %d tags free%n", o.requests(), rate * 100, o.ok(), o.readErrors(), o.timeouts(),
+                o.unreadable(), o.gets(), o.getsOk(), o.getFailed(), o.noBuffer(), o.reads(), o.faults(), o.freeTags0(), o.freeTags1());
         return r.with("requests", o.requests()).with("ok", o.ok()).with("read_errors", o.readErrors()).with("timeouts", o.timeouts())
-                .with("unreadable", o.unreadable()).with("no_buffer", o.noBuffer()).with("reads", o.reads()).with("failed_reads", o.faults());
+                .with("unreadable", o.unreadable()).with("gets", o.gets()).with("get_failed", o.getFailed())
+                .with("no_buffer", o.noBuffer()).with("reads", o.reads()).with("failed_reads", o.faults());
     }
 
     public static ChppEnv env(RunConfig cfg) {
@@ -120,14 +133,18 @@ public final class ChppFaults {
             });
         }
         List<List<ChppDriver.Qp>> qps = new ArrayList<>();
+        List<List<ChppDriver.Qp>> targets = new ArrayList<>();
         Rng rng = env.tb.rng("requests");
         byte[] data = new byte[1 << 20];
         for (int s = 0; s < 2; s++) {
             List<ChppDriver.Qp> l = new ArrayList<>();
+            List<ChppDriver.Qp> t = new ArrayList<>();
             for (int f = 0; f < n; f++) {
                 l.add(env.driver(s).open(f, 0, KEY));
+                t.add(env.driver(s).open(f, GET_TARGET_QP, KEY));
             }
             qps.add(l);
+            targets.add(t);
             for (int i = 0; i < data.length; i++) {
                 data[i] = (byte) rng.nextInt(256);
             }
@@ -138,13 +155,14 @@ public final class ChppFaults {
 
         List<Req> all = new ArrayList<>();
         Map<String, Req> byCookie = new HashMap<>();
+        // GETs by requester/function/cookie: their ends at the requester and their answers' failures find them here
+        Map<String, Req> getsByCookie = new HashMap<>();
         int[][] outstanding = new int[2][n];
         // per sending QP: NAPs in posting order, for the receive side to find its message
         Map<EndpointId, ArrayDeque<Req>> naps = new HashMap<>();
         int[] unreadable = new int[2 * n];
-        // receive completions with Resp: the last packet of a GET's answer, at the requester
-        int[] answers = new int[2];
         int noBuffer = 0;
+        int[] counts = {0};
         int gets = 0;
         int posted = 0;
         int ended = 0;
@@ -159,7 +177,7 @@ public final class ChppFaults {
                 ChppDriver.Qp q = qps.get(s).get(f);
                 EndpointId to = qps.get(1 - s).get(f).id();
                 int pick = rng.nextInt(10);
-                Op op = rate > 0 ? (pick < 6 ? Op.PUT : pick < 8 ? Op.NAP_INDIRECT : Op.NAP_IMMEDIATE)
+                Op op = rate > 0 ? (pick < 4 ? Op.PUT : pick < 6 ? Op.GET : pick < 8 ? Op.NAP_INDIRECT : Op.NAP_IMMEDIATE)
                         : pick < 3 ? Op.PUT : pick < 5 ? Op.CHAIN : pick < 7 ? Op.GET : pick < 9 ? Op.NAP_INDIRECT : Op.NAP_IMMEDIATE;
                 boolean nap = op == Op.NAP_INDIRECT || op == Op.NAP_IMMEDIATE;
                 int len = nap ? 1 + rng.nextInt(2048) : 1 + rng.nextInt(6000);
@@ -169,7 +187,7 @@ public final class ChppFaults {
                     case PUT -> q.put(to, KEY, src, dst, len, true, true);
                     case NAP_INDIRECT -> q.napIndirect(to, KEY, src, len, true);
                     case NAP_IMMEDIATE -> q.napImmediate(to, KEY, env.driver(s).memory().read(src, len), true);
-                    case GET -> q.get(to, KEY, src, dst, len, true, true);
+                    case GET -> q.get(targets.get(1 - s).get(f).id(), KEY, src, dst, len, true, true);
                     case CHAIN -> q.chain(to, KEY, cut(rng, src, len), cut(rng, dst, len), true, true);
                 };
                 Req r = new Req(s, f, cookie, op, src, len, dst);
@@ -177,6 +195,9 @@ public final class ChppFaults {
                 byCookie.put(s + "/" + f + "/" + cookie, r);
                 if (nap) {
                     naps.computeIfAbsent(q.id(), k -> new ArrayDeque<>()).add(r);
+                }
+                if (op == Op.GET) {
+                    getsByCookie.put(s + "/" + f + "/" + cookie, r);
                 }
                 gets += op == Op.GET ? 1 : 0;
                 outstanding[s][f]++;
@@ -187,11 +208,11 @@ public final class ChppFaults {
                 for (int f = 0; f < n; f++) {
                     for (SendCompletion c : qps.get(s).get(f).pollSend()) {
                         outstanding[s][f]--;
-                        ended++;
                         if (c.kind() == null && c.cookie() == 0) {
                             check(env, c.status() == Status.PCIE_ERROR || c.status() == Status.COMPLETION_TIMEOUT,
                                     "unreadable descriptor with status " + c.status());
                             unreadable[s * n + f]++;
+                            ended++;
                             continue;
                         }
                         Req r = byCookie.remove(s + "/" + f + "/" + c.cookie());
@@ -201,10 +222,13 @@ public final class ChppFaults {
                         check(env, c.status() != Status.OK || c.bytes() == r.len, "OK completion of " + c.bytes() + " bytes for " + r.len);
                         check(env, c.status() == Status.OK || c.status() == Status.PCIE_ERROR || c.status() == Status.COMPLETION_TIMEOUT,
                                 "unexpected status " + c);
+                        // a GET that left ends at its requester; one that failed here never left
+                        if (r.op != Op.GET || r.status != Status.OK || r.end != null) {
+                            ended++;
+                        }
                     }
-                    for (ReceiveCompletion rc : qps.get(s).get(f).pollReceive()) {
-                        noBuffer += receive(env, rc, naps, s, answers);
-                    }
+                    ended += receiveAll(env, qps.get(s).get(f), s, f, naps, getsByCookie, counts);
+                    answerFailures(env, targets.get(s).get(f), s, f, getsByCookie);
                 }
             }
             if (env.tb.cycle() - start > 400L * requests + 200_000) {
@@ -216,15 +240,18 @@ public final class ChppFaults {
         env.tb.run(2L * TIMEOUT + 100);
         for (int s = 0; s < 2; s++) {
             for (int f = 0; f < n; f++) {
-                for (ReceiveCompletion rc : qps.get(s).get(f).pollReceive()) {
-                    noBuffer += receive(env, rc, naps, s, answers);
-                }
+                check(env, receiveAll(env, qps.get(s).get(f), s, f, naps, getsByCookie, counts) == 0, "a GET ended after the end");
+                answerFailures(env, targets.get(s).get(f), s, f, getsByCookie);
                 check(env, qps.get(s).get(f).pollSend().isEmpty(), "a second send completion");
+                check(env, targets.get(s).get(f).pollReceive().isEmpty(), "a receive completion on a GET target QP");
             }
         }
-        verify(env, all, byCookie, unreadable, naps);
+        noBuffer = counts[0];
+        verify(env, all, byCookie, unreadable, naps, SendEngineParams.defaults().mtu());
+        int getsOk = (int) all.stream().filter(r -> r.op == Op.GET && r.end == Status.OK).count();
+        int getFailed = (int) all.stream().filter(r -> r.op == Op.GET && r.end == Status.GET_FAILED).count();
         if (rate == 0) {
-            check(env, answers[0] + answers[1] == gets, gets + " GETs but " + (answers[0] + answers[1]) + " answers received");
+            check(env, getsOk == gets, gets + " GETs but " + getsOk + " answered");
         }
         Simulator sim = env.tb.sim();
         int[] free = new int[2];
@@ -235,18 +262,79 @@ public final class ChppFaults {
                     "processor " + s + ": tags not all free at the end: free " + free[s] + ", in flight 0x"
                             + Long.toHexString(sim.peek(t.inFlight)) + ", quarantined 0x" + Long.toHexString(sim.peek(t.quarantined)));
         }
-        int ok = (int) all.stream().filter(r -> r.status == Status.OK).count();
-        int errs = (int) all.stream().filter(r -> r.status == Status.PCIE_ERROR).count();
-        int tos = (int) all.stream().filter(r -> r.status == Status.COMPLETION_TIMEOUT).count();
+        int ok = (int) all.stream().filter(r -> outcome(r) == Status.OK).count();
+        int errs = (int) all.stream().filter(r -> outcome(r) == Status.PCIE_ERROR).count();
+        int tos = (int) all.stream().filter(r -> outcome(r) == Status.COMPLETION_TIMEOUT).count();
         int unr = java.util.Arrays.stream(unreadable).sum();
-        return new Outcome(requests, ok, errs, tos, unr, noBuffer, reads[0], faults[0], env.tb.cycle() - start, free[0], free[1]);
+        return new Outcome(requests, ok, errs, tos, unr, noBuffer, reads[0], faults[0], env.tb.cycle() - start, free[0], free[1],
+                gets, getsOk, getFailed);
+    }
+
+    /**
+     * How a request ended: its send completion's status; for a GET that left, OK if answered, else the cause its
+     * answer failed with at the target (PCIE_ERROR or COMPLETION_TIMEOUT, from the target's send ring).
+     */
+    private static Status outcome(Req r) {
+        if (r.op == Op.GET && r.status == Status.OK) {
+            return r.end == Status.OK ? Status.OK : r.answerStatus;
+        }
+        return r.status;
+    }
+
+    /**
+     * The receive completions of requester QP {@code q} (processor {@code s}, function {@code f}): NAPs and PUTs, and
+     * the ends of its GETs (matched by the driver to the GET whose destination holds the Address). Returns how many
+     * GETs ended for good (their send completion already seen); {@code counts[0]} counts NAPs without a buffer.
+     */
+    private static int receiveAll(ChppEnv env, ChppDriver.Qp q, int s, int f, Map<EndpointId, ArrayDeque<Req>> naps,
+            Map<String, Req> gets, int[] counts) {
+        int ended = 0;
+        for (ReceiveCompletion rc : q.pollReceive()) {
+            ChppDriver.GetEnd e;
+            try {
+                e = q.getEnded(rc);
+            } catch (IllegalStateException x) {
+                throw env.tb.fail(x.getMessage());
+            }
+            if (e == null) {
+                counts[0] += receive(env, rc, naps, s);
+                continue;
+            }
+            Req r = gets.get(s + "/" + f + "/" + e.get().cookie());
+            check(env, r != null && r.end == null, "GET end " + e + " for no GET in flight");
+            check(env, e.status() == Status.OK || e.status() == Status.GET_FAILED, "GET " + r.cookie + " ended with " + rc);
+            check(env, r.status == null || r.status == Status.OK, "GET " + r.cookie + " failed at its requester (" + r.status
+                    + ") and still ended with " + rc);
+            check(env, rc.src().equals(new EndpointId(1 - s, f, GET_TARGET_QP)), "GET answer from " + rc.src());
+            r.end = e.status();
+            r.arrived = e.bytesArrived();
+            // the send completion came first: this ends the GET; else its send completion will
+            ended += r.status == Status.OK ? 1 : 0;
+        }
+        return ended;
+    }
+
+    /**
+     * The send ring of GET target QP {@code t} (processor {@code s}, function {@code f}): only failures of its
+     * answers, each carrying the cookie of the other side's GET.
+     */
+    private static void answerFailures(ChppEnv env, ChppDriver.Qp t, int s, int f, Map<String, Req> gets) {
+        for (SendCompletion c : t.pollSend()) {
+            Req r = gets.get((1 - s) + "/" + f + "/" + c.cookie());
+            check(env, r != null && r.answerStatus == null, "answer failure " + c + " on processor " + s + " function " + f
+                    + " for no GET of the other side");
+            check(env, c.kind() == org.flitkit.formats.chpp.DescKind.PUT
+                    && (c.status() == Status.PCIE_ERROR || c.status() == Status.COMPLETION_TIMEOUT) && c.bytes() < r.len,
+                    "answer failure " + c + " of a GET of " + r.len + " bytes");
+            r.answerStatus = c.status();
+            r.answerSent = c.bytes();
+        }
     }
 
     /** A receive completion at processor {@code s}: a NAP (its message, or NO_RECEIVE_BUFFER) or a PUT's last packet. */
-    private static int receive(ChppEnv env, ReceiveCompletion rc, Map<EndpointId, ArrayDeque<Req>> naps, int s, int[] answers) {
+    private static int receive(ChppEnv env, ReceiveCompletion rc, Map<EndpointId, ArrayDeque<Req>> naps, int s) {
         if (rc.type() == PktType.PUT) {
-            check(env, rc.status() == Status.OK, "PUT receive completion " + rc);
-            answers[s] += rc.resp() ? 1 : 0;
+            check(env, rc.status() == Status.OK && !rc.resp(), "PUT receive completion " + rc);
             return 0;
         }
         ArrayDeque<Req> q = naps.get(rc.src());
@@ -278,7 +366,7 @@ public final class ChppFaults {
      * received; nothing was written outside the destinations, the NAP buffers and the rings.
      */
     private static void verify(ChppEnv env, List<Req> all, Map<String, Req> unmatched, int[] unreadable,
-            Map<EndpointId, ArrayDeque<Req>> naps) {
+            Map<EndpointId, ArrayDeque<Req>> naps, int mtu) {
         int n = org.flitkit.formats.chpp.Chpp.FUNCTIONS;
         int[] left = new int[2 * n];
         for (Req r : unmatched.values()) {
@@ -295,7 +383,7 @@ public final class ChppFaults {
                 // a GET's data goes the other way: from the remote side's source into the requester's memory
                 int at = r.op == Op.GET ? r.side : 1 - r.side;
                 if (r.op == Op.GET) {
-                    sent = r.status == Status.OK ? r.len : 0;
+                    sent = getBytes(env, r, mtu);
                 }
                 byte[] got = env.driver(at).memory().read(r.dst - 8, r.len + 16);
                 byte[] src = env.driver(1 - at).memory().read(r.src, r.len);
@@ -321,6 +409,29 @@ public final class ChppFaults {
                         + w.data().length + " bytes at 0x" + Long.toHexString(w.addr()) + " outside every destination");
             }
         }
+    }
+
+    /**
+     * The bytes a GET put into its requester's memory, with its end checked: a GET that left (send completion OK)
+     * ended at the requester; OK means all its bytes and no answer failure; GET_FAILED means the whole packets before
+     * the failure (a multiple of the MTU, as many as the target's failure completion says it sent); one that never
+     * left wrote nothing.
+     */
+    private static long getBytes(ChppEnv env, Req r, int mtu) {
+        String what = "GET " + r.side + "/" + r.function + "/" + r.cookie + " of " + r.len + " bytes";
+        if (r.status != Status.OK) {
+            check(env, r.end == null && r.answerStatus == null, what + " failed at the requester (" + r.status + ") but was answered");
+            return 0;
+        }
+        check(env, r.end != null, what + " left but never ended at the requester");
+        if (r.end == Status.OK) {
+            check(env, r.answerStatus == null && r.arrived == r.len, what + " answered OK but its answer failed: " + r.answerStatus);
+            return r.len;
+        }
+        check(env, r.answerStatus != null, what + " ended GET_FAILED with no failure on the target's send ring");
+        check(env, r.arrived == r.answerSent && r.arrived % mtu == 0 && r.arrived < r.len, what + ": GET_FAILED after "
+                + r.arrived + " bytes, the target sent " + r.answerSent + " (packets of " + mtu + ")");
+        return r.arrived;
     }
 
     /** {@code len} bytes from {@code base} as 1 to 3 segments cut at random points (a chain's list). */

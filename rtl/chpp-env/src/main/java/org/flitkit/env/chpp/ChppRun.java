@@ -222,8 +222,10 @@ public final class ChppRun implements AutoCloseable {
             done += op == Op.PUT ? 1 : 0;
         }
         for (ReceiveCompletion r : a.pollReceive()) {
-            if (r.status() != Status.OK) {
-                throw env.tb.fail(op + ": receive completion at the requester " + r);
+            // a GET ends at the requester: its answer's last packet (OK) or the answer's failure (GET_FAILED)
+            ChppDriver.GetEnd g = a.getEnded(r);
+            if (r.status() != Status.OK || g == null || !g.ok()) {
+                throw env.tb.fail(op + ": receive completion at the requester " + r + (g == null ? " (no GET's end)" : " ends " + g));
             }
             done += op == Op.GET ? 1 : 0;
         }

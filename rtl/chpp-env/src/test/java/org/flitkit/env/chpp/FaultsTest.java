@@ -9,7 +9,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Issue 11's must-show: a tenth of all host memory reads fail (UR, CA, or lost), both engines sending from all
- * 8 functions: every request ends, all tags are free, memory holds exactly what was sent ({@link ChppFaults}).
+ * 8 functions: every request ends (a GET at its requester, also when its answer fails at the target), all tags are
+ * free, memory holds exactly what was sent ({@link ChppFaults}).
  */
 @ExtendWith(TestbenchExtension.class)
 class FaultsTest {
@@ -25,6 +26,12 @@ class FaultsTest {
             assertThat(o.readErrors()).isPositive();
             assertThat(o.timeouts()).isPositive();
             assertThat(o.unreadable()).isPositive();
+            // GETs are in the run: some answered, some whose answer's read failed at the target ended GET_FAILED at the
+            // requester (the rest were unreadable descriptors at the requester)
+            assertThat(o.gets()).isPositive();
+            assertThat(o.getsOk()).isPositive();
+            assertThat(o.getFailed()).isPositive();
+            assertThat(o.getsOk() + o.getFailed()).isLessThanOrEqualTo(o.gets());
             assertThat(o.freeTags0()).isEqualTo(32);
             assertThat(o.freeTags1()).isEqualTo(32);
         }
@@ -39,6 +46,8 @@ class FaultsTest {
             System.out.println(o);
             assertThat(o.ok()).isEqualTo(300);
             assertThat(o.faults()).isZero();
+            assertThat(o.gets()).isPositive().isEqualTo(o.getsOk());
+            assertThat(o.getFailed()).isZero();
             assertThat(o.freeTags0()).isEqualTo(32);
             assertThat(o.freeTags1()).isEqualTo(32);
         }

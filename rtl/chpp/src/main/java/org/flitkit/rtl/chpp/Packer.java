@@ -23,8 +23,9 @@ import org.flitkit.hdl.lib.Queue;
  * the intra-DMA crossbar; spec 30-chpp-dma.md, "Engine structure"): one NAP packet per NAP descriptor, a PUT or
  * chain cut into PUT packets of at most {@link SendEngineParams#mtu} bytes that never cross a destination segment,
  * the source bytes realigned to each packet's first byte. Store-and-forward per packet: a packet leaves only once
- * its whole payload is buffered, so a source read that fails mid-transfer never truncates a packet.
- * docs/chpp-packer.md.
+ * its whole payload is buffered, so a source read that fails mid-transfer never truncates a packet. A failed GET
+ * answer ends with a header-only PUT (Length 0, CE+LAST+RESP) so that the requester's GET ends too (formats/chpp
+ * {@code Packets.failedAnswerHeader}). docs/chpp-packer.md.
  */
 public final class Packer extends Module {
     /** Traffic class of NAP and PUT packets (GET has {@link SendEngineParams#getTc}). */
@@ -48,14 +49,22 @@ public final class Packer extends Module {
     public final Decoupled<DataBeat> data;
     /** Packets to {@link DmaCrossbar#in}: header beat, then the payload in wire order, {@code last} on the final beat. */
     public final Decoupled<PacketBeat> out;
-    /** Send completions: OK when SCE is set, and every failed transfer (its status, the bytes sent before the failure). */
+    /**
+     * Send completions: OK when SCE is set, and every failed transfer (its status, the bytes sent before the failure;
+     * a failed GET answer's too, after its failure packet).
+     */
     public final Decoupled<SendCompletionEvent> event;
-    /** Packets sent (their last beat taken), saturating. */
+    /** Packets sent (their last beat taken; a failed GET answer's header-only packet too), saturating. */
     public final UInt packets;
     /** Transfers ended (successfully or not), saturating. */
     public final UInt transfers;
     /** Transfers ended by a failure (error beat, malformed input), saturating. */
     public final UInt errors;
+    /**
+     * Failed GET answers (transfers with {@code resp}) ended by their header-only packet (PUT, Length 0, S_Flag
+     * CE+LAST+RESP, Address where the failed packet would have started), saturating. docs/chpp-packer.md, "How it works".
+     */
+    public final UInt failedAnswers;
     /** Malformed inputs (a control word the formats refuse, or streams longer or shorter than the transfer), saturating. */
     public final UInt malformed;
     /** Payload beats in the buffer (written, not yet sent). */
@@ -95,6 +104,7 @@ public final class Packer extends Module {
         packets = output(UInt(Counters.BITS));
         transfers = output(UInt(Counters.BITS));
         errors = output(UInt(Counters.BITS));
+        failedAnswers = output(UInt(Counters.BITS));
         malformed = output(UInt(Counters.BITS));
         bufferedBeats = output(UInt(ab + 1));
 
@@ -127,6 +137,10 @@ public final class Packer extends Module {
         Bool dstSeen = regInit(Bool(), 0).named("dstSeenLast");
         Bool dataSeen = regInit(Bool(), 0).named("dataSeenLast");
         UInt failStatus = regInit(UInt(Status.BITS), 0).named("failStatus");
+        // the failed transfer is a GET answer whose requester must learn of the failure: its FAIL entry carries the
+        // header-only failure packet (Address = pktAddr, where the failed packet would have started)
+        Bool failPkt = regInit(Bool(), 0).named("failPkt");
+        Bool answerFails = resp.andNot(isNap);
         // source bytes taken but not yet placed in a packet (at most 15), byte 0 in bits 7:0
         UInt hold = regInit(UInt(PacketBeat.DATA_BITS), 0).named("hold");
         UInt holdN = regInit(UInt(5), 0).named("holdN");
@@ -172,16 +186,22 @@ public final class Packer extends Module {
         Bool dataSeenNext = dataSeen.or(inFire.and(inLast.or(inErr)));
 
         // ---- the packet's header, from the transfer and the packet registers
-        UInt sFlag = mux(isNap, lit(HeaderLayout.S_FLAG_CE | HeaderLayout.S_FLAG_LAST, h.S_FLAG.width()),
-                cat(resp, pktLast, pktLast.and(rce)));
+        // in FAIL it is the failed GET answer's header-only packet: CE always (the error must reach the requester's
+        // software whatever the GET's RCE), LAST, RESP, Length 0
+        int failFlags = HeaderLayout.S_FLAG_CE | HeaderLayout.S_FLAG_LAST | HeaderLayout.S_FLAG_RESP;
+        UInt sFlag = mux(sFail, lit(failFlags, h.S_FLAG.width()),
+                mux(isNap, lit(HeaderLayout.S_FLAG_CE | HeaderLayout.S_FLAG_LAST, h.S_FLAG.width()),
+                        cat(resp, pktLast, pktLast.and(rce))));
         UInt header = PacketHeaders.header(sp, DATA_TC,
                 mux(isNap, lit(PktType.NAP.code(), h.PKT_TYPE.width()), lit(PktType.PUT.code(), h.PKT_TYPE.width())),
-                sFlag, pktLen, fn, qp, qpMagic, dstId, mux(isNap, lit(0, h.ADDRESS.width()), pktAddr));
+                sFlag, mux(sFail, lit(0, h.LENGTH.width()), pktLen), fn, qp, qpMagic, dstId,
+                mux(isNap, lit(0, h.ADDRESS.width()), pktAddr));
 
         meta.enq.valid.assign(commit.or(sFail));
         meta.enq.bits.header.assign(header);
-        meta.enq.bits.beats.assign(pktLen.add(PacketBeat.DATA_BYTES - 1).shr(4).pad(meta.enq.bits.beats.width()));
-        meta.enq.bits.hasPacket.assign(sFail.not());
+        meta.enq.bits.beats.assign(mux(sFail, lit(0, meta.enq.bits.beats.width()),
+                pktLen.add(PacketBeat.DATA_BYTES - 1).shr(4).pad(meta.enq.bits.beats.width())));
+        meta.enq.bits.hasPacket.assign(sFail.not().or(failPkt));
         meta.enq.bits.hasEvent.assign(sFail.or(pktLast.and(sce)));
         meta.enq.bits.status.assign(mux(sFail, failStatus, lit(Status.OK.code(), Status.BITS)));
         meta.enq.bits.bytes.assign(mux(sFail, sent, sent.add(pktLen.pad(32))));
@@ -234,6 +254,9 @@ public final class Packer extends Module {
             // data comes on napData for a NAP immediate with bytes, on data when there are source segments
             dataSeen.assign(mux(imm, c.length.eq(0), c.srcCount.eq(0)));
             xferLeft.assign(c.length);
+            // a control word refused at the start names no destination yet: no failure packet (GetAnswer never
+            // sends one: it refuses zero-length GETs)
+            failPkt.assign(FALSE());
             when(cBad, () -> {
                 badEvent.assign(TRUE());
                 failStatus.assign(Status.BAD_DESCRIPTOR.code());
@@ -255,9 +278,12 @@ public final class Packer extends Module {
         when(sSeg, () -> {
             dstReady.assign(dstSeen.not());
             when(dstSeen, () -> {
-                // the destination list ended before the transfer's bytes did
+                // the destination list ended before the transfer's bytes did: the failure packet names the end of
+                // what was sent
                 badEvent.assign(TRUE());
                 failStatus.assign(Status.PCIE_ERROR.code());
+                failPkt.assign(answerFails);
+                pktAddr.assign(segAddr);
                 state.assign(FAIL);
             }).elsewhen(seg.fire(), () -> {
                 dstSeen.assign(seg.bits.last);
@@ -273,9 +299,11 @@ public final class Packer extends Module {
                 // the source stream ended before the transfer's bytes did
                 badEvent.assign(TRUE());
                 failStatus.assign(Status.PCIE_ERROR.code());
+                failPkt.assign(answerFails);
                 state.assign(FAIL);
             }).elsewhen(inFire.and(inErr), () -> {
                 failStatus.assign(data.bits.status);
+                failPkt.assign(answerFails);
                 state.assign(FAIL);
             }).elsewhen(inFire.and(enough.not()), () -> {
                 hold.assign(combined.bits(PacketBeat.DATA_BITS - 1, 0));
@@ -324,6 +352,7 @@ public final class Packer extends Module {
         Bool failed = sFail.and(meta.enq.ready);
         transfers.assign(Counters.count(failed.or(commit.and(pktLast)), "transferCount"));
         errors.assign(Counters.count(failed, "errorCount"));
+        failedAnswers.assign(Counters.count(failed.and(failPkt), "failedAnswerCount"));
         malformed.assign(Counters.count(badEvent, "malformedCount"));
 
         // ---- the sending side: header from the meta queue, then the payload beats from the buffer

@@ -13,7 +13,9 @@ import org.flitkit.rtl.pcie.Pcie;
  * the protocol's size and alignment rules; a receive completion when the packet's flag asks): the payload of each
  * accepted PUT is written at the header's Address with posted writes of at most Max_Payload_Size, cut at its
  * address boundaries (so never across 4 KB), data packed from the first byte; with S_Flag CE a receive completion
- * (Status OK, Length and Address of the packet) follows the last write request. docs/chpp-upload.md, "PutUpload".
+ * (Status OK, Length and Address of the packet) follows the last write request. The header-only end of a failed GET
+ * answer (Length 0, CE+LAST+RESP) writes nothing and posts Status GET_FAILED at its Address. docs/chpp-upload.md,
+ * "PutUpload".
  */
 public final class PutUpload extends Module {
     /** PCIe Max_Payload_Size values this block can be built for. */
@@ -33,8 +35,16 @@ public final class PutUpload extends Module {
     public final UInt events;
     /** Packets whose beats disagreed with Length (short: the rest written as zeros; long: extra beats dropped). */
     public final UInt framingErrors;
-    /** Packets dropped for a Length of 0 or above 4096 (none reach here behind {@link ReceiveDispatch}). */
+    /**
+     * Packets dropped for a Length above 4096, or of 0 without S_Flag CE+LAST+RESP (none reach here behind
+     * {@link ReceiveDispatch}).
+     */
     public final UInt badLength;
+    /**
+     * Failed GET answers: header-only PUTs with S_Flag CE+LAST+RESP, which write nothing and post a GET_FAILED
+     * receive completion at their Address (counted in {@link #packets} too).
+     */
+    public final UInt failedAnswers;
 
     public PutUpload(int maxPayload) {
         // checked before the module exists, so a bad size fails with its own message even outside elaboration
@@ -51,6 +61,7 @@ public final class PutUpload extends Module {
         events = output(UInt(Counters.BITS));
         framingErrors = output(UInt(Counters.BITS));
         badLength = output(UInt(Counters.BITS));
+        failedAnswers = output(UInt(Counters.BITS));
 
         UploadPath p = new UploadPath(false, maxPayload, in, dmaRq, event, null, null);
         packets.assign(Counters.count(p.packetDone, "packetCount"));
@@ -58,6 +69,7 @@ public final class PutUpload extends Module {
         events.assign(Counters.count(p.eventFire, "eventCount"));
         framingErrors.assign(Counters.count(p.framingError, "framingCount"));
         badLength.assign(Counters.count(p.badLength, "badLengthCount"));
+        failedAnswers.assign(Counters.count(p.failedAnswerDone, "failedAnswerCount"));
     }
 
     static int checkPayload(String block, int maxPayload) {

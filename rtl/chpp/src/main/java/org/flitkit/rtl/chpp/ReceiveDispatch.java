@@ -52,7 +52,10 @@ public final class ReceiveDispatch extends Module {
     public final UInt refusedMagic;
     /** Packets dropped because Fmt/Type is not a 4-DW memory write or PKTType is 0. */
     public final UInt refusedType;
-    /** Packets dropped because Length breaks its type's rule or disagrees with a header-only packet. */
+    /**
+     * Packets dropped because Length breaks its type's rule (a PUT of Length 0 passes only with S_Flag CE+LAST+RESP,
+     * the end of a failed GET answer) or disagrees with a header-only packet.
+     */
     public final UInt refusedLength;
     /** Accepted packets whose beat count disagreed with the header's Length (forwarded as they came). */
     public final UInt framingErrors;
@@ -105,7 +108,8 @@ public final class ReceiveDispatch extends Module {
         Bool lenRange = len.gt(Chpp.MAX_PAYLOAD)
                 .or(isNap.and(len.gt(Chpp.MAX_NAP)))
                 .or(isGet.and(len.ne(32)))
-                .or(isPut.and(len.eq(0)));
+                // a PUT of Length 0 only as the end of a failed GET answer (S_Flag exactly CE+LAST+RESP)
+                .or(isPut.and(len.eq(0)).and(sflag.ne(UploadPath.FAILED_ANSWER_S_FLAG)));
         // a header-only packet must say Length 0, and Length 0 must be header-only
         Bool lenFraming = in.bits.last.ne(len.eq(0));
         Bool badLen = badType.not().and(lenRange.or(lenFraming));

@@ -25,4 +25,9 @@ public final class UploadHeader extends Bundle {
     public final UInt dstId = UInt(Chpp.ID_BITS);
     /** NAP without a receive buffer: nothing written, the completion says NO_RECEIVE_BUFFER. */
     public final Bool noBuffer = Bool();
+    /**
+     * PUT only: the header-only end of a failed GET answer (Length 0, S_Flag CE+LAST+RESP): nothing written, the
+     * completion says GET_FAILED at the header's Address (docs/chpp-upload.md, "How it works").
+     */
+    public final Bool getFailed = Bool();
 }

@@ -28,6 +28,8 @@ final class UploadPath {
     private static final int PAYLOAD = 1;
     private static final int FILL = 2;
     private static final int DRAIN = 3;
+    /** S_Flag of the header-only packet that ends a failed GET answer (formats/chpp {@code Packets.failedAnswerHeader}). */
+    static final int FAILED_ANSWER_S_FLAG = HeaderLayout.S_FLAG_CE | HeaderLayout.S_FLAG_LAST | HeaderLayout.S_FLAG_RESP;
 
     final Bool packetDone;
     final Bool writeDone;
@@ -35,6 +37,8 @@ final class UploadPath {
     final Bool badLength;
     final Bool dropped;
     final Bool eventFire;
+    /** A failed GET answer's header-only packet taken (PUT only). */
+    final Bool failedAnswerDone;
 
     /**
      * @param nap           NAP upload (buffer from {@code buffer}, event always, Length up to 2048, 0 allowed) or PUT
@@ -58,7 +62,9 @@ final class UploadPath {
         Queue<UploadHeader> hq = instance("headers", new Queue<>(UploadHeader::new, 2));
 
         Bool idle = st.eq(IDLE);
-        Bool lenBad = nap ? len.gt(Chpp.MAX_NAP) : len.eq(0).or(len.gt(Chpp.MAX_PAYLOAD));
+        // PUT Length 0 is legal exactly as the end of a failed GET answer: S_Flag CE+LAST+RESP, nothing to write
+        Bool failedAnswer = nap ? FALSE() : len.eq(0).and(sflag.eq(FAILED_ANSWER_S_FLAG));
+        Bool lenBad = nap ? len.gt(Chpp.MAX_NAP) : len.eq(0).andNot(failedAnswer).or(len.gt(Chpp.MAX_PAYLOAD));
         Bool needBuf = nap ? len.ne(0).andNot(lenBad) : FALSE();
         Bool hasBuf = nap ? buffer.valid : FALSE();
         Bool noBuf = nap ? needBuf.andNot(hasBuf).andNot(bufferPending) : FALSE();
@@ -74,6 +80,7 @@ final class UploadPath {
         e.srcId.assign(Fields.get(h, H.SRC_ID));
         e.dstId.assign(Fields.get(h, H.DST_ID));
         e.noBuffer.assign(noBuf);
+        e.getFailed.assign(failedAnswer);
         if (nap) {
             buffer.ready.assign(hdrGo.and(needBuf).and(hq.enq.ready));
         }
@@ -176,7 +183,8 @@ final class UploadPath {
 
         // ---- the completion: after the packet's last write request was taken
         Bool post = pop.and(head.ce);
-        UInt status = mux(head.noBuffer, lit(Status.NO_RECEIVE_BUFFER.code(), Status.BITS), lit(Status.OK.code(), Status.BITS));
+        UInt status = mux(head.noBuffer, lit(Status.NO_RECEIVE_BUFFER.code(), Status.BITS),
+                mux(head.getFailed, lit(Status.GET_FAILED.code(), Status.BITS), lit(Status.OK.code(), Status.BITS)));
         UInt pktType = lit((nap ? PktType.NAP : PktType.PUT).code(), PktType.BITS);
         when(post, () -> {
             evValid.assign(TRUE());
@@ -191,5 +199,6 @@ final class UploadPath {
         badLength = hdrFire.and(lenBad);
         dropped = pop.and(head.noBuffer);
         eventFire = event.fire();
+        failedAnswerDone = pop.and(head.getFailed);
     }
 }

@@ -33,10 +33,17 @@ import org.flitkit.testbench.Testbench;
  */
 final class PackerBench implements AutoCloseable {
 
-    /** A transfer: {@code errorBeat} >= 0 makes that source data beat an error beat with {@code errorStatus}. */
-    record Xfer(int function, Descriptor d, byte[] src, int errorBeat, Status errorStatus) {
+    /**
+     * A transfer: {@code errorBeat} >= 0 makes that source data beat an error beat with {@code errorStatus};
+     * {@code resp} marks a GET answer (a PUT whose packets carry RESP, and whose failure ends with a header-only packet).
+     */
+    record Xfer(int function, Descriptor d, byte[] src, int errorBeat, Status errorStatus, boolean resp) {
         Xfer(int function, Descriptor d, byte[] src) {
-            this(function, d, src, -1, null);
+            this(function, d, src, -1, null, false);
+        }
+
+        Xfer(int function, Descriptor d, byte[] src, int errorBeat, Status errorStatus) {
+            this(function, d, src, errorBeat, errorStatus, false);
         }
 
         boolean failed() {
@@ -74,6 +81,7 @@ final class PackerBench implements AutoCloseable {
     long expectedPackets;
     int transfers;
     int failures;
+    int failedAnswers;
 
     PackerBench(RunConfig cfg, SendEngineParams sp, double gapP, double outReady, double eventReady) {
         this.sp = sp;
@@ -137,7 +145,7 @@ final class PackerBench implements AutoCloseable {
             while (left > 0) {
                 int len = (int) Math.min(sp.mtu(), left);
                 boolean last = off + len == total;
-                ps.add(new Pkt(new PacketHeader(PktType.PUT, Packer.DATA_TC, last && d.common().rce(), last, false, len, rid,
+                ps.add(new Pkt(new PacketHeader(PktType.PUT, Packer.DATA_TC, last && d.common().rce(), last, x.resp, len, rid,
                         d.common().qpMagic(), src, d.common().dst(), a), Arrays.copyOfRange(x.src, off, off + len)));
                 a += len;
                 left -= len;
@@ -166,6 +174,13 @@ final class PackerBench implements AutoCloseable {
             expectedPackets++;
             sentBytes = end;
         }
+        if (x.failed() && x.resp) {
+            // a failed GET answer ends with its header-only packet where the failed packet would have started
+            expected.add(new Pkt(Packets.failedAnswerHeader((Descriptor.Put) d, sp.processor(), x.function,
+                    requesterId(sp, x.function), Packer.DATA_TC, sentBytes), new byte[0]));
+            expectedPackets++;
+            failedAnswers++;
+        }
         // the receivers' memory as the descriptor's destination segments place the sent bytes (not the cut above)
         long off = 0;
         for (Descriptor.Segment s : destinations(d)) {
@@ -189,7 +204,8 @@ final class PackerBench implements AutoCloseable {
 
         int srcCount = d instanceof Descriptor.Chain ch ? ch.sources().size() : d instanceof Descriptor.NapImmediate || total == 0 ? 0 : 1;
         List<Descriptor.Segment> dsts = destinations(d);
-        queueControl(d.kind().code(), x.function, c.qp(), c.sce(), c.rce(), c.dst().encode(), c.qpMagic(), c.cookie(), total, srcCount, dsts.size());
+        queueControl(d.kind().code(), x.function, c.qp(), c.sce(), c.rce(), c.dst().encode(), c.qpMagic(), c.cookie(), total, srcCount, dsts.size(),
+                x.resp);
         for (int i = 0; i < dsts.size(); i++) {
             queueDst(dsts.get(i).address(), dsts.get(i).length(), i == dsts.size() - 1);
         }
@@ -222,6 +238,11 @@ final class PackerBench implements AutoCloseable {
 
     void queueControl(int kind, int function, int qp, boolean sce, boolean rce, int dstId, int qpMagic, int cookie, long length,
                       int srcCount, int dstCount) {
+        queueControl(kind, function, qp, sce, rce, dstId, qpMagic, cookie, length, srcCount, dstCount, false);
+    }
+
+    void queueControl(int kind, int function, int qp, boolean sce, boolean rce, int dstId, int qpMagic, int cookie, long length,
+                      int srcCount, int dstCount, boolean resp) {
         SendControl c = dut.control.bits;
         control.q.add(s -> {
             s.poke(c.kind, kind);
@@ -229,6 +250,7 @@ final class PackerBench implements AutoCloseable {
             s.poke(c.qp, qp);
             s.poke(c.sce, sce);
             s.poke(c.rce, rce);
+            s.poke(c.resp, resp);
             s.poke(c.dstId, dstId);
             s.poke(c.qpMagic, qpMagic);
             s.poke(c.cookie, cookie);
@@ -294,6 +316,7 @@ final class PackerBench implements AutoCloseable {
         check("packets", expectedPackets, s.peek(dut.packets));
         check("transfers", transfers, s.peek(dut.transfers));
         check("errors", failures, s.peek(dut.errors));
+        check("failed GET answers", failedAnswers, s.peek(dut.failedAnswers));
         check("buffered beats at the end", 0, s.peek(dut.bufferedBeats));
     }
 

@@ -109,6 +109,45 @@ class PackerCasesTest {
         }
     }
 
+    @Test
+    void aFailedGetAnswerEndsWithAHeaderOnlyPacketAndItsSendFailure(RunConfig cfg) {
+        try (PackerBench b = new PackerBench(cfg, SP, 0.2, 0.5, 0.5)) {
+            // GET answers (resp, SCE 0 as GetAnswer makes them). 20 beats = 320 bytes arrive: two packets leave, then
+            // the failure packet at 0x1000_0000 + 256 (RCE 0: CE all the same)
+            b.send(new PackerBench.Xfer(1, new Descriptor.Put(common(1, false, false, 1), 1000, 0x55, 0x1000_0000L), bytes(1000, 1),
+                    20, Status.PCIE_ERROR, true));
+            // the very first beat fails: only the failure packet, at the answer's DstAddr
+            b.send(new PackerBench.Xfer(2, new Descriptor.Put(common(2, false, true, 2), 300, 0x55, 0x2000_0007L), bytes(300, 2),
+                    0, Status.COMPLETION_TIMEOUT, true));
+            // an answer that succeeds: RESP on every packet, CE+LAST on the last, no send completion
+            b.send(new PackerBench.Xfer(3, new Descriptor.Put(common(3, false, true, 3), 200, 0x55, 0x3000_0000L), bytes(200, 3),
+                    -1, null, true));
+            // a PUT that is not an answer fails as before: no failure packet
+            b.send(new PackerBench.Xfer(4, new Descriptor.Put(common(0, false, true, 4), 1000, 0x55, 0x4000_0000L), bytes(1000, 4),
+                    9, Status.PCIE_ERROR));
+            b.runAndCheck(5000);
+            assertThat(lengths(b)).containsExactly(128, 128, 0, 0, 128, 72, 128);
+            List<PacketHeader> h = b.out.headers;
+            assertThat(h.get(2)).isEqualTo(new PacketHeader(PktType.PUT, Packer.DATA_TC, true, true, true, 0,
+                    PackerBench.requesterId(SP, 1), 0xBEEF ^ 1, new EndpointId(SP.processor(), 1, 1), new EndpointId(3, 6, 2),
+                    0x1000_0000L + 256));
+            assertThat(h.get(3).address()).isEqualTo(0x2000_0007L);
+            assertThat(h.get(3).ce() && h.get(3).last() && h.get(3).resp()).isTrue();
+            assertThat(h.subList(0, 2)).allMatch(x -> x.resp() && !x.last() && !x.ce());
+            assertThat(h.get(5).resp() && h.get(5).last() && h.get(5).ce()).isTrue();
+            assertThat(h.get(6).resp()).isFalse();
+            // the answering QP's send ring still hears of each failure, with the bytes sent before it
+            assertThat(b.expectedEvents).containsExactly(
+                    new PackerBench.Ev(Status.PCIE_ERROR.code(), 1, 1, DescKind.PUT.code(), 1, 256),
+                    new PackerBench.Ev(Status.COMPLETION_TIMEOUT.code(), 2, 2, DescKind.PUT.code(), 2, 0),
+                    new PackerBench.Ev(Status.PCIE_ERROR.code(), 4, 0, DescKind.PUT.code(), 4, 128));
+            assertThat(b.tb.sim().peek(b.dut.failedAnswers)).isEqualTo(2);
+            assertThat(b.tb.sim().peek(b.dut.errors)).isEqualTo(3);
+            assertThat(b.tb.sim().peek(b.dut.packets)).isEqualTo(7);
+            assertThat(b.tb.sim().peek(b.dut.malformed)).isZero();
+        }
+    }
+
     /** Registers a PUT packet the malformed cases expect (header and receiver memory). */
     static void expectPut(PackerBench b, int fn, int qp, boolean last, boolean ce, long addr, byte[] payload) {
         PacketHeader h = new PacketHeader(PktType.PUT, Packer.DATA_TC, ce, last, false, payload.length, PackerBench.requesterId(SP, fn),

@@ -50,8 +50,10 @@ class PutUploadTest {
                 (sFlag & HeaderLayout.S_FLAG_CE) != 0, (sFlag & HeaderLayout.S_FLAG_RESP) != 0, src, dst);
     }
 
+    /** The completion a PUT with CE posts: OK, or GET_FAILED for a failed GET answer's header-only packet. */
     static ReceiveCompletion completion(Put p) {
-        return new ReceiveCompletion(PktType.PUT, p.resp, Status.OK, EndpointId.decode(p.src), EndpointId.decode(p.dst), p.len, p.addr, false);
+        Status st = p.len == 0 ? Status.GET_FAILED : Status.OK;
+        return new ReceiveCompletion(PktType.PUT, p.resp, st, EndpointId.decode(p.src), EndpointId.decode(p.dst), p.len, p.addr, false);
     }
 
     /** PUT upload with its ports on the host and on a packet driver and an event monitor. */
@@ -277,6 +279,32 @@ class PutUploadTest {
             assertThat(b.peek(b.dut.framingErrors)).isEqualTo(3);
             assertThat(b.peek(b.dut.badLength)).isEqualTo(2);
             assertThat(b.peek(b.dut.packets)).isEqualTo(5);
+        }
+    }
+
+    @Test
+    void aFailedGetAnswerWritesNothingAndPostsGetFailedAfterTheAnswersEarlierWrites(RunConfig cfg) {
+        Rng r = new Rng(13);
+        int failFlags = HeaderLayout.S_FLAG_CE | HeaderLayout.S_FLAG_LAST | HeaderLayout.S_FLAG_RESP;
+        int ceLast = HeaderLayout.S_FLAG_LAST | HeaderLayout.S_FLAG_CE;
+        // a GET answer: one 256-byte packet arrived, then the target's read failed: the header-only end at the next byte
+        Put first = put(r, REGION + 0x105, 256, HeaderLayout.S_FLAG_RESP);
+        long failAt = REGION + 0x105 + 256;
+        Put failed = new Put(List.of(DispatchBench.header(0x60, PktType.PUT.code(), failFlags, 0, 7, first.src, first.dst, failAt)),
+                failAt, new byte[0], 0, true, true, first.src, first.dst);
+        Put next = put(r, REGION + 0x2003, 20, ceLast);
+        try (Bench b = new Bench(cfg, 0.1, 0.7, 0.7)) {
+            // Length 0 without exactly CE+LAST+RESP: dropped and counted as before
+            b.driver.send(List.of(DispatchBench.header(0x60, 2, ceLast, 0, 1, 1, 1, REGION)));
+            b.driver.send(List.of(DispatchBench.header(0x60, 2, HeaderLayout.S_FLAG_LAST | HeaderLayout.S_FLAG_RESP, 0, 1, 1, 1, REGION)));
+            // the exact GET_FAILED entry, after the answer's earlier writes; nothing written for it
+            runAndCheck(b, List.of(first, failed, next), List.of(first.payload, new byte[0], next.payload));
+            assertThat(b.events.get(0)).isEqualTo(new ReceiveCompletion(PktType.PUT, true, Status.GET_FAILED,
+                    EndpointId.decode(first.src), EndpointId.decode(first.dst), 0, REGION + 0x205, false));
+            assertThat(b.peek(b.dut.failedAnswers)).isEqualTo(1);
+            assertThat(b.peek(b.dut.badLength)).isEqualTo(2);
+            assertThat(b.peek(b.dut.packets)).isEqualTo(3);
+            assertThat(b.peek(b.dut.framingErrors)).isZero();
         }
     }
 

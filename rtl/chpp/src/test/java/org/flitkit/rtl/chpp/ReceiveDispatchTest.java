@@ -53,8 +53,13 @@ class ReceiveDispatchTest {
             return DispatchBench.packet(rng, DispatchBench.header(OK, PktType.PUT.code(), flags[rng.nextInt(flags.length)], len, magic,
                     src, dst, rng.nextLong() >>> 17), beats(len));
         }
-        if (r < 0.8) {
+        if (r < 0.75) {
             return DispatchBench.packet(rng, DispatchBench.header(OK, PktType.GET.code(), LAST, 32, magic, src, dst, 0), 2);
+        }
+        if (r < 0.8) {
+            // the header-only end of a failed GET answer: accepted like any PUT (refused by the key first)
+            return DispatchBench.packet(rng, DispatchBench.header(OK, PktType.PUT.code(), CE | LAST | RESP, 0, magic, src, dst,
+                    rng.nextLong() >>> 17), 0);
         }
         if (r < 0.85) {
             // PKTType 0 or a TLP that is not a 4-DW memory write
@@ -71,8 +76,12 @@ class ReceiveDispatchTest {
                 int len = rng.chance(0.5) ? 16 : 48;
                 return DispatchBench.packet(rng, DispatchBench.header(OK, PktType.GET.code(), LAST, len, magic, src, dst, 0), beats(len));
             }
-            case 2:
-                return DispatchBench.packet(rng, DispatchBench.header(OK, PktType.PUT.code(), CE | LAST, 0, magic, src, dst, 64), 0);
+            case 2: {
+                // an empty PUT that is not a failed GET answer (any S_Flag but exactly CE+LAST+RESP)
+                int[] flags = {0, LAST, CE | LAST, RESP, RESP | LAST};
+                return DispatchBench.packet(rng, DispatchBench.header(OK, PktType.PUT.code(), flags[rng.nextInt(flags.length)], 0, magic,
+                        src, dst, 64), 0);
+            }
             case 3:
                 return DispatchBench.packet(rng, DispatchBench.header(OK, PktType.PUT.code(), LAST, 4097 + rng.nextInt(100), magic, src, dst, 0), 3);
             default:
@@ -166,6 +175,32 @@ class ReceiveDispatchTest {
             b.send(DispatchBench.packet(rng, DispatchBench.header(OK, PktType.NAP.code(), CE | LAST, 40, 0x55, 9, 2, 0), 3));
             b.tb.runUntil("refused", b::done, 100);
             b.tb.finish();
+            assertThat(b.peek(b.dut.refusedMagic)).isEqualTo(1);
+            assertThat(b.peek(b.dut.events)).isEqualTo(1);
+            assertThat(b.eventBoard.matched()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aFailedGetAnswerPassesAndEveryOtherEmptyPutIsRefused(RunConfig cfg) {
+        try (DispatchBench b = new DispatchBench(cfg, "failedAnswer", 0.0, 1.0)) {
+            b.setKey(4, 0x77, true);
+            // header-only PUTs to QP 4 with the right key: only CE+LAST+RESP goes on to PUT upload
+            List<BigInteger> failed = List.of(DispatchBench.header(OK, PktType.PUT.code(), CE | LAST | RESP, 0, 0x77, 0x21, 4, 0x1234_5670L));
+            b.putBoard.expect(failed);
+            b.driver.queue.add(failed);
+            for (int f : new int[] {CE | LAST, LAST | RESP, CE | RESP, RESP, 0}) {
+                b.driver.queue.add(List.of(DispatchBench.header(OK, PktType.PUT.code(), f, 0, 0x77, 0x21, 4, 0x1234_5670L)));
+            }
+            // with a wrong key it is refused like any PUT with CE: QP_MAGIC_REFUSED at its Address, Length 0, Resp
+            b.send(List.of(DispatchBench.header(OK, PktType.PUT.code(), CE | LAST | RESP, 0, 0x78, 0x21, 4, 0x1234_5680L)));
+            b.tb.reset(1);
+            b.tb.runUntil("all", () -> b.driver.queue.isEmpty() && b.done(), 200);
+            b.tb.run(10);
+            b.tb.finish();
+            assertThat(b.peek(b.dut.putPackets)).isEqualTo(1);
+            assertThat(b.putBoard.matched()).isEqualTo(1);
+            assertThat(b.peek(b.dut.refusedLength)).isEqualTo(5);
             assertThat(b.peek(b.dut.refusedMagic)).isEqualTo(1);
             assertThat(b.peek(b.dut.events)).isEqualTo(1);
             assertThat(b.eventBoard.matched()).isEqualTo(1);
