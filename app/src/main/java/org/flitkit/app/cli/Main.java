@@ -20,7 +20,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "hdl", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "FlitKit: run testbenches, simulate designs, dump waves, emit Verilog.",
         subcommands = {ListCommand.class, RunCommand.class, SimCommand.class, RegmapCommand.class, MgmtCommand.class,
-                BenchmarkCommand.class, DiffTestCommand.class, VerilogCommand.class, ClasspathCommand.class, FiguresCommand.class,
+                BenchmarkCommand.class, DiffTestCommand.class, VerilogCommand.class, SynthCommand.class, ClasspathCommand.class,
+                FiguresCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     private final Catalog catalog;

@@ -134,4 +134,25 @@ class HdlCliTest {
         assertThat(r.err()).contains("unknown design 'nope'; available: flit-loopback");
         assertThat(hdl("verilog", "flit-loopback").err()).contains("Missing required option: '--output=DIR'");
     }
+
+    /** The counts are Debian's Yosys 0.23 (what .ci/run installs): another Yosys version may map differently. */
+    @Test
+    void synthCountsTheDemosCellsAgainstTheDevice(@TempDir Path dir) throws Exception {
+        ExternalTools.require("yosys", "yosys");
+        Run r = hdl("synth", "flit-loopback", "-o", dir.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("cells: BUFG=1 CARRY4=5 FDRE=418 INV=5 LUT2=9 LUT3=3 LUT4=24 LUT5=4 LUT6=181 MUXF7=1 RAM32M=4")
+                .contains("not counted above: BUFG=1 CARRY4=5 MUXF7=1");
+        assertThat(r.lastLine()).matches("synth FlitLoopback device=xc6vlx365t luts=226 lutram_luts=16 ffs=418 bram36=0 dsp=0 "
+                + "slices_at_least=61 slices_pct=0\\.1 time=\\d+\\.\\ds");
+        assertThat(dir.resolve("FlitLoopback.stat.json")).exists();
+    }
+
+    @Test
+    void synthForAnUnknownDeviceIsAUsageError() {
+        Run r = hdl("synth", "flit-loopback", "--device", "xc7a35t");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("hdl: synth: unknown device 'xc7a35t'; known: [xc6vlx365t]");
+        assertThat(hdl("synth", "flit-loopback", "--timeout", "0").err()).contains("hdl: synth: --timeout must be at least 1 minute, got 0");
+    }
 }

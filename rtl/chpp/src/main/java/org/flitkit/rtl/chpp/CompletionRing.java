@@ -6,6 +6,7 @@ import org.flitkit.formats.chpp.Chpp;
 import org.flitkit.formats.chpp.CompletionLayouts;
 import java.util.ArrayList;
 import java.util.List;
+import org.flitkit.hdl.Mem;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.Vec;
 import org.flitkit.hdl.lib.Bitwise;
@@ -95,13 +96,14 @@ public final class CompletionRing extends Module {
         fullCycles = output(UInt(Counters.BITS));
         badConsumer = output(UInt(Counters.BITS));
 
-        List<UInt> base = new ArrayList<>();
+        // bits 63:4 of each ring's base: written only by software, read only for the ring being posted to, so one
+        // small RAM (LUT RAM on an FPGA) instead of a 60-bit register per ring
+        Mem<UInt> base = mem(rings, UInt(60)).named("base");
         List<Bool> en = new ArrayList<>();
         List<UInt> prod = new ArrayList<>();
         List<UInt> cons = new ArrayList<>();
         for (int r = 0; r < rings; r++) {
             String sfx = rings == 1 ? "" : Integer.toString(r);
-            base.add(regInit(UInt(64), 0).named("base" + sfx));
             en.add(regInit(Bool(), 0).named("en" + sfx));
             prod.add(regInit(UInt(ib), 0).named("prod" + sfx));
             cons.add(regInit(UInt(ib), 0).named("cons" + sfx));
@@ -122,7 +124,7 @@ public final class CompletionRing extends Module {
         dmaRq.valid.assign(go);
         dmaRq.bits.write.assign(TRUE());
         dmaRq.bits.tag.assign(0);
-        dmaRq.bits.addr.assign(Mux1H(sel, base).add(p.bits(slotBits - 1, 0).pad(64).shl(4).trunc(64)));
+        dmaRq.bits.addr.assign(cat(base.read(ring), lit(0, 4)).add(p.bits(slotBits - 1, 0).pad(64).shl(4).trunc(64)));
         dmaRq.bits.len.assign(BEAT_BYTES);
         dmaRq.bits.last.assign(TRUE());
         // Phase 1 on lap 0 (the producer's top bit 0), flipping every wrap
@@ -134,6 +136,7 @@ public final class CompletionRing extends Module {
         mmio.ready.assign(TRUE());
         UInt newCons = mmio.bits.data.bits(ib - 1, 0);
         Bool anyBad = FALSE();
+        Bool anyBaseWr = FALSE();
         for (int r = 0; r < rings; r++) {
             final int rr = r;
             int off = params.mmioOffset() + RingParams.STRIDE * r;
@@ -145,8 +148,8 @@ public final class CompletionRing extends Module {
             anyBad = anyBad.or(consWr.andNot(consOk));
             when(fire.and(sel.get(r)), () -> prod.get(rr).assign(prod.get(rr).add(1)));
             when(consWr.and(consOk), () -> cons.get(rr).assign(newCons));
+            anyBaseWr = anyBaseWr.or(baseWr);
             when(baseWr, () -> {
-                base.get(rr).assign(cat(mmio.bits.data.bits(63, 4), lit(0, 4)));
                 en.get(rr).assign(TRUE());
                 prod.get(rr).assign(0);
                 cons.get(rr).assign(0);
@@ -155,6 +158,9 @@ public final class CompletionRing extends Module {
             consumer.get(r).assign(cons.get(r));
             enabled.get(r).assign(en.get(r));
         }
+        // ring r's registers are 16 bytes apart from mmioOffset: the written ring is the address's bits above 4
+        UInt baseRing = rings == 1 ? lit(0, 1) : mmio.bits.addr.sub(params.mmioOffset()).bits(rb + 3, 4);
+        when(anyBaseWr, () -> base.write(baseRing, mmio.bits.data.bits(63, 4)));
         written.assign(Counters.count(fire, "writtenCount"));
         fullCycles.assign(Counters.count(in.valid.and(open).and(full), "fullCount"));
         badConsumer.assign(Counters.count(anyBad, "badConsumerCount"));
