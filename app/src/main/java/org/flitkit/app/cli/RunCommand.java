@@ -131,12 +131,22 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * The PASS/FAIL line: cycles, the scenario's counts, time and rate. A scenario of many separate simulations (a
+     * figures run) reports no cycles of its own, so its line has neither cycles nor a rate.
+     */
     static String summary(String head, ScenarioResult r) {
-        StringBuilder sb = new StringBuilder(head).append(" cycles=").append(r.cycles());
+        StringBuilder sb = new StringBuilder(head);
+        if (r.cycles() > 0) {
+            sb.append(" cycles=").append(r.cycles());
+        }
         for (Map.Entry<String, Long> e : r.counts().entrySet()) {
             sb.append(' ').append(e.getKey()).append('=').append(e.getValue());
         }
-        sb.append(String.format(Locale.ROOT, " time=%.2fs (%,d cycles/s)", r.simSeconds(), Math.round(r.cyclesPerSecond())));
+        sb.append(String.format(Locale.ROOT, " time=%.2fs", r.simSeconds()));
+        if (r.cycles() > 0) {
+            sb.append(String.format(Locale.ROOT, " (%,d cycles/s)", Math.round(r.cyclesPerSecond())));
+        }
         return sb.toString();
     }
 

@@ -155,4 +155,14 @@ class HdlCliTest {
         assertThat(r.err()).contains("hdl: synth: unknown device 'xc7a35t'; known: [xc6vlx365t]");
         assertThat(hdl("synth", "flit-loopback", "--timeout", "0").err()).contains("hdl: synth: --timeout must be at least 1 minute, got 0");
     }
+
+    @Test
+    void aSummaryWithoutCyclesOfItsOwnShowsNeitherCyclesNorARate() {
+        org.flitkit.testbench.ScenarioResult figures = new org.flitkit.testbench.ScenarioResult(0, 397.12, 0, null, null, null,
+                java.util.Map.of()).with("figures", 29);
+        assertThat(RunCommand.summary("PASS chpp-figures seed=1", figures)).isEqualTo("PASS chpp-figures seed=1 figures=29 time=397.12s");
+        org.flitkit.testbench.ScenarioResult run = new org.flitkit.testbench.ScenarioResult(4000, 2.0, 0, null, null, null,
+                java.util.Map.of()).with("flits", 7);
+        assertThat(RunCommand.summary("PASS x seed=1", run)).isEqualTo("PASS x seed=1 cycles=4000 flits=7 time=2.00s (2,000 cycles/s)");
+    }
 }
