@@ -17,14 +17,15 @@ import org.flitkit.testbench.Component;
  * Drives one of the design's stream inputs: the queued beats in order, each shown after random idle cycles and
  * then held (valid and bits) until the design takes it; the counterpart of {@link BeatMonitor}. A beat is whatever
  * pokes its bits ({@link #beat(Consumer)}), a value on a plain {@code UInt} stream, or a (data, last) pair or
- * whole packet on a {@link PacketBeat} stream.
+ * whole packet on a {@link PacketBeat} stream. It draws from its own {@code rng()} (a stream fixed by its name) once
+ * per cycle in which a beat waits to be shown and the {@link #gate} is open, and never otherwise.
  */
 class BeatSource extends Component {
     final Decoupled<? extends Data> port;
     /** the probability of an idle cycle (or, {@link #offering}, of showing the beat) in a cycle a beat waits */
     final double p;
-    /** true: a waiting beat is shown with probability {@code p}; false: it waits another cycle with probability {@code p} */
-    private final boolean offerP;
+    /** true: a waiting beat is shown with probability {@code p}; false: it waits a cycle with probability {@code p} */
+    private final boolean offers;
     private final ArrayDeque<Beat> queue = new ArrayDeque<>();
     private Beat cur;
     private boolean showing;
@@ -45,14 +46,14 @@ class BeatSource extends Component {
         this(name, port, gapP, false);
     }
 
-    private BeatSource(String name, Decoupled<? extends Data> port, double p, boolean offerP) {
+    private BeatSource(String name, Decoupled<? extends Data> port, double p, boolean offers) {
         super(name);
         if (!(p >= 0 && p <= 1)) {
             throw new IllegalArgumentException(name + ": probability must be in [0, 1], got " + p);
         }
         this.port = port;
         this.p = p;
-        this.offerP = offerP;
+        this.offers = offers;
     }
 
     /**
@@ -101,7 +102,7 @@ class BeatSource extends Component {
         }, onTaken);
     }
 
-    /** Queues a whole packet: its beats in order, last on the final one; {@link #headerTaken} gets its first beat's cycle. */
+    /** Queues a whole packet: its beats in order, last on the final one; {@link #headerTaken} gets its header's cycle. */
     void packet(List<BigInteger> beats) {
         if (beats.isEmpty()) {
             throw new IllegalArgumentException(name() + ": a packet has at least its header beat");
@@ -146,7 +147,7 @@ class BeatSource extends Component {
                 cur = queue.poll();
             }
             // the random draw happens only while a beat waits to be shown: once raised, valid stays up until taken
-            showing = cur != null && gate.getAsBoolean() && (offerP ? rng().chance(p) : !rng().chance(p));
+            showing = cur != null && gate.getAsBoolean() && (offers ? rng().chance(p) : !rng().chance(p));
         }
         sim().poke(port.valid, showing);
         if (showing) {

@@ -47,7 +47,7 @@ final class DataBench implements AutoCloseable {
     final ChppParams params;
     final SendEngineParams sendParams;
     final TagScoreboard tagBoard;
-    /** offers the queued segments in order, without idle cycles; its {@code takenAt}: the cycle each segment was taken */
+    /** offers the queued segments in order, no idle cycles; its {@code takenAt}: the cycle each segment was taken */
     final BeatSource feeder;
     final List<Transfer> transfers = new ArrayList<>();
     final List<Read> reads = new ArrayList<>();

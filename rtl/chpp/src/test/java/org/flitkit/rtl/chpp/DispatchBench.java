@@ -20,10 +20,10 @@ import org.flitkit.testbench.Testbench;
 import org.flitkit.testbench.scoreboard.InOrderScoreboard;
 
 /**
- * Verification components of {@link ReceiveDispatch}: a key loader, a packet {@link BeatSource} with random idle beats, a
- * monitor per output stream (PUT, NAP, GET: packets; event: receive completions) with random backpressure and the
- * hold rule, and an independent reference model that says for each packet where it must go, which counter it
- * bumps and which event it posts.
+ * Verification components of {@link ReceiveDispatch}: a key loader, a {@link BeatSource} of packets with random
+ * idle beats, a monitor per output stream (PUT, NAP, GET: packets; event: receive completions) with random
+ * backpressure and the hold rule, and an independent reference model that says for each packet where it must go,
+ * which counter it bumps and which event it posts.
  */
 final class DispatchBench implements AutoCloseable {
     static final HeaderLayout.Header H = HeaderLayout.HEADER;

@@ -21,7 +21,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(TestbenchExtension.class)
 class NetworkLinkTest {
-    /** Queues packet {@code id} of {@code beats} beats (values id * 1000 + i, last on the final one) on {@code s}; returns them as (value, last). */
+    /**
+     * Queues packet {@code id} on {@code s}: {@code beats} beats of value id * 1000 + i, last on the final one;
+     * returns (value, last) of each.
+     */
     static List<long[]> packet(BeatSource s, long id, int beats) {
         List<long[]> queued = new ArrayList<>();
         for (int i = 0; i < beats; i++) {
@@ -61,7 +64,8 @@ class NetworkLinkTest {
         static Bench of(RunConfig cfg, int depth, int latency, boolean own, double offer, double outReady, double getReady) {
             Testbench<NetworkLink> tb = Testbench.create(() -> new NetworkLink(depth, latency, own), cfg);
             NetworkLink l = tb.dut();
-            Bench b = new Bench(tb, tb.add(BeatSource.offering("in", l.in, offer)), tb.add(BeatSource.offering("inGet", l.inGet, offer)),
+            Bench b = new Bench(tb, tb.add(BeatSource.offering("in", l.in, offer)),
+                    tb.add(BeatSource.offering("inGet", l.inGet, offer)),
                     tb.add(new Sink("out", l.out, outReady)), tb.add(new Sink("outGet", l.outGet, getReady)));
             tb.reset(1);
             return b;
