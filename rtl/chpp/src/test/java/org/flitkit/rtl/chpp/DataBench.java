@@ -1,7 +1,6 @@
 package org.flitkit.rtl.chpp;
 
 import java.math.BigInteger;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.formats.chpp.Status;
@@ -48,19 +47,15 @@ final class DataBench implements AutoCloseable {
     final ChppParams params;
     final SendEngineParams sendParams;
     final TagScoreboard tagBoard;
-    final ArrayDeque<SegmentFeed> feed = new ArrayDeque<>();
+    /** offers the queued segments in order, no idle cycles; its {@code takenAt}: the cycle each segment was taken */
+    final BeatSource feeder;
     final List<Transfer> transfers = new ArrayList<>();
     final List<Read> reads = new ArrayList<>();
     final List<Beat> beats = new ArrayList<>();
     final List<Failure> failures = new ArrayList<>();
-    /** Cycle each segment was taken, in order. */
-    final List<Long> segTaken = new ArrayList<>();
     int transfersEnded;
     /** {@code out} is not ready before this cycle (a long stall downstream, e.g. the network). */
     long stallUntil;
-
-    private record SegmentFeed(Seg seg, boolean last) {
-    }
 
     DataBench(RunConfig cfg, ChppParams p, SendEngineParams sp, int reorderBytes, PcieParams pp, double outReady) {
         params = p;
@@ -70,7 +65,7 @@ final class DataBench implements AutoCloseable {
         d = tb.dut();
         host = tb.add(new PcieHost("host", mem, pp).dma(d.dmaRq, d.dmaCpl));
         tagBoard = tb.add(new TagScoreboard("tag_scoreboard", d.tags));
-        tb.add(new Feeder());
+        feeder = tb.add(new BeatSource("feeder", d.src, 0));
         tb.add(new Sink(outReady));
         tb.reset(1);
     }
@@ -79,13 +74,19 @@ final class DataBench implements AutoCloseable {
     DataBench send(Transfer t) {
         transfers.add(t);
         for (int i = 0; i < t.segs().size(); i++) {
-            feed.addLast(new SegmentFeed(t.segs().get(i), i == t.segs().size() - 1));
+            Seg seg = t.segs().get(i);
+            boolean last = i == t.segs().size() - 1;
+            feeder.beat(s -> {
+                s.poke(d.src.bits.address, seg.addr());
+                s.poke(d.src.bits.length, seg.len());
+                s.poke(d.src.bits.last, last);
+            });
         }
         return this;
     }
 
     boolean allEnded() {
-        return transfersEnded == transfers.size() && feed.isEmpty() && host.idle() && sim.peek(d.freeTags) == params.tags();
+        return transfersEnded == transfers.size() && feeder.idle() && host.idle() && sim.peek(d.freeTags) == params.tags();
     }
 
     void runToEnd(long maxCycles) {
@@ -99,7 +100,7 @@ final class DataBench implements AutoCloseable {
                     st.append(' ').append(n.replaceAll(".*data\\.", "")).append('=').append(sim.peekBig(n).toString(16));
                 }
             }
-            System.out.println(st + " feed=" + feed.size() + " ended=" + transfersEnded + "/" + transfers.size() + " freeTags=" + sim.peek(d.freeTags)
+            System.out.println(st + " feed=" + feeder.waiting() + " ended=" + transfersEnded + "/" + transfers.size() + " freeTags=" + sim.peek(d.freeTags)
                     + " hostIdle=" + host.idle());
             throw e;
         }
@@ -280,32 +281,6 @@ final class DataBench implements AutoCloseable {
             }
         }
         return best;
-    }
-
-    /** Offers the queued segments in order. */
-    final class Feeder extends Component {
-        Feeder() {
-            super("feeder");
-        }
-
-        @Override
-        protected void drive() {
-            SegmentFeed f = feed.peekFirst();
-            sim().poke(d.src.valid, f != null);
-            if (f != null) {
-                sim().poke(d.src.bits.address, f.seg().addr());
-                sim().poke(d.src.bits.length, f.seg().len());
-                sim().poke(d.src.bits.last, f.last());
-            }
-        }
-
-        @Override
-        protected void sample() {
-            if (!feed.isEmpty() && sim().peekBool(d.src.ready)) {
-                feed.removeFirst();
-                segTaken.add(cycle());
-            }
-        }
     }
 
     /** Takes {@code out} in a fraction of cycles; records every read request (checking the size rule), failure and beat. */

@@ -205,7 +205,7 @@ class DataStagesTest {
             b.send(new DataBench.Transfer(List.of(new DataBench.Seg(0x3_0000_2000L, 64))));
             b.runToEnd(10_000);
             b.check();
-            long s = b.segTaken.get(0);
+            long s = b.feeder.takenAt.get(0);
             assertThat(b.reads.get(0).cycle() - s).isEqualTo(1);
             assertThat(b.beats).extracting(x -> x.cycle() - s).containsExactly(132L, 133L, 134L, 135L);
         }
@@ -213,7 +213,7 @@ class DataStagesTest {
 
     /** Bytes per cycle at {@code out} from the first segment taken to the last beat, with {@code out} always ready. */
     static double bytesPerCycle(DataBench b, long bytes) {
-        long cycles = b.beats.get(b.beats.size() - 1).cycle() - b.segTaken.get(0) + 1;
+        long cycles = b.beats.get(b.beats.size() - 1).cycle() - b.feeder.takenAt.get(0) + 1;
         return (double) bytes / cycles;
     }
 

@@ -20,10 +20,10 @@ import org.flitkit.testbench.Testbench;
 import org.flitkit.testbench.scoreboard.InOrderScoreboard;
 
 /**
- * Verification components of {@link ReceiveDispatch}: a key loader, a packet driver with random idle beats, a
- * monitor per output stream (PUT, NAP, GET: packets; event: receive completions) with random backpressure and the
- * hold rule, and an independent reference model that says for each packet where it must go, which counter it
- * bumps and which event it posts.
+ * Verification components of {@link ReceiveDispatch}: a key loader, a {@link BeatSource} of packets with random
+ * idle beats, a monitor per output stream (PUT, NAP, GET: packets; event: receive completions) with random
+ * backpressure and the hold rule, and an independent reference model that says for each packet where it must go,
+ * which counter it bumps and which event it posts.
  */
 final class DispatchBench implements AutoCloseable {
     static final HeaderLayout.Header H = HeaderLayout.HEADER;
@@ -32,7 +32,8 @@ final class DispatchBench implements AutoCloseable {
     final ReceiveDispatch dut;
     final int[] keys = new int[QpKeyWrite.LOCAL_QPS];
     final boolean[] open = new boolean[QpKeyWrite.LOCAL_QPS];
-    final Driver driver;
+    /** drives {@code in}, packet by packet, once the key table is loaded */
+    final BeatSource driver;
     final KeyLoader loader;
     final InOrderScoreboard<List<BigInteger>> putBoard;
     final InOrderScoreboard<List<BigInteger>> napBoard;
@@ -44,8 +45,9 @@ final class DispatchBench implements AutoCloseable {
     DispatchBench(RunConfig cfg, String part, double gapP, double readyP) {
         tb = Testbench.create(ReceiveDispatch::new, cfg.part(part));
         dut = tb.dut();
-        driver = tb.add(new Driver(gapP));
+        driver = tb.add(new BeatSource("driver", dut.in, gapP));
         loader = tb.add(new KeyLoader());
+        driver.gate(() -> loader.queue.isEmpty());
         putBoard = tb.add(new InOrderScoreboard<>("sb.put"));
         napBoard = tb.add(new InOrderScoreboard<>("sb.nap"));
         getBoard = tb.add(new InOrderScoreboard<>("sb.get"));
@@ -133,12 +135,11 @@ final class DispatchBench implements AutoCloseable {
             getBoard.expect(p);
             expGet++;
         }
-        driver.queue.add(p);
+        driver.packet(p);
     }
 
     boolean done() {
-        return driver.queue.isEmpty() && driver.cur == null && putBoard.isEmpty() && napBoard.isEmpty()
-                && getBoard.isEmpty() && eventBoard.isEmpty();
+        return driver.idle() && putBoard.isEmpty() && napBoard.isEmpty() && getBoard.isEmpty() && eventBoard.isEmpty();
     }
 
     long peek(UInt s) {
@@ -166,51 +167,6 @@ final class DispatchBench implements AutoCloseable {
                 sim().poke(dut.keyWrite.bits.qp, w[0]);
                 sim().poke(dut.keyWrite.bits.key, w[1]);
                 sim().poke(dut.keyWrite.bits.enable, w[2] != 0);
-            }
-        }
-    }
-
-    /** Drives packets beat by beat; waits until the key table is loaded. */
-    final class Driver extends Component {
-        final double gapP;
-        final ArrayDeque<List<BigInteger>> queue = new ArrayDeque<>();
-        List<BigInteger> cur;
-        int beat;
-        boolean showing;
-
-        Driver(double gapP) {
-            super("driver");
-            this.gapP = gapP;
-        }
-
-        @Override
-        protected void reset() {
-            sim().poke(dut.in.valid, false);
-        }
-
-        @Override
-        protected void drive() {
-            if (!showing && loader.queue.isEmpty()) {
-                if (cur == null) {
-                    cur = queue.poll();
-                    beat = 0;
-                }
-                showing = cur != null && !rng().chance(gapP);
-            }
-            sim().poke(dut.in.valid, showing);
-            if (showing) {
-                sim().poke(dut.in.bits.data, cur.get(beat));
-                sim().poke(dut.in.bits.last, beat == cur.size() - 1);
-            }
-        }
-
-        @Override
-        protected void sample() {
-            if (showing && sim().peekBool(dut.in.ready)) {
-                showing = false;
-                if (++beat == cur.size()) {
-                    cur = null;
-                }
             }
         }
     }

@@ -48,7 +48,7 @@ class DmaCrossbarTest {
             b.send(b.packet(rng, 0, 4, 2, PktType.PUT, MTU, false));
             tb.run(10);
             assertThat(occ(tb, 0, 0)).isEqualTo(18);
-            assertThat(b.drivers.get(0).beatsTaken).isEqualTo(25 + 5);
+            assertThat(b.drivers.get(0).taken).isEqualTo(25 + 5);
             b.monitors.forEach(m -> m.forceReady = true);
             tb.runUntil("delivered", b::idle, 200);
             tb.finish();
@@ -79,7 +79,7 @@ class DmaCrossbarTest {
             tb.run(50);
             assertThat(b.monitors.get(3).packets).as("the PUT on in[0] is still stuck").isZero();
             assertThat(b.getMonitor(3).packets).as("the GET on in[0] is still stuck").isEqualTo(1);
-            assertThat(b.drivers.get(0).beatsTaken).isEqualTo(18);
+            assertThat(b.drivers.get(0).taken).isEqualTo(18);
             b.monitors.get(1).forceReady = true;
             tb.runUntil("delivered", b::idle, 200);
             tb.finish();

@@ -4,16 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.math.BigInteger;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.formats.chpp.DescKind;
 import org.flitkit.formats.chpp.SendCompletion;
 import org.flitkit.formats.chpp.Status;
-import org.flitkit.hdl.UInt;
-import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.host.PcieHost;
-import org.flitkit.testbench.Component;
 import org.flitkit.testbench.Rng;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Testbench;
@@ -29,39 +25,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(TestbenchExtension.class)
 class EventMergeTest {
 
-    /** Offers one source's entries, idle in a fraction of cycles; entry values carry their source in the top byte. */
-    static final class Source extends Component {
-        final Decoupled<UInt> port;
-        final double offerP;
-        final ArrayDeque<BigInteger> queue = new ArrayDeque<>();
-        boolean showing;
-
-        Source(String name, Decoupled<UInt> port, double offerP) {
-            super(name);
-            this.port = port;
-            this.offerP = offerP;
-        }
-
-        @Override
-        protected void drive() {
-            if (!showing) {
-                showing = !queue.isEmpty() && rng().chance(offerP);
-            }
-            sim().poke(port.valid, showing);
-            if (showing) {
-                sim().poke(port.bits, queue.peekFirst());
-            }
-        }
-
-        @Override
-        protected void sample() {
-            if (showing && sim().peekBool(port.ready)) {
-                queue.removeFirst();
-                showing = false;
-            }
-        }
-    }
-
+    /** An entry of source {@code source}: the source in the top byte, so the merged stream says whose it is. */
     static BigInteger entry(int source, int seq) {
         return BigInteger.valueOf(source).shiftLeft(120).or(BigInteger.valueOf(seq));
     }
@@ -71,11 +35,11 @@ class EventMergeTest {
         int n = 3;
         try (Testbench<EventMerge> tb = Testbench.create(() -> new EventMerge(n), cfg)) {
             EventMerge m = tb.dut();
-            List<Source> srcs = new ArrayList<>();
+            List<BeatSource> srcs = new ArrayList<>();
             for (int i = 0; i < n; i++) {
-                Source s = tb.add(new Source("src" + i, m.in.get(i), 1));
+                BeatSource s = tb.add(BeatSource.offering("src" + i, m.in.get(i), 1));
                 for (int k = 0; k < 40; k++) {
-                    s.queue.add(entry(i, k));
+                    s.beat(entry(i, k));
                 }
                 srcs.add(s);
             }
@@ -98,13 +62,13 @@ class EventMergeTest {
         Rng r = new Rng(6);
         try (Testbench<EventMerge> tb = Testbench.create(() -> new EventMerge(n), cfg)) {
             EventMerge m = tb.dut();
-            List<Source> srcs = new ArrayList<>();
+            List<BeatSource> srcs = new ArrayList<>();
             int[] counts = new int[n];
             for (int i = 0; i < n; i++) {
-                Source s = tb.add(new Source("src" + i, m.in.get(i), 0.1 + 0.2 * i));
+                BeatSource s = tb.add(BeatSource.offering("src" + i, m.in.get(i), 0.1 + 0.2 * i));
                 counts[i] = 50 + r.nextInt(100);
                 for (int k = 0; k < counts[i]; k++) {
-                    s.queue.add(entry(i, k));
+                    s.beat(entry(i, k));
                 }
                 srcs.add(s);
             }
@@ -115,7 +79,7 @@ class EventMergeTest {
                 int src = p.get(0).shiftRight(120).intValue();
                 // every other source that was offering when this one won waited one more grant
                 for (int i = 0; i < n; i++) {
-                    if (i != src && srcs.get(i).showing) {
+                    if (i != src && srcs.get(i).showing()) {
                         worst[0] = Math.max(worst[0], ++waited[i]);
                     }
                 }

@@ -85,7 +85,7 @@ class GetAnswerTest {
         Rng r = new Rng(31);
         try (Testbench<GetAnswer> tb = Testbench.create(GetAnswer::new, cfg)) {
             GetAnswer dut = tb.dut();
-            UploadBench.Driver driver = tb.add(new UploadBench.Driver("driver", dut.in, 0.3));
+            BeatSource driver = tb.add(new BeatSource("driver", dut.in, 0.3));
             Sink sink = tb.add(new Sink(dut.out, 0.5));
             tb.reset(1);
             List<Out> want = new ArrayList<>();
@@ -138,7 +138,7 @@ class GetAnswerTest {
                 } else {
                     refused++;
                 }
-                driver.send(UploadBench.packet(h.toBits().toBigInteger(), payload, null));
+                driver.packet(UploadBench.packet(h.toBits().toBigInteger(), payload, null));
             }
             tb.runUntil("every GET judged", () -> driver.idle() && tb.sim().peek(dut.answered) + tb.sim().peek(dut.refused) == 400
                     && !tb.sim().peekBool(dut.out.valid), 100_000);
@@ -158,23 +158,23 @@ class GetAnswerTest {
         Rng r = new Rng(4);
         try (Testbench<GetAnswer> tb = Testbench.create(GetAnswer::new, cfg)) {
             GetAnswer dut = tb.dut();
-            UploadBench.Driver driver = tb.add(new UploadBench.Driver("driver", dut.in, 0));
+            BeatSource driver = tb.add(new BeatSource("driver", dut.in, 0));
             Sink sink = tb.add(new Sink(dut.out, 1));
             tb.reset(1);
             EndpointId dst = new EndpointId(1, 5, 2);
             Descriptor.Get g = new Descriptor.Get(new Descriptor.Common(2, false, true, dst, 0xBEEF, 77), 4096, 0x1000, 0x2000);
             PacketHeader h = Packets.getHeader(g, 3, 4, 0x100, 1);
             List<BigInteger> good = UploadBench.packet(h.toBits().toBigInteger(), g.encode(), null);
-            driver.send(List.of(good.get(0))); // header only
-            driver.send(good.subList(0, 2)); // one payload beat
+            driver.packet(List.of(good.get(0))); // header only
+            driver.packet(good.subList(0, 2)); // one payload beat
             List<BigInteger> longer = new ArrayList<>(good);
             longer.add(BigInteger.TEN);
             longer.add(BigInteger.TWO);
-            driver.send(longer); // four and five beats
+            driver.packet(longer); // four and five beats
             // a PUT header of 32 bytes on the GET path, and a GET header saying 48 bytes
-            driver.send(UploadBench.packet(DispatchBench.header(0x60, 2, 2, 32, 0xBEEF, 1, dst.encode(), 0), g.encode(), null));
-            driver.send(UploadBench.packet(DispatchBench.header(0x60, 3, 2, 48, 0xBEEF, 1, dst.encode(), 0), g.encode(), null));
-            driver.send(good);
+            driver.packet(UploadBench.packet(DispatchBench.header(0x60, 2, 2, 32, 0xBEEF, 1, dst.encode(), 0), g.encode(), null));
+            driver.packet(UploadBench.packet(DispatchBench.header(0x60, 3, 2, 48, 0xBEEF, 1, dst.encode(), 0), g.encode(), null));
+            driver.packet(good);
             tb.runUntil("the good GET answered", () -> driver.idle() && sink.beats.size() == 2, 10_000);
             tb.run(10);
             assertThat(tb.sim().peek(dut.malformed)).isEqualTo(5);

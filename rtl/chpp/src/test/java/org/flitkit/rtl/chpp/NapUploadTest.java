@@ -57,7 +57,7 @@ class NapUploadTest {
         final HostMemory mem = new HostMemory();
         final PcieHost listHost;
         final PcieHost napHost;
-        final UploadBench.Driver driver;
+        final BeatSource driver;
         final Software sw;
         final BufferParams bp;
         final List<ReceiveCompletion> events = new ArrayList<>();
@@ -74,7 +74,7 @@ class NapUploadTest {
             tb.add(new TagScoreboard("tags", d.tags));
             tb.add(new UploadBench.HoldCheck("rqHold", d.napRq));
             tb.add(new UploadBench.HoldCheck("listHold", d.listRq));
-            driver = tb.add(new UploadBench.Driver("driver", d.in, gapP));
+            driver = tb.add(new BeatSource("driver", d.in, gapP));
             sw = tb.add(new Software(listSize));
             tb.add(new BeatMonitor("event", d.event, eventReady, e -> {
                 ReceiveCompletion c = UploadBench.entry(e.get(0));
@@ -87,7 +87,7 @@ class NapUploadTest {
 
         void send(Nap n) {
             sent.add(n);
-            driver.send(n.beats);
+            driver.packet(n.beats);
         }
 
         long peek(UInt s) {

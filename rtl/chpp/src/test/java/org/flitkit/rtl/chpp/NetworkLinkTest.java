@@ -3,7 +3,6 @@ package org.flitkit.rtl.chpp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigInteger;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.hdl.lib.Decoupled;
@@ -22,50 +21,18 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(TestbenchExtension.class)
 class NetworkLinkTest {
-    /** Offers beats (value, last) from a queue, from cycle {@code from} on, idle in a fraction of cycles. */
-    static final class Source extends Component {
-        final Decoupled<PacketBeat> port;
-        final ArrayDeque<long[]> queue = new ArrayDeque<>();
-        final double offerP;
-        long from;
-        long taken;
-        long firstTaken = -1;
-        boolean showing;
-
-        Source(String name, Decoupled<PacketBeat> port, double offerP) {
-            super(name);
-            this.port = port;
-            this.offerP = offerP;
+    /**
+     * Queues packet {@code id} on {@code s}: {@code beats} beats of value id * 1000 + i, last on the final one;
+     * returns (value, last) of each.
+     */
+    static List<long[]> packet(BeatSource s, long id, int beats) {
+        List<long[]> queued = new ArrayList<>();
+        for (int i = 0; i < beats; i++) {
+            long[] b = {id * 1000 + i, i == beats - 1 ? 1 : 0};
+            s.beat(BigInteger.valueOf(b[0]), b[1] != 0);
+            queued.add(b);
         }
-
-        void packet(long id, int beats) {
-            for (int i = 0; i < beats; i++) {
-                queue.add(new long[] {id * 1000 + i, i == beats - 1 ? 1 : 0});
-            }
-        }
-
-        @Override
-        protected void drive() {
-            if (!showing) {
-                showing = !queue.isEmpty() && cycle() >= from && (offerP >= 1 || rng().chance(offerP));
-            }
-            sim().poke(port.valid, showing);
-            if (showing) {
-                sim().poke(port.bits.data, BigInteger.valueOf(queue.peekFirst()[0]));
-                sim().poke(port.bits.last, queue.peekFirst()[1] != 0);
-            }
-        }
-
-        @Override
-        protected void sample() {
-            if (showing && sim().peekBool(port.ready)) {
-                queue.removeFirst();
-                showing = false;
-                if (taken++ == 0) {
-                    firstTaken = cycle();
-                }
-            }
-        }
+        return queued;
     }
 
     /** Takes beats in a fraction of cycles (0: never), recording (value, last, cycle). */
@@ -93,11 +60,12 @@ class NetworkLinkTest {
         }
     }
 
-    record Bench(Testbench<NetworkLink> tb, Source in, Source inGet, Sink out, Sink outGet) implements AutoCloseable {
+    record Bench(Testbench<NetworkLink> tb, BeatSource in, BeatSource inGet, Sink out, Sink outGet) implements AutoCloseable {
         static Bench of(RunConfig cfg, int depth, int latency, boolean own, double offer, double outReady, double getReady) {
             Testbench<NetworkLink> tb = Testbench.create(() -> new NetworkLink(depth, latency, own), cfg);
             NetworkLink l = tb.dut();
-            Bench b = new Bench(tb, tb.add(new Source("in", l.in, offer)), tb.add(new Source("inGet", l.inGet, offer)),
+            Bench b = new Bench(tb, tb.add(BeatSource.offering("in", l.in, offer)),
+                    tb.add(BeatSource.offering("inGet", l.inGet, offer)),
                     tb.add(new Sink("out", l.out, outReady)), tb.add(new Sink("outGet", l.outGet, getReady)));
             tb.reset(1);
             return b;
@@ -134,11 +102,12 @@ class NetworkLinkTest {
     @Test
     void getsOnTheirOwnVcPassAPutWhoseReceiverTakesNothing(RunConfig cfg) {
         try (Bench b = Bench.of(cfg, 8, 4, true, 1.0, 0.0, 1.0)) {
-            b.in().packet(1, 20);
+            packet(b.in(), 1, 20);
             for (int g = 0; g < 5; g++) {
-                b.inGet().packet(10 + g, 3);
+                packet(b.inGet(), 10 + g, 3);
             }
-            b.inGet().from = b.tb().cycle() + 1;
+            long from = b.tb().cycle() + 1;
+            b.inGet().gate(() -> b.tb().cycle() >= from);
             b.tb().run(200);
             NetworkLink l = b.tb().dut();
             // the data VC: exactly one buffer of beats left, then no credits
@@ -160,11 +129,12 @@ class NetworkLinkTest {
     @Test
     void getsSharingTheVcWaitBehindAPutWhoseReceiverTakesNothing(RunConfig cfg) {
         try (Bench b = Bench.of(cfg, 8, 4, false, 1.0, 0.0, 1.0)) {
-            b.in().packet(1, 20);
+            packet(b.in(), 1, 20);
             for (int g = 0; g < 5; g++) {
-                b.inGet().packet(10 + g, 3);
+                packet(b.inGet(), 10 + g, 3);
             }
-            b.inGet().from = b.tb().cycle() + 1;
+            long from = b.tb().cycle() + 1;
+            b.inGet().gate(() -> b.tb().cycle() >= from);
             b.tb().run(200);
             NetworkLink l = b.tb().dut();
             assertThat(b.in().taken).isEqualTo(8);
@@ -182,7 +152,7 @@ class NetworkLinkTest {
         int latency = 4;
         for (int depth : new int[] {2 * latency + 2, 8, 3}) {
             try (Bench b = Bench.of(cfg, depth, latency, true, 1.0, 1.0, 1.0)) {
-                b.in().packet(1, 400);
+                packet(b.in(), 1, 400);
                 b.tb().run(1000);
                 List<long[]> got = b.out().got;
                 assertThat(got).hasSizeGreaterThan(200);
@@ -190,7 +160,7 @@ class NetworkLinkTest {
                 long inWindow = got.stream().filter(x -> x[2] >= t0 && x[2] < t0 + 100).count();
                 assertThat(inWindow).as("depth %d", depth).isEqualTo(Math.min(100, 100L * depth / (2 * latency + 2)));
                 // the first beat: latency wire stages, then the buffer's register
-                assertThat(got.get(0)[2]).isEqualTo(b.in().firstTaken + latency + 1);
+                assertThat(got.get(0)[2]).isEqualTo(b.in().takenAt.get(0) + latency + 1);
             }
         }
     }
@@ -204,11 +174,9 @@ class NetworkLinkTest {
                 List<long[]> wantGet = new ArrayList<>();
                 for (int p = 0; p < 60; p++) {
                     int n = 1 + r.nextInt(12);
-                    b.in().packet(p, n);
-                    b.inGet().packet(100 + p, 3);
+                    wantPut.addAll(packet(b.in(), p, n));
+                    wantGet.addAll(packet(b.inGet(), 100 + p, 3));
                 }
-                wantPut.addAll(b.in().queue);
-                wantGet.addAll(b.inGet().queue);
                 b.tb().runUntil("all beats delivered", () -> b.out().got.size() + b.outGet().got.size() == wantPut.size() + wantGet.size(), 20_000);
                 if (own) {
                     assertThat(b.out().got.stream().map(x -> x[0] + "/" + x[1]).toList())

@@ -7,7 +7,6 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 import org.flitkit.formats.chpp.ChppFormatException;
 import org.flitkit.formats.chpp.Descriptor;
 import org.flitkit.formats.chpp.EndpointId;
@@ -16,7 +15,6 @@ import org.flitkit.formats.chpp.Packets;
 import org.flitkit.formats.chpp.PktType;
 import org.flitkit.formats.chpp.Status;
 import org.flitkit.formats.th2.BitVector;
-import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.testbench.Component;
 import org.flitkit.testbench.Rng;
@@ -64,10 +62,10 @@ final class PackerBench implements AutoCloseable {
     final Testbench<Packer> tb;
     final Packer dut;
     final SendEngineParams sp;
-    final Src control;
-    final Src dst;
-    final Src nap;
-    final Src data;
+    final BeatSource control;
+    final BeatSource dst;
+    final BeatSource nap;
+    final BeatSource data;
     final OutMon out;
     final EvMon events;
     final Probe probe;
@@ -87,10 +85,10 @@ final class PackerBench implements AutoCloseable {
         this.sp = sp;
         tb = Testbench.create(() -> new Packer(sp), cfg);
         dut = tb.dut();
-        control = tb.add(new Src("control", dut.control, gapP));
-        dst = tb.add(new Src("dst", dut.dst, gapP));
-        nap = tb.add(new Src("napData", dut.napData, gapP));
-        data = tb.add(new Src("data", dut.data, gapP));
+        control = tb.add(new BeatSource("control", dut.control, gapP));
+        dst = tb.add(new BeatSource("dst", dut.dst, gapP));
+        nap = tb.add(new BeatSource("napData", dut.napData, gapP));
+        data = tb.add(new BeatSource("data", dut.data, gapP));
         out = tb.add(new OutMon(outReady));
         events = tb.add(new EvMon(eventReady));
         probe = tb.add(new Probe());
@@ -244,7 +242,7 @@ final class PackerBench implements AutoCloseable {
     void queueControl(int kind, int function, int qp, boolean sce, boolean rce, int dstId, int qpMagic, int cookie, long length,
                       int srcCount, int dstCount, boolean resp) {
         SendControl c = dut.control.bits;
-        control.q.add(s -> {
+        control.beat(s -> {
             s.poke(c.kind, kind);
             s.poke(c.function, function);
             s.poke(c.qp, qp);
@@ -262,7 +260,7 @@ final class PackerBench implements AutoCloseable {
 
     void queueDst(long address, long length, boolean last) {
         SegmentBeat b = dut.dst.bits;
-        dst.q.add(s -> {
+        dst.beat(s -> {
             s.poke(b.address, BigInteger.valueOf(address));
             s.poke(b.length, length);
             s.poke(b.last, last);
@@ -271,7 +269,7 @@ final class PackerBench implements AutoCloseable {
 
     void queueNap(BigInteger v, boolean last) {
         PacketBeat b = dut.napData.bits;
-        nap.q.add(s -> {
+        nap.beat(s -> {
             s.poke(b.data, v);
             s.poke(b.last, last);
         });
@@ -279,7 +277,7 @@ final class PackerBench implements AutoCloseable {
 
     void queueData(BigInteger v, int bytes, boolean last, int status) {
         DataBeat b = dut.data.bits;
-        data.q.add(s -> {
+        data.beat(s -> {
             s.poke(b.data, v);
             s.poke(b.bytes, bytes);
             s.poke(b.last, last);
@@ -323,62 +321,6 @@ final class PackerBench implements AutoCloseable {
     static void check(String what, long expected, long observed) {
         if (expected != observed) {
             throw new AssertionError(what + ": expected " + expected + ", observed " + observed);
-        }
-    }
-
-    /** Drives one input stream: the queued beats in order, random idle cycles, valid and bits held until taken. */
-    static final class Src extends Component {
-        final Decoupled<?> port;
-        final double gapP;
-        final ArrayDeque<Consumer<Simulator>> q = new ArrayDeque<>();
-        Consumer<Simulator> cur;
-        boolean showing;
-        long taken;
-        /** cycles in which a beat was taken */
-        final List<Long> takenAt = new ArrayList<>();
-
-        Src(String name, Decoupled<?> port, double gapP) {
-            super(name);
-            this.port = port;
-            this.gapP = gapP;
-        }
-
-        boolean idle() {
-            return cur == null && q.isEmpty();
-        }
-
-        @Override
-        protected void reset() {
-            sim().poke(port.valid, false);
-        }
-
-        @Override
-        protected void drive() {
-            if (!showing) {
-                if (cur == null) {
-                    cur = q.poll();
-                }
-                showing = cur != null && !rng().chance(gapP);
-            }
-            sim().poke(port.valid, showing);
-            if (showing) {
-                cur.accept(sim());
-            }
-        }
-
-        @Override
-        protected void sample() {
-            if (showing && sim().peekBool(port.ready)) {
-                taken++;
-                takenAt.add(cycle());
-                showing = false;
-                cur = null;
-            }
-        }
-
-        @Override
-        public List<String> describeState() {
-            return List.of(name() + ": " + (cur == null ? 0 : 1) + " + " + q.size() + " beats queued, " + taken + " taken");
         }
     }
 

@@ -62,7 +62,7 @@ class PutUploadTest {
         final PutUpload dut;
         final HostMemory mem = new HostMemory();
         final PcieHost host;
-        final UploadBench.Driver driver;
+        final BeatSource driver;
         final List<ReceiveCompletion> events = new ArrayList<>();
         final List<Long> eventCycles = new ArrayList<>();
 
@@ -71,7 +71,7 @@ class PutUploadTest {
             dut = tb.dut();
             host = tb.add(new PcieHost("host", mem, PcieParams.chpp()).dma(dut.dmaRq, null).backpressure(Throttle.random(hostReady)));
             tb.add(new UploadBench.HoldCheck("rqHold", dut.dmaRq));
-            driver = tb.add(new UploadBench.Driver("driver", dut.in, gapP));
+            driver = tb.add(new BeatSource("driver", dut.in, gapP));
             tb.add(new BeatMonitor("event", dut.event, eventReady, p -> {
                 events.add(UploadBench.entry(p.get(0)));
                 eventCycles.add(tb.cycle());
@@ -95,7 +95,7 @@ class PutUploadTest {
      */
     static void runAndCheck(Bench b, List<Put> puts, List<byte[]> expectedData) {
         for (Put p : puts) {
-            b.driver.send(p.beats);
+            b.driver.packet(p.beats);
         }
         List<UploadBench.Piece> pieces = new ArrayList<>();
         List<Integer> lastPiece = new ArrayList<>();
@@ -273,8 +273,8 @@ class PutUploadTest {
         Put d = put(r, REGION + 0x6FFF, 300, ceLast);
         try (Bench b = new Bench(cfg, 0.1, 0.7, 0.7)) {
             // bad lengths, dropped whole with their payload: Length 0 with a payload beat, Length 5000
-            b.driver.send(List.of(DispatchBench.header(0x60, 2, ceLast, 0, 1, 1, 1, REGION), BigInteger.ONE));
-            b.driver.send(UploadBench.packet(DispatchBench.header(0x60, 2, ceLast, 5000, 1, 1, 1, REGION), new byte[64], null));
+            b.driver.packet(List.of(DispatchBench.header(0x60, 2, ceLast, 0, 1, 1, 1, REGION), BigInteger.ONE));
+            b.driver.packet(UploadBench.packet(DispatchBench.header(0x60, 2, ceLast, 5000, 1, 1, 1, REGION), new byte[64], null));
             runAndCheck(b, List.of(a, shortP, longP, headerOnly, d), List.of(a.payload, shortData, longFull.payload, new byte[33], d.payload));
             assertThat(b.peek(b.dut.framingErrors)).isEqualTo(3);
             assertThat(b.peek(b.dut.badLength)).isEqualTo(2);
@@ -295,8 +295,8 @@ class PutUploadTest {
         Put next = put(r, REGION + 0x2003, 20, ceLast);
         try (Bench b = new Bench(cfg, 0.1, 0.7, 0.7)) {
             // Length 0 without exactly CE+LAST+RESP: dropped and counted as before
-            b.driver.send(List.of(DispatchBench.header(0x60, 2, ceLast, 0, 1, 1, 1, REGION)));
-            b.driver.send(List.of(DispatchBench.header(0x60, 2, HeaderLayout.S_FLAG_LAST | HeaderLayout.S_FLAG_RESP, 0, 1, 1, 1, REGION)));
+            b.driver.packet(List.of(DispatchBench.header(0x60, 2, ceLast, 0, 1, 1, 1, REGION)));
+            b.driver.packet(List.of(DispatchBench.header(0x60, 2, HeaderLayout.S_FLAG_LAST | HeaderLayout.S_FLAG_RESP, 0, 1, 1, 1, REGION)));
             // the exact GET_FAILED entry, after the answer's earlier writes; nothing written for it
             runAndCheck(b, List.of(first, failed, next), List.of(first.payload, new byte[0], next.payload));
             assertThat(b.events.get(0)).isEqualTo(new ReceiveCompletion(PktType.PUT, true, Status.GET_FAILED,

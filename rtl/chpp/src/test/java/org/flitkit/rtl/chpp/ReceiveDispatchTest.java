@@ -158,7 +158,7 @@ class ReceiveDispatchTest {
             b.setKey(2, 0x55, true);
             List<BigInteger> p = DispatchBench.packet(rng, DispatchBench.header(OK, PktType.NAP.code(), CE | LAST, 40, 0x55, 9, 2, 0), 3);
             b.napBoard.expect(p);
-            b.driver.queue.add(p);
+            b.driver.packet(p);
             BeatMonitor nap = b.monitors.get(1);
             nap.forceReady = false;
             b.tb.reset(1);
@@ -188,14 +188,14 @@ class ReceiveDispatchTest {
             // header-only PUTs to QP 4 with the right key: only CE+LAST+RESP goes on to PUT upload
             List<BigInteger> failed = List.of(DispatchBench.header(OK, PktType.PUT.code(), CE | LAST | RESP, 0, 0x77, 0x21, 4, 0x1234_5670L));
             b.putBoard.expect(failed);
-            b.driver.queue.add(failed);
+            b.driver.packet(failed);
             for (int f : new int[] {CE | LAST, LAST | RESP, CE | RESP, RESP, 0}) {
-                b.driver.queue.add(List.of(DispatchBench.header(OK, PktType.PUT.code(), f, 0, 0x77, 0x21, 4, 0x1234_5670L)));
+                b.driver.packet(List.of(DispatchBench.header(OK, PktType.PUT.code(), f, 0, 0x77, 0x21, 4, 0x1234_5670L)));
             }
             // with a wrong key it is refused like any PUT with CE: QP_MAGIC_REFUSED at its Address, Length 0, Resp
             b.send(List.of(DispatchBench.header(OK, PktType.PUT.code(), CE | LAST | RESP, 0, 0x78, 0x21, 4, 0x1234_5680L)));
             b.tb.reset(1);
-            b.tb.runUntil("all", () -> b.driver.queue.isEmpty() && b.done(), 200);
+            b.tb.runUntil("all", () -> b.driver.idle() && b.done(), 200);
             b.tb.run(10);
             b.tb.finish();
             assertThat(b.peek(b.dut.putPackets)).isEqualTo(1);
@@ -218,7 +218,7 @@ class ReceiveDispatchTest {
             List<BigInteger> good = DispatchBench.packet(rng, DispatchBench.header(OK, PktType.PUT.code(), LAST, 64, 7, 0, 1, 0), 4);
             for (var p : List.of(shortP, longP, good)) {
                 b.putBoard.expect(p);
-                b.driver.queue.add(p);
+                b.driver.packet(p);
             }
             b.tb.reset(1);
             b.tb.runUntil("all", b::done, 200);

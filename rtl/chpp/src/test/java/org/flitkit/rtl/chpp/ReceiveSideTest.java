@@ -55,7 +55,7 @@ class ReceiveSideTest {
             PcieHost napHost = tb.add(new PcieHost("napHost", mem, PcieParams.chpp()).dma(d.napRq, null).backpressure(Throttle.random(0.7)));
             tb.add(new PcieHost("ringHost", mem, PcieParams.chpp()).dma(d.ringRq, null));
             tb.add(new TagScoreboard("tagsb", d.tags));
-            UploadBench.Driver driver = tb.add(new UploadBench.Driver("driver", d.in, 0.2));
+            BeatSource driver = tb.add(new BeatSource("driver", d.in, 0.2));
             GetAnswerTest.Sink descs = tb.add(new GetAnswerTest.Sink(d.descriptors, 0.6));
             int[] keys = new int[QpKeyWrite.LOCAL_QPS];
             ArrayDeque<Integer> toLoad = new ArrayDeque<>();
@@ -136,7 +136,7 @@ class ReceiveSideTest {
                     boolean ce = sFlag != 0;
                     byte[] payload = UploadBench.bytes(r, len);
                     BigInteger h = DispatchBench.header(0x60, PktType.PUT.code(), sFlag, len, magic, src.encode(), dst.encode(), addr);
-                    driver.send(UploadBench.packet(h, payload, null));
+                    driver.packet(UploadBench.packet(h, payload, null));
                     ReceiveCompletion c = new ReceiveCompletion(PktType.PUT, false, good ? Status.OK : Status.QP_MAGIC_REFUSED, src, dst, len, addr, false);
                     if (good) {
                         putRanges.add(new long[] {addr, len});
@@ -152,7 +152,7 @@ class ReceiveSideTest {
                     byte[] payload = UploadBench.bytes(r, len);
                     BigInteger h = DispatchBench.header(0x60, PktType.NAP.code(), HeaderLayout.S_FLAG_CE | HeaderLayout.S_FLAG_LAST, len, magic,
                             src.encode(), dst.encode(), 0);
-                    driver.send(UploadBench.packet(h, payload, null));
+                    driver.packet(UploadBench.packet(h, payload, null));
                     if (good) {
                         napMessages.add(payload);
                         wantNap.add(new ReceiveCompletion(PktType.NAP, false, Status.OK, src, dst, len, 0, false));
@@ -163,7 +163,7 @@ class ReceiveSideTest {
                     Descriptor.Get g = new Descriptor.Get(new Descriptor.Common(r.nextInt(4), false, r.chance(0.5), dst, magic,
                             r.nextInt(1 << 16)), 1 + r.nextInt(1 << 20), r.nextLong(), r.nextLong(1L << 40));
                     PacketHeader h = new PacketHeader(PktType.GET, 1, false, true, false, 32, 0x100, magic, src, dst, 0);
-                    driver.send(UploadBench.packet(h.toBits().toBigInteger(), g.encode(), null));
+                    driver.packet(UploadBench.packet(h.toBits().toBigInteger(), g.encode(), null));
                     if (good) {
                         wantDesc.addAll(GetAnswerTest.expected(h, Packets.answerGet(h, g.encode())));
                     }

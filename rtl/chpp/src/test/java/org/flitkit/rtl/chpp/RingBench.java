@@ -1,14 +1,12 @@
 package org.flitkit.rtl.chpp;
 
 import java.math.BigInteger;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.formats.chpp.EndpointId;
 import org.flitkit.formats.chpp.PktType;
 import org.flitkit.formats.chpp.ReceiveCompletion;
 import org.flitkit.formats.chpp.Status;
-import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.UInt;
 import org.flitkit.host.HostMemory;
 import org.flitkit.host.PcieHost;
@@ -32,7 +30,8 @@ final class RingBench implements AutoCloseable {
     final Testbench<RingTop> tb;
     final PcieHost host;
     final HostMemory mem = new HostMemory();
-    final Producer producer;
+    /** drives the entries into the ring, valid and bits held until taken */
+    final BeatSource producer;
     final Software sw;
     final InOrderScoreboard<ReceiveCompletion> board;
     /** host writes seen so far */
@@ -45,7 +44,7 @@ final class RingBench implements AutoCloseable {
         tb = Testbench.create(() -> new RingTop(p), cfg.part(part));
         RingTop top = tb.dut();
         host = tb.add(new PcieHost("host", mem, PcieParams.chpp()).dma(top.dmaRq, top.dmaCpl).mmio(top.mmio));
-        producer = tb.add(new Producer(top.in, gapP));
+        producer = tb.add(new BeatSource("producer", top.in, gapP));
         sw = tb.add(new Software(pollP, returnP));
         board = tb.add(new InOrderScoreboard<>("sb.ring"));
         host.onWrite(w -> {
@@ -84,7 +83,7 @@ final class RingBench implements AutoCloseable {
     /** Queues {@code e} (Phase ignored) and expects it, with the phase of its lap, in software's order. */
     void post(ReceiveCompletion e, long index) {
         boolean phase = (index / p.entries()) % 2 == 0;
-        producer.queue.add(bits(e).setBit(CompletionRing.PHASE_BIT)); // a set Phase bit on input must not matter
+        producer.beat(bits(e).setBit(CompletionRing.PHASE_BIT)); // a set Phase bit on input must not matter
         board.expect(new ReceiveCompletion(e.type(), e.resp(), e.status(), e.src(), e.dst(), e.length(), e.address(), phase));
     }
 
@@ -95,7 +94,7 @@ final class RingBench implements AutoCloseable {
     }
 
     boolean done() {
-        return producer.queue.isEmpty() && !producer.showing && board.isEmpty();
+        return producer.idle() && board.isEmpty();
     }
 
     long peek(UInt s) {
@@ -105,47 +104,6 @@ final class RingBench implements AutoCloseable {
     @Override
     public void close() {
         tb.close();
-    }
-
-    /** Drives entries into the ring, holding valid and bits until taken. */
-    final class Producer extends Component {
-        final Decoupled<UInt> port;
-        final double gapP;
-        final ArrayDeque<BigInteger> queue = new ArrayDeque<>();
-        boolean showing;
-        long taken;
-        long offeredFullCycles;
-
-        Producer(Decoupled<UInt> port, double gapP) {
-            super("producer");
-            this.port = port;
-            this.gapP = gapP;
-        }
-
-        @Override
-        protected void reset() {
-            sim().poke(port.valid, false);
-        }
-
-        @Override
-        protected void drive() {
-            if (!showing) {
-                showing = !queue.isEmpty() && !rng().chance(gapP);
-            }
-            sim().poke(port.valid, showing);
-            if (showing) {
-                sim().poke(port.bits, queue.peek());
-            }
-        }
-
-        @Override
-        protected void sample() {
-            if (showing && sim().peekBool(port.ready)) {
-                queue.poll();
-                taken++;
-                showing = false;
-            }
-        }
     }
 
     /** Host software: polls the next slot's Phase, reads new entries, returns the consumer index now and then. */

@@ -1,7 +1,6 @@
 package org.flitkit.rtl.chpp;
 
 import java.math.BigInteger;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.formats.chpp.HeaderLayout;
@@ -13,8 +12,8 @@ import org.flitkit.testbench.Component;
 import org.flitkit.testbench.Rng;
 
 /**
- * Verification pieces of the upload tests: packet building in wire order, a packet driver with random idle
- * cycles, a hold-rule check on a DMA request port, and the reference split of a payload into posted writes.
+ * Verification pieces of the upload tests: packet building in wire order (driven by a {@link BeatSource}), a
+ * hold-rule check on a DMA request port, and the reference split of a payload into posted writes.
  */
 final class UploadBench {
     static final HeaderLayout.Header H = HeaderLayout.HEADER;
@@ -68,75 +67,6 @@ final class UploadBench {
             off += n;
         }
         return out;
-    }
-
-    /** Drives whole packets beat by beat, idle in a random fraction {@code gapP} of the cycles before a beat. */
-    static final class Driver extends Component {
-        final Decoupled<PacketBeat> port;
-        final double gapP;
-        final ArrayDeque<List<BigInteger>> queue = new ArrayDeque<>();
-        /** overrides the last flag of a packet's beats when set: index of the beat that says last */
-        final ArrayDeque<Integer> lastAt = new ArrayDeque<>();
-        List<BigInteger> cur;
-        int curLastAt;
-        int beat;
-        boolean showing;
-        long sent;
-        /** Cycle each packet's header beat was taken. */
-        final List<Long> headerTaken = new ArrayList<>();
-
-        Driver(String name, Decoupled<PacketBeat> port, double gapP) {
-            super(name);
-            this.port = port;
-            this.gapP = gapP;
-        }
-
-        void send(List<BigInteger> p) {
-            queue.add(p);
-            lastAt.add(p.size() - 1);
-        }
-
-        boolean idle() {
-            return queue.isEmpty() && cur == null;
-        }
-
-        @Override
-        protected void reset() {
-            sim().poke(port.valid, false);
-        }
-
-        @Override
-        protected void drive() {
-            if (!showing) {
-                if (cur == null) {
-                    cur = queue.poll();
-                    if (cur != null) {
-                        curLastAt = lastAt.poll();
-                    }
-                    beat = 0;
-                }
-                showing = cur != null && !rng().chance(gapP);
-            }
-            sim().poke(port.valid, showing);
-            if (showing) {
-                sim().poke(port.bits.data, cur.get(beat));
-                sim().poke(port.bits.last, beat == curLastAt);
-            }
-        }
-
-        @Override
-        protected void sample() {
-            if (showing && sim().peekBool(port.ready)) {
-                showing = false;
-                if (beat == 0) {
-                    headerTaken.add(cycle());
-                }
-                if (++beat == cur.size()) {
-                    cur = null;
-                    sent++;
-                }
-            }
-        }
     }
 
     /** Checks the Decoupled hold rule on a DMA request port every cycle. */

@@ -1,20 +1,17 @@
 package org.flitkit.rtl.chpp;
 
 import java.math.BigInteger;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.formats.chpp.HeaderLayout;
 import org.flitkit.formats.chpp.PktType;
 import org.flitkit.formats.th2.BitVector;
-import org.flitkit.hdl.lib.Decoupled;
-import org.flitkit.testbench.Component;
 import org.flitkit.testbench.Rng;
 import org.flitkit.testbench.Testbench;
 import org.flitkit.testbench.scoreboard.InOrderScoreboard;
 
 /**
- * Verification components of the {@link DmaCrossbar}: a packet driver per input stream (random idle cycles
+ * Verification components of the {@link DmaCrossbar}: a {@link BeatSource} per input stream (random idle cycles
  * between beats, valid and bits held until taken), a monitor per output and per GET output (random backpressure,
  * the hold rule checked, beats assembled into packets, each checked to be on the output its header names and, by
  * its type, on the PUT/NAP or the GET output) and one in-order
@@ -39,8 +36,8 @@ final class XbarBench {
 
     /** [output][input][vc], and index vcs + 1 for the GETs that came on getIn */
     final InOrderScoreboard<List<BigInteger>>[][][] boards;
-    final List<Driver> drivers = new ArrayList<>();
-    final List<Driver> getDrivers = new ArrayList<>();
+    final List<BeatSource> drivers = new ArrayList<>();
+    final List<BeatSource> getDrivers = new ArrayList<>();
     /** Output o's monitor at index o, GET output o's at {@code ports + o} (see {@link #getMonitor}). */
     final List<Monitor> monitors = new ArrayList<>();
     final long[] expectedDrops;
@@ -56,8 +53,8 @@ final class XbarBench {
         expectedGetDrops = new long[ports];
         boards = new InOrderScoreboard[ports][ports][nvc + 1];
         for (int i = 0; i < ports; i++) {
-            drivers.add(tb.add(new Driver("in" + i, dut.in.get(i), gapP)));
-            getDrivers.add(tb.add(new Driver("getIn" + i, dut.getIn.get(i), gapP)));
+            drivers.add(tb.add(new BeatSource("in" + i, dut.in.get(i), gapP)));
+            getDrivers.add(tb.add(new BeatSource("getIn" + i, dut.getIn.get(i), gapP)));
         }
         for (int o = 0; o < 2 * ports; o++) {
             monitors.add(tb.add(new Monitor(o < ports ? "out" + o : "getOut" + (o - ports), o % ports, o >= ports, readyP)));
@@ -100,7 +97,7 @@ final class XbarBench {
             int vc = p.viaGetIn ? nvc : DmaCrossbar.vcOf(p.dest, p.type == PktType.GET, dut.vcs);
             boards[p.dest][p.src][vc].expect(p.beats);
         }
-        (p.viaGetIn ? getDrivers : drivers).get(p.src).queue.add(p);
+        (p.viaGetIn ? getDrivers : drivers).get(p.src).packet(p.beats);
     }
 
     boolean idle() {
@@ -128,60 +125,6 @@ final class XbarBench {
 
     long delivered() {
         return monitors.stream().mapToLong(m -> m.packets).sum();
-    }
-
-    /** Drives one input stream packet by packet, beat by beat. */
-    final class Driver extends Component {
-        final Decoupled<PacketBeat> port;
-        final double gapP;
-        final ArrayDeque<Pkt> queue = new ArrayDeque<>();
-        Pkt cur;
-        int beat;
-        boolean showing;
-        long beatsTaken;
-
-        Driver(String name, Decoupled<PacketBeat> port, double gapP) {
-            super(name);
-            this.port = port;
-            this.gapP = gapP;
-        }
-
-        boolean idle() {
-            return cur == null && queue.isEmpty();
-        }
-
-        @Override
-        protected void reset() {
-            sim().poke(port.valid, false);
-        }
-
-        @Override
-        protected void drive() {
-            if (!showing) {
-                if (cur == null) {
-                    cur = queue.poll();
-                    beat = 0;
-                }
-                // once raised, valid stays up until the beat is taken
-                showing = cur != null && !rng().chance(gapP);
-            }
-            sim().poke(port.valid, showing);
-            if (showing) {
-                sim().poke(port.bits.data, cur.beats.get(beat));
-                sim().poke(port.bits.last, beat == cur.beats.size() - 1);
-            }
-        }
-
-        @Override
-        protected void sample() {
-            if (showing && sim().peekBool(port.ready)) {
-                beatsTaken++;
-                showing = false;
-                if (++beat == cur.beats.size()) {
-                    cur = null;
-                }
-            }
-        }
     }
 
     /** Takes one output's beats with random backpressure and hands each whole packet to its scoreboard. */
