@@ -377,6 +377,10 @@ final class CodeGen {
         if (r.kind() == Kind.LIT) {
             return hex(r.litValue().longValue());
         }
+        String k = known.get(r);
+        if (k != null) {
+            return k;
+        }
         if (nslot.containsKey(r)) {
             return slotRead(nslot.get(r));
         }
@@ -462,7 +466,13 @@ final class CodeGen {
             case NEG: return mask("-" + ex(a0), w);
             case AND: return and(ex(a0), ex(a.get(1)));
             case OR: case XOR: return orXor(n.op() == Op.OR ? " | " : " ^ ", ex(a0), ex(a.get(1)));
-            case NOT: return w >= 64 ? "(~" + ex(a0) + ")" : "(" + ex(a0) + " ^ " + hex(maskOf(w)) + ")";
+            case NOT: {
+                String x = ex(a0);
+                if (isLit(x)) {
+                    return hex(~lit(x) & maskOf(w));
+                }
+                return w >= 64 ? "(~" + x + ")" : "(" + x + " ^ " + hex(maskOf(w)) + ")";
+            }
             case SHL: return mask(ex(a0) + " << " + n.param0(), w);
             case SHR: return shrStatic(n, a0);
             case DSHL:
@@ -500,10 +510,27 @@ final class CodeGen {
             case MUX: {
                 String c = ex(a0);
                 guards.push(a0);
-                String x = ex(a.get(1));
-                String y = ex(a.get(2));
+                String x;
+                String y;
+                if (c.equals(ONE) || c.equals(ZERO)) {
+                    x = c.equals(ONE) ? ex(a.get(1)) : ZERO;
+                    y = c.equals(ZERO) ? ex(a.get(2)) : ZERO;
+                } else {
+                    // the select is 1 wherever the first arm counts and 0 wherever the second does: nested
+                    // when/otherwise chains test the same conditions again, and those tests fold away
+                    Bits sel = rep(a0);
+                    String before = known.put(sel, ONE);
+                    x = ex(a.get(1));
+                    known.put(sel, ZERO);
+                    y = ex(a.get(2));
+                    if (before == null) {
+                        known.remove(sel);
+                    } else {
+                        known.put(sel, before);
+                    }
+                }
                 guards.pop();
-                return mux(c, x, y);
+                return w == 1 ? mux1(c, x, y) : mux(c, x, y);
             }
             case EXT: return s && a0.width() < w ? mask(sext(ex(a0), a0.width()), w) : ex(a0);
             case AS_UINT: case AS_SINT: return ex(a0);
@@ -525,6 +552,9 @@ final class CodeGen {
             return b;
         }
         // a constant-zero arm is an AND with the select's mask (when/otherwise chains over a default 0)
+        if (a.equals(b)) {
+            return a;
+        }
         if (b.equals(ZERO)) {
             return "(" + a + " & -" + c + ")";
         }
@@ -540,20 +570,60 @@ final class CodeGen {
         return "(" + c + " != 0L ? " + a + " : " + b + ")";
     }
 
+    /**
+     * A two-way select of 1-bit values (every narrow value is kept masked, so the arms are 0 or 1):
+     * a constant arm turns it into an AND or OR, equal arms need no select.
+     */
+    static String mux1(String c, String a, String b) {
+        if (c.equals(ONE) || c.equals(ZERO) || a.equals(ZERO) || b.equals(ZERO)) {
+            return c.equals(ONE) ? a : c.equals(ZERO) ? b : a.equals(ZERO) ? mux(c, a, b) : "(" + a + " & " + c + ")";
+        }
+        if (a.equals(b)) {
+            return a;
+        }
+        if (a.equals(ONE)) {
+            return "(" + c + " | " + b + ")";
+        }
+        if (b.equals(ONE)) {
+            return "(" + a + " | (" + c + " ^ 0x1L))";
+        }
+        return mux(c, a, b);
+    }
+
+    /** Values of 1-bit mux selects inside the arm being generated: 1 in the first arm, 0 in the second. */
+    private final Map<Bits, String> known = new IdentityHashMap<>();
+
     private static final String ZERO = "0x0L";
     private static final String ONE = "0x1L";
 
-    /** {@code a & b}, folded when an operand is the constant 0. */
+    /** {@code a & b}, folded when an operand is the constant 0 or both are constants. */
     private static String and(String a, String b) {
+        if (isLit(a) && isLit(b)) {
+            return hex(lit(a) & lit(b));
+        }
         return a.equals(ZERO) || b.equals(ZERO) ? ZERO : "(" + a + " & " + b + ")";
     }
 
-    /** {@code a | b} or {@code a ^ b}, folded when an operand is the constant 0 (OR and XOR with 0 are the identity). */
+    /** {@code a | b} or {@code a ^ b}, folded when an operand is the constant 0 (OR and XOR with 0 are the identity) or both are constants. */
     private static String orXor(String op, String a, String b) {
+        if (isLit(a) && isLit(b)) {
+            return hex(op.equals(" | ") ? lit(a) | lit(b) : lit(a) ^ lit(b));
+        }
         if (a.equals(ZERO)) {
             return b;
         }
         return b.equals(ZERO) ? a : "(" + a + op + b + ")";
+    }
+
+    private static final java.util.regex.Pattern LIT = java.util.regex.Pattern.compile("0x[0-9a-f]{1,16}L");
+
+    /** Whether a generated expression is a constant (as {@link #hex} writes them). */
+    private static boolean isLit(String e) {
+        return e.length() <= 19 && LIT.matcher(e).matches();
+    }
+
+    private static long lit(String e) {
+        return Long.parseUnsignedLong(e.substring(2, e.length() - 1), 16);
     }
     private static final java.util.regex.Pattern ATOMIC = java.util.regex.Pattern.compile("v\\[\\d+\\]|x\\d+|0x[0-9a-f]+L");
 
