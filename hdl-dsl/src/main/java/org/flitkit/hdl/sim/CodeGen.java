@@ -494,7 +494,7 @@ final class CodeGen {
                     : "(long) (Long.bitCount(" + ex(a0) + ") & 1)";
             case SLICE:
                 if (wide(a0)) {
-                    return "Wide.extract(w, " + off(a0) + ", " + n.param1() + ", " + w + ")";
+                    return extract(off(a0), n.param1(), w);
                 }
                 return n.param1() == 0 ? mask(ex(a0), w) : mask(ex(a0) + " >>> " + n.param1(), w);
             case CAT: {
@@ -636,7 +636,7 @@ final class CodeGen {
         int aw = a0.width();
         if (wide(a0)) {
             int lo = Math.min(p, aw - 1);
-            return "Wide.extract(w, " + off(a0) + ", " + lo + ", " + n.width() + ")";
+            return extract(off(a0), lo, n.width());
         }
         if (a0.isSigned()) {
             return mask("(" + sext(ex(a0), aw) + " >> " + Math.min(p, 63) + ")", n.width());
@@ -774,7 +774,34 @@ final class CodeGen {
     }
 
     private String wcopy(Bits dst, Bits src) {
-        return "Wide.copy(w, " + off(dst) + ", " + dst.width() + ", w, " + off(src) + ");";
+        return copy("w", off(dst), dst.width(), "w", off(src));
+    }
+
+    /**
+     * {@link Wide#extract} with its constant arguments applied at generation time (the same limbs, shifts
+     * and mask): in a large chunk HotSpot stops inlining calls, and a call per field read is costly.
+     */
+    private static String extract(int aoff, int lo, int width) {
+        int l = lo >>> 6;
+        int b = lo & 63;
+        String v = b == 0 ? "w[" + (aoff + l) + "]" : "(w[" + (aoff + l) + "] >>> " + b + ")";
+        if (b + width > 64) {
+            v = "(" + v + " | (w[" + (aoff + l + 1) + "] << " + (64 - b) + "))";
+        }
+        return width >= 64 ? v : "(" + v + " & " + hex(maskOf(width)) + ")";
+    }
+
+    /** {@link Wide#copy} as one statement per limb up to {@link #UNROLL_LIMBS} limbs (a block, usable after if/else). */
+    private static String copy(String d, int doff, int width, String a, int aoff) {
+        int n = limbs(width);
+        if (n > UNROLL_LIMBS) {
+            return "Wide.copy(" + d + ", " + doff + ", " + width + ", " + a + ", " + aoff + ");";
+        }
+        StringBuilder sb = new StringBuilder("{");
+        for (int i = 0; i < n; i++) {
+            sb.append(' ').append(d).append('[').append(doff + i).append("] = ").append(a).append('[').append(aoff + i).append("];");
+        }
+        return sb.append(" }").toString();
     }
 
     /** Operand passed to Wide as "array, offset, width". */
@@ -977,7 +1004,7 @@ final class CodeGen {
             Bits en = s.args().get(1);
             if (w) {
                 stmt = "if (" + ex(en) + " != 0L) MemPorts.memReadWide(m[" + memRef(mem) + "], " + ex(addr) + ", " + mem.depth()
-                        + ", nxw, " + k + ", " + s.width() + "); else Wide.copy(nxw, " + k + ", " + s.width() + ", w, " + slot + ");";
+                        + ", nxw, " + k + ", " + s.width() + "); else " + copy("nxw", k, s.width(), "w", slot);
             } else {
                 stmt = "nx[" + k + "] = " + ex(en) + " != 0L ? " + memRead(s, ex(addr)) + " : v[" + slot + "];";
             }
@@ -985,9 +1012,9 @@ final class CodeGen {
             Bits next = net.driverOf(s);
             Bits init = reset && !literalReset(s) ? s.resetValue() : null;
             if (w) {
-                String copyNext = "Wide.copy(nxw, " + k + ", " + s.width() + ", w, " + off(next) + ");";
+                String copyNext = copy("nxw", k, s.width(), "w", off(next));
                 stmt = init == null ? copyNext
-                        : "if (rst) Wide.copy(nxw, " + k + ", " + s.width() + ", w, " + off(init) + "); else " + copyNext;
+                        : "if (rst) " + copy("nxw", k, s.width(), "w", off(init)) + " else " + copyNext;
             } else {
                 String value = init == null ? ex(next) : "rst ? " + ex(init) + " : " + ex(next);
                 if (!flags.isEmpty()) {
