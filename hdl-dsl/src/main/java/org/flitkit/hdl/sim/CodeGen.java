@@ -377,6 +377,10 @@ final class CodeGen {
         if (r.kind() == Kind.LIT) {
             return hex(r.litValue().longValue());
         }
+        String k = known.get(r);
+        if (k != null) {
+            return k;
+        }
         if (nslot.containsKey(r)) {
             return slotRead(nslot.get(r));
         }
@@ -462,7 +466,13 @@ final class CodeGen {
             case NEG: return mask("-" + ex(a0), w);
             case AND: return and(ex(a0), ex(a.get(1)));
             case OR: case XOR: return orXor(n.op() == Op.OR ? " | " : " ^ ", ex(a0), ex(a.get(1)));
-            case NOT: return w >= 64 ? "(~" + ex(a0) + ")" : "(" + ex(a0) + " ^ " + hex(maskOf(w)) + ")";
+            case NOT: {
+                String x = ex(a0);
+                if (isLit(x)) {
+                    return hex(~lit(x) & maskOf(w));
+                }
+                return w >= 64 ? "(~" + x + ")" : "(" + x + " ^ " + hex(maskOf(w)) + ")";
+            }
             case SHL: return mask(ex(a0) + " << " + n.param0(), w);
             case SHR: return shrStatic(n, a0);
             case DSHL:
@@ -484,7 +494,7 @@ final class CodeGen {
                     : "(long) (Long.bitCount(" + ex(a0) + ") & 1)";
             case SLICE:
                 if (wide(a0)) {
-                    return "Wide.extract(w, " + off(a0) + ", " + n.param1() + ", " + w + ")";
+                    return extract(off(a0), n.param1(), w);
                 }
                 return n.param1() == 0 ? mask(ex(a0), w) : mask(ex(a0) + " >>> " + n.param1(), w);
             case CAT: {
@@ -500,10 +510,27 @@ final class CodeGen {
             case MUX: {
                 String c = ex(a0);
                 guards.push(a0);
-                String x = ex(a.get(1));
-                String y = ex(a.get(2));
+                String x;
+                String y;
+                if (c.equals(ONE) || c.equals(ZERO)) {
+                    x = c.equals(ONE) ? ex(a.get(1)) : ZERO;
+                    y = c.equals(ZERO) ? ex(a.get(2)) : ZERO;
+                } else {
+                    // the select is 1 wherever the first arm counts and 0 wherever the second does: nested
+                    // when/otherwise chains test the same conditions again, and those tests fold away
+                    Bits sel = rep(a0);
+                    String before = known.put(sel, ONE);
+                    x = ex(a.get(1));
+                    known.put(sel, ZERO);
+                    y = ex(a.get(2));
+                    if (before == null) {
+                        known.remove(sel);
+                    } else {
+                        known.put(sel, before);
+                    }
+                }
                 guards.pop();
-                return mux(c, x, y);
+                return w == 1 ? mux1(c, x, y) : mux(c, x, y);
             }
             case EXT: return s && a0.width() < w ? mask(sext(ex(a0), a0.width()), w) : ex(a0);
             case AS_UINT: case AS_SINT: return ex(a0);
@@ -525,6 +552,9 @@ final class CodeGen {
             return b;
         }
         // a constant-zero arm is an AND with the select's mask (when/otherwise chains over a default 0)
+        if (a.equals(b)) {
+            return a;
+        }
         if (b.equals(ZERO)) {
             return "(" + a + " & -" + c + ")";
         }
@@ -540,20 +570,60 @@ final class CodeGen {
         return "(" + c + " != 0L ? " + a + " : " + b + ")";
     }
 
+    /**
+     * A two-way select of 1-bit values (every narrow value is kept masked, so the arms are 0 or 1):
+     * a constant arm turns it into an AND or OR, equal arms need no select.
+     */
+    static String mux1(String c, String a, String b) {
+        if (c.equals(ONE) || c.equals(ZERO) || a.equals(ZERO) || b.equals(ZERO)) {
+            return c.equals(ONE) ? a : c.equals(ZERO) ? b : a.equals(ZERO) ? mux(c, a, b) : "(" + a + " & " + c + ")";
+        }
+        if (a.equals(b)) {
+            return a;
+        }
+        if (a.equals(ONE)) {
+            return "(" + c + " | " + b + ")";
+        }
+        if (b.equals(ONE)) {
+            return "(" + a + " | (" + c + " ^ 0x1L))";
+        }
+        return mux(c, a, b);
+    }
+
+    /** Values of 1-bit mux selects inside the arm being generated: 1 in the first arm, 0 in the second. */
+    private final Map<Bits, String> known = new IdentityHashMap<>();
+
     private static final String ZERO = "0x0L";
     private static final String ONE = "0x1L";
 
-    /** {@code a & b}, folded when an operand is the constant 0. */
+    /** {@code a & b}, folded when an operand is the constant 0 or both are constants. */
     private static String and(String a, String b) {
+        if (isLit(a) && isLit(b)) {
+            return hex(lit(a) & lit(b));
+        }
         return a.equals(ZERO) || b.equals(ZERO) ? ZERO : "(" + a + " & " + b + ")";
     }
 
-    /** {@code a | b} or {@code a ^ b}, folded when an operand is the constant 0 (OR and XOR with 0 are the identity). */
+    /** {@code a | b} or {@code a ^ b}, folded when an operand is the constant 0 (OR and XOR with 0 are the identity) or both are constants. */
     private static String orXor(String op, String a, String b) {
+        if (isLit(a) && isLit(b)) {
+            return hex(op.equals(" | ") ? lit(a) | lit(b) : lit(a) ^ lit(b));
+        }
         if (a.equals(ZERO)) {
             return b;
         }
         return b.equals(ZERO) ? a : "(" + a + op + b + ")";
+    }
+
+    private static final java.util.regex.Pattern LIT = java.util.regex.Pattern.compile("0x[0-9a-f]{1,16}L");
+
+    /** Whether a generated expression is a constant (as {@link #hex} writes them). */
+    private static boolean isLit(String e) {
+        return e.length() <= 19 && LIT.matcher(e).matches();
+    }
+
+    private static long lit(String e) {
+        return Long.parseUnsignedLong(e.substring(2, e.length() - 1), 16);
     }
     private static final java.util.regex.Pattern ATOMIC = java.util.regex.Pattern.compile("v\\[\\d+\\]|x\\d+|0x[0-9a-f]+L");
 
@@ -566,7 +636,7 @@ final class CodeGen {
         int aw = a0.width();
         if (wide(a0)) {
             int lo = Math.min(p, aw - 1);
-            return "Wide.extract(w, " + off(a0) + ", " + lo + ", " + n.width() + ")";
+            return extract(off(a0), lo, n.width());
         }
         if (a0.isSigned()) {
             return mask("(" + sext(ex(a0), aw) + " >> " + Math.min(p, 63) + ")", n.width());
@@ -704,7 +774,34 @@ final class CodeGen {
     }
 
     private String wcopy(Bits dst, Bits src) {
-        return "Wide.copy(w, " + off(dst) + ", " + dst.width() + ", w, " + off(src) + ");";
+        return copy("w", off(dst), dst.width(), "w", off(src));
+    }
+
+    /**
+     * {@link Wide#extract} with its constant arguments applied at generation time (the same limbs, shifts
+     * and mask): in a large chunk HotSpot stops inlining calls, and a call per field read is costly.
+     */
+    private static String extract(int aoff, int lo, int width) {
+        int l = lo >>> 6;
+        int b = lo & 63;
+        String v = b == 0 ? "w[" + (aoff + l) + "]" : "(w[" + (aoff + l) + "] >>> " + b + ")";
+        if (b + width > 64) {
+            v = "(" + v + " | (w[" + (aoff + l + 1) + "] << " + (64 - b) + "))";
+        }
+        return width >= 64 ? v : "(" + v + " & " + hex(maskOf(width)) + ")";
+    }
+
+    /** {@link Wide#copy} as one statement per limb up to {@link #UNROLL_LIMBS} limbs (a block, usable after if/else). */
+    private static String copy(String d, int doff, int width, String a, int aoff) {
+        int n = limbs(width);
+        if (n > UNROLL_LIMBS) {
+            return "Wide.copy(" + d + ", " + doff + ", " + width + ", " + a + ", " + aoff + ");";
+        }
+        StringBuilder sb = new StringBuilder("{");
+        for (int i = 0; i < n; i++) {
+            sb.append(' ').append(d).append('[').append(doff + i).append("] = ").append(a).append('[').append(aoff + i).append("];");
+        }
+        return sb.append(" }").toString();
     }
 
     /** Operand passed to Wide as "array, offset, width". */
@@ -907,7 +1004,7 @@ final class CodeGen {
             Bits en = s.args().get(1);
             if (w) {
                 stmt = "if (" + ex(en) + " != 0L) MemPorts.memReadWide(m[" + memRef(mem) + "], " + ex(addr) + ", " + mem.depth()
-                        + ", nxw, " + k + ", " + s.width() + "); else Wide.copy(nxw, " + k + ", " + s.width() + ", w, " + slot + ");";
+                        + ", nxw, " + k + ", " + s.width() + "); else " + copy("nxw", k, s.width(), "w", slot);
             } else {
                 stmt = "nx[" + k + "] = " + ex(en) + " != 0L ? " + memRead(s, ex(addr)) + " : v[" + slot + "];";
             }
@@ -915,9 +1012,9 @@ final class CodeGen {
             Bits next = net.driverOf(s);
             Bits init = reset && !literalReset(s) ? s.resetValue() : null;
             if (w) {
-                String copyNext = "Wide.copy(nxw, " + k + ", " + s.width() + ", w, " + off(next) + ");";
+                String copyNext = copy("nxw", k, s.width(), "w", off(next));
                 stmt = init == null ? copyNext
-                        : "if (rst) Wide.copy(nxw, " + k + ", " + s.width() + ", w, " + off(init) + "); else " + copyNext;
+                        : "if (rst) " + copy("nxw", k, s.width(), "w", off(init)) + " else " + copyNext;
             } else {
                 String value = init == null ? ex(next) : "rst ? " + ex(init) + " : " + ex(next);
                 if (!flags.isEmpty()) {
