@@ -10,8 +10,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
-import org.flitkit.hdl.Circuit;
-import org.flitkit.hdl.HdlException;
 import org.flitkit.hdl.verilog.VerilogEmitter;
 import org.flitkit.hdl.verilog.VerilogTools;
 import org.flitkit.hdl.verilog.XilinxSynth;
@@ -67,13 +65,8 @@ final class SynthCommand implements Callable<Integer> {
         DesignOption.Design d = design.resolve(hdl.catalog());
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        VerilogEmitter.Result emitted;
-        try {
-            emitted = new VerilogEmitter().emitResult(Circuit.elaborate(d.top()));
-        } catch (HdlException e) {
-            err.println(e.getMessage());
-            err.println("hdl synth: design '" + d.label() + "' did not elaborate");
-            err.flush();
+        VerilogEmitter.Result emitted = VerilogCommand.emit(d, err, "synth");
+        if (emitted == null) {
             return 1;
         }
         Path work = dir != null ? dir : temporaryDirectory();

@@ -33,18 +33,28 @@ final class VerilogCommand implements Callable<Integer> {
     @Option(names = "--lint", description = "Also run 'verilator --lint-only -Wall' on the result.")
     boolean lint;
 
+    /**
+     * The design's Verilog, or null after printing why it did not elaborate (the caller exits with 1); shared by
+     * the commands that start from Verilog.
+     */
+    static VerilogEmitter.Result emit(DesignOption.Design d, PrintWriter err, String command) {
+        try {
+            return new VerilogEmitter().emitResult(Circuit.elaborate(d.top()));
+        } catch (HdlException e) {
+            err.println(e.getMessage());
+            err.println("hdl " + command + ": design '" + d.label() + "' did not elaborate");
+            err.flush();
+            return null;
+        }
+    }
+
     @Override
     public Integer call() {
         DesignOption.Design d = design.resolve(hdl.catalog());
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        VerilogEmitter.Result emitted;
-        try {
-            emitted = new VerilogEmitter().emitResult(Circuit.elaborate(d.top()));
-        } catch (HdlException e) {
-            err.println(e.getMessage());
-            err.println("hdl verilog: design '" + d.label() + "' did not elaborate");
-            err.flush();
+        VerilogEmitter.Result emitted = emit(d, err, "verilog");
+        if (emitted == null) {
             return 1;
         }
         out.println("design: " + d.origin());
