@@ -76,6 +76,10 @@ public final class CompletionRing extends Module {
      * registers are at {@code params.mmioOffset() + 16 r}.
      */
     public CompletionRing(RingParams params, int rings) {
+        if (rings > 1 << QpKeyWrite.QP_INDEX_BITS) {
+            throw new IllegalArgumentException("CompletionRing: " + rings + " rings, but an entry names its ring in "
+                    + QpKeyWrite.QP_INDEX_BITS + " bits (at most " + (1 << QpKeyWrite.QP_INDEX_BITS) + ", one per local QP)");
+        }
         if (rings < 1 || params.mmioOffset() + RingParams.STRIDE * rings > 1 << org.flitkit.rtl.pcie.Pcie.MMIO_ADDR_BITS) {
             throw new IllegalArgumentException("CompletionRing: " + rings + " rings at 0x" + Integer.toHexString(params.mmioOffset())
                     + " do not fit the " + org.flitkit.rtl.pcie.Pcie.MMIO_ADDR_BITS + "-bit BAR (at least one ring, 16 bytes of registers each)");
@@ -110,7 +114,7 @@ public final class CompletionRing extends Module {
         }
 
         int rb = Math.max(1, Bitwise.log2Up(rings));
-        UInt ring = rings == 1 ? lit(0, 1) : in.bits.ring.pad(rb).bits(rb - 1, 0);
+        UInt ring = rings == 1 ? lit(0, 1) : in.bits.ring.bits(rb - 1, 0);
         List<Bool> sel = new ArrayList<>();
         for (int r = 0; r < rings; r++) {
             sel.add(rings == 1 ? TRUE() : ring.eq(r));

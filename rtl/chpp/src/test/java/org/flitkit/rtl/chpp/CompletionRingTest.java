@@ -174,6 +174,39 @@ class CompletionRingTest {
         }
     }
 
+    /**
+     * Four rings, bases written in a shuffled order (ring r's at offset 16 r): each entry goes to its own ring's
+     * base plus its slot, whatever order the rings are written and posted in.
+     */
+    @Test
+    void eachRingWritesAtItsOwnBase() {
+        org.flitkit.hdl.Circuit c = org.flitkit.hdl.Circuit.elaborate(() -> new CompletionRing(new RingParams(8, 0x200), 4));
+        CompletionRing ring = (CompletionRing) c.top();
+        org.flitkit.hdl.sim.Simulator sim = org.flitkit.hdl.sim.Simulator.of(c);
+        sim.reset(1);
+        sim.poke(ring.dmaRq.ready, true);
+        long[] base = {0x1000_0000L, 0x2000_0100L, 0x3000_0200L, 0x4000_0300L};
+        for (int r : new int[] {2, 0, 3, 1}) {
+            sim.poke(ring.mmio.valid, true);
+            sim.poke(ring.mmio.bits.addr, 0x200 + 16L * r);
+            sim.poke(ring.mmio.bits.data, base[r]);
+            sim.step();
+        }
+        sim.poke(ring.mmio.valid, false);
+        List<Long> addresses = new java.util.ArrayList<>();
+        int[] order = {3, 1, 1, 0, 2, 3};
+        for (int r : order) {
+            sim.poke(ring.in.valid, true);
+            sim.poke(ring.in.bits.ring, r);
+            sim.poke(ring.in.bits.entry, 0x5L);
+            assertThat(sim.peekBool(ring.dmaRq.valid)).isTrue();
+            addresses.add(sim.peek(ring.dmaRq.bits.addr));
+            sim.step();
+        }
+        assertThat(addresses).containsExactly(base[3], base[1], base[1] + 16, base[0], base[2], base[3] + 16);
+        assertThat(sim.peek(ring.written)).isEqualTo(order.length);
+    }
+
     @Test
     void parametersAreChecked() {
         assertThatThrownBy(() -> new RingParams(12, 0)).isInstanceOf(IllegalArgumentException.class)
@@ -182,5 +215,7 @@ class CompletionRingTest {
         assertThatThrownBy(() -> new RingParams(1 << 17, 0)).hasMessageContaining("got 131072");
         assertThatThrownBy(() -> new RingParams(16, 8)).hasMessageContaining("mmioOffset must be 16-byte aligned").hasMessageContaining("got 8");
         assertThatThrownBy(() -> new RingParams(16, 1 << 24)).hasMessageContaining("mmioOffset");
+        assertThatThrownBy(() -> org.flitkit.hdl.Circuit.elaborate(() -> new CompletionRing(new RingParams(16, 0), 33))).hasMessageContaining(
+                "CompletionRing: 33 rings, but an entry names its ring in 5 bits (at most 32, one per local QP)");
     }
 }
