@@ -63,8 +63,14 @@ final class DiffTestCommand implements Callable<Integer> {
             }
         }
         java.io.PrintStream out = new java.io.PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true);
-        DiffRunner.Report r = new DiffRunner(ref, work != null ? work : DiffRunner.tempWork("flitkit-difftest-"), out)
-                .run(all, cycles, seed);
+        DiffRunner.Report r;
+        try {
+            r = new DiffRunner(ref, work != null ? work : DiffRunner.tempWork("flitkit-difftest-"), out).run(all, cycles, seed);
+        } catch (org.flitkit.hdl.HdlException e) {
+            // every random design must elaborate: one that does not is a bug of the generator, named with its seed
+            throw CliError.failure("difftest: a design of seed " + seed + " did not elaborate (a bug of the design generator;"
+                    + " please report it with this line): " + e.getMessage());
+        }
         out.println(r.summary());
         return r.mismatches().isEmpty() ? 0 : 1;
     }

@@ -43,7 +43,7 @@ public final class RandomProgram {
     private final SplittableRandom rnd;
     private final Shape shape;
     private final List<Val> vals = new ArrayList<>();
-    /** names bound to literals */
+    /** names bound to literals, or to values computed from one (which elaboration may fold to a literal) */
     private final java.util.Set<String> literals = new java.util.HashSet<>();
     private final List<Stmt> out = new ArrayList<>();
     private final List<Stmt> late = new ArrayList<>();
@@ -143,8 +143,20 @@ public final class RandomProgram {
     }
 
     private void step(boolean top) {
+        int before = vals.size();
         Val a = pick();
         Val b = pick();
+        stepOn(a, b, top);
+        // an operation on a constant may fold to a constant (a literal's replicate, slice, pad...): whatever this step
+        // made from one may be one, so a later comparison meets its width too (marking too many only narrows a few)
+        if (literals.contains(a.name()) || literals.contains(b.name())) {
+            for (int k = before; k < vals.size(); k++) {
+                literals.add(vals.get(k).name());
+            }
+        }
+    }
+
+    private void stepOn(Val a, Val b, boolean top) {
         int aw = a.width();
         boolean s = a.signed();
         Expr ea = v(a.name());

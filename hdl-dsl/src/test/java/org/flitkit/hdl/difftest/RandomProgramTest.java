@@ -50,6 +50,23 @@ class RandomProgramTest {
         }
     }
 
+    /**
+     * Design D58 of {@code ./hdl difftest --seed 20261126} compared a 5-bit wire with the replicate of a 167-bit
+     * literal, which elaboration folds to a constant too wide for the comparison: every design of that seed must
+     * elaborate (values computed from a literal count as possible constants).
+     */
+    @Test
+    void everyDesignOfASeedThatOnceComparedAFoldedConstantElaborates() {
+        RandomProgram.Shape shape = RandomProgram.Shape.standard().forReference("verilator");
+        for (DiffRunner.Design d : DiffRunner.randomDesigns(150, 20261126L, shape)) {
+            try {
+                Circuit.elaborate(d.maker());
+            } catch (RuntimeException e) {
+                throw new AssertionError(d.name() + " does not elaborate", e);
+            }
+        }
+    }
+
     @Test
     void hundredsOfRandomDesignsElaborateSimulateAndCoverEveryOperation() {
         Set<Op> seen = EnumSet.noneOf(Op.class);
