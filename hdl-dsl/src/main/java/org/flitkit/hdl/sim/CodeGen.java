@@ -551,10 +551,10 @@ final class CodeGen {
         if (c.equals(ZERO)) {
             return b;
         }
-        // a constant-zero arm is an AND with the select's mask (when/otherwise chains over a default 0)
         if (a.equals(b)) {
             return a;
         }
+        // a constant-zero arm is an AND with the select's mask (when/otherwise chains over a default 0)
         if (b.equals(ZERO)) {
             return "(" + a + " & -" + c + ")";
         }
@@ -575,11 +575,12 @@ final class CodeGen {
      * a constant arm turns it into an AND or OR, equal arms need no select.
      */
     static String mux1(String c, String a, String b) {
-        if (c.equals(ONE) || c.equals(ZERO) || a.equals(ZERO) || b.equals(ZERO)) {
-            return c.equals(ONE) ? a : c.equals(ZERO) ? b : a.equals(ZERO) ? mux(c, a, b) : "(" + a + " & " + c + ")";
+        // constant selects, equal arms and a zero first arm: mux folds them already
+        if (c.equals(ONE) || c.equals(ZERO) || a.equals(b) || a.equals(ZERO)) {
+            return mux(c, a, b);
         }
-        if (a.equals(b)) {
-            return a;
+        if (b.equals(ZERO)) {
+            return "(" + a + " & " + c + ")";
         }
         if (a.equals(ONE)) {
             return "(" + c + " | " + b + ")";

@@ -65,7 +65,7 @@ public final class XilinxSynth {
 
         /** Logic LUTs: LUT1..LUT6 and inverters (an INV cell becomes a LUT1 unless it is absorbed). */
         public int luts() {
-            return sum(t -> t.matches("LUT[1-6]") || t.equals("INV"));
+            return sum(XilinxSynth::isLut);
         }
 
         /** LUTs used as distributed RAM or shift registers. */
@@ -75,7 +75,7 @@ public final class XilinxSynth {
 
         /** Flip-flops and latches (FDRE, FDSE, FDCE, FDPE, LDCE, LDPE and their inverted-clock forms). */
         public int flipFlops() {
-            return sum(t -> t.startsWith("FD") || t.startsWith("LD"));
+            return sum(XilinxSynth::isFlipFlop);
         }
 
         /** Block RAM in 36 Kb units: a RAMB18 is half of one. */
@@ -84,7 +84,7 @@ public final class XilinxSynth {
         }
 
         public int dsp() {
-            return sum(t -> t.startsWith("DSP48"));
+            return sum(XilinxSynth::isDsp);
         }
 
         /** Slices if LUTs and flip-flops were packed perfectly: a lower bound on what place and route gives. */
@@ -98,14 +98,28 @@ public final class XilinxSynth {
         public Map<String, Integer> others() {
             Map<String, Integer> m = new TreeMap<>();
             cells.forEach((t, n) -> {
-                boolean counted = t.matches("LUT[1-6]") || t.equals("INV") || LUT_RAM.containsKey(t) || t.startsWith("FD")
-                        || t.startsWith("LD") || t.startsWith("RAMB36") || t.startsWith("RAMB18") || t.startsWith("DSP48");
-                if (!counted) {
+                if (!isLut(t) && !LUT_RAM.containsKey(t) && !isFlipFlop(t) && !isBram(t) && !isDsp(t)) {
                     m.put(t, n);
                 }
             });
             return m;
         }
+    }
+
+    private static boolean isLut(String type) {
+        return type.matches("LUT[1-6]") || type.equals("INV");
+    }
+
+    private static boolean isFlipFlop(String type) {
+        return type.startsWith("FD") || type.startsWith("LD");
+    }
+
+    private static boolean isBram(String type) {
+        return type.startsWith("RAMB36") || type.startsWith("RAMB18");
+    }
+
+    private static boolean isDsp(String type) {
+        return type.startsWith("DSP48");
     }
 
     /** The outcome of one run: the resources, the Yosys command and how long it took. */

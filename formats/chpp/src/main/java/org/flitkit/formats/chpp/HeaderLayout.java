@@ -20,6 +20,11 @@ public final class HeaderLayout {
     /** S_Flag bit: this PUT answers a GET (the requester's receive completion then ends its GET). */
     public static final int S_FLAG_RESP = 4;
     public static final int S_FLAG_BITS = 3;
+    /**
+     * S_Flag of the one PUT that may have Length 0: the header-only end of a GET answer that failed at the target
+     * (CE always, so the requester's software learns of it; {@link Packets#failedAnswerHeader}).
+     */
+    public static final int S_FLAG_FAILED_ANSWER = S_FLAG_CE | S_FLAG_LAST | S_FLAG_RESP;
 
     private HeaderLayout() {
     }

@@ -188,8 +188,7 @@ public final class Packer extends Module {
         // ---- the packet's header, from the transfer and the packet registers
         // in FAIL it is the failed GET answer's header-only packet: CE always (the error must reach the requester's
         // software whatever the GET's RCE), LAST, RESP, Length 0
-        int failFlags = HeaderLayout.S_FLAG_CE | HeaderLayout.S_FLAG_LAST | HeaderLayout.S_FLAG_RESP;
-        UInt sFlag = mux(sFail, lit(failFlags, h.S_FLAG.width()),
+        UInt sFlag = mux(sFail, lit(HeaderLayout.S_FLAG_FAILED_ANSWER, h.S_FLAG.width()),
                 mux(isNap, lit(HeaderLayout.S_FLAG_CE | HeaderLayout.S_FLAG_LAST, h.S_FLAG.width()),
                         cat(resp, pktLast, pktLast.and(rce))));
         UInt header = PacketHeaders.header(sp, DATA_TC,

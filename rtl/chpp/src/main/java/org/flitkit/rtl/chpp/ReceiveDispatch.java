@@ -109,7 +109,7 @@ public final class ReceiveDispatch extends Module {
                 .or(isNap.and(len.gt(Chpp.MAX_NAP)))
                 .or(isGet.and(len.ne(32)))
                 // a PUT of Length 0 only as the end of a failed GET answer (S_Flag exactly CE+LAST+RESP)
-                .or(isPut.and(len.eq(0)).and(sflag.ne(UploadPath.FAILED_ANSWER_S_FLAG)));
+                .or(isPut.and(len.eq(0)).and(sflag.ne(HeaderLayout.S_FLAG_FAILED_ANSWER)));
         // a header-only packet must say Length 0, and Length 0 must be header-only
         Bool lenFraming = in.bits.last.ne(len.eq(0));
         Bool badLen = badType.not().and(lenRange.or(lenFraming));

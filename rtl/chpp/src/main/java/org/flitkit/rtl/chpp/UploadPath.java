@@ -28,8 +28,6 @@ final class UploadPath {
     private static final int PAYLOAD = 1;
     private static final int FILL = 2;
     private static final int DRAIN = 3;
-    /** S_Flag of the header-only packet that ends a failed GET answer (formats/chpp {@code Packets.failedAnswerHeader}). */
-    static final int FAILED_ANSWER_S_FLAG = HeaderLayout.S_FLAG_CE | HeaderLayout.S_FLAG_LAST | HeaderLayout.S_FLAG_RESP;
 
     final Bool packetDone;
     final Bool writeDone;
@@ -63,7 +61,7 @@ final class UploadPath {
 
         Bool idle = st.eq(IDLE);
         // PUT Length 0 is legal exactly as the end of a failed GET answer: S_Flag CE+LAST+RESP, nothing to write
-        Bool failedAnswer = nap ? FALSE() : len.eq(0).and(sflag.eq(FAILED_ANSWER_S_FLAG));
+        Bool failedAnswer = nap ? FALSE() : len.eq(0).and(sflag.eq(HeaderLayout.S_FLAG_FAILED_ANSWER));
         Bool lenBad = nap ? len.gt(Chpp.MAX_NAP) : len.eq(0).andNot(failedAnswer).or(len.gt(Chpp.MAX_PAYLOAD));
         Bool needBuf = nap ? len.ne(0).andNot(lenBad) : FALSE();
         Bool hasBuf = nap ? buffer.valid : FALSE();

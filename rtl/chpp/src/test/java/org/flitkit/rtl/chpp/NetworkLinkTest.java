@@ -99,16 +99,21 @@ class NetworkLinkTest {
         assertThat(refusal(8, 1025, false)).hasMessageContaining("latency 1025 outside 1..1024");
     }
 
+    /** A 20-beat PUT, then five 3-beat GETs offered from the next cycle on, for 200 cycles; the data receiver takes nothing. */
+    private static void putThenGetsToAReceiverThatTakesNothing(Bench b) {
+        packet(b.in(), 1, 20);
+        for (int g = 0; g < 5; g++) {
+            packet(b.inGet(), 10 + g, 3);
+        }
+        long from = b.tb().cycle() + 1;
+        b.inGet().gate(() -> b.tb().cycle() >= from);
+        b.tb().run(200);
+    }
+
     @Test
     void getsOnTheirOwnVcPassAPutWhoseReceiverTakesNothing(RunConfig cfg) {
         try (Bench b = Bench.of(cfg, 8, 4, true, 1.0, 0.0, 1.0)) {
-            packet(b.in(), 1, 20);
-            for (int g = 0; g < 5; g++) {
-                packet(b.inGet(), 10 + g, 3);
-            }
-            long from = b.tb().cycle() + 1;
-            b.inGet().gate(() -> b.tb().cycle() >= from);
-            b.tb().run(200);
+            putThenGetsToAReceiverThatTakesNothing(b);
             NetworkLink l = b.tb().dut();
             // the data VC: exactly one buffer of beats left, then no credits
             assertThat(b.in().taken).isEqualTo(8);
@@ -129,13 +134,7 @@ class NetworkLinkTest {
     @Test
     void getsSharingTheVcWaitBehindAPutWhoseReceiverTakesNothing(RunConfig cfg) {
         try (Bench b = Bench.of(cfg, 8, 4, false, 1.0, 0.0, 1.0)) {
-            packet(b.in(), 1, 20);
-            for (int g = 0; g < 5; g++) {
-                packet(b.inGet(), 10 + g, 3);
-            }
-            long from = b.tb().cycle() + 1;
-            b.inGet().gate(() -> b.tb().cycle() >= from);
-            b.tb().run(200);
+            putThenGetsToAReceiverThatTakesNothing(b);
             NetworkLink l = b.tb().dut();
             assertThat(b.in().taken).isEqualTo(8);
             assertThat(b.inGet().taken).as("the merge is locked on the PUT").isZero();
