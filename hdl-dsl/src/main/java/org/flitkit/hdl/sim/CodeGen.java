@@ -124,6 +124,67 @@ final class CodeGen {
                 needsSlot.put(r, true);
             }
         }
+        findLimbInlined();
+    }
+
+    /** Wide values computed limb by limb inside their only reader instead of being stored (see {@link #findLimbInlined}). */
+    private final java.util.Set<Bits> limbInlined = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+
+    /**
+     * A wide select, zero-extension or slice at a limb boundary, of at most {@link #UNROLL_LIMBS} limbs:
+     * each limb of it is one limb of an operand, or 0.
+     */
+    private static boolean limbLocal(Bits n) {
+        if (n.kind() != Kind.OP || !wide(n) || limbs(n.width()) > UNROLL_LIMBS) {
+            return false;
+        }
+        List<Bits> a = n.args();
+        return switch (n.op()) {
+            case MUX -> a.get(1).width() == n.width() && a.get(2).width() == n.width();
+            case EXT -> wide(a.get(0)) && !a.get(0).isSigned() && a.get(0).width() <= n.width();
+            case SLICE -> wide(a.get(0)) && (n.param1() & 63) == 0;
+            default -> false;
+        };
+    }
+
+    /**
+     * A packet through a shift register or a FIFO of selects was stored once per select, pad and slice on
+     * its way to the register: thirteen limb copies each, and a shadow comparison wherever it crossed a
+     * chunk. An unnamed limb-local value (see {@link #limbLocal}) whose only reader is another one, or the
+     * next value of a wide register, is instead computed inside that reader, limb by limb: a chain of
+     * selects into a register becomes an if/else chain that writes each limb of the next value once.
+     */
+    private void findLimbInlined() {
+        Map<Bits, Bits> reader = new IdentityHashMap<>();
+        for (Bits n : net.combOrder()) {
+            for (Bits d : net.combDeps(n)) {
+                reader.put(d, n);
+            }
+        }
+        for (Bits r : net.regs()) {
+            reader.put(net.driverOf(r), r);
+        }
+        for (Bits n : net.combOrder()) {
+            // a slice or right shift of a stored value by a constant: two loads and a shift per limb
+            boolean shifted = n.kind() == Kind.OP && (n.op() == Op.SLICE || n.op() == Op.SHR && !n.args().get(0).isSigned())
+                    && wide(n) && wide(n.args().get(0)) && limbs(n.width()) <= UNROLL_LIMBS
+                    && !limbInlined.contains(rep(n.args().get(0)));
+            if (!(limbLocal(n) || shifted) || n.name() != null || uses.getOrDefault(n, 0) != 1 || needsSlot.containsKey(n)) {
+                continue;
+            }
+            Bits u = reader.get(n);
+            boolean intoRegister = u != null && u.kind() == Kind.REG && wide(u) && net.driverOf(u) == n;
+            boolean intoLimbLocal = u != null && limbLocal(u) && !(u.op() == Op.MUX && u.args().get(0) == n);
+            // a pad or aligned slice of a stored value is a load per limb, cheap to repeat where a
+            // concatenation, an unaligned slice or a field read uses a limb twice
+            boolean loads = (n.op() == Op.EXT || n.op() == Op.SLICE && (n.param1() & 63) == 0)
+                    && !limbInlined.contains(rep(n.args().get(0)));
+            boolean intoShifts = loads && u != null && u.kind() == Kind.OP && (u.op() == Op.SLICE || u.op() == Op.CAT)
+                    && (!wide(u) && u.op() == Op.SLICE || wide(u) && limbs(u.width()) <= UNROLL_LIMBS);
+            if (intoRegister || intoLimbLocal || intoShifts) {
+                limbInlined.add(n);
+            }
+        }
     }
 
     /** registers that step by a constant on every cycle (cycle counters): their readers wake only when they could see them */
@@ -186,7 +247,7 @@ final class CodeGen {
     private boolean slotted(Bits n) {
         return switch (n.kind()) {
             case LIT -> wide(n);
-            case OP -> !fusedParity.contains(n) && (isAlias(n) || wide(n) || n.name() != null || uses.getOrDefault(n, 0) != 1
+            case OP -> !fusedParity.contains(n) && !limbInlined.contains(n) && (isAlias(n) || wide(n) || n.name() != null || uses.getOrDefault(n, 0) != 1
                     || needsSlot.containsKey(n) || n.op() == Op.SEL || n.op() == Op.REM && anyWideArg(n)
                     || n.op() == Op.DIV && anyWideArg(n));
             default -> true;
@@ -494,10 +555,14 @@ final class CodeGen {
                     : "(long) (Long.bitCount(" + ex(a0) + ") & 1)";
             case SLICE:
                 if (wide(a0)) {
-                    return extract(off(a0), n.param1(), w);
+                    return extract(a0, n.param1(), w);
                 }
                 return n.param1() == 0 ? mask(ex(a0), w) : mask(ex(a0) + " >>> " + n.param1(), w);
             case CAT: {
+                String table = linearCat(n);
+                if (table != null) {
+                    return table;
+                }
                 StringBuilder sb = new StringBuilder("(");
                 int lo = w;
                 for (int i = 0; i < a.size(); i++) {
@@ -637,7 +702,7 @@ final class CodeGen {
         int aw = a0.width();
         if (wide(a0)) {
             int lo = Math.min(p, aw - 1);
-            return extract(off(a0), lo, n.width());
+            return extract(a0, lo, n.width());
         }
         if (a0.isSigned()) {
             return mask("(" + sext(ex(a0), aw) + " >> " + Math.min(p, 63) + ")", n.width());
@@ -775,19 +840,77 @@ final class CodeGen {
     }
 
     private String wcopy(Bits dst, Bits src) {
-        return copy("w", off(dst), dst.width(), "w", off(src));
+        return limbBlock("w", off(dst), dst.width(), src);
+    }
+
+    /**
+     * {@code d[doff..]} = the {@code width}-bit value {@code src}: a copy of its storage, or, for a value
+     * computed in place (see {@link #findLimbInlined}), a select as if/else on its condition and anything
+     * else as one statement per limb.
+     */
+    private String limbBlock(String d, int doff, int width, Bits src) {
+        Bits r = rep(src);
+        if (!limbInlined.contains(r)) {
+            return copy(d, doff, width, "w", off(r));
+        }
+        if (r.op() == Op.MUX) {
+            return "if (" + ex(r.args().get(0)) + " != 0L) " + limbBlock(d, doff, width, r.args().get(1)) + " else "
+                    + limbBlock(d, doff, width, r.args().get(2));
+        }
+        return expandInto(d, doff, r);
+    }
+
+    /** {@code d[doff..]} = the limb-local operation {@code n}, one statement per limb. */
+    private String expandInto(String d, int doff, Bits n) {
+        StringBuilder sb = new StringBuilder("{");
+        for (int i = 0; i < limbs(n.width()); i++) {
+            sb.append(' ').append(d).append('[').append(doff + i).append("] = ").append(expand(n, i)).append(';');
+        }
+        return sb.append(" }").toString();
+    }
+
+    /** Java expression for limb {@code i} of wide {@code n}: its storage, or its operation for a value computed in place. */
+    private String limb(Bits n, int i) {
+        Bits r = rep(n);
+        if (limbInlined.contains(r)) {
+            return expand(r, i);
+        }
+        return i < limbs(r.width()) ? "w[" + (off(r) + i) + "]" : "0L";
+    }
+
+    /** Limb {@code i} of {@code n}, a limb-local operation (see {@link #limbLocal}) or a shift of a stored value, from its operands' limbs. */
+    private String expand(Bits n, int i) {
+        List<Bits> a = n.args();
+        switch (n.op()) {
+            case MUX:
+                return "(" + ex(a.get(0)) + " != 0L ? " + limb(a.get(1), i) + " : " + limb(a.get(2), i) + ")";
+            case EXT:
+                return limb(a.get(0), i);
+            case SLICE:
+            case SHR: {
+                int lo = n.op() == Op.SLICE ? n.param1() : Math.min(n.param0(), a.get(0).width());
+                int j = (lo >>> 6) + i;
+                int bs = lo & 63;
+                String e = bs == 0 ? limb(a.get(0), j) : j >= limbs(a.get(0).width()) ? "0L"
+                        : "((" + limb(a.get(0), j) + " >>> " + bs + ") | (" + limb(a.get(0), j + 1) + " << " + (64 - bs) + "))";
+                boolean top = i == limbs(n.width()) - 1 && (n.width() & 63) != 0;
+                return top && !e.equals("0L") ? "(" + e + " & " + hex(maskOf(n.width() & 63)) + ")" : e;
+            }
+            default:
+                throw new IllegalStateException("not limb-local: " + n.op());
+        }
     }
 
     /**
      * {@link Wide#extract} with its constant arguments applied at generation time (the same limbs, shifts
      * and mask): in a large chunk HotSpot stops inlining calls, and a call per field read is costly.
      */
-    private static String extract(int aoff, int lo, int width) {
+    private String extract(Bits a, int lo, int width) {
         int l = lo >>> 6;
         int b = lo & 63;
-        String v = b == 0 ? "w[" + (aoff + l) + "]" : "(w[" + (aoff + l) + "] >>> " + b + ")";
+        String v = b == 0 ? limb(a, l) : "(" + limb(a, l) + " >>> " + b + ")";
         if (b + width > 64) {
-            v = "(" + v + " | (w[" + (aoff + l + 1) + "] << " + (64 - b) + "))";
+            v = "(" + v + " | (" + limb(a, l + 1) + " << " + (64 - b) + "))";
         }
         return width >= 64 ? v : "(" + v + " & " + hex(maskOf(width)) + ")";
     }
@@ -840,7 +963,7 @@ final class CodeGen {
                 return "Wide.shl(" + dst + ", " + w + ", " + operand(a0) + ", " + n.param0() + "L);";
             case SHR:
                 if (wide(a0) && !a0.isSigned() && limbs(w) <= UNROLL_LIMBS) {
-                    return shiftRightCopy(d, w, off(a0), a0.width(), Math.min(n.param0(), a0.width()));
+                    return shiftRightCopy(d, w, a0, Math.min(n.param0(), a0.width()));
                 }
                 return "Wide.shr(" + dst + ", " + w + ", " + operand(a0) + ", " + n.param0() + "L, " + a0.isSigned() + ");";
             case DSHL:
@@ -852,8 +975,11 @@ final class CodeGen {
             case DSHR:
                 return "Wide.shr(" + dst + ", " + w + ", " + operand(a0) + ", " + ex(a.get(1)) + ", " + a0.isSigned() + ");";
             case SLICE:
+                if (limbLocal(n)) {
+                    return expandInto("w", d, n);
+                }
                 if (limbs(w) <= UNROLL_LIMBS) {
-                    return shiftRightCopy(d, w, off(a0), a0.width(), n.param1());
+                    return shiftRightCopy(d, w, a0, n.param1());
                 }
                 return "Wide.extractWide(" + dst + ", " + w + ", w, " + off(a0) + ", " + n.param1() + ");";
             case CAT: {
@@ -874,8 +1000,11 @@ final class CodeGen {
             case SEL:
                 return selStmt(n);
             case EXT:
+                if (limbLocal(n)) {
+                    return expandInto("w", d, n);
+                }
                 if (!a0.isSigned() && limbs(w) <= UNROLL_LIMBS) {
-                    return wide(a0) ? shiftRightCopy(d, w, off(a0), a0.width(), 0) : catLimbs(n, d);
+                    return wide(a0) ? shiftRightCopy(d, w, a0, 0) : catLimbs(n, d);
                 }
                 return wide(a0) ? "Wide.extend(" + dst + ", " + w + ", w, " + off(a0) + ", " + a0.width() + ", " + a0.isSigned() + ");"
                         : "Wide.fromLong(" + dst + ", " + w + ", " + ex(a0) + ", " + a0.width() + ", " + a0.isSigned() + ");";
@@ -888,20 +1017,95 @@ final class CodeGen {
         }
     }
 
+    /** Concatenations of at least this many parity bits of one wide value are computed by a table (see {@link #linearCat}). */
+    static final int LINEAR_MIN_BITS = 8;
+
+    /**
+     * A concatenation of up to 32 parities of masked copies of one wide value, each maybe inverted (the
+     * equations of a parallel CRC), as one {@link LinearMaps#apply} lookup per input byte: the table holds the
+     * output bits each input byte flips. Null when {@code n} is not of that form, or a part is also used
+     * elsewhere (then it has its own statement).
+     */
+    private String linearCat(Bits n) {
+        List<Bits> parts = n.args();
+        if (n.width() > 32 || parts.size() < LINEAR_MIN_BITS) {
+            return null;
+        }
+        Bits x = null;
+        long inverted = 0L;
+        BigInteger[] masks = new BigInteger[parts.size()];
+        for (int i = 0; i < parts.size(); i++) {
+            int bit = parts.size() - 1 - i;
+            Bits q = parts.get(i);
+            if (q.width() != 1) {
+                return null;
+            }
+            while (q.kind() == Kind.OP && (q.op() == Op.NOT || q.op() == Op.XOR || q.op() == Op.AS_UINT || q.op() == Op.AS_SINT)
+                    && !slotted(q)) {
+                if (q.op() == Op.AS_UINT || q.op() == Op.AS_SINT) {
+                    q = q.args().get(0);
+                } else if (q.op() == Op.NOT) {
+                    inverted ^= 1L << bit;
+                    q = q.args().get(0);
+                } else if (rep(q.args().get(1)).kind() == Kind.LIT) {
+                    inverted ^= rep(q.args().get(1)).litValue().longValue() << bit;
+                    q = q.args().get(0);
+                } else if (rep(q.args().get(0)).kind() == Kind.LIT) {
+                    inverted ^= rep(q.args().get(0)).litValue().longValue() << bit;
+                    q = q.args().get(1);
+                } else {
+                    return null;
+                }
+            }
+            if (q.kind() != Kind.OP || q.op() != Op.XORR || slotted(q) || !fusedParity.contains(q.args().get(0))) {
+                return null;
+            }
+            Bits and = q.args().get(0);
+            Bits a0 = rep(and.args().get(0));
+            Bits a1 = rep(and.args().get(1));
+            Bits data = a1.kind() == Kind.LIT ? a0 : a1;
+            Bits mask = a1.kind() == Kind.LIT ? a1 : a0;
+            if (mask.kind() != Kind.LIT || data.kind() == Kind.LIT || x != null && data != x) {
+                return null;
+            }
+            x = data;
+            masks[bit] = mask.litValue();
+        }
+        int limbs = limbs(x.width());
+        int[] table = new int[limbs * 2048];
+        for (int j = 0; j < x.width(); j++) {
+            int column = 0;
+            for (int k = 0; k < masks.length; k++) {
+                column |= masks[k].testBit(j) ? 1 << k : 0;
+            }
+            if (column != 0) {
+                // input bit j is bit (j & 7) of byte j >>> 3: every byte value with that bit set flips the column
+                int base = (j >>> 3) * 256;
+                for (int v = 0; v < 256; v++) {
+                    if ((v >>> (j & 7) & 1) != 0) {
+                        table[base + v] ^= column;
+                    }
+                }
+            }
+        }
+        String e = "LinearMaps.apply(w, " + off(x) + ", " + LinearMaps.register(table) + ", " + limbs + ")";
+        return inverted == 0L ? e : "(" + e + " ^ " + hex(inverted) + ")";
+    }
+
     /** Wide values up to this many limbs are moved by generated limb statements instead of Wide's loops. */
     static final int UNROLL_LIMBS = 16;
 
-    /** {@code w[d..] = (w[src..] >>> lo)} truncated to {@code dw} bits; source limbs past {@code sw} bits read as 0. */
-    private String shiftRightCopy(int d, int dw, int src, int sw, int lo) {
-        int ns = limbs(sw);
+    /** {@code w[d..] = (a >>> lo)} truncated to {@code dw} bits; limbs past the width of {@code a} read as 0. */
+    private String shiftRightCopy(int d, int dw, Bits a, int lo) {
+        int ns = limbs(a.width());
         int ls = lo >>> 6;
         int bs = lo & 63;
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < limbs(dw); i++) {
             int j = i + ls;
-            String e = j >= ns ? "0L" : bs == 0 ? "w[" + (src + j) + "]" : "(w[" + (src + j) + "] >>> " + bs + ")";
+            String e = j >= ns ? "0L" : bs == 0 ? limb(a, j) : "(" + limb(a, j) + " >>> " + bs + ")";
             if (bs != 0 && j + 1 < ns) {
-                e += " | (w[" + (src + j + 1) + "] << " + (64 - bs) + ")";
+                e += " | (" + limb(a, j + 1) + " << " + (64 - bs) + ")";
             }
             limbStore(sb, d, dw, i, e);
         }
@@ -956,9 +1160,8 @@ final class CodeGen {
             int l = lo >>> 6;
             int b = lo & 63;
             if (wide(p)) {
-                int src = off(p);
                 for (int j = 0; j < limbs(p.width()); j++) {
-                    String v = "w[" + (src + j) + "]";
+                    String v = limb(p, j);
                     if (l + j < terms.size()) {
                         terms.get(l + j).add(b == 0 ? v : "(" + v + " << " + b + ")");
                     }
@@ -1012,10 +1215,16 @@ final class CodeGen {
         } else {
             Bits next = net.driverOf(s);
             Bits init = reset && !literalReset(s) ? s.resetValue() : null;
+            if (w && !flags.isEmpty()) {
+                String watch = "if (!Wide.eq(nxw, " + k + ", w, " + slot + ", " + s.width() + ")) { " + flags + " }";
+                String watched = watchedNext(k, s, next, watch);
+                return init == null ? watched
+                        : "if (rst) { " + limbBlock("nxw", k, s.width(), init) + " " + watch + " } else " + watched;
+            }
             if (w) {
-                String copyNext = copy("nxw", k, s.width(), "w", off(next));
+                String copyNext = limbBlock("nxw", k, s.width(), next);
                 stmt = init == null ? copyNext
-                        : "if (rst) " + copy("nxw", k, s.width(), "w", off(init)) + " else " + copyNext;
+                        : "if (rst) " + limbBlock("nxw", k, s.width(), init) + " else " + copyNext;
             } else {
                 String value = init == null ? ex(next) : "rst ? " + ex(init) + " : " + ex(next);
                 if (!flags.isEmpty()) {
@@ -1031,6 +1240,23 @@ final class CodeGen {
         }
         String changed = w ? "!Wide.eq(nxw, " + k + ", w, " + slot + ", " + s.width() + ")" : "nx[" + k + "] != v[" + slot + "]";
         return stmt + " if (" + changed + ") { " + flags + " }";
+    }
+
+    /**
+     * The next value of wide register {@code s} from {@code src}, comparing it with the current value only
+     * in the arms of a select chain that can change it: an arm that holds the register copies it and
+     * cannot differ, and holding is what most registers of packets do in most cycles.
+     */
+    private String watchedNext(int k, Bits s, Bits src, String watch) {
+        Bits r = rep(src);
+        if (r == s) {
+            return limbBlock("nxw", k, s.width(), r);
+        }
+        if (limbInlined.contains(r) && r.op() == Op.MUX) {
+            return "if (" + ex(r.args().get(0)) + " != 0L) " + watchedNext(k, s, r.args().get(1), watch) + " else "
+                    + watchedNext(k, s, r.args().get(2), watch);
+        }
+        return "{ " + limbBlock("nxw", k, s.width(), r) + " " + watch + " }";
     }
 
     /** A register whose reset value is a constant: reset is applied at commit time, off the hot path. */
@@ -1078,7 +1304,7 @@ final class CodeGen {
     // ------------------------------------------------------------------ source assembly
 
     private static final String UNIT_HEADER =
-            "package org.flitkit.hdl.sim.gen;\n\nimport org.flitkit.hdl.sim.MemPorts;\nimport org.flitkit.hdl.sim.Wide;\n\n";
+            "package org.flitkit.hdl.sim.gen;\n\nimport org.flitkit.hdl.sim.LinearMaps;\nimport org.flitkit.hdl.sim.MemPorts;\nimport org.flitkit.hdl.sim.Wide;\n\n";
 
     /**
      * The compilation units: the model class first, then the classes holding the chunk methods
@@ -1516,14 +1742,34 @@ final class CodeGen {
         for (int o = 0; o < ownerIds.size(); o++) {
             ready.add(new java.util.ArrayDeque<>());
         }
+        List<Item> order = new ArrayList<>(n);
+        // constants first, in chunks of their own: nothing ever raises their flags after the first
+        // evaluation, so tied-off ports and constant wires stop costing a statement in every cycle
+        boolean[] placed = new boolean[n];
+        items.forEach(this::isConstant); // in evaluation order, so that the memo keeps the recursion shallow
+        for (int i = 0; i < n; i++) {
+            if (pending[i] == 0 && !placed[i] && isConstant(items.get(i))) {
+                java.util.ArrayDeque<Integer> work = new java.util.ArrayDeque<>(List.of(i));
+                while (!work.isEmpty()) {
+                    int c = work.poll();
+                    placed[c] = true;
+                    order.add(items.get(c));
+                    for (int u : users.get(c)) {
+                        if (--pending[u] == 0 && isConstant(items.get(u))) {
+                            work.add(u);
+                        }
+                    }
+                }
+            }
+        }
+        constantItems = order.size();
         java.util.PriorityQueue<Integer> owners = new java.util.PriorityQueue<>();
         for (int i = 0; i < n; i++) {
-            if (pending[i] == 0) {
+            if (pending[i] == 0 && !placed[i]) {
                 ready.get(owner[i]).add(i);
                 owners.add(owner[i]);
             }
         }
-        List<Item> order = new ArrayList<>(n);
         int cur = -1;
         while (order.size() < n) {
             if (cur < 0 || ready.get(cur).isEmpty()) {
@@ -1545,9 +1791,38 @@ final class CodeGen {
         return order;
     }
 
+    /** Items at the start of {@link #clusteredOrder()} whose values are constants (see {@link #isConstant}). */
+    private int constantItems;
+    /** The chunk being cut holds constants: it ends before the first item that is not one. */
+    private boolean holdsConstants;
+    private final Map<Bits, Boolean> constant = new IdentityHashMap<>();
+
+    /**
+     * A combinational value that no register, memory or top-level input reaches: a literal, or an
+     * operation or wire of such values only. Its value is the same in every cycle from the first on.
+     */
+    private boolean isConstant(Item it) {
+        return !it.next() && isConstant(it.node());
+    }
+
+    private boolean isConstant(Bits n) {
+        Boolean known = constant.get(n);
+        if (known != null) {
+            return known;
+        }
+        List<Bits> deps = net.combDeps(n);
+        boolean c = n.kind() == Kind.LIT || !deps.isEmpty() && (n.kind() != Kind.OP || n.op() != Op.MEM_READ);
+        for (int i = 0; c && i < deps.size(); i++) {
+            c = isConstant(deps.get(i));
+        }
+        constant.put(n, c);
+        return c;
+    }
+
     /**
      * Emits items into chunk methods; an item that would overflow a method starts the next one, and so
-     * does an item of another module instance once the chunk has some size.
+     * does an item of another module instance once the chunk has some size, and the first item after
+     * the constants.
      */
     private void emitChunks(List<Item> items, List<Integer> bounds, List<Chunk> chunks, boolean byModule) {
         int len = 0;
@@ -1567,7 +1842,7 @@ final class CodeGen {
                 continue;
             }
             boolean full = len + stmt.length() > METHOD_BUDGET;
-            boolean moduleEnds = byModule && it.node().owner() != owner && len >= MODULE_CHUNK_MIN;
+            boolean moduleEnds = byModule && (it.node().owner() != owner && len >= MODULE_CHUNK_MIN || holdsConstants && idx >= constantItems);
             // a counter steps alone in its chunk: a design where only counters move can sleep (see quietMask)
             boolean counter = byModule && it.next() && counters.contains(it.node());
             if (len > 0 && (full || moduleEnds || counter || afterCounter)) {
@@ -1588,6 +1863,7 @@ final class CodeGen {
                 stmt = emit(it);
             }
             owner = it.node().owner();
+            holdsConstants = idx < constantItems;
             len += stmt.length() + 9;
             chunk.owners.add(owner == null ? "?" : owner.path());
             chunk.chars = len;
@@ -1597,6 +1873,7 @@ final class CodeGen {
             }
         }
         afterCounter = false;
+        holdsConstants = false;
         if (len > 0) {
             chunks.add(chunk);
         }
@@ -1631,14 +1908,19 @@ final class CodeGen {
     /**
      * A running chunk clears its own flag; the fast variant marks it stale when it kept values in
      * locals only, so that the next {@code evalComb} runs it again to store them for peeks and waves.
+     * The storing variant marks it as run, for {@link Simulator#profileChunks}.
      */
     private StringBuilder withFlagUpdate(StringBuilder body, Chunk c, int index) {
         int word = index >>> 6;
         String bit = hex(1L << (index & 63));
         int stale = SimModel.FLAGS + 2 * flagWords() + word;
         StringBuilder out = new StringBuilder("        act[" + (SimModel.FLAGS + word) + "] &= ~" + bit + "; act[" + stale + "] ");
-        out.append(fast && c.unstored ? "|= " + bit : "&= ~" + bit).append(";\n");
-        return out.append(body);
+        out.append(fast && c.unstored ? "|= " + bit : "&= ~" + bit).append(";");
+        if (!fast) {
+            // the storing variant also records that it ran, for Simulator.profileChunks
+            out.append(" act[").append(SimModel.FLAGS + 3 * flagWords() + word).append("] |= ").append(bit).append(';');
+        }
+        return out.append('\n').append(body);
     }
 
     private String emit(Item it) {
@@ -1701,17 +1983,15 @@ final class CodeGen {
                 for (int i = first; i < first + count; i++) {
                     body.append("            ").append(owner(i)).append('.').append(prefix).append(i).append(call).append('\n');
                 }
-                // raised flags only, lowest first: a chunk only wakes chunks after it, so one pass suffices
-                body.append("            return;\n        }\n        long done = 0L;\n        int ran = 0;\n        long f;\n")
-                        .append("        while ((f = ").append(flagExpr(word, storing, words)).append(" & ~done")
-                        .append(count == 64 ? "" : " & " + hex((1L << count) - 1)).append(") != 0L) {\n")
-                        .append("            final int b = Long.numberOfTrailingZeros(f);\n")
-                        .append("            done = b == 63 ? -1L : (2L << b) - 1L;\n            ran++;\n            switch (b) {\n");
+                // raised flags only, in order: a chunk only wakes chunks after it, so one pass suffices. One
+                // test per chunk rather than a loop over the raised bits: each test is a branch the CPU
+                // predicts per chunk, where a switch on the next raised bit is an indirect jump it mostly misses
+                body.append("            return;\n        }\n        int ran = 0;\n");
                 for (int i = first; i < first + count; i++) {
-                    body.append("                case ").append(i - first).append(": ").append(owner(i)).append('.').append(prefix).append(i)
-                            .append(call).append(" break;\n");
+                    body.append("        if ((").append(flagExpr(word, storing, words)).append(" & ").append(hex(1L << (i - first)))
+                            .append(") != 0L) { ran++; ").append(owner(i)).append('.').append(prefix).append(i).append(call).append(" }\n");
                 }
-                body.append("                default: break;\n            }\n        }\n        act[1] += ").append(count).append(" - ran;\n");
+                body.append("        act[1] += ").append(count).append(" - ran;\n");
                 d.bodies.add(body);
             }
             return d;

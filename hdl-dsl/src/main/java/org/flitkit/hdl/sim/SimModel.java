@@ -18,8 +18,8 @@ public abstract class SimModel {
      * Activity flags: {@code act[0]} skipping on, {@code act[1]} skipped chunk runs, then from
      * {@link #FLAGS} one bit per chunk in three groups of {@link #flagWords} words: the chunks to run
      * this cycle (a value they read changed), those woken for the next cycle (a register or memory they
-     * read changes at the edge), and those whose stored values are stale (the fast variant kept them in
-     * locals).
+     * read changes at the edge), those whose stored values are stale (the fast variant kept them in
+     * locals), and those the storing variant ran since {@link Simulator#profileChunks} last looked.
      */
     public final long[] act;
     public static final int FLAGS = 4;
@@ -37,7 +37,7 @@ public abstract class SimModel {
     protected SimModel(int nv, int nw, int nnx, int nnxw, int chunks, int[] memSizes) {
         this.chunks = chunks;
         flagWords = (chunks + 63) >>> 6;
-        act = new long[FLAGS + 3 * flagWords];
+        act = new long[FLAGS + 4 * flagWords];
         act[0] = 1;
         wakeAll();
         v = new long[nv];

@@ -198,6 +198,50 @@ class ActivityEquivalenceTest {
         assertThat(p.get(1).runsPerCycle()).isEqualTo(1.0);
     }
 
+    /** Every chunk run is counted, also of chunks woken during the cycle by values computed before them in it. */
+    @Test
+    void chunkProfileCountsEveryRun() {
+        Simulator sim = Simulator.of(() -> new org.flitkit.hdl.benchmark.RelayChain(96, 20));
+        sim.reset();
+        sim.step(100);
+        long before = sim.skippedChunks();
+        List<Simulator.ChunkProfile> p = sim.profileChunks(500);
+        long skipped = sim.skippedChunks() - before;
+        double runs = p.stream().mapToDouble(Simulator.ChunkProfile::runsPerCycle).sum() * 500;
+        assertThat(Math.round(runs)).isEqualTo(p.size() * 500L - skipped);
+    }
+
+    /** An LFSR and a constant output it is combined with. */
+    static final class Tied extends Module {
+        final UInt limit = output(UInt(16));
+        final UInt mixed = output(UInt(16));
+
+        Tied() {
+            limit.assign(lit(0x1234, 16));
+            mixed.assign(org.flitkit.hdl.lib.Lfsr.galois(16, TRUE(), 0xACE1L).xor(limit));
+        }
+    }
+
+    /** Constants are evaluated in a chunk of their own, which never runs again after the first cycle. */
+    @Test
+    void constantsSleepFromTheFirstCycleOn() {
+        Simulator sim = Simulator.of(Tied::new);
+        sim.reset();
+        sim.step(3);
+        List<Simulator.ChunkProfile> p = sim.profileChunks(100);
+        assertThat(p).hasSize(2);
+        assertThat(p.get(0).runsPerCycle()).isEqualTo(1.0);
+        assertThat(p.get(1).runsPerCycle()).isZero();
+        assertThat(sim.peek("tied.limit")).isEqualTo(0x1234);
+        Simulator off = Simulator.of(Tied::new);
+        off.setActivitySkipping(false);
+        off.reset();
+        for (int i = 0; i < 103; i++) {
+            off.step();
+        }
+        assertThat(sim.peek("tied.mixed")).isEqualTo(off.peek("tied.mixed")).isNotEqualTo(0x1234);
+    }
+
     /** Hundreds of idle skid buffers and one counter: only the counter's chunk runs. */
     static final class IdleBuffers extends Module {
         final UInt count = output(UInt(32));
