@@ -1687,7 +1687,7 @@ final class CodeGen {
 
 
     /** Source characters from which a chunk ends where the next item belongs to another module instance. */
-    static final int MODULE_CHUNK_MIN = 1_500;
+    static final int MODULE_CHUNK_MIN = 600;
 
     /**
      * Combinational nodes and next-state computations in an evaluation order that keeps each module
