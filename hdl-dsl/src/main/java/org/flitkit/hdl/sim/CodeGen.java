@@ -849,15 +849,20 @@ final class CodeGen {
      * else as one statement per limb.
      */
     private String limbBlock(String d, int doff, int width, Bits src) {
+        return selectChain(src, r -> limbInlined.contains(r) ? expandInto(d, doff, r) : copy(d, doff, width, "w", off(r)));
+    }
+
+    /**
+     * A select computed in place (see {@link #findLimbInlined}) as if/else on its condition, recursively,
+     * with {@code leaf} writing every other value.
+     */
+    private String selectChain(Bits src, java.util.function.Function<Bits, String> leaf) {
         Bits r = rep(src);
-        if (!limbInlined.contains(r)) {
-            return copy(d, doff, width, "w", off(r));
+        if (limbInlined.contains(r) && r.op() == Op.MUX) {
+            return "if (" + ex(r.args().get(0)) + " != 0L) " + selectChain(r.args().get(1), leaf) + " else "
+                    + selectChain(r.args().get(2), leaf);
         }
-        if (r.op() == Op.MUX) {
-            return "if (" + ex(r.args().get(0)) + " != 0L) " + limbBlock(d, doff, width, r.args().get(1)) + " else "
-                    + limbBlock(d, doff, width, r.args().get(2));
-        }
-        return expandInto(d, doff, r);
+        return leaf.apply(r);
     }
 
     /** {@code d[doff..]} = the limb-local operation {@code n}, one statement per limb. */
@@ -889,10 +894,7 @@ final class CodeGen {
             case SLICE:
             case SHR: {
                 int lo = n.op() == Op.SLICE ? n.param1() : Math.min(n.param0(), a.get(0).width());
-                int j = (lo >>> 6) + i;
-                int bs = lo & 63;
-                String e = bs == 0 ? limb(a.get(0), j) : j >= limbs(a.get(0).width()) ? "0L"
-                        : "((" + limb(a.get(0), j) + " >>> " + bs + ") | (" + limb(a.get(0), j + 1) + " << " + (64 - bs) + "))";
+                String e = bitsFrom(a.get(0), lo + 64 * i, 64);
                 boolean top = i == limbs(n.width()) - 1 && (n.width() & 63) != 0;
                 return top && !e.equals("0L") ? "(" + e + " & " + hex(maskOf(n.width() & 63)) + ")" : e;
             }
@@ -906,13 +908,23 @@ final class CodeGen {
      * and mask): in a large chunk HotSpot stops inlining calls, and a call per field read is costly.
      */
     private String extract(Bits a, int lo, int width) {
+        String v = bitsFrom(a, lo, width);
+        return width >= 64 ? v : "(" + v + " & " + hex(maskOf(width)) + ")";
+    }
+
+    /**
+     * Bits {@code lo} up of wide {@code a}, at least {@code bits} of them up to 64, not masked: a limb, or
+     * two limbs shifted together where the bits cross a limb boundary; 0 past the width of {@code a}.
+     */
+    private String bitsFrom(Bits a, int lo, int bits) {
         int l = lo >>> 6;
         int b = lo & 63;
-        String v = b == 0 ? limb(a, l) : "(" + limb(a, l) + " >>> " + b + ")";
-        if (b + width > 64) {
-            v = "(" + v + " | (" + limb(a, l + 1) + " << " + (64 - b) + "))";
+        int n = limbs(a.width());
+        if (l >= n) {
+            return "0L";
         }
-        return width >= 64 ? v : "(" + v + " & " + hex(maskOf(width)) + ")";
+        String v = b == 0 ? limb(a, l) : "(" + limb(a, l) + " >>> " + b + ")";
+        return b + bits > 64 && l + 1 < n ? "(" + v + " | (" + limb(a, l + 1) + " << " + (64 - b) + "))" : v;
     }
 
     /** {@link Wide#copy} as one statement per limb up to {@link #UNROLL_LIMBS} limbs (a block, usable after if/else). */
@@ -1071,8 +1083,18 @@ final class CodeGen {
             x = data;
             masks[bit] = mask.litValue();
         }
-        int limbs = limbs(x.width());
-        int[] table = new int[limbs * 2048];
+        Bits data = x;
+        // ex() meets the same concatenation once per variant and pass: the table is built once
+        int id = linearIds.computeIfAbsent(n, k -> LinearMaps.register(linearTable(data, masks)));
+        String e = "LinearMaps.apply(w, " + off(x) + ", " + id + ", " + limbs(x.width()) + ")";
+        return inverted == 0L ? e : "(" + e + " ^ " + hex(inverted) + ")";
+    }
+
+    private final Map<Bits, Integer> linearIds = new IdentityHashMap<>();
+
+    /** The table of {@link LinearMaps} for output bits {@code k} = parity of {@code x & masks[k]}. */
+    private static int[] linearTable(Bits x, BigInteger[] masks) {
+        int[] table = new int[limbs(x.width()) * 2048];
         for (int j = 0; j < x.width(); j++) {
             int column = 0;
             for (int k = 0; k < masks.length; k++) {
@@ -1088,8 +1110,7 @@ final class CodeGen {
                 }
             }
         }
-        String e = "LinearMaps.apply(w, " + off(x) + ", " + LinearMaps.register(table) + ", " + limbs + ")";
-        return inverted == 0L ? e : "(" + e + " ^ " + hex(inverted) + ")";
+        return table;
     }
 
     /** Wide values up to this many limbs are moved by generated limb statements instead of Wide's loops. */
@@ -1097,17 +1118,9 @@ final class CodeGen {
 
     /** {@code w[d..] = (a >>> lo)} truncated to {@code dw} bits; limbs past the width of {@code a} read as 0. */
     private String shiftRightCopy(int d, int dw, Bits a, int lo) {
-        int ns = limbs(a.width());
-        int ls = lo >>> 6;
-        int bs = lo & 63;
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < limbs(dw); i++) {
-            int j = i + ls;
-            String e = j >= ns ? "0L" : bs == 0 ? limb(a, j) : "(" + limb(a, j) + " >>> " + bs + ")";
-            if (bs != 0 && j + 1 < ns) {
-                e += " | (" + limb(a, j + 1) + " << " + (64 - bs) + ")";
-            }
-            limbStore(sb, d, dw, i, e);
+            limbStore(sb, d, dw, i, bitsFrom(a, lo + 64 * i, 64));
         }
         return sb.toString();
     }
@@ -1248,15 +1261,7 @@ final class CodeGen {
      * cannot differ, and holding is what most registers of packets do in most cycles.
      */
     private String watchedNext(int k, Bits s, Bits src, String watch) {
-        Bits r = rep(src);
-        if (r == s) {
-            return limbBlock("nxw", k, s.width(), r);
-        }
-        if (limbInlined.contains(r) && r.op() == Op.MUX) {
-            return "if (" + ex(r.args().get(0)) + " != 0L) " + watchedNext(k, s, r.args().get(1), watch) + " else "
-                    + watchedNext(k, s, r.args().get(2), watch);
-        }
-        return "{ " + limbBlock("nxw", k, s.width(), r) + " " + watch + " }";
+        return selectChain(src, r -> r == s ? limbBlock("nxw", k, s.width(), r) : "{ " + limbBlock("nxw", k, s.width(), r) + " " + watch + " }");
     }
 
     /** A register whose reset value is a constant: reset is applied at commit time, off the hot path. */
@@ -1806,9 +1811,9 @@ final class CodeGen {
     }
 
     private boolean isConstant(Bits n) {
-        Boolean known = constant.get(n);
-        if (known != null) {
-            return known;
+        Boolean memo = constant.get(n);
+        if (memo != null) {
+            return memo;
         }
         List<Bits> deps = net.combDeps(n);
         boolean c = n.kind() == Kind.LIT || !deps.isEmpty() && (n.kind() != Kind.OP || n.op() != Op.MEM_READ);
@@ -1917,7 +1922,6 @@ final class CodeGen {
         StringBuilder out = new StringBuilder("        act[" + (SimModel.FLAGS + word) + "] &= ~" + bit + "; act[" + stale + "] ");
         out.append(fast && c.unstored ? "|= " + bit : "&= ~" + bit).append(";");
         if (!fast) {
-            // the storing variant also records that it ran, for Simulator.profileChunks
             out.append(" act[").append(SimModel.FLAGS + 3 * flagWords() + word).append("] |= ").append(bit).append(';');
         }
         return out.append('\n').append(body);

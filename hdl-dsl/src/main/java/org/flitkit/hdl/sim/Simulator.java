@@ -597,7 +597,6 @@ public final class Simulator {
         java.util.Arrays.fill(model.act, ran, ran + words, 0L);
         for (long c = 0; c < cycles; c++) {
             step();
-            // what ran, including chunks woken during the cycle by values computed before them in it
             for (int w = 0; w < words; w++) {
                 long f = model.act[ran + w];
                 model.act[ran + w] = 0L;
