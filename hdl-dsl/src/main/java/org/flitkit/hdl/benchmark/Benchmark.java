@@ -107,12 +107,13 @@ public final class Benchmark {
         Simulator sim = Simulator.of(c);
         long compile = (System.nanoTime() - t0) / 1_000_000;
         Bits sum = checksumOf(c);
-        // cold: the first cycles, while HotSpot is still compiling the generated code
+        // cold: the first cycles, while HotSpot compiles the generated code and the variants are compiled
         long cold = Math.min(cycles, 200_000);
         long t1 = System.nanoTime();
         sim.reset(1);
         sim.step(cold - 1);
         double coldRate = cold / ((System.nanoTime() - t1) / 1e9);
+        sim.compileVariants();
         // warm-up until a run of the full length is steady, then time the checksum run on a fresh instance
         long warmUntil = System.nanoTime() + 2_000_000_000L;
         while (System.nanoTime() < warmUntil) {

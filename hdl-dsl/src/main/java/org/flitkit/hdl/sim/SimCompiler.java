@@ -8,18 +8,104 @@ import java.util.HexFormat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.codehaus.janino.SimpleCompiler;
 import org.flitkit.hdl.Netlist;
 
 /**
  * Compiles generated simulator source in-process with Janino. Compiled classes are cached by a hash of
- * the source, so re-running a testbench on the same design skips Janino entirely.
+ * the source, so re-running a testbench on the same design skips Janino entirely. Only the model class
+ * is compiled before the simulator starts; its fast and plain variants are compiled on a background
+ * thread when a simulator first asks for them, and it runs the storing variant until then.
  */
 final class SimCompiler {
     private static final Map<String, Compiled> CACHE = new ConcurrentHashMap<>();
+    /** one thread: the variants are compiled while the simulator runs on the other core */
+    private static final ExecutorService BACKGROUND = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "flitkit-variant-compiler");
+        t.setDaemon(true);
+        return t;
+    });
 
-    record Compiled(Class<? extends SimModel> type, int classes, int methods, int maxMethodBytes, long janinoMillis) {
+    record Compiled(Class<? extends SimModel> type, Sizes sizes, long janinoMillis, Deferred fast, Deferred plain) {
+    }
+
+    /** Classes, methods and the largest method's bytecode of a compiled program. */
+    record Sizes(int classes, int methods, int maxMethodBytes) {
+        static Sizes of(Map<String, byte[]> classes) {
+            int methods = 0;
+            int max = 0;
+            for (byte[] cls : classes.values()) {
+                for (int size : ClassFileSizes.methodCodeSizes(cls).values()) {
+                    methods++;
+                    max = Math.max(max, size);
+                }
+            }
+            return new Sizes(classes.size(), methods, max);
+        }
+
+        Sizes plus(Sizes o) {
+            return new Sizes(classes + o.classes, methods + o.methods, Math.max(maxMethodBytes, o.maxMethodBytes));
+        }
+    }
+
+    /** A variant compiled against the model class, on the background thread, once something asks for it. */
+    static final class Deferred {
+        private final String className;
+        private final List<String> units;
+        private final ClassLoader modelLoader;
+        private CompletableFuture<Ready> ready;
+
+        record Ready(SimModel.Variant variant, Sizes sizes, long millis) {
+        }
+
+        Deferred(String className, List<String> units, ClassLoader modelLoader) {
+            this.className = className;
+            this.units = units;
+            this.modelLoader = modelLoader;
+        }
+
+        synchronized CompletableFuture<Ready> start() {
+            if (ready == null) {
+                ready = CompletableFuture.supplyAsync(this::compile, BACKGROUND);
+            }
+            return ready;
+        }
+
+        /** The variant if it is compiled, else null (and its compilation started). */
+        SimModel.Variant ifReady() {
+            CompletableFuture<Ready> r = start();
+            return r.isDone() ? r.join().variant() : null;
+        }
+
+        Ready await() {
+            return start().join();
+        }
+
+        /** The compiled variant, or null while it is not (without starting its compilation). */
+        synchronized Ready compiled() {
+            return ready != null && ready.isDone() ? ready.join() : null;
+        }
+
+        private Ready compile() {
+            long t0 = System.nanoTime();
+            Map<String, byte[]> parts = new java.util.HashMap<>();
+            for (String u : units.subList(1, units.size())) {
+                parts.putAll(cook(u, modelLoader).getBytecodes());
+            }
+            SimpleCompiler entry = cook(units.get(0), new BytesLoader(parts, modelLoader));
+            parts.putAll(entry.getBytecodes());
+            try {
+                SimModel.Variant v = entry.getClassLoader().loadClass(className).asSubclass(SimModel.Variant.class)
+                        .getDeclaredConstructor().newInstance();
+                return new Ready(v, Sizes.of(parts), (System.nanoTime() - t0) / 1_000_000);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
+        }
     }
 
     private SimCompiler() {
@@ -34,49 +120,69 @@ final class SimCompiler {
         }
     }
 
+    /** The class name code is generated with: as long as a real one, which replaces it once the source is hashed. */
+    private static final String PLACEHOLDER = "G_" + "0".repeat(20);
+
     /** Generates and compiles; returns the code generator (slot maps) and the compiled model class. */
     static Result compile(Netlist net) {
         long t0 = System.nanoTime();
-        // the class name is fixed while generating, then the source hash names the class for the cache
-        CodeGen gen = new CodeGen(net, "G");
-        List<String> units = gen.generate();
-        String name = "G_" + hash(String.join("\n", units));
-        List<String> named = new ArrayList<>();
-        for (String u : units) {
-            named.add(u.replaceAll("\\bG(_[A-Z]\\d+)?\\b", name + "$1"));
-        }
-        String src = String.join("\n", named);
+        CodeGen gen = new CodeGen(net, PLACEHOLDER);
+        CodeGen.Programs p = gen.generate();
+        String name = "G_" + hash(String.join("\n", p.all()));
+        CodeGen.Programs named = new CodeGen.Programs(rename(p.model(), name), rename(p.fast(), name), rename(p.plain(), name));
+        String src = String.join("\n", named.all());
         long t1 = System.nanoTime();
         boolean cached = CACHE.containsKey(name);
         Compiled c = CACHE.computeIfAbsent(name, k -> janino(k, named));
+        Sizes s = c.sizes();
         CompileStats stats = new CompileStats((t1 - t0) / 1_000_000, cached ? 0 : c.janinoMillis(), cached,
-                (int) src.lines().count(), c.classes(), c.methods(), c.maxMethodBytes(), gen.nv, gen.nw);
-        return new Result(gen, c.type(), src, stats);
+                (int) src.lines().count(), s.classes(), s.methods(), s.maxMethodBytes(), gen.nv, gen.nw, -1);
+        return new Result(gen, c, src, stats);
     }
 
-    record Result(CodeGen gen, Class<? extends SimModel> type, String source, CompileStats stats) {
+    private static List<String> rename(List<String> units, String name) {
+        List<String> out = new ArrayList<>();
+        for (String u : units) {
+            out.add(u.replace(PLACEHOLDER, name));
+        }
+        return out;
     }
 
-    /** Part classes compiled in parallel into one loader, then the model class against it. */
-    private static Compiled janino(String name, List<String> units) {
+    record Result(CodeGen gen, Compiled compiled, String source, CompileStats stats) {
+        Class<? extends SimModel> type() {
+            return compiled.type();
+        }
+
+        /** The stats with the variants' compilation added, once both are compiled (else as they were). */
+        CompileStats statsNow() {
+            Deferred.Ready f = compiled.fast().compiled();
+            Deferred.Ready p = compiled.plain().compiled();
+            if (f == null || p == null) {
+                return stats;
+            }
+            Sizes all = new Sizes(stats.classes(), stats.methods(), stats.maxMethodBytes()).plus(f.sizes()).plus(p.sizes());
+            return new CompileStats(stats.codegenMillis(), stats.janinoMillis(), stats.cached(), stats.sourceLines(), all.classes(),
+                    all.methods(), all.maxMethodBytes(), stats.narrowSlots(), stats.wideLimbs(), f.millis() + p.millis());
+        }
+    }
+
+    /** The model program's part classes compiled in parallel into one loader, then the model class against it. */
+    private static Compiled janino(String name, CodeGen.Programs programs) {
         long t0 = System.nanoTime();
+        List<String> units = programs.model();
         Map<String, byte[]> parts = new ConcurrentHashMap<>();
         units.subList(1, units.size()).parallelStream().forEach(u -> parts.putAll(cook(u, SimModel.class.getClassLoader()).getBytecodes()));
         ClassLoader partLoader = new BytesLoader(parts, SimModel.class.getClassLoader());
         SimpleCompiler main = cook(units.get(0), partLoader);
         Map<String, byte[]> all = new java.util.HashMap<>(parts);
         all.putAll(main.getBytecodes());
-        int methods = 0;
-        int max = 0;
-        for (byte[] cls : all.values()) {
-            for (int size : ClassFileSizes.methodCodeSizes(cls).values()) {
-                methods++;
-                max = Math.max(max, size);
-            }
-        }
         try {
-            Class<? extends SimModel> type = main.getClassLoader().loadClass("org.flitkit.hdl.sim.gen." + name).asSubclass(SimModel.class);
-            return new Compiled(type, all.size(), methods, max, (System.nanoTime() - t0) / 1_000_000);
+            String pkg = "org.flitkit.hdl.sim.gen.";
+            ClassLoader loader = main.getClassLoader();
+            Class<? extends SimModel> type = loader.loadClass(pkg + name).asSubclass(SimModel.class);
+            return new Compiled(type, Sizes.of(all), (System.nanoTime() - t0) / 1_000_000,
+                    new Deferred(pkg + name + CodeGen.FAST, programs.fast(), loader),
+                    new Deferred(pkg + name + CodeGen.PLAIN, programs.plain(), loader));
         } catch (ClassNotFoundException e) {
             throw new IllegalStateException(e);
         }

@@ -73,21 +73,38 @@ public abstract class SimModel {
     /** Settles all combinational logic from inputs and state, and computes the next state. */
     public abstract void evalComb();
 
-    /** Same as {@link #evalComb} but keeps values nobody outside reads in locals: for cycles nobody observes. */
-    public abstract void evalFast();
-
-    /**
-     * Like {@link #evalFast} but runs every chunk, with no activity bookkeeping: for stretches where
-     * most logic is busy anyway. Leaves flags and stored values stale: call {@link #wakeAll()} after.
-     */
-    public abstract void evalPlain();
-
     /**
      * The rising clock edge: assertions and prints (unless in reset) on the values of the ending cycle,
      * then memory writes, then the computed next state becomes the state.
      */
     public abstract void commit();
 
-    /** {@link #commit()} without the activity bookkeeping, after {@link #evalPlain()}. */
-    public abstract void commitPlain();
+    /**
+     * A way to evaluate a cycle other than {@link #evalComb}, with the clock edge that goes with it:
+     * exact like it, faster for cycles nobody observes. Generated and compiled apart from the model
+     * class, against it, so a simulator can start before its variants are compiled.
+     */
+    public abstract static class Variant {
+        /**
+         * Computes the next state of {@code model} like {@link #evalComb}, but may leave values nobody
+         * reads at the clock edge stale (marked in the flags, or all of them: then the caller wakes all).
+         */
+        public abstract void eval(SimModel model);
+
+        /** The clock edge after {@link #eval}. */
+        public abstract void commit(SimModel model);
+    }
+
+    /** {@link #evalComb} and {@link #commit}: what a simulator runs until its variants are compiled. */
+    public static final Variant STORING = new Variant() {
+        @Override
+        public void eval(SimModel model) {
+            model.evalComb();
+        }
+
+        @Override
+        public void commit(SimModel model) {
+            model.commit();
+        }
+    };
 }

@@ -144,8 +144,34 @@ public final class Simulator {
      * circuit's warnings go to standard error if nobody reported them yet ({@link Circuit#reportWarnings()}).
      */
     public static Simulator of(Circuit circuit) {
+        return of(circuit, eagerVariants());
+    }
+
+    /** With {@code compileVariantsNow}, as if {@link #compileVariants()} were called right away. */
+    static Simulator of(Circuit circuit, boolean compileVariantsNow) {
         circuit.reportWarnings();
-        return new Simulator(new Design(circuit, SimCompiler.compile(circuit.netlist())));
+        Simulator s = new Simulator(new Design(circuit, SimCompiler.compile(circuit.netlist())));
+        if (compileVariantsNow) {
+            s.compileVariants();
+        }
+        return s;
+    }
+
+    /**
+     * The system property that chooses when the fast and plain variants are compiled: {@code background}
+     * (the default; see {@link #compileVariants()}) or {@code eager}, before {@link #of} returns. The
+     * test suites run eager, so that every {@code step(n)} in them runs the variants.
+     */
+    public static final String VARIANTS_PROPERTY = "flitkit.sim.variants";
+
+    private static boolean eagerVariants() {
+        String v = System.getProperty(VARIANTS_PROPERTY, "background");
+        return switch (v) {
+            case "background" -> false;
+            case "eager" -> true;
+            default -> throw new IllegalArgumentException(
+                    "system property " + VARIANTS_PROPERTY + " must be 'background' or 'eager', not '" + v + "'");
+        };
     }
 
     /** Elaborates and compiles in one go. */
@@ -189,6 +215,8 @@ public final class Simulator {
         s.dirty = dirty;
         s.firedAt = firedAt;
         s.plain = plain;
+        s.fastVariant = fastVariant;
+        s.plainVariant = plainVariant;
         s.phase = phase;
         s.windowsLeft = windowsLeft;
         s.printSink = printSink;
@@ -208,8 +236,9 @@ public final class Simulator {
         return design.circuit;
     }
 
+    /** What compiling the design cost; the variants count once both are compiled ({@link #compileVariants()}). */
     public CompileStats stats() {
-        return design.compiled.stats();
+        return design.compiled.statsNow();
     }
 
     /** The generated Java source (for debugging the simulator itself). */
@@ -428,17 +457,21 @@ public final class Simulator {
             }
             // from here on the settled values are stale; cycle is exact at every edge, for the checks
             dirty = true;
+            if (n > 1) {
+                takeVariants();
+            }
             windowStart = System.nanoTime();
             windowSkips = mdl.act[1];
             for (long i = 1; i < n; i++) {
+                // two call sites, so each stays monomorphic (or bimorphic) for the JIT
                 if (plain) {
-                    mdl.commitPlain();
+                    plainVariant.commit(mdl);
                     cycle++;
-                    mdl.evalPlain();
+                    plainVariant.eval(mdl);
                 } else {
                     mdl.commit();
                     cycle++;
-                    mdl.evalFast();
+                    fastVariant.eval(mdl);
                 }
                 if ((i & WINDOW_MASK) == 0) {
                     adapt();
@@ -475,6 +508,10 @@ public final class Simulator {
     private static final int FLAGGED_WON = 4;
     private static final int PINNED = -1;
     private boolean plain;
+    /** the variant {@link #step(long)} runs for unobserved cycles: the storing one until the fast one is compiled */
+    private SimModel.Variant fastVariant = SimModel.STORING;
+    /** null until compiled */
+    private SimModel.Variant plainVariant;
     private int phase = FLAGGED;
     private int windowsLeft;
     private int exploitPlain = EXPLOIT_MIN;
@@ -493,6 +530,7 @@ public final class Simulator {
      * window. Only speed depends on the choice, never results.
      */
     private void adapt() {
+        takeVariants();
         long now = System.nanoTime();
         long dt = now - windowStart;
         windowStart = now;
@@ -503,7 +541,7 @@ public final class Simulator {
         }
         switch (phase) {
             case FLAGGED -> {
-                if (skips < (WINDOW_MASK + 1) * model.chunks * 9 / 10) {
+                if (skips < (WINDOW_MASK + 1) * model.chunks * 9 / 10 && plainVariant != null) {
                     flaggedNanos = dt;
                     usePlain(true);
                     phase = PLAIN_WARM;
@@ -544,9 +582,37 @@ public final class Simulator {
 
     /** For tests: evaluation variant of {@link #step(long)} pinned to plain ({@code true}) or activity-skipping ({@code false}). */
     void pinVariant(boolean plainVariant) {
+        compileVariants();
         setActivitySkipping(true);
         usePlain(plainVariant);
         phase = PINNED;
+    }
+
+    /**
+     * Compiles this design's fast and plain variants now and waits for them. Otherwise {@link #step(long)}
+     * has them compiled in the background when it first runs and evaluates with the storing variant
+     * until they are ready: the same results, slower. For benchmarks (to time the steady state) and for
+     * {@link #stats()} of all generated code.
+     */
+    public void compileVariants() {
+        fastVariant = design.compiled.compiled().fast().await().variant();
+        plainVariant = design.compiled.compiled().plain().await().variant();
+    }
+
+    /** Whether {@link #step(long)} has both compiled variants (for tests). */
+    boolean runsCompiledVariants() {
+        return fastVariant != SimModel.STORING && plainVariant != null;
+    }
+
+    /** Starts the variants' compilation if it has not started, and takes those that are ready. */
+    private void takeVariants() {
+        if (fastVariant == SimModel.STORING) {
+            SimModel.Variant f = design.compiled.compiled().fast().ifReady();
+            fastVariant = f != null ? f : fastVariant;
+        }
+        if (plainVariant == null) {
+            plainVariant = design.compiled.compiled().plain().ifReady();
+        }
     }
 
     private void usePlain(boolean p) {

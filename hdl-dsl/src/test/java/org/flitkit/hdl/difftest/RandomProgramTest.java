@@ -90,6 +90,7 @@ class RandomProgramTest {
             c.netlist().regs().forEach(r -> kinds.add(r.kind()));
             c.netlist().syncReads().forEach(r -> kinds.add(r.kind()));
             Simulator sim = Simulator.of(c);
+            sim.compileVariants();
             assertThat(sim.stats().maxMethodBytes()).as("HotSpot does not JIT methods over 8000 bytes").isLessThan(8000);
             sim.reset();
             sim.step(20);

@@ -286,4 +286,48 @@ class ActivityEquivalenceTest {
             agree(() -> new ProgramDesign("S", p), seed, 60);
         }
     }
+
+    /**
+     * A simulator starts before its fast and plain variants are compiled: {@code step(n)} starts their
+     * compilation and runs the storing variant until they are ready, then takes them, with the values
+     * single steps give.
+     */
+    @Test
+    void variantsCompiledInTheBackgroundTakeOverWithTheSameValues() {
+        // a design no other test compiles, so its variants are not in the cache
+        Program p = RandomProgram.generate(20261126L, RandomProgram.Shape.standard());
+        Circuit c = Circuit.elaborate(() -> new ProgramDesign("Background", p));
+        Simulator runs = Simulator.of(c, false);
+        Simulator single = Simulator.of(c, false);
+        assertThat(runs.stats().variantMillis()).as("compiled before a run asked for them").isEqualTo(-1);
+        int modelClasses = runs.stats().classes();
+        runs.reset(2);
+        single.reset(2);
+        SplittableRandom r = new SplittableRandom(5);
+        for (int round = 0; round < 60; round++) {
+            if (round == 1) {
+                // the first run started the compilation on the background thread; wait for it here
+                Simulator.of(c, true);
+            }
+            for (Bits in : c.netlist().inputs()) {
+                BigInteger v = new BigInteger(in.width(), new Random(r.nextLong()));
+                if (in.isSigned() && v.testBit(in.width() - 1)) {
+                    v = v.subtract(BigInteger.ONE.shiftLeft(in.width()));
+                }
+                runs.poke(in, v);
+                single.poke(in, v);
+            }
+            int n = 2 + r.nextInt(500);
+            runs.step(n);
+            for (int i = 0; i < n; i++) {
+                single.step();
+            }
+            assertThat(runs.runsCompiledVariants()).as("round %d", round).isEqualTo(round > 0);
+            for (String sig : single.signalNames()) {
+                assertThat(runs.peekBig(sig)).as("round %d %s", round, sig).isEqualTo(single.peekBig(sig));
+            }
+        }
+        assertThat(runs.stats().variantMillis()).isNotNegative();
+        assertThat(runs.stats().classes()).as("the variants' classes count once compiled").isGreaterThan(modelClasses);
+    }
 }

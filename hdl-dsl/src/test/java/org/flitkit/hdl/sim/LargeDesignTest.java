@@ -13,6 +13,7 @@ class LargeDesignTest {
         Circuit c = Circuit.elaborate(() -> new RelayChain(1000, 20));
         assertThat(c.netlist().regs().size()).isGreaterThan(4000);
         Simulator sim = Simulator.of(c);
+        sim.compileVariants();
         assertThat(sim.stats().classes()).isGreaterThan(2);
         assertThat(sim.stats().maxMethodBytes()).isLessThan(8000);
         Simulator single = Simulator.of(c);
