@@ -111,10 +111,13 @@ final class SimCompiler {
     private SimCompiler() {
     }
 
-    static String hash(String s) {
+    static String hash(List<String> units) {
         try {
-            byte[] d = MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(d, 0, 10);
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            for (String u : units) {
+                md.update(u.getBytes(StandardCharsets.UTF_8));
+            }
+            return HexFormat.of().formatHex(md.digest(), 0, 10);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
@@ -128,16 +131,15 @@ final class SimCompiler {
         long t0 = System.nanoTime();
         CodeGen gen = new CodeGen(net, PLACEHOLDER);
         CodeGen.Programs p = gen.generate();
-        String name = "G_" + hash(String.join("\n", p.all()));
+        String name = "G_" + hash(p.all());
         CodeGen.Programs named = new CodeGen.Programs(rename(p.model(), name), rename(p.fast(), name), rename(p.plain(), name));
-        String src = String.join("\n", named.all());
         long t1 = System.nanoTime();
         boolean cached = CACHE.containsKey(name);
         Compiled c = CACHE.computeIfAbsent(name, k -> janino(k, named));
         Sizes s = c.sizes();
         CompileStats stats = new CompileStats((t1 - t0) / 1_000_000, cached ? 0 : c.janinoMillis(), cached,
-                (int) src.lines().count(), s.classes(), s.methods(), s.maxMethodBytes(), gen.nv, gen.nw, -1);
-        return new Result(gen, c, src, stats);
+                lines(named.all()), s.classes(), s.methods(), s.maxMethodBytes(), gen.nv, gen.nw, -1);
+        return new Result(gen, c, named, stats);
     }
 
     private static List<String> rename(List<String> units, String name) {
@@ -148,9 +150,24 @@ final class SimCompiler {
         return out;
     }
 
-    record Result(CodeGen gen, Compiled compiled, String source, CompileStats stats) {
+    private static int lines(List<String> units) {
+        int n = 0;
+        for (String u : units) {
+            for (int i = 0; i < u.length(); i++) {
+                n += u.charAt(i) == '\n' ? 1 : 0;
+            }
+        }
+        return n;
+    }
+
+    record Result(CodeGen gen, Compiled compiled, CodeGen.Programs programs, CompileStats stats) {
         Class<? extends SimModel> type() {
             return compiled.type();
+        }
+
+        /** All generated units in one text: joined only when someone asks (megabytes for a chip). */
+        String source() {
+            return String.join("\n", programs.all());
         }
 
         /** The stats with the variants' compilation added, once both are compiled (else as they were). */

@@ -94,17 +94,4 @@ public abstract class SimModel {
         /** The clock edge after {@link #eval}. */
         public abstract void commit(SimModel model);
     }
-
-    /** {@link #evalComb} and {@link #commit}: what a simulator runs until its variants are compiled. */
-    public static final Variant STORING = new Variant() {
-        @Override
-        public void eval(SimModel model) {
-            model.evalComb();
-        }
-
-        @Override
-        public void commit(SimModel model) {
-            model.commit();
-        }
-    };
 }

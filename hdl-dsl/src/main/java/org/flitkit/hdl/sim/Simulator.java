@@ -463,7 +463,7 @@ public final class Simulator {
             windowStart = System.nanoTime();
             windowSkips = mdl.act[1];
             for (long i = 1; i < n; i++) {
-                // two call sites, so each stays monomorphic (or bimorphic) for the JIT
+                // one call site per variant, so that each stays monomorphic for the JIT
                 if (plain) {
                     plainVariant.commit(mdl);
                     cycle++;
@@ -471,7 +471,11 @@ public final class Simulator {
                 } else {
                     mdl.commit();
                     cycle++;
-                    fastVariant.eval(mdl);
+                    if (fastVariant != null) {
+                        fastVariant.eval(mdl);
+                    } else {
+                        mdl.evalComb();
+                    }
                 }
                 if ((i & WINDOW_MASK) == 0) {
                     adapt();
@@ -508,9 +512,9 @@ public final class Simulator {
     private static final int FLAGGED_WON = 4;
     private static final int PINNED = -1;
     private boolean plain;
-    /** the variant {@link #step(long)} runs for unobserved cycles: the storing one until the fast one is compiled */
-    private SimModel.Variant fastVariant = SimModel.STORING;
-    /** null until compiled */
+    /** what {@link #step(long)} runs for unobserved cycles; null until compiled, and evalComb runs instead */
+    private SimModel.Variant fastVariant;
+    /** null until compiled, and the plain variant is not chosen */
     private SimModel.Variant plainVariant;
     private int phase = FLAGGED;
     private int windowsLeft;
@@ -601,14 +605,13 @@ public final class Simulator {
 
     /** Whether {@link #step(long)} has both compiled variants (for tests). */
     boolean runsCompiledVariants() {
-        return fastVariant != SimModel.STORING && plainVariant != null;
+        return fastVariant != null && plainVariant != null;
     }
 
     /** Starts the variants' compilation if it has not started, and takes those that are ready. */
     private void takeVariants() {
-        if (fastVariant == SimModel.STORING) {
-            SimModel.Variant f = design.compiled.compiled().fast().ifReady();
-            fastVariant = f != null ? f : fastVariant;
+        if (fastVariant == null) {
+            fastVariant = design.compiled.compiled().fast().ifReady();
         }
         if (plainVariant == null) {
             plainVariant = design.compiled.compiled().plain().ifReady();

@@ -164,4 +164,20 @@ class SimulatorBasicsTest {
         assertThatThrownBy(() -> sim.poke(c.en, 2)).hasMessageContaining("does not fit");
         assertThatThrownBy(() -> sim.peek("counter.nope")).hasMessageContaining("no signal 'counter.nope'");
     }
+
+    @Test
+    void anUnknownVariantsPropertyIsRefusedByName() {
+        String before = System.getProperty(Simulator.VARIANTS_PROPERTY);
+        System.setProperty(Simulator.VARIANTS_PROPERTY, "lazy");
+        try {
+            assertThatThrownBy(() -> Simulator.of(Counter::new)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("system property flitkit.sim.variants must be 'background' or 'eager', not 'lazy'");
+        } finally {
+            if (before == null) {
+                System.clearProperty(Simulator.VARIANTS_PROPERTY);
+            } else {
+                System.setProperty(Simulator.VARIANTS_PROPERTY, before);
+            }
+        }
+    }
 }
