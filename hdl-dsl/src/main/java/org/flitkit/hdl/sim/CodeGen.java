@@ -1326,7 +1326,7 @@ final class CodeGen {
         }
     }
 
-    /** The class name of the fast variant's entry class (its model class's name plus this). */
+    /** The variants' entry classes are named after the model class with these suffixes. */
     static final String FAST = "_Fast";
     static final String PLAIN = "_Plain";
 

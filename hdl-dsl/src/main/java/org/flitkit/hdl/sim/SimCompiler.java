@@ -55,7 +55,8 @@ final class SimCompiler {
     /** A variant compiled against the model class, on the background thread, once something asks for it. */
     static final class Deferred {
         private final String className;
-        private final List<String> units;
+        /** the variant's source, dropped once compiled (the cache keeps the classes for the JVM's life) */
+        private List<String> units;
         private final ClassLoader modelLoader;
         private CompletableFuture<Ready> ready;
 
@@ -92,6 +93,11 @@ final class SimCompiler {
 
         private Ready compile() {
             long t0 = System.nanoTime();
+            List<String> units;
+            synchronized (this) {
+                units = this.units;
+                this.units = null;
+            }
             Map<String, byte[]> parts = new java.util.HashMap<>();
             for (String u : units.subList(1, units.size())) {
                 parts.putAll(cook(u, modelLoader).getBytecodes());
