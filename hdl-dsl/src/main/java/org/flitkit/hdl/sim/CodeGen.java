@@ -1326,6 +1326,14 @@ final class CodeGen {
         }
     }
 
+    /** A small unit shaped like generated code (the same imports, array reads, a wake-up), for {@code SimCompiler}'s warm-up. */
+    static String warmUpUnit() {
+        return UNIT_HEADER + "public final class WarmUp {\n    public static void c0(long[] v, long[] w, long[][] m, long[] nx, long[] nxw, boolean rst, long[] act) {\n"
+                + "        final long x1 = v[1]; final long x2 = (x1 ^ 0x3L) & v[2]; if (v[3] != x2) { v[3] = x2; act[4] |= 0x10L; }\n"
+                + "        if (!Wide.eq(nxw, 0, w, 0, 128)) { act[5] |= 0x1L; } nx[0] = LinearMaps.apply(w, 0, 0, 0); MemPorts.memWrite(m[0], 0L, 1, 0L);\n"
+                + "    }\n}\n";
+    }
+
     /** The variants' entry classes are named after the model class with these suffixes. */
     static final String FAST = "_Fast";
     static final String PLAIN = "_Plain";

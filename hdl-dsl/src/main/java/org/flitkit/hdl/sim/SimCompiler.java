@@ -135,6 +135,7 @@ final class SimCompiler {
     /** Generates and compiles; returns the code generator (slot maps) and the compiled model class. */
     static Result compile(Netlist net) {
         long t0 = System.nanoTime();
+        warmUp();
         CodeGen gen = new CodeGen(net, PLACEHOLDER);
         CodeGen.Programs p = gen.generate();
         String name = "G_" + hash(p.all());
@@ -146,6 +147,19 @@ final class SimCompiler {
         CompileStats stats = new CompileStats((t1 - t0) / 1_000_000, cached ? 0 : c.janinoMillis(), cached,
                 lines(named.all()), s.classes(), s.methods(), s.maxMethodBytes(), gen.nv, gen.nw, -1);
         return new Result(gen, c, named, stats);
+    }
+
+    private static final java.util.concurrent.atomic.AtomicBoolean WARMING = new java.util.concurrent.atomic.AtomicBoolean();
+
+    /**
+     * The first Janino compilation in a JVM spends about 280 ms loading and initialising the compiler and
+     * the library classes generated code uses. Done once, on the background thread, while code generation
+     * keeps this one busy, that is off the path to a running simulator.
+     */
+    private static void warmUp() {
+        if (WARMING.compareAndSet(false, true)) {
+            BACKGROUND.execute(() -> cook(CodeGen.warmUpUnit(), SimModel.class.getClassLoader()));
+        }
     }
 
     private static List<String> rename(List<String> units, String name) {
