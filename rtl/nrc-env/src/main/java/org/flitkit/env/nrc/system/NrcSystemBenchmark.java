@@ -48,6 +48,8 @@ public final class NrcSystemBenchmark {
      * on a ring of {@code chips}: the price sleeping avoids.
      */
     private static void awakeIdleCost(int chips, int threads, PrintStream out) {
+        // the big ring just closed is gigabytes of garbage: collected here, not by a pause inside the timing
+        System.gc();
         try (NrcRing ring = new NrcRing(new Fabric().exhaustive(true).threads(threads, 8), chips, LATENCY)) {
             long cycles = 20_000;
             ring.fabric.run(cycles / 4);
