@@ -197,7 +197,7 @@ final class SimCompiler {
             if (f == null || p == null) {
                 return stats;
             }
-            Sizes all = new Sizes(stats.classes(), stats.methods(), stats.maxMethodBytes()).plus(f.sizes()).plus(p.sizes());
+            Sizes all = compiled.sizes().plus(f.sizes()).plus(p.sizes());
             return new CompileStats(stats.codegenMillis(), stats.janinoMillis(), stats.cached(), stats.sourceLines(), all.classes(),
                     all.methods(), all.maxMethodBytes(), stats.narrowSlots(), stats.wideLimbs(), f.millis() + p.millis());
         }
