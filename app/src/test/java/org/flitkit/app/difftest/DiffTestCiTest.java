@@ -1,6 +1,7 @@
 package org.flitkit.app.difftest;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.flitkit.hdl.Hdl.*;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -8,9 +9,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.flitkit.hdl.Bool;
+import org.flitkit.hdl.Module;
+import org.flitkit.hdl.SInt;
+import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.difftest.DiffRunner;
 import org.flitkit.hdl.difftest.RandomProgram;
 import org.flitkit.hdl.difftest.ReferenceSim;
+import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.app.Catalog;
 import org.flitkit.testbench.ExternalTools;
 import org.junit.jupiter.api.Test;
@@ -41,6 +47,43 @@ class DiffTestCiTest {
         }
         DiffRunner.Report r = run("verilator", designs, 300, dir);
         assertThat(r.summary()).isEqualTo("designs=" + designs.size() + " cycles=300 mismatches=0");
+    }
+
+    /** A signed compare whose operands inlining ties to 0: {@code a <= $signed(b | $unsigned(a))} is 1. */
+    static final class TiedCompare extends Module {
+        final UInt x = input(UInt(7));
+        final UInt b = input(UInt(8));
+        final Bool le = output(Bool());
+
+        TiedCompare() {
+            SInt a = x.zext();
+            le.assign(a.le(b.or(a.asUInt()).asSInt()));
+        }
+    }
+
+    /** Seed 20261126125's design D119, shrunk by hand: Verilator 5.006's DFG pass folds its output to 0. */
+    static final class TiedCompareTop extends Module {
+        final UInt in = input(UInt(6));
+        final Bool le = output(Bool());
+        final UInt echo = output(UInt(6));
+
+        TiedCompareTop() {
+            TiedCompare c = instance(new TiedCompare());
+            c.x.assign(lit(0, 7));
+            c.b.assign(lit(0, 8));
+            le.assign(c.le);
+            echo.assign(in);
+        }
+    }
+
+    @Test
+    void theVerilatorReferenceDoesNotFoldATiedSignedCompareWrongly(@TempDir Path dir) {
+        ExternalTools.require("verilator", "verilator");
+        Simulator sim = Simulator.of(TiedCompareTop::new);
+        sim.step();
+        assertThat(sim.peek("tiedCompareTop.le")).isEqualTo(1);
+        DiffRunner.Report r = run("verilator", List.of(new DiffRunner.Design("tied-compare", TiedCompareTop::new, null)), 20, dir);
+        assertThat(r.summary()).isEqualTo("designs=1 cycles=20 mismatches=0");
     }
 
     @Test

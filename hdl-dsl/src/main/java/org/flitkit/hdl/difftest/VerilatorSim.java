@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.flitkit.hdl.verilog.VerilogTools;
 
 /** Verilator as the reference: a generated C++ harness reads the stimulus and prints the outputs. */
@@ -21,7 +23,7 @@ public final class VerilatorSim implements ReferenceSim {
     public List<BigInteger[]> run(Path dir, List<Path> files, String top, boolean clocked, List<Port> ports, List<BigInteger[]> stimulus) {
         Path harness = dir.resolve("harness.cpp");
         write(harness, harness(top, clocked, ports));
-        Path exe = build(dir, files, top, harness, List.of("-O1"), "-O1");
+        Path exe = build(dir, files, top, harness, referenceOptions(), "-O1");
         Path stim = dir.resolve("stimulus.hex");
         StimulusFiles.write(stim, stimulus);
         VerilogTools.Result r = VerilogTools.run(dir, Duration.ofMinutes(10), List.of("sh", "-c", exe + " " + stimulus.size() + " < " + stim));
@@ -29,6 +31,29 @@ public final class VerilatorSim implements ReferenceSim {
             throw new IllegalStateException("Verilator model failed: " + r);
         }
         return StimulusFiles.read(r.output(), (int) ports.stream().filter(p -> !p.input()).count(), name());
+    }
+
+    /**
+     * Verilator options for the reference, with Verilator 5's DFG pass off. In Verilator 5.006 that
+     * pass folds {@code a <= $signed(b | $unsigned(a))}, with {@code a = $signed({1'b0, x})}, to 0
+     * once inlining ties {@code x} and {@code b} to 0; Icarus, Verilator {@code -O0} and we say 1
+     * (README, "Differential testing"). A reference must not report its optimizer's bugs as ours.
+     * The benchmark keeps DFG on: it measures Verilator at its fastest and checks the checksum.
+     */
+    static List<String> referenceOptions() {
+        return majorVersion() >= 5 ? List.of("-O1", "-fno-dfg") : List.of("-O1");
+    }
+
+    private static int majorVersion;
+
+    /** The major version of the Verilator on the PATH (0 when {@code --version} says nothing readable). */
+    static synchronized int majorVersion() {
+        if (majorVersion == 0) {
+            VerilogTools.Result r = VerilogTools.run(Path.of("."), Duration.ofMinutes(1), List.of("verilator", "--version"));
+            Matcher m = Pattern.compile("Verilator (\\d+)\\.").matcher(r.output());
+            majorVersion = r.ok() && m.find() ? Integer.parseInt(m.group(1)) : -1;
+        }
+        return Math.max(majorVersion, 0);
     }
 
     /** Verilates and compiles a harness; returns the executable. Shared with the benchmark. */
