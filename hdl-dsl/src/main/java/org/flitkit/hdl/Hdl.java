@@ -360,14 +360,42 @@ public final class Hdl {
         if (sels.isEmpty() || sels.size() != values.size()) {
             throw new HdlException("oneHotMux at " + SrcLoc.here() + ": " + sels.size() + " selects for " + values.size() + " values");
         }
-        Bits acc = null;
+        List<Bits> terms = new java.util.ArrayList<>(sels.size());
         for (int i = 0; i < sels.size(); i++) {
             T v = values.get(i);
             Bits zero = litBits(v.sameKind(v.width), BigInteger.ZERO);
-            Bits term = mux(sels.get(i), v, (T) zero);
-            acc = acc == null ? term : orBits(acc, term);
+            terms.add(mux(sels.get(i), v, (T) zero));
         }
-        return (T) acc;
+        return (T) reduceTree(terms, Hdl::orBits);
+    }
+
+    /**
+     * Chisel's {@code reduceTree}: {@code op} over {@code xs} as a balanced tree, about log2(n) deep. A
+     * loop {@code acc = op(acc, x)} makes a chain n deep: as generated Java, HotSpot's C2 refuses to
+     * compile an expression a few hundred operations deep (the method then runs in C1 code), and as
+     * Verilog it is the slow path synthesis has to rebalance.
+     */
+    public static <T> T reduceTree(List<T> xs, java.util.function.BinaryOperator<T> op) {
+        if (xs.isEmpty()) {
+            throw new HdlException("reduceTree at " + SrcLoc.here() + ": no values to reduce");
+        }
+        List<T> level = xs;
+        while (level.size() > 1) {
+            List<T> next = new java.util.ArrayList<>((level.size() + 1) / 2);
+            for (int i = 0; i + 1 < level.size(); i += 2) {
+                next.add(op.apply(level.get(i), level.get(i + 1)));
+            }
+            if (level.size() % 2 == 1) {
+                next.add(level.get(level.size() - 1));
+            }
+            level = next;
+        }
+        return level.get(0);
+    }
+
+    /** True when any of {@code bs} is (false for none), as a balanced tree ({@link #reduceTree}). */
+    public static Bool orAll(List<Bool> bs) {
+        return bs.isEmpty() ? FALSE() : reduceTree(bs, Bool::or);
     }
 
     /** Chisel's name for {@link #oneHotMux}. */

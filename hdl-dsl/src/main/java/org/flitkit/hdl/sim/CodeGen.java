@@ -500,6 +500,8 @@ final class CodeGen {
 
     private Chunk chunk;
     private int chunkIndex;
+    /** chunks whose fast variant keeps some value in locals only, so that a run of it leaves them stale */
+    private final java.util.BitSet fastUnstored = new java.util.BitSet();
     /** chunk that computes each comb slot */
     private final Map<Integer, Integer> computedIn = new java.util.HashMap<>();
     /** comb slots read outside the chunk that computes them (other chunks, commit): the fast variant stores only these */
@@ -1950,20 +1952,15 @@ final class CodeGen {
     }
 
     /**
-     * A running chunk clears its own flag; the fast variant marks it stale when it kept values in
-     * locals only, so that the next {@code evalComb} runs it again to store them for peeks and waves.
-     * The storing variant marks it as run, for {@link Simulator#profileChunks}.
+     * The dispatcher clears a word's flags once its chunks have run, and updates their stale and
+     * profile marks (see {@link Methods#dispatchers}). A chunk records only whether the fast variant
+     * kept some value in locals, so that the next {@code evalComb} runs it again to store them.
      */
     private StringBuilder withFlagUpdate(StringBuilder body, Chunk c, int index) {
-        int word = index >>> 6;
-        String bit = hex(1L << (index & 63));
-        int stale = SimModel.FLAGS + 2 * flagWords() + word;
-        StringBuilder out = new StringBuilder("        act[" + (SimModel.FLAGS + word) + "] &= ~" + bit + "; act[" + stale + "] ");
-        out.append(fast && c.unstored ? "|= " + bit : "&= ~" + bit).append(";");
-        if (!fast) {
-            out.append(" act[").append(SimModel.FLAGS + 3 * flagWords() + word).append("] |= ").append(bit).append(';');
+        if (fast && c.unstored) {
+            fastUnstored.set(index);
         }
-        return out.append('\n').append(body);
+        return body;
     }
 
     private String emit(Item it) {
@@ -2021,23 +2018,56 @@ final class CodeGen {
                 int count = Math.min(64, bodies.size() - first);
                 model.append("        if (act[0] == 0L || ").append(flagExpr(word, storing, words)).append(" != 0L) ")
                         .append(dprefix).append(word).append(call).append(" else act[1] += ").append(count).append(";\n");
+                String flag = "act[" + (SimModel.FLAGS + word) + "]";
+                String stale = "act[" + (SimModel.FLAGS + 2 * words + word) + "]";
+                long all = count == 64 ? -1L : (1L << count) - 1;
+                long[] u = fastUnstored.get(first, first + count).toLongArray();
+                long unstored = storing || u.length == 0 ? 0L : u[0];
                 StringBuilder body = new StringBuilder();
                 body.append("        if (act[0] == 0L) {\n");
                 for (int i = first; i < first + count; i++) {
                     body.append("            ").append(owner(i)).append('.').append(prefix).append(i).append(call).append('\n');
                 }
+                body.append(marks(storing, flag, stale, null, word, words, all, unstored, "    "));
                 // raised flags only, in order: a chunk only wakes chunks after it, so one pass suffices. One
                 // test per chunk rather than a loop over the raised bits: each test is a branch the CPU
                 // predicts per chunk, where a switch on the next raised bit is an indirect jump it mostly misses
-                body.append("            return;\n        }\n        int ran = 0;\n");
+                body.append("            return;\n        }\n");
                 for (int i = first; i < first + count; i++) {
                     body.append("        if ((").append(flagExpr(word, storing, words)).append(" & ").append(hex(1L << (i - first)))
-                            .append(") != 0L) { ran++; ").append(owner(i)).append('.').append(prefix).append(i).append(call).append(" }\n");
+                            .append(") != 0L) ").append(owner(i)).append('.').append(prefix).append(i).append(call).append('\n');
                 }
-                body.append("        act[1] += ").append(count).append(" - ran;\n");
+                // so the word's flags are exactly the chunks that ran (with the stale ones, when storing): no
+                // chunk clears its own flag or counts itself, which were two read-modify-writes of act per run
+                body.append("        final long ran = ").append(flagExpr(word, storing, words)).append(";\n");
+                body.append(marks(storing, flag, stale, "ran", word, words, all, unstored, ""));
+                body.append("        act[1] += ").append(count).append(" - Long.bitCount(ran);\n");
                 d.bodies.add(body);
             }
             return d;
+        }
+
+        /**
+         * After a word's chunks ran ({@code ran}, or all of them when skipping is off: {@code ran} null):
+         * their flags are down; the storing variant marks them fresh and run (for the profile); the fast
+         * variant marks stale those that kept values in locals and fresh the others.
+         */
+        private String marks(boolean storing, String flag, String stale, String ran, int word, int words, long all, long unstored, String indent) {
+            StringBuilder b = new StringBuilder(indent).append("        ").append(flag).append(" = 0L; ");
+            String r = ran == null ? hex(all) : ran;
+            if (storing) {
+                b.append(stale).append(" = 0L; act[").append(SimModel.FLAGS + 3 * words + word).append("] |= ").append(r).append(";\n");
+            } else if (ran == null) {
+                b.append(stale).append(all == -1L ? " = " + hex(unstored) : " = (" + stale + " & " + hex(~all) + ") | " + hex(unstored)).append(";\n");
+            } else if (unstored == 0L) {
+                b.append(stale).append(" &= ~").append(r).append(";\n");
+            } else if (unstored == all) {
+                b.append(stale).append(" |= ").append(r).append(";\n");
+            } else {
+                b.append(stale).append(" = (").append(stale).append(" & ~").append(r).append(") | (").append(r).append(" & ")
+                        .append(hex(unstored)).append(");\n");
+            }
+            return b.toString();
         }
 
         /** Methods calling the chunk methods in order, 64 to a method, called in order from the model method. */

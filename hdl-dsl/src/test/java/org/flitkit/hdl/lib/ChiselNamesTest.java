@@ -35,6 +35,53 @@ class ChiselNamesTest {
         }
     }
 
+    /** A 300-entry register read: the shape of the NMA's register file, where a chain was 300 ORs deep. */
+    static final class WideRead extends Module {
+        static final int N = 300;
+        final UInt sel = input(UInt(9));
+        final UInt data = output(UInt(16));
+        final Bool hit = output(Bool());
+        final int muxDepth;
+        final int orDepth;
+
+        WideRead() {
+            List<Bool> sels = new java.util.ArrayList<>();
+            List<UInt> values = new java.util.ArrayList<>();
+            for (int i = 0; i < N; i++) {
+                sels.add(sel.eq(i));
+                values.add(lit(i * 7 + 1, 16));
+            }
+            UInt read = Mux1H(sels, values);
+            Bool any = orAll(sels);
+            muxDepth = orDepth(read);
+            orDepth = orDepth(any);
+            data.assign(read);
+            hit.assign(any);
+        }
+
+        private static int orDepth(org.flitkit.hdl.Bits n) {
+            if (n.op() != org.flitkit.hdl.Op.OR) {
+                return 0;
+            }
+            return 1 + n.args().stream().mapToInt(WideRead::orDepth).max().orElse(0);
+        }
+    }
+
+    @Test
+    void mux1hAndOrAllAreBalancedTrees() {
+        WideRead[] top = new WideRead[1];
+        Simulator sim = Simulator.of(() -> top[0] = new WideRead());
+        // ceil(log2(300)) = 9 levels; a left-to-right chain would be 299
+        assertThat(top[0].muxDepth).isEqualTo(9);
+        assertThat(top[0].orDepth).isEqualTo(9);
+        for (int sel = 0; sel < 512; sel++) {
+            sim.poke("wideRead.sel", sel);
+            assertThat(sim.peek("wideRead.data")).as("sel=%d", sel).isEqualTo(sel < WideRead.N ? sel * 7 + 1 : 0);
+            assertThat(sim.peek("wideRead.hit")).as("sel=%d", sel).isEqualTo(sel < WideRead.N ? 1 : 0);
+        }
+        assertThatThrownBy(() -> reduceTree(List.<Bool>of(), Bool::or)).isInstanceOf(HdlException.class).hasMessageContaining("no values");
+    }
+
     @Test
     void mux1hMuxLookupAndPopCount() {
         Simulator sim = Simulator.of(Muxes::new);

@@ -334,14 +334,6 @@ public final class DescriptorExtract extends Module {
         return addr64.bits(63, Chpp.ADDRESS_BITS).orR().or(end.gt(lit(BigInteger.ONE.shiftLeft(Chpp.ADDRESS_BITS), Chpp.ADDRESS_BITS + 1)));
     }
 
-    static Bool orAll(List<Bool> bs) {
-        Bool r = FALSE();
-        for (Bool x : bs) {
-            r = r.or(x);
-        }
-        return r;
-    }
-
     /** The GET packet's header (docs/chpp-send-engine.md, "From descriptor to packets"), by the shared {@link PacketHeaders}. */
     static UInt getHeader(UInt head, UInt fn, SendEngineParams sp) {
         HeaderLayout.Header h = HeaderLayout.HEADER;

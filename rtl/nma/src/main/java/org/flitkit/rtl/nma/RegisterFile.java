@@ -101,14 +101,6 @@ public final class RegisterFile extends Module {
         return orAll(hits);
     }
 
-    private static Bool orAll(List<Bool> bs) {
-        Bool acc = FALSE();
-        for (Bool b : bs) {
-            acc = acc.or(b);
-        }
-        return acc;
-    }
-
     /** The hardware hook of a register: the value input of an RO register, the set-bits input of a W1C one. */
     public UInt hw(String name) {
         UInt u = hwIn.get(def(name).name());

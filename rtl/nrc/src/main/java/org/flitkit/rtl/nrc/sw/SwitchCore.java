@@ -373,11 +373,7 @@ public final class SwitchCore extends Module {
     }
 
     private static UInt orAll(UInt[] v, int n) {
-        UInt x = lit(0, n);
-        for (UInt u : v) {
-            x = x.or(u);
-        }
-        return x;
+        return v.length == 0 ? lit(0, n) : reduceTree(java.util.Arrays.asList(v), UInt::or);
     }
 
     /** Per-output round-robin where requester k's requests are all management ones if {@code mgmt[k]}. */
