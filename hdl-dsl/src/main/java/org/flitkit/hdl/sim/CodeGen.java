@@ -1934,7 +1934,7 @@ final class CodeGen {
         int next = 0;
         for (int idx = 0; idx < items.size(); idx++) {
             if (next < bounds.size() && idx == bounds.get(next)) {
-                bodies.add(flagging ? withFlagUpdate(cur, chunk, chunkIndex) : cur);
+                bodies.add(flagging ? flagged(cur, chunk, chunkIndex) : cur);
                 cur = new StringBuilder();
                 chunk = new Chunk();
                 chunkIndex++;
@@ -1946,7 +1946,7 @@ final class CodeGen {
             }
         }
         if (cur.length() > 0) {
-            bodies.add(flagging ? withFlagUpdate(cur, chunk, chunkIndex) : cur);
+            bodies.add(flagging ? flagged(cur, chunk, chunkIndex) : cur);
         }
         return bodies;
     }
@@ -1956,7 +1956,7 @@ final class CodeGen {
      * profile marks (see {@link Methods#dispatchers}). A chunk records only whether the fast variant
      * kept some value in locals, so that the next {@code evalComb} runs it again to store them.
      */
-    private StringBuilder withFlagUpdate(StringBuilder body, Chunk c, int index) {
+    private StringBuilder flagged(StringBuilder body, Chunk c, int index) {
         if (fast && c.unstored) {
             fastUnstored.set(index);
         }
