@@ -44,16 +44,16 @@ public final class VerilatorSim implements ReferenceSim {
         return majorVersion() >= 5 ? List.of("-O1", "-fno-dfg") : List.of("-O1");
     }
 
-    private static int majorVersion;
+    private static Integer majorVersion;
 
     /** The major version of the Verilator on the PATH (0 when {@code --version} says nothing readable). */
     static synchronized int majorVersion() {
-        if (majorVersion == 0) {
+        if (majorVersion == null) {
             VerilogTools.Result r = VerilogTools.run(Path.of("."), Duration.ofMinutes(1), List.of("verilator", "--version"));
             Matcher m = Pattern.compile("Verilator (\\d+)\\.").matcher(r.output());
-            majorVersion = r.ok() && m.find() ? Integer.parseInt(m.group(1)) : -1;
+            majorVersion = r.ok() && m.find() ? Integer.parseInt(m.group(1)) : 0;
         }
-        return Math.max(majorVersion, 0);
+        return majorVersion;
     }
 
     /** Verilates and compiles a harness; returns the executable. Shared with the benchmark. */

@@ -59,21 +59,13 @@ public final class Bitwise {
         if (bits.isEmpty()) {
             throw new HdlException("PopCount of an empty list");
         }
-        UInt sum = popCount(bits, 0, bits.size());
+        UInt sum = reduceTree(new ArrayList<UInt>(bits), UInt::addW);
         int w = log2Up(bits.size() + 1);
         return sum.width() > w ? sum.trunc(w) : sum;
     }
 
     public static UInt PopCount(UInt x) {
         return PopCount(asBools(x));
-    }
-
-    private static UInt popCount(List<Bool> bits, int from, int to) {
-        if (to - from == 1) {
-            return bits.get(from);
-        }
-        int mid = (from + to) >>> 1;
-        return popCount(bits, from, mid).addW(popCount(bits, mid, to));
     }
 
     /** {@code x} with its bit order reversed. */

@@ -2048,26 +2048,16 @@ final class CodeGen {
         }
 
         /**
-         * After a word's chunks ran ({@code ran}, or all of them when skipping is off: {@code ran} null):
-         * their flags are down; the storing variant marks them fresh and run (for the profile); the fast
-         * variant marks stale those that kept values in locals and fresh the others.
+         * After a word's chunks ran ({@code ran}; all of them, {@code all}, when skipping is off and
+         * {@code ran} is null): their flags are down; the storing variant marks them fresh and run (for
+         * the profile); the fast variant marks stale those that kept values in locals and fresh the others.
          */
         private String marks(boolean storing, String flag, String stale, String ran, int word, int words, long all, long unstored, String indent) {
-            StringBuilder b = new StringBuilder(indent).append("        ").append(flag).append(" = 0L; ");
             String r = ran == null ? hex(all) : ran;
-            if (storing) {
-                b.append(stale).append(" = 0L; act[").append(SimModel.FLAGS + 3 * words + word).append("] |= ").append(r).append(";\n");
-            } else if (ran == null) {
-                b.append(stale).append(all == -1L ? " = " + hex(unstored) : " = (" + stale + " & " + hex(~all) + ") | " + hex(unstored)).append(";\n");
-            } else if (unstored == 0L) {
-                b.append(stale).append(" &= ~").append(r).append(";\n");
-            } else if (unstored == all) {
-                b.append(stale).append(" |= ").append(r).append(";\n");
-            } else {
-                b.append(stale).append(" = (").append(stale).append(" & ~").append(r).append(") | (").append(r).append(" & ")
-                        .append(hex(unstored)).append(");\n");
-            }
-            return b.toString();
+            String b = indent + "        " + flag + " = 0L; ";
+            return b + (storing
+                    ? stale + " = 0L; act[" + (SimModel.FLAGS + 3 * words + word) + "] |= " + r + ";\n"
+                    : stale + " = (" + stale + " & ~" + r + ") | (" + r + " & " + hex(unstored) + ");\n");
         }
 
         /** Methods calling the chunk methods in order, 64 to a method, called in order from the model method. */
