@@ -463,7 +463,7 @@ final class CodeGen {
         }
         chunk.vReads.add(slot);
         if (counterSlots.contains(slot)) {
-            chunk.counterReads.add(new int[] {slot, guards.isEmpty() ? -1 : guardSlot(guards.peek())});
+            chunk.counterReads.add(new int[] {slot, guards.isEmpty() ? -1 : guardKey(guards.peek())});
         }
         String name = chunk.locals.get(slot);
         if (name == null) {
@@ -489,7 +489,7 @@ final class CodeGen {
         final List<Integer> wReads = new ArrayList<>();
         final List<Integer> memReads = new ArrayList<>();
         final List<Integer> wProduced = new ArrayList<>();
-        /** {counter slot, slot of the mux select guarding the read or -1 (unguarded), -2 (never seen)} */
+        /** {counter slot, {@link #guardKey} of the mux arm guarding the read} */
         final List<int[]> counterReads = new ArrayList<>();
         /** module instances whose logic the chunk holds, in order, and its source size */
         final java.util.LinkedHashSet<String> owners = new java.util.LinkedHashSet<>();
@@ -576,7 +576,6 @@ final class CodeGen {
             }
             case MUX: {
                 String c = ex(a0);
-                guards.push(a0);
                 String x;
                 String y;
                 if (c.equals(ONE) || c.equals(ZERO)) {
@@ -587,16 +586,19 @@ final class CodeGen {
                     // when/otherwise chains test the same conditions again, and those tests fold away
                     Bits sel = rep(a0);
                     String before = known.put(sel, ONE);
+                    guards.push(new Guard(a0, true));
                     x = ex(a.get(1));
+                    guards.pop();
                     known.put(sel, ZERO);
+                    guards.push(new Guard(a0, false));
                     y = ex(a.get(2));
+                    guards.pop();
                     if (before == null) {
                         known.remove(sel);
                     } else {
                         known.put(sel, before);
                     }
                 }
-                guards.pop();
                 return w == 1 ? mux1(c, x, y) : mux(c, x, y);
             }
             case EXT: return s && a0.width() < w ? mask(sext(ex(a0), a0.width()), w) : ex(a0);
@@ -1546,31 +1548,35 @@ final class CodeGen {
 
     /** slots of the counters, and the mux selects enclosing the expression being generated (innermost first) */
     private final java.util.Set<Integer> counterSlots = new java.util.HashSet<>();
-    private final java.util.ArrayDeque<Bits> guards = new java.util.ArrayDeque<>();
-    /** per counter slot: guard slot -> chunks whose every read of the counter sits under that select */
+    private final java.util.ArrayDeque<Guard> guards = new java.util.ArrayDeque<>();
+    /** per counter slot: guard key -> chunks whose every read of the counter sits under that arm */
     private final Map<Integer, Map<Integer, java.util.BitSet>> guardedReaders = new java.util.TreeMap<>();
 
-    private int guardSlot(Bits g) {
-        Bits r = rep(g);
-        if (r.kind() == Kind.LIT) {
-            return r.litValue().signum() == 0 ? -2 : -1;
-        }
-        Integer slot = nslot.get(r);
-        return slot == null ? -1 : slot;
+    /** An arm of a two-way select: the first ({@code one}, taken while the select is 1) or the second. */
+    private record Guard(Bits select, boolean one) {
+    }
+
+    /**
+     * {@code 2 * slot + 1} for the first arm of a stored select, {@code 2 * slot} for its second, -1 when the
+     * select has no storage (the read counts as unguarded).
+     */
+    private int guardKey(Guard g) {
+        Integer slot = nslot.get(rep(g.select()));
+        return slot == null ? -1 : 2 * slot + (g.one() ? 1 : 0);
     }
 
     /**
      * Counter readers: a chunk that reads a counter outside any mux arm wakes whenever it steps; the
-     * others wake at the edge only if one of their guarding selects is 1 (the commit checks them).
+     * others wake at the edge only if the select of one of their guarding arms has that arm's value (the commit checks them).
      */
     private void splitCounterReaders(List<Chunk> chunks) {
         for (int c = 0; c < chunks.size(); c++) {
             Map<Integer, java.util.Set<Integer>> perCounter = new java.util.HashMap<>();
             java.util.Set<Integer> unguarded = new java.util.HashSet<>();
             for (int[] read : chunks.get(c).counterReads) {
-                if (read[1] == -1) {
+                if (read[1] < 0) {
                     unguarded.add(read[0]);
-                } else if (read[1] >= 0) {
+                } else {
                     perCounter.computeIfAbsent(read[0], k -> new java.util.TreeSet<>()).add(read[1]);
                 }
             }
@@ -1580,7 +1586,7 @@ final class CodeGen {
                 }
                 narrowConsumers.get(e.getKey()).clear(c);
                 for (int g : e.getValue()) {
-                    mustStore.add(g);
+                    mustStore.add(g >> 1);
                     guardedReaders.computeIfAbsent(e.getKey(), k -> new java.util.TreeMap<>())
                             .computeIfAbsent(g, k -> new java.util.BitSet()).set(c);
                 }
@@ -1595,7 +1601,7 @@ final class CodeGen {
             int slot = e.getKey();
             StringBuilder sb = new StringBuilder("if (nx[" + (slot - stateBase) + "] != v[" + slot + "]) {");
             for (Map.Entry<Integer, java.util.BitSet> g : e.getValue().entrySet()) {
-                sb.append(" if (v[").append(g.getKey()).append("] != 0L) { ").append(flags("N", g.getValue())).append(" }");
+                sb.append(" if (v[").append(g.getKey() >> 1).append((g.getKey() & 1) != 0 ? "] != 0L) { " : "] == 0L) { ").append(flags("N", g.getValue())).append(" }");
             }
             out.add(sb.append(" }").toString());
         }

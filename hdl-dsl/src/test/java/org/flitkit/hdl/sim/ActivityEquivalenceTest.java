@@ -9,6 +9,7 @@ import java.util.Random;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
 import org.flitkit.hdl.Bits;
+import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Circuit;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
@@ -134,6 +135,43 @@ class ActivityEquivalenceTest {
         // the stamp took the counter at the rising edge of event bit 0, the counter read 1,000 then (1,000 edges after reset)
         assertThat(sim.peek("stamps.readData")).isEqualTo(1000);
         assertThat(sim.skippedChunks()).isPositive();
+    }
+
+    /**
+     * A counter read in the second arm of a select counts while the select is 0: its reader must be woken
+     * at the edge for that value of the select, not for 1 (a register following the counter froze at its
+     * first value when only the first arm was known).
+     */
+    static final class SecondArm extends Module {
+        final Bool hold = input(Bool());
+        final UInt out = output(UInt(32));
+        final UInt cycle = regInit(UInt(32), 0);
+        final UInt follow = regInit(UInt(32), 0);
+
+        SecondArm() {
+            cycle.assign(cycle.add(1));
+            follow.assign(mux(hold, lit(5, 32), cycle));
+            out.assign(follow);
+        }
+    }
+
+    @Test
+    void aCounterReadInTheSecondArmWakesItsReaderWhileTheSelectIsZero() {
+        Simulator sim = Simulator.of(SecondArm::new);
+        sim.reset();
+        sim.poke("secondArm.hold", 1);
+        sim.step(10);
+        assertThat(sim.peek("secondArm.out")).isEqualTo(5);
+        sim.poke("secondArm.hold", 0);
+        sim.step(100);
+        // the register follows the counter one edge behind it: reset left both at 0, 110 edges since
+        assertThat(sim.peek("secondArm.cycle")).isEqualTo(110);
+        assertThat(sim.peek("secondArm.out")).isEqualTo(109);
+        for (int i = 0; i < 50; i++) {
+            sim.step();
+        }
+        assertThat(sim.peek("secondArm.out")).isEqualTo(159);
+        agree(SecondArm::new, 9, 300);
     }
 
     /** A design where only the counter moves sleeps: skipping 10^9 cycles costs one call and matches stepping. */
