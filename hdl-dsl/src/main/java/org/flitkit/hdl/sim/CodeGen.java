@@ -1262,10 +1262,14 @@ final class CodeGen {
     /**
      * The next value of wide register {@code s} from {@code src}, comparing it with the current value only
      * in the arms of a select chain that can change it: an arm that holds the register copies it and
-     * cannot differ, and holding is what most registers of packets do in most cycles.
+     * cannot differ, and holding is what most registers of packets do in most cycles. The fast variant's
+     * arm that holds stores nothing: its evaluation is the only one between two clock edges, and each edge
+     * leaves the next state equal to the state (the storing variant may run several times in a cycle, as
+     * pokes come in, and an earlier run may have left another next value).
      */
     private String watchedNext(int k, Bits s, Bits src, String watch) {
-        return selectChain(src, r -> r == s ? limbBlock("nxw", k, s.width(), r) : "{ " + limbBlock("nxw", k, s.width(), r) + " " + watch + " }");
+        return selectChain(src, r -> r != s ? "{ " + limbBlock("nxw", k, s.width(), r) + " " + watch + " }"
+                : fast ? "{ }" : limbBlock("nxw", k, s.width(), r));
     }
 
     /** A register whose reset value is a constant: reset is applied at commit time, off the hot path. */

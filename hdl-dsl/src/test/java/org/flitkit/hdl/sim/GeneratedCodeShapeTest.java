@@ -243,17 +243,27 @@ class GeneratedCodeShapeTest {
 
     /**
      * A 300-bit register loaded, shifted down by a limb or by 6 bits with zeros coming in, or held:
-     * selects of a zero-extended slice and of a shift, as a serializer moves a packet.
+     * selects of a zero-extended slice and of a shift, as a serializer moves a packet. With {@code auto}
+     * the operation is the cycle count since reset modulo 4, so runs of unobserved cycles go through
+     * all four.
      */
     public static final class Shifter extends Module {
         public final UInt op = input(UInt(2));
+        public final Bool auto = input(Bool());
         public final UInt in = input(UInt(300));
         public final UInt out = output(UInt(300));
 
         public Shifter() {
+            UInt turn = regInit(UInt(2), 0);
+            turn.assign(turn.add(1));
+            UInt o = mux(auto, turn, op);
             UInt r = regInit(UInt(300), 0);
-            r.assign(mux(op.eq(1), in, mux(op.eq(2), r.bits(299, 64).pad(300), mux(op.eq(3), r.shr(6), r))));
+            r.assign(mux(o.eq(1), in, mux(o.eq(2), r.bits(299, 64).pad(300), mux(o.eq(3), r.shr(6), r))));
             out.assign(r);
+        }
+
+        static BigInteger apply(int op, BigInteger r, BigInteger in) {
+            return op == 1 ? in : op == 2 ? r.shiftRight(64) : op == 3 ? r.shiftRight(6) : r;
         }
     }
 
@@ -266,14 +276,28 @@ class GeneratedCodeShapeTest {
         java.util.Random r = new java.util.Random(1126);
         BigInteger model = BigInteger.ZERO;
         sim.reset();
-        for (int k = 0; k < 2000; k++) {
+        int k = 0;
+        for (; k < 2000; k++) {
             int op = r.nextInt(4);
             BigInteger x = new BigInteger(300, r);
             sim.poke(s.op, op);
             sim.poke(s.in, x);
             sim.step();
-            model = op == 1 ? x : op == 2 ? model.shiftRight(64) : op == 3 ? model.shiftRight(6) : model;
+            model = Shifter.apply(op, model, x);
             assertThat(sim.peekBig(s.out)).as("cycle %d, op %d", k, op).isEqualTo(model);
+        }
+        // runs of cycles nobody observes (the fast variant, whose arm that holds stores nothing), a new
+        // input between them; each run loads, shifts and holds in turn
+        sim.poke(s.auto, true);
+        for (int run = 0; run < 300; run++) {
+            BigInteger x = new BigInteger(300, r);
+            sim.poke(s.in, x);
+            int n = 1 + r.nextInt(40);
+            sim.step(n);
+            for (int i = 0; i < n; i++, k++) {
+                model = Shifter.apply(k & 3, model, x);
+            }
+            assertThat(sim.peekBig(s.out)).as("run %d of %d cycles, to cycle %d", run, n, k).isEqualTo(model);
         }
     }
 }
