@@ -428,6 +428,7 @@ final class CodeGen {
         }
         if (chunk != null) {
             (wide(r) ? chunk.wReads : chunk.vReads).add(s);
+            chunk.armReads.add(new int[] {wide(r) ? 1 : 0, s, guards.isEmpty() ? -1 : guardKey(guards.peek())});
         }
         return s;
     }
@@ -462,9 +463,7 @@ final class CodeGen {
             return "v[" + slot + "]";
         }
         chunk.vReads.add(slot);
-        if (counterSlots.contains(slot)) {
-            chunk.counterReads.add(new int[] {slot, guards.isEmpty() ? -1 : guardKey(guards.peek())});
-        }
+        chunk.armReads.add(new int[] {0, slot, guards.isEmpty() ? -1 : guardKey(guards.peek())});
         String name = chunk.locals.get(slot);
         if (name == null) {
             Integer producer = computedIn.get(slot);
@@ -489,8 +488,8 @@ final class CodeGen {
         final List<Integer> wReads = new ArrayList<>();
         final List<Integer> memReads = new ArrayList<>();
         final List<Integer> wProduced = new ArrayList<>();
-        /** {counter slot, {@link #guardKey} of the mux arm guarding the read} */
-        final List<int[]> counterReads = new ArrayList<>();
+        /** every read of vReads and wReads as {1 if wide, slot, {@link #guardKey} of the mux arm guarding it} */
+        final List<int[]> armReads = new ArrayList<>();
         /** module instances whose logic the chunk holds, in order, and its source size */
         final java.util.LinkedHashSet<String> owners = new java.util.LinkedHashSet<>();
         int chars;
@@ -586,13 +585,9 @@ final class CodeGen {
                     // when/otherwise chains test the same conditions again, and those tests fold away
                     Bits sel = rep(a0);
                     String before = known.put(sel, ONE);
-                    guards.push(new Guard(a0, true));
-                    x = ex(a.get(1));
-                    guards.pop();
+                    x = inArm(a0, c, true, () -> ex(a.get(1)));
                     known.put(sel, ZERO);
-                    guards.push(new Guard(a0, false));
-                    y = ex(a.get(2));
-                    guards.pop();
+                    y = inArm(a0, c, false, () -> ex(a.get(2)));
                     if (before == null) {
                         known.remove(sel);
                     } else {
@@ -788,7 +783,7 @@ final class CodeGen {
         if (chunk != null) {
             chunk.wProduced.add(off);
         }
-        String flags = flagging ? flags("C", wideConsumers.get(off)) : "";
+        String flags = flagging ? combFlags(wideConsumers.get(off), guardedWide.get(off)) : "";
         if (flags.isEmpty()) {
             return stmt;
         }
@@ -799,7 +794,7 @@ final class CodeGen {
     /** A statement that writes narrow slot of n in place, followed by waking n's readers when it changed. */
     private String watchNarrow(Bits n, String stmt) {
         int slot = nslot.get(n);
-        String flags = flagging ? flags("C", narrowConsumers.get(slot)) : "";
+        String flags = flagging ? combFlags(narrowConsumers.get(slot), guardedNarrow.get(slot)) : "";
         if (chunk != null) {
             computedIn.put(slot, chunkIndex);
         }
@@ -817,7 +812,7 @@ final class CodeGen {
         chunk.added.add(slot);
         computedIn.put(slot, chunkIndex);
         boolean store = !fast || mustStore.contains(slot);
-        String flags = flagging ? flags("C", narrowConsumers.get(slot)) : "";
+        String flags = flagging ? combFlags(narrowConsumers.get(slot), guardedNarrow.get(slot)) : "";
         if (!store) {
             chunk.unstored = true;
         }
@@ -863,8 +858,11 @@ final class CodeGen {
     private String selectChain(Bits src, java.util.function.Function<Bits, String> leaf) {
         Bits r = rep(src);
         if (limbInlined.contains(r) && r.op() == Op.MUX) {
-            return "if (" + ex(r.args().get(0)) + " != 0L) " + selectChain(r.args().get(1), leaf) + " else "
-                    + selectChain(r.args().get(2), leaf);
+            Bits sel = r.args().get(0);
+            String c = ex(sel);
+            String x = inArm(sel, c, true, () -> selectChain(r.args().get(1), leaf));
+            String y = inArm(sel, c, false, () -> selectChain(r.args().get(2), leaf));
+            return "if (" + c + " != 0L) " + x + " else " + y;
         }
         return leaf.apply(r);
     }
@@ -891,8 +889,12 @@ final class CodeGen {
     private String expand(Bits n, int i) {
         List<Bits> a = n.args();
         switch (n.op()) {
-            case MUX:
-                return "(" + ex(a.get(0)) + " != 0L ? " + limb(a.get(1), i) + " : " + limb(a.get(2), i) + ")";
+            case MUX: {
+                String c = ex(a.get(0));
+                String x = inArm(a.get(0), c, true, () -> limb(a.get(1), i));
+                String y = inArm(a.get(0), c, false, () -> limb(a.get(2), i));
+                return "(" + c + " != 0L ? " + x + " : " + y + ")";
+            }
             case EXT:
                 return limb(a.get(0), i);
             case SLICE:
@@ -1561,6 +1563,22 @@ final class CodeGen {
     }
 
     /**
+     * Generates an arm of a select whose Java condition is {@code c}, with the reads in it recorded as
+     * guarded by that arm; under a constant condition the enclosing arms guard them.
+     */
+    private String inArm(Bits select, String c, boolean one, java.util.function.Supplier<String> arm) {
+        if (c.equals(ONE) || c.equals(ZERO)) {
+            return arm.get();
+        }
+        guards.push(new Guard(select, one));
+        try {
+            return arm.get();
+        } finally {
+            guards.pop();
+        }
+    }
+
+    /**
      * {@code 2 * slot + 1} for the first arm of a stored select, {@code 2 * slot} for its second, -1 when the
      * select has no storage (the read counts as unguarded).
      */
@@ -1577,11 +1595,14 @@ final class CodeGen {
         for (int c = 0; c < chunks.size(); c++) {
             Map<Integer, java.util.Set<Integer>> perCounter = new java.util.HashMap<>();
             java.util.Set<Integer> unguarded = new java.util.HashSet<>();
-            for (int[] read : chunks.get(c).counterReads) {
-                if (read[1] < 0) {
-                    unguarded.add(read[0]);
+            for (int[] read : chunks.get(c).armReads) {
+                if (read[0] == 1 || !counterSlots.contains(read[1])) {
+                    continue;
+                }
+                if (read[2] < 0) {
+                    unguarded.add(read[1]);
                 } else {
-                    perCounter.computeIfAbsent(read[0], k -> new java.util.TreeSet<>()).add(read[1]);
+                    perCounter.computeIfAbsent(read[1], k -> new java.util.TreeSet<>()).add(read[2]);
                 }
             }
             for (Map.Entry<Integer, java.util.Set<Integer>> e : perCounter.entrySet()) {
@@ -1598,6 +1619,65 @@ final class CodeGen {
         }
     }
 
+    /** per comb slot (narrow, wide): guard key -> later chunks whose every read of it sits in that arm */
+    private final Map<Integer, Map<Integer, java.util.BitSet>> guardedNarrow = new java.util.HashMap<>();
+    private final Map<Integer, Map<Integer, java.util.BitSet>> guardedWide = new java.util.HashMap<>();
+
+    /**
+     * Readers of a combinational value computed in another chunk that read it only in arms of selects (a
+     * packet offered to many ports, taken by one that loads it): the value's change wakes such a reader
+     * only while the select of one of those arms has that arm's value. Exact: the select is stored and
+     * the reader reads it, so a select that changes in this cycle wakes the reader itself; one that does
+     * not still has the value the producer reads.
+     */
+    private void splitArmReaders(List<Chunk> chunks, Map<Integer, Integer> wideProducer) {
+        for (int c = 0; c < chunks.size(); c++) {
+            // per read value (wide slots as ~slot): the arms it is read in, or null once read outside any
+            Map<Integer, java.util.Set<Integer>> arms = new java.util.HashMap<>();
+            for (int[] read : chunks.get(c).armReads) {
+                int key = read[0] == 1 ? ~read[1] : read[1];
+                if (read[2] < 0) {
+                    arms.put(key, null);
+                } else if (!arms.containsKey(key) || arms.get(key) != null) {
+                    arms.computeIfAbsent(key, k -> new java.util.TreeSet<>()).add(read[2]);
+                }
+            }
+            for (Map.Entry<Integer, java.util.Set<Integer>> e : arms.entrySet()) {
+                if (e.getValue() == null) {
+                    continue;
+                }
+                boolean isWide = e.getKey() < 0;
+                int slot = isWide ? ~e.getKey() : e.getKey();
+                Integer producer = isWide ? wideProducer.get(slot) : computedIn.get(slot);
+                if (producer == null || producer == c || counterSlots.contains(slot)) {
+                    continue;
+                }
+                (isWide ? wideConsumers : narrowConsumers).get(slot).clear(c);
+                for (int g : e.getValue()) {
+                    mustStore.add(g >> 1);
+                    (isWide ? guardedWide : guardedNarrow).computeIfAbsent(slot, k -> new java.util.TreeMap<>())
+                            .computeIfAbsent(g, k -> new java.util.BitSet()).set(c);
+                }
+            }
+        }
+    }
+
+    /** Wake-up code of a changed combinational value: its readers, and its arm readers whose select is in their arm. */
+    private String combFlags(java.util.BitSet readers, Map<Integer, java.util.BitSet> armReaders) {
+        StringBuilder sb = new StringBuilder(flags("C", readers));
+        if (armReaders != null) {
+            for (Map.Entry<Integer, java.util.BitSet> g : armReaders.entrySet()) {
+                sb.append(sb.length() == 0 ? "" : " ").append(armTest(g.getKey())).append(flags("C", g.getValue())).append(" }");
+            }
+        }
+        return sb.toString();
+    }
+
+    /** {@code if (<the select of arm key> is in that arm) { } */
+    private static String armTest(int key) {
+        return "if (v[" + (key >> 1) + ((key & 1) != 0 ? "] != 0L) { " : "] == 0L) { ");
+    }
+
     /** Commit statements waking the guarded readers of each counter that steps at this edge. */
     private List<String> guardedWakes() {
         List<String> out = new ArrayList<>();
@@ -1605,7 +1685,7 @@ final class CodeGen {
             int slot = e.getKey();
             StringBuilder sb = new StringBuilder("if (nx[" + (slot - stateBase) + "] != v[" + slot + "]) {");
             for (Map.Entry<Integer, java.util.BitSet> g : e.getValue().entrySet()) {
-                sb.append(" if (v[").append(g.getKey() >> 1).append((g.getKey() & 1) != 0 ? "] != 0L) { " : "] == 0L) { ").append(flags("N", g.getValue())).append(" }");
+                sb.append(' ').append(armTest(g.getKey())).append(flags("N", g.getValue())).append(" }");
             }
             out.add(sb.append(" }").toString());
         }
@@ -1648,6 +1728,7 @@ final class CodeGen {
             }
         }
         splitCounterReaders(chunks);
+        splitArmReaders(chunks, wideProducer);
         for (Map.Entry<Bits, Integer> e : wslot.entrySet()) {
             if (wideProducer.containsKey(e.getValue()) && wideConsumers.containsKey(e.getValue())) {
                 shadowOf.put(e.getValue(), nw);
@@ -1892,7 +1973,7 @@ final class CodeGen {
             int w0 = chunk.wReads.size();
             int m0 = chunk.memReads.size();
             int p0 = chunk.wProduced.size();
-            int g0 = chunk.counterReads.size();
+            int a0 = chunk.armReads.size();
             String stmt = emit(it);
             if (stmt == null) {
                 continue;
@@ -1910,7 +1991,7 @@ final class CodeGen {
                 chunk.wReads.subList(w0, chunk.wReads.size()).clear();
                 chunk.memReads.subList(m0, chunk.memReads.size()).clear();
                 chunk.wProduced.subList(p0, chunk.wProduced.size()).clear();
-                chunk.counterReads.subList(g0, chunk.counterReads.size()).clear();
+                chunk.armReads.subList(a0, chunk.armReads.size()).clear();
                 chunks.add(chunk);
                 bounds.add(idx);
                 len = 0;

@@ -174,6 +174,66 @@ class ActivityEquivalenceTest {
         agree(SecondArm::new, 9, 300);
     }
 
+    /**
+     * One port of {@link Offers}: a register takes the offered packet while {@code load} is 1 (first arm
+     * of a select), a second one while {@code keep} is 0 (second arm).
+     */
+    static final class Port extends Module {
+        final UInt offer = input(UInt(200));
+        final Bool load = input(Bool());
+        final Bool keep = input(Bool());
+        final UInt out = output(UInt(200));
+        final UInt other = output(UInt(200));
+
+        Port() {
+            // neither register reads itself: only the packet's change (or the select's) wakes this port
+            UInt r = regInit(UInt(200), 0);
+            r.assign(mux(load, offer, lit(0, 200)));
+            UInt q = regInit(UInt(200), 0);
+            q.assign(mux(keep, lit(5, 200), offer));
+            out.assign(r);
+            other.assign(q);
+        }
+    }
+
+    /**
+     * A packet made fresh on every cycle (from an LFSR) offered to four ports, each reading it only in an
+     * arm of a select: a port wakes for the packet's change only while its select is in that arm.
+     */
+    static final class Offers extends Module {
+        final UInt take = input(UInt(2));
+        final Bool enable = input(Bool());
+        final UInt keep = input(UInt(4));
+        final UInt last = output(UInt(8));
+
+        Offers() {
+            UInt lfsr = org.flitkit.hdl.lib.Lfsr.galois(64, TRUE(), 0x1234_5678_9ABC_DEF1L);
+            UInt offer = lfsr.cat(lfsr.not(), lfsr.bits(56, 0).cat(lfsr.bits(63, 57)), lfsr.bits(7, 0)).named("offer");
+            UInt turn = regInit(UInt(2), 0).named("turn");
+            when(lfsr.bits(4, 0).eq(0), () -> turn.assign(turn.add(1)));
+            UInt acc = lit(0, 8);
+            for (int p = 0; p < 4; p++) {
+                Port port = instance("port" + p, new Port());
+                port.offer.assign(offer);
+                // the selects change within runs of unobserved cycles too, and stay for a while
+                port.load.assign(enable.and(take.eq(p).or(turn.eq(p))));
+                port.keep.assign(keep.bit(p));
+                acc = acc.xor(port.out.bits(7, 0)).xor(port.other.bits(199, 192));
+            }
+            last.assign(acc);
+        }
+    }
+
+    @Test
+    void aValueReadOnlyInArmsWakesItsReadersWhileTheirSelectsAreInThoseArms() {
+        Simulator sim = Simulator.of(Offers::new);
+        // every port reads the packet only in an arm: its change wakes none of them unconditionally
+        assertThat(sim.generatedSource()).containsPattern("Wide\\.changed\\([^)]*\\)\\) \\{ if \\(v\\[\\d+\\] [!=]= 0L\\) \\{ act");
+        for (long seed = 10; seed < 14; seed++) {
+            agree(Offers::new, seed, 400);
+        }
+    }
+
     /** A design where only the counter moves sleeps: skipping 10^9 cycles costs one call and matches stepping. */
     @Test
     void aQuietDesignSkipsTimeExactly() {
