@@ -199,8 +199,8 @@ final class CodeGen {
 
     /**
      * Finds the free-running counters and gives a slot to the select of every mux that takes one of
-     * them in an arm: while that select is 0 the mux does not see the counter, so the chunk holding it
-     * need not run when only the counter moved (the select is read at the clock edge to decide).
+     * them in an arm: while that select picks the other arm the mux does not see the counter, so the chunk
+     * holding it need not run when only the counter moved (the select is read at the clock edge to decide).
      */
     private void findCounters() {
         for (Bits r : net.regs()) {
