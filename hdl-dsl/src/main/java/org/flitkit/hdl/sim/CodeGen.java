@@ -879,10 +879,11 @@ final class CodeGen {
     /** Java expression for limb {@code i} of wide {@code n}: its storage, or its operation for a value computed in place. */
     private String limb(Bits n, int i) {
         Bits r = rep(n);
-        if (limbInlined.contains(r)) {
-            return expand(r, i);
+        if (i >= limbs(r.width())) {
+            // above the value's width (a pad reading a narrower value computed in place): zero, whatever its operands hold there
+            return "0L";
         }
-        return i < limbs(r.width()) ? "w[" + (off(r) + i) + "]" : "0L";
+        return limbInlined.contains(r) ? expand(r, i) : "w[" + (off(r) + i) + "]";
     }
 
     /** Limb {@code i} of {@code n}, a limb-local operation (see {@link #limbLocal}) or a shift of a stored value, from its operands' limbs. */
