@@ -427,8 +427,7 @@ final class CodeGen {
             throw new IllegalStateException("no slot for " + r + " (" + r.kind() + " " + r.op() + ")");
         }
         if (chunk != null) {
-            (wide(r) ? chunk.wReads : chunk.vReads).add(s);
-            chunk.armReads.add(new int[] {wide(r) ? 1 : 0, s, guards.isEmpty() ? -1 : guardKey(guards.peek())});
+            read(wide(r), s);
         }
         return s;
     }
@@ -462,8 +461,7 @@ final class CodeGen {
             counterReadAtEdge |= counterSlots.contains(slot);
             return "v[" + slot + "]";
         }
-        chunk.vReads.add(slot);
-        chunk.armReads.add(new int[] {0, slot, guards.isEmpty() ? -1 : guardKey(guards.peek())});
+        read(false, slot);
         String name = chunk.locals.get(slot);
         if (name == null) {
             Integer producer = computedIn.get(slot);
@@ -478,18 +476,23 @@ final class CodeGen {
         return name;
     }
 
+    /** Records a read of a slot by the chunk being emitted, with the innermost arm around it. */
+    private void read(boolean isWide, int slot) {
+        chunk.reads.add(new int[] {isWide ? 1 : 0, slot, guards.isEmpty() ? -1 : guardKey(guards.peek())});
+    }
+
     /** Locals of the chunk method being emitted, and loads the next statement needs first. */
     private static final class Chunk {
         final Map<Integer, String> locals = new java.util.HashMap<>();
         final List<Integer> added = new ArrayList<>();
         final StringBuilder preload = new StringBuilder();
-        /** every narrow slot, wide slot and memory the chunk's statements read (its own results included) */
-        final List<Integer> vReads = new ArrayList<>();
-        final List<Integer> wReads = new ArrayList<>();
+        /**
+         * every read of a narrow or wide slot by the chunk's statements (its own results included), as
+         * {1 if wide, slot, {@link #guardKey} of the mux arm it sits in}; and every memory read
+         */
+        final List<int[]> reads = new ArrayList<>();
         final List<Integer> memReads = new ArrayList<>();
         final List<Integer> wProduced = new ArrayList<>();
-        /** every read of vReads and wReads as {1 if wide, slot, {@link #guardKey} of the mux arm guarding it} */
-        final List<int[]> armReads = new ArrayList<>();
         /** module instances whose logic the chunk holds, in order, and its source size */
         final java.util.LinkedHashSet<String> owners = new java.util.LinkedHashSet<>();
         int chars;
@@ -1588,54 +1591,27 @@ final class CodeGen {
         return slot == null ? -1 : 2 * slot + (g.one() ? 1 : 0);
     }
 
-    /**
-     * Counter readers: a chunk that reads a counter outside any mux arm wakes whenever it steps; the
-     * others wake at the edge only if the select of one of their guarding arms has that arm's value (the commit checks them).
-     */
-    private void splitCounterReaders(List<Chunk> chunks) {
-        for (int c = 0; c < chunks.size(); c++) {
-            Map<Integer, java.util.Set<Integer>> perCounter = new java.util.HashMap<>();
-            java.util.Set<Integer> unguarded = new java.util.HashSet<>();
-            for (int[] read : chunks.get(c).armReads) {
-                if (read[0] == 1 || !counterSlots.contains(read[1])) {
-                    continue;
-                }
-                if (read[2] < 0) {
-                    unguarded.add(read[1]);
-                } else {
-                    perCounter.computeIfAbsent(read[1], k -> new java.util.TreeSet<>()).add(read[2]);
-                }
-            }
-            for (Map.Entry<Integer, java.util.Set<Integer>> e : perCounter.entrySet()) {
-                if (unguarded.contains(e.getKey())) {
-                    continue;
-                }
-                narrowConsumers.get(e.getKey()).clear(c);
-                for (int g : e.getValue()) {
-                    mustStore.add(g >> 1);
-                    guardedReaders.computeIfAbsent(e.getKey(), k -> new java.util.TreeMap<>())
-                            .computeIfAbsent(g, k -> new java.util.BitSet()).set(c);
-                }
-            }
-        }
-    }
-
     /** per comb slot (narrow, wide): guard key -> later chunks whose every read of it sits in that arm */
     private final Map<Integer, Map<Integer, java.util.BitSet>> guardedNarrow = new java.util.HashMap<>();
     private final Map<Integer, Map<Integer, java.util.BitSet>> guardedWide = new java.util.HashMap<>();
 
     /**
-     * Readers of a combinational value computed in another chunk that read it only in arms of selects (a
-     * packet offered to many ports, taken by one that loads it): the value's change wakes such a reader
-     * only while the select of one of those arms has that arm's value. Exact: the select is stored and
-     * the reader reads it, so a select that changes in this cycle wakes the reader itself; one that does
-     * not still has the value the producer reads.
+     * Readers that read a value only in arms of selects are woken by its change only while the select of
+     * one of those arms has that arm's value (the select is given storage for the test):
+     * <ul>
+     * <li>a counter: the clock edge tests the selects when the counter steps ({@link #guardedWakes});
+     * <li>a combinational value computed in another chunk (a packet offered to many ports, taken by one
+     * that loads it): the producer tests them when the value changed. Exact: the reader reads the select,
+     * so a select that changes in this cycle wakes the reader itself; one that does not still has the
+     * value the producer reads.
+     * </ul>
+     * Every other read, and every read outside any arm, wakes the reader on every change.
      */
     private void splitArmReaders(List<Chunk> chunks, Map<Integer, Integer> wideProducer) {
         for (int c = 0; c < chunks.size(); c++) {
             // per read value (wide slots as ~slot): the arms it is read in, or null once read outside any
             Map<Integer, java.util.Set<Integer>> arms = new java.util.HashMap<>();
-            for (int[] read : chunks.get(c).armReads) {
+            for (int[] read : chunks.get(c).reads) {
                 int key = read[0] == 1 ? ~read[1] : read[1];
                 if (read[2] < 0) {
                     arms.put(key, null);
@@ -1649,15 +1625,20 @@ final class CodeGen {
                 }
                 boolean isWide = e.getKey() < 0;
                 int slot = isWide ? ~e.getKey() : e.getKey();
-                Integer producer = isWide ? wideProducer.get(slot) : computedIn.get(slot);
-                if (producer == null || producer == c || counterSlots.contains(slot)) {
-                    continue;
+                Map<Integer, Map<Integer, java.util.BitSet>> guarded;
+                if (!isWide && counterSlots.contains(slot)) {
+                    guarded = guardedReaders;
+                } else {
+                    Integer producer = (isWide ? wideProducer : computedIn).get(slot);
+                    if (producer == null || producer == c) {
+                        continue;
+                    }
+                    guarded = isWide ? guardedWide : guardedNarrow;
                 }
                 (isWide ? wideConsumers : narrowConsumers).get(slot).clear(c);
                 for (int g : e.getValue()) {
                     mustStore.add(g >> 1);
-                    (isWide ? guardedWide : guardedNarrow).computeIfAbsent(slot, k -> new java.util.TreeMap<>())
-                            .computeIfAbsent(g, k -> new java.util.BitSet()).set(c);
+                    guarded.computeIfAbsent(slot, k -> new java.util.TreeMap<>()).computeIfAbsent(g, k -> new java.util.BitSet()).set(c);
                 }
             }
         }
@@ -1712,23 +1693,17 @@ final class CodeGen {
         }
         for (int c = 0; c < chunks.size(); c++) {
             Chunk ch = chunks.get(c);
-            for (int slot : ch.vReads) {
-                Integer producer = computedIn.get(slot);
+            for (int[] read : ch.reads) {
+                boolean isWide = read[0] == 1;
+                Integer producer = (isWide ? wideProducer : computedIn).get(read[1]);
                 if (producer == null || producer != c) {
-                    narrowConsumers.computeIfAbsent(slot, k -> new java.util.BitSet()).set(c);
-                }
-            }
-            for (int slot : ch.wReads) {
-                Integer producer = wideProducer.get(slot);
-                if (producer == null || producer != c) {
-                    wideConsumers.computeIfAbsent(slot, k -> new java.util.BitSet()).set(c);
+                    (isWide ? wideConsumers : narrowConsumers).computeIfAbsent(read[1], k -> new java.util.BitSet()).set(c);
                 }
             }
             for (int k : ch.memReads) {
                 memConsumers.computeIfAbsent(k, x -> new java.util.BitSet()).set(c);
             }
         }
-        splitCounterReaders(chunks);
         splitArmReaders(chunks, wideProducer);
         for (Map.Entry<Bits, Integer> e : wslot.entrySet()) {
             if (wideProducer.containsKey(e.getValue()) && wideConsumers.containsKey(e.getValue())) {
@@ -1970,11 +1945,9 @@ final class CodeGen {
         for (int idx = 0; idx < items.size(); idx++) {
             Item it = items.get(idx);
             int mark = chunk.added.size();
-            int v0 = chunk.vReads.size();
-            int w0 = chunk.wReads.size();
+            int r0 = chunk.reads.size();
             int m0 = chunk.memReads.size();
             int p0 = chunk.wProduced.size();
-            int a0 = chunk.armReads.size();
             String stmt = emit(it);
             if (stmt == null) {
                 continue;
@@ -1988,11 +1961,9 @@ final class CodeGen {
                 for (int k = chunk.added.size() - 1; k >= mark; k--) {
                     chunk.locals.remove(chunk.added.remove(k));
                 }
-                chunk.vReads.subList(v0, chunk.vReads.size()).clear();
-                chunk.wReads.subList(w0, chunk.wReads.size()).clear();
+                chunk.reads.subList(r0, chunk.reads.size()).clear();
                 chunk.memReads.subList(m0, chunk.memReads.size()).clear();
                 chunk.wProduced.subList(p0, chunk.wProduced.size()).clear();
-                chunk.armReads.subList(a0, chunk.armReads.size()).clear();
                 chunks.add(chunk);
                 bounds.add(idx);
                 len = 0;
