@@ -23,6 +23,27 @@ class NrcCliTest {
     }
 
     @Test
+    void regmapFieldsFollowEachPackedRegister() {
+        HdlCliTest.Run r = HdlCliTest.hdl("regmap", "nrc", "--fields");
+        assertThat(r.exit()).as(r.err()).isZero();
+        List<String> l = r.outLines();
+        int at = l.indexOf("PORT3_IDENTITY 0x0430 RO reset=0x0");
+        assertThat(l.subList(at, at + 6)).containsExactly(
+                "PORT3_IDENTITY 0x0430 RO reset=0x0",
+                "  [32]      valid            1: learnt (a neighbour word is 0 until the link has exchanged IDENT frames)",
+                "  [31:16]   chip_id          the chip's CHIP_ID",
+                "  [12:8]    port             the port of that chip",
+                "  [1:0]     chip_type        0 = NIC, 1 = NRC",
+                "PORT3_NEIGHBOUR 0x0431 RO reset=0x0");
+        assertThat(l).contains("NRC_TABLE_PTR 0x010A RO reset=0x0", "  [20:16]   input_port       the input port whose table");
+        HdlCliTest.Run nic = HdlCliTest.hdl("regmap", "nic", "--fields");
+        assertThat(nic.outLines()).contains("VP8_SDQ 0x0820 RO reset=0x0",
+                "  [39:32]   outstanding      answers outstanding (Fen waits for 0; a fence timeout clears it)");
+        // without --fields: registers only
+        assertThat(HdlCliTest.hdl("regmap", "nrc").outLines()).noneMatch(x -> x.startsWith("  "));
+    }
+
+    @Test
     void regmapPrintsOneLinePerRegister() {
         HdlCliTest.Run r = HdlCliTest.hdl("regmap", "nrc");
         assertThat(r.exit()).as(r.err()).isZero();
@@ -43,12 +64,12 @@ class NrcCliTest {
         HdlCliTest.Run r = HdlCliTest.hdl("mgmt", "nrc", "--via", "direct", "--script", s.toString(), "--vcd", vcd.toString(),
                 "--eeprom-timing", "fast");
         assertThat(r.exit()).as(r.err()).isZero();
-        assertThat(r.outLines()).containsExactly(
-                "txn=1 op=read status=ok data=0xffff,0x18 latency=91",
-                "txn=2 op=write status=ok latency=89",
-                "txn=3 op=read status=ok data=0x77 latency=90",
-                "txn=4 op=read status=timeout",
-                "summary requests=4 ok=3 errors=0 timeouts=1 reports=0");
+        assertThat(r.outLines()).hasSize(5).startsWith(
+                "txn=1 op=read reg=CHIP_ID@0x000,PORT_COUNT@0x003 status=ok data=0xffff,0x18 latency=91",
+                "txn=2 op=write reg=SCRATCH1@0x009 status=ok latency=89",
+                "txn=3 op=read reg=SCRATCH1@0x009 status=ok data=0x77 latency=90",
+                "txn=4 op=read reg=SCRATCH1@0x009 status=timeout");
+        assertThat(r.lastLine()).matches("summary requests=4 ok=3 errors=0 timeouts=1 reports=0 cycles=3830 time=[0-9.]+s");
         assertThat(Files.size(vcd)).isPositive();
     }
 
@@ -63,7 +84,7 @@ class NrcCliTest {
                 "--eeprom-timing", "fast");
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.outLines()).anyMatch(l -> l.contains("data=0xfafa0401,0x1 "));
-        assertThat(r.lastLine()).isEqualTo("summary requests=6 ok=6 errors=0 timeouts=0 reports=0");
+        assertThat(r.lastLine()).startsWith("summary requests=6 ok=6 errors=0 timeouts=0 reports=0 cycles=");
     }
 
     @Test
@@ -89,14 +110,14 @@ class NrcCliTest {
         Path script = RepoFiles.find("examples/nrc-mixed.mgmt");
         HdlCliTest.Run r = HdlCliTest.hdl("mgmt", "nrc", "--via", "direct", "--script", script.toString(), "--eeprom-timing", "fast");
         assertThat(r.exit()).as(r.err()).isZero();
-        assertThat(r.outLines()).containsExactly(
-                "txn=2 op=read status=ok data=0xffff latency=130",
-                "txn=3 op=read status=ok data=0x49c,0x3 latency=171",
-                "txn=4 op=write status=ok latency=211",
-                "txn=5 op=read status=ok data=0x1234 latency=251",
-                "txn=1 op=eeprom-write status=ok latency=818",
-                "txn=6 op=eeprom-read status=ok data=0x5a latency=592",
-                "summary requests=6 ok=6 errors=0 timeouts=0 reports=0");
+        assertThat(withoutTime(r.outLines())).containsExactly(
+                "txn=2 op=read reg=CHIP_ID@0x000 status=ok data=0xffff latency=130",
+                "txn=3 op=read reg=CYCLE_COUNT@0x004,NMP_REQUESTS@0x020 status=ok data=0x49c,0x3 latency=171",
+                "txn=4 op=write reg=SCRATCH0@0x008 status=ok latency=211",
+                "txn=5 op=read reg=SCRATCH0@0x008 status=ok data=0x1234 latency=251",
+                "txn=1 op=eeprom-write addr=0x0100 status=ok latency=818",
+                "txn=6 op=eeprom-read addr=0x0100 status=ok data=0x5a latency=592",
+                "summary requests=6 ok=6 errors=0 timeouts=0 reports=0 cycles=4469");
     }
 
     /**
@@ -109,14 +130,14 @@ class NrcCliTest {
         Path script = RepoFiles.find("examples/nrc-mixed.mgmt");
         HdlCliTest.Run r = HdlCliTest.hdl("mgmt", "nrc", "--script", script.toString(), "--eeprom-timing", "fast");
         assertThat(r.exit()).as(r.err()).isZero();
-        assertThat(r.outLines()).containsExactly(
-                "txn=2 op=read status=ok data=0xffff latency=301",
-                "txn=3 op=read status=ok data=0xf33,0x3 latency=364",
-                "txn=4 op=write status=ok latency=424",
-                "txn=5 op=read status=ok data=0x1234 latency=487",
-                "txn=1 op=eeprom-write status=ok latency=967",
-                "txn=6 op=eeprom-read status=ok data=0x5a latency=741",
-                "summary requests=6 ok=6 errors=0 timeouts=0 reports=0");
+        assertThat(withoutTime(r.outLines())).containsExactly(
+                "txn=2 op=read reg=CHIP_ID@0x000 status=ok data=0xffff latency=301",
+                "txn=3 op=read reg=CYCLE_COUNT@0x004,NMP_REQUESTS@0x020 status=ok data=0xf33,0x3 latency=364",
+                "txn=4 op=write reg=SCRATCH0@0x008 status=ok latency=424",
+                "txn=5 op=read reg=SCRATCH0@0x008 status=ok data=0x1234 latency=487",
+                "txn=1 op=eeprom-write addr=0x0100 status=ok latency=967",
+                "txn=6 op=eeprom-read addr=0x0100 status=ok data=0x5a latency=741",
+                "summary requests=6 ok=6 errors=0 timeouts=0 reports=0 cycles=7330");
     }
 
     /** The demo script through the NIC gives every status and datum of the direct run, each answer later. */
@@ -140,7 +161,12 @@ class NrcCliTest {
     }
 
     private static String strip(String line) {
-        return line.replaceAll(" latency=\\d+", "").replaceAll(" cycle=\\d+", "");
+        return line.replaceAll(" latency=\\d+", "").replaceAll(" cycles?=\\d+", "").replaceAll(" time=[0-9.]+s", "");
+    }
+
+    /** The lines without the summary's wall time (the one number that is not the model's). */
+    static List<String> withoutTime(List<String> lines) {
+        return lines.stream().map(l -> l.replaceAll(" time=[0-9.]+s$", "")).toList();
     }
 
     private static long latency(String line) {

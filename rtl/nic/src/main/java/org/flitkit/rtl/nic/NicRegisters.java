@@ -8,6 +8,7 @@ import org.flitkit.rtl.nma.RegDef;
 import org.flitkit.rtl.nma.RegisterFile;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.FaultCode;
+import org.flitkit.formats.th2.Layout;
 import org.flitkit.formats.th2.Th2;
 
 /**
@@ -123,6 +124,23 @@ public final class NicRegisters {
         return "VP" + vp + "_" + name;
     }
 
+    /** VPn_SDQ: the descriptor queue's indexes, the VP's answers outstanding and its fence state. */
+    static final Layout SDQ_FIELDS = Layout.builder(VP_SDQ, 64)
+            .field("producer", 0, 16, "doorbell / HDQ tail")
+            .field("consumer", 16, 16, "descriptors taken by the NIC")
+            .field("outstanding", 32, 8, "answers outstanding (Fen waits for 0; a fence timeout clears it)")
+            .field("parked", 40, 1, "parked by a fence")
+            .build();
+
+    /** VPn_MPQ and VPn_EQ: a host ring's producer and consumer indexes and what it dropped when full. */
+    static Layout ringFields(String name, String what) {
+        return Layout.builder(name, 64)
+                .field("producer", 0, 16, "the NIC's write index")
+                .field("consumer", 16, 16, "the host's read index")
+                .field("dropped", 32, 32, what + " dropped at a full ring")
+                .build();
+    }
+
     /** The NIC's own registers for {@code vps} VPs. */
     public static List<RegDef> chipRegisters(int vps) {
         List<RegDef> l = new ArrayList<>();
@@ -134,9 +152,9 @@ public final class NicRegisters {
         l.add(RegDef.rw(CPL_TIMEOUT, TIMEOUT_BASE + 1, CPL_TIMEOUT_DEFAULT, "cycles a descriptor read waits for its completion [31:0]"));
         l.addAll(NmaRegisters.portBanks(PORTS));
         l.addAll(RegDef.bank("VP", VP_BASE, VP_STRIDE, vps, List.of(
-                RegDef.ro(VP_SDQ, 0, "descriptor queue: producer (doorbell / HDQ tail) [15:0], consumer [31:16], answers outstanding [39:32], parked by a fence [40]"),
-                RegDef.ro(VP_MPQ, 1, "MPQ: producer [15:0], host consumer [31:16], packets dropped [63:32]"),
-                RegDef.ro(VP_EQ, 2, "EQ: producer [15:0], host consumer [31:16], events dropped [63:32]"))));
+                RegDef.ro(VP_SDQ, 0, "descriptor queue: producer (doorbell / HDQ tail) [15:0], consumer [31:16], answers outstanding [39:32], parked by a fence [40]").withFields(SDQ_FIELDS),
+                RegDef.ro(VP_MPQ, 1, "MPQ: producer [15:0], host consumer [31:16], packets dropped [63:32]").withFields(ringFields(VP_MPQ, "packets")),
+                RegDef.ro(VP_EQ, 2, "EQ: producer [15:0], host consumer [31:16], events dropped [63:32]").withFields(ringFields(VP_EQ, "events")))));
         return List.copyOf(l);
     }
 

@@ -7,6 +7,7 @@ import java.util.List;
 import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.UInt;
 import org.flitkit.formats.th2.ChipType;
+import org.flitkit.formats.th2.Layout;
 import org.flitkit.formats.th2.Th2;
 
 /**
@@ -57,6 +58,42 @@ public final class NmaRegisters {
     public static final int REPORT_DEST_VP_LSB = 16;
     public static final int REPORT_DEST_RINT_BIT = 24;
 
+    /** The identity word of PORTn_IDENTITY and PORTn_NEIGHBOUR (and of the link's IDENT frames). */
+    public static final Layout IDENTITY = Layout.builder("identity word", 64)
+            .field("chip_type", 0, 2, "0 = NIC, 1 = NRC")
+            .field("port", 8, 5, "the port of that chip")
+            .field("chip_id", 16, 16, "the chip's CHIP_ID")
+            .field("valid", 32, 1, "1: learnt (a neighbour word is 0 until the link has exchanged IDENT frames)")
+            .build();
+
+    /** Fields of the registers that pack several values; ./hdl regmap --fields and ./hdl mgmt decode with them. */
+    static final Layout CHIP_TYPE_FIELDS = Layout.builder(CHIP_TYPE, 64).field("chip_type", 0, 2, "0 = NIC, 1 = NRC").build();
+    static final Layout NMA_VERSION_FIELDS = Layout.builder(NMA_VERSION, 64)
+            .field("minor", 0, 16, "").field("major", 16, 16, "").build();
+    static final Layout REPORT_DEST_FIELDS = Layout.builder(REPORT_DEST, 64)
+            .field("dest_id", 0, 16, "DestID of fault reports (the management server's NIC)")
+            .field("dest_vp", REPORT_DEST_VP_LSB, 6, "DestVP: the VP whose MPQ receives them")
+            .field("rint", REPORT_DEST_RINT_BIT, 1, "Rint: interrupt the server on arrival")
+            .build();
+    static final Layout LINK_STATUS_FIELDS = Layout.builder(NmaRegisters.PORT_LINK_STATUS, 64)
+            .field("up", 0, 1, "link up")
+            .field("width", 8, 4, "link width in lanes (8, 4, 2, 1; 0 while down)")
+            .field("rx_lanes", 16, 8, "lanes received well")
+            .field("peer_rx_lanes", 24, 8, "lanes the peer receives well")
+            .build();
+    static final Layout BIST_CTRL_FIELDS = Layout.builder(NmaRegisters.PORT_BIST_CTRL, 64)
+            .field("start", 0, 1, "0 -> 1 starts a run, 1 -> 0 stops it")
+            .field("interval", 8, 8, "one BIST frame every n slots (0/1: every slot)")
+            .field("duration", 16, 32, "BIST frames (0: until stopped)")
+            .build();
+    static final Layout BIST_RESULT_FIELDS = Layout.builder(NmaRegisters.PORT_BIST_RESULT, 64)
+            .field("done", 0, 1, "").field("running", 1, 1, "").field("errored", 2, 1, "an errored frame seen")
+            .field("synced", 3, 1, "checker synced").field("errored_frames", 32, 32, "").build();
+    static final Layout BIST_FRAMES_FIELDS = Layout.builder(NmaRegisters.PORT_BIST_FRAMES, 64)
+            .field("checked", 0, 32, "frames checked").field("sent", 32, 32, "frames sent").build();
+    static final Layout BIST_BIT_ERRORS_FIELDS = Layout.builder(NmaRegisters.PORT_BIST_BIT_ERRORS, 64)
+            .field("bit_errors", 0, 32, "payload bit errors").field("resyncs", 32, 16, "checker resyncs").build();
+
     /** The common registers of an NMA with {@code faults} fault inputs. */
     public static List<RegDef> common(int faults) {
         if (faults < 1 || faults > MAX_FAULTS) {
@@ -64,8 +101,8 @@ public final class NmaRegisters {
         }
         List<RegDef> l = new ArrayList<>(List.of(
                 RegDef.rw(CHIP_ID, 0x000, Th2.CHIP_ID_ANY, "this chip's ID [15:0]; 0xFFFF = not configured (set by boot load or software)"),
-                RegDef.ro(CHIP_TYPE, 0x001, "chip type [1:0]: 0 = NIC, 1 = NRC"),
-                RegDef.ro(NMA_VERSION, 0x002, "NMA version: [31:16] major, [15:0] minor"),
+                RegDef.ro(CHIP_TYPE, 0x001, "chip type [1:0]: 0 = NIC, 1 = NRC").withFields(CHIP_TYPE_FIELDS),
+                RegDef.ro(NMA_VERSION, 0x002, "NMA version: [31:16] major, [15:0] minor").withFields(NMA_VERSION_FIELDS),
                 RegDef.ro(PORT_COUNT, 0x003, "number of network ports of this chip"),
                 RegDef.ro(CYCLE_COUNT, 0x004, "free-running cycle counter (fault-report timestamps)"),
                 RegDef.rw(SCRATCH0, 0x008, 0, "scratch register for software (no effect)"),
@@ -75,7 +112,7 @@ public final class NmaRegisters {
                 RegDef.ro(FAULT_STATUS, 0x012, "bit n: a fault of code n is active now (before masking)"),
                 RegDef.rw(REPORT_ROUTE_LO, 0x013, 0, "route of fault reports, routing-field bits 63:0"),
                 RegDef.rw(REPORT_ROUTE_HI, 0x014, 0, "route of fault reports, routing-field bits 104:64 in [40:0]"),
-                RegDef.rw(REPORT_DEST, 0x015, 0, "fault reports: DestID [15:0], DestVP [21:16], Rint [24]"),
+                RegDef.rw(REPORT_DEST, 0x015, 0, "fault reports: DestID [15:0], DestVP [21:16], Rint [24]").withFields(REPORT_DEST_FIELDS),
                 RegDef.ro(REPORT_SEQ, 0x016, "sequence number of the next fault report (its TransactionID)"),
                 RegDef.ro(NMP_REQUESTS, 0x020, "requests executed or answered with an error"),
                 RegDef.ro(NMP_CRC_ERRORS, 0x021, "request packets dropped for a CRC mismatch"),
@@ -116,9 +153,9 @@ public final class NmaRegisters {
     /** One port's window (offsets 0..0xF); see {@link #identity} for the identity word. */
     public static List<RegDef> portTemplate() {
         return List.of(
-                RegDef.ro(PORT_IDENTITY, 0x0, "this port's identity word: valid [32], chip ID [31:16], port [12:8], chip type [1:0]"),
-                RegDef.ro(PORT_NEIGHBOUR, 0x1, "the neighbour's identity word learnt by the link (valid [32] = 0: unknown)"),
-                RegDef.ro(PORT_LINK_STATUS, 0x2, "link up [0], link width in lanes [11:8] (8, 4, 2, 1; 0 while down), lanes received well [23:16], lanes the peer receives well [31:24]"),
+                RegDef.ro(PORT_IDENTITY, 0x0, "this port's identity word: valid [32], chip ID [31:16], port [12:8], chip type [1:0]").withFields(IDENTITY),
+                RegDef.ro(PORT_NEIGHBOUR, 0x1, "the neighbour's identity word learnt by the link (valid [32] = 0: unknown)").withFields(IDENTITY),
+                RegDef.ro(PORT_LINK_STATUS, 0x2, "link up [0], link width in lanes [11:8] (8, 4, 2, 1; 0 while down), lanes received well [23:16], lanes the peer receives well [31:24]").withFields(LINK_STATUS_FIELDS),
                 RegDef.ro(PORT_RETRY_COUNT, 0x3, "link-layer retransmissions: flit frames sent again from the replay buffer"),
                 RegDef.ro(PORT_HANDSHAKE_COUNT, 0x4, "link handshakes (down -> up)"),
                 RegDef.ro(PORT_FRAMES_SENT, 0x5, "flit frames sent, retransmissions included (retransmission rate = RETRY_COUNT / FRAMES_SENT)"),
@@ -126,11 +163,11 @@ public final class NmaRegisters {
                 RegDef.ro(PORT_LINK_DOWNS, 0x7, "link-down events (up -> down)"),
                 RegDef.rw(PORT_BIST_CTRL, 0x8, 0,
                         "link BIST: start [0] (0 -> 1 starts a run, 1 -> 0 stops it); interval [15:8] "
-                                + "(one BIST frame every n slots, 0/1 = every slot), duration [47:16] (BIST frames, 0 = until stopped)"),
+                                + "(one BIST frame every n slots, 0/1 = every slot), duration [47:16] (BIST frames, 0 = until stopped)").withFields(BIST_CTRL_FIELDS),
                 RegDef.ro(PORT_BIST_RESULT, 0x9,
-                        "link BIST: done [0], running [1], an errored frame seen [2], checker synced [3], errored frames [63:32]"),
-                RegDef.ro(PORT_BIST_FRAMES, 0xA, "link BIST: frames checked [31:0], frames sent [63:32]"),
-                RegDef.ro(PORT_BIST_BIT_ERRORS, 0xB, "link BIST: payload bit errors [31:0], checker resyncs [47:32]"),
+                        "link BIST: done [0], running [1], an errored frame seen [2], checker synced [3], errored frames [63:32]").withFields(BIST_RESULT_FIELDS),
+                RegDef.ro(PORT_BIST_FRAMES, 0xA, "link BIST: frames checked [31:0], frames sent [63:32]").withFields(BIST_FRAMES_FIELDS),
+                RegDef.ro(PORT_BIST_BIT_ERRORS, 0xB, "link BIST: payload bit errors [31:0], checker resyncs [47:32]").withFields(BIST_BIT_ERRORS_FIELDS),
                 RegDef.ro(PORT_BIST_FIRST_ERROR, 0xC, "link BIST: index of the first errored BIST frame of the run (valid: BIST_RESULT [2])"),
                 RegDef.ro(PORT_REPLAYS, 0xD, "link-layer replays started (NAK, timeout, or link-up with frames unacknowledged)"),
                 RegDef.ro(PORT_FLITS_RECEIVED, 0xE, "flits delivered to the chip by the link layer"),
@@ -147,9 +184,10 @@ public final class NmaRegisters {
         return "PORT" + p + "_" + name;
     }
 
-    /** Identity word (software): valid [32], chip ID [31:16], port [12:8], chip type [1:0]. */
+    /** Identity word (software), {@link #IDENTITY}: valid [32], chip ID [31:16], port [12:8], chip type [1:0]. */
     public static long identity(ChipType type, int chipId, int port) {
-        return 1L << 32 | (long) (chipId & 0xFFFF) << 16 | (long) (port & 0x1F) << 8 | type.code();
+        return 1L << IDENTITY.field("valid").lsb() | (long) (chipId & 0xFFFF) << IDENTITY.field("chip_id").lsb()
+                | (long) (port & 0x1F) << IDENTITY.field("port").lsb() | type.code();
     }
 
     /** Identity word (hardware) from a 2-bit chip type, 16-bit chip ID and 5-bit port. */

@@ -2,13 +2,17 @@ package org.flitkit.rtl.nma;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import org.flitkit.formats.th2.Field;
+import org.flitkit.formats.th2.Layout;
 
 /**
- * One 64-bit register of an NMA register file: name, address, access kind, reset value and meaning.
+ * One 64-bit register of an NMA register file: name, address, access kind, reset value, meaning and, for a
+ * register that packs several values, its fields (a 64-bit {@link Layout}, null for one plain value).
  * Lists of RegDefs build a {@link RegisterFile} and print the register map (docs/th2-nma.md).
  * Spec: 20-th2-management.md, "Management packets and descriptors" (64-bit registers, 12/15-bit addresses).
  */
-public record RegDef(String name, int addr, Access access, long resetValue, String description) {
+public record RegDef(String name, int addr, Access access, long resetValue, String description, Layout fields) {
 
     /** RW: storage written by software; RO: reads a hardware value; W1C: bits set by hardware, cleared by writing 1. */
     public enum Access { RW, RO, W1C }
@@ -27,6 +31,50 @@ public record RegDef(String name, int addr, Access access, long resetValue, Stri
             throw new IllegalArgumentException("register " + name + ": only RW registers have a reset value");
         }
         description = description == null ? "" : description;
+        if (fields != null && fields.width() != 64) {
+            throw new IllegalArgumentException("register " + name + ": field layout " + fields.name() + " is " + fields.width() + " bits, not 64");
+        }
+    }
+
+    public RegDef(String name, int addr, Access access, long resetValue, String description) {
+        this(name, addr, access, resetValue, description, null);
+    }
+
+    /** This register with its value split into {@code layout}'s fields (64 bits wide). */
+    public RegDef withFields(Layout layout) {
+        return new RegDef(name, addr, access, resetValue, description, layout);
+    }
+
+    /**
+     * {@code value} split into this register's fields, {@code name=value} (hex above 9), highest field first as the
+     * bits read ({@code valid=1,chip_id=0x42,port=5,chip_type=1}); empty for a register without fields.
+     */
+    public String decode(long value) {
+        if (fields == null) {
+            return "";
+        }
+        List<String> parts = new ArrayList<>();
+        List<Field> byMsb = new ArrayList<>(fields.fields());
+        byMsb.sort((a, b) -> Integer.compare(b.lsb(), a.lsb()));
+        for (Field f : byMsb) {
+            long v = f.width() == 64 ? value : value >>> f.lsb() & (1L << f.width()) - 1;
+            parts.add(f.name() + "=" + (v >= 0 && v <= 9 ? Long.toString(v) : "0x" + Long.toHexString(v)));
+        }
+        return String.join(",", parts);
+    }
+
+    /** One line per field for {@code ./hdl regmap --fields}: {@code   [msb:lsb] name  meaning}. */
+    public List<String> fieldLines() {
+        if (fields == null) {
+            return List.of();
+        }
+        List<Field> byMsb = new ArrayList<>(fields.fields());
+        byMsb.sort((a, b) -> Integer.compare(b.lsb(), a.lsb()));
+        List<String> l = new ArrayList<>();
+        for (Field f : byMsb) {
+            l.add(String.format(Locale.ROOT, "  %-9s %-16s %s", "[" + f.bits() + "]", f.name(), fields.meaning(f.name())).stripTrailing());
+        }
+        return l;
     }
 
     public static RegDef rw(String name, int addr, long reset, String description) {
@@ -43,7 +91,7 @@ public record RegDef(String name, int addr, Access access, long resetValue, Stri
 
     /** This register moved to {@code base + addr} and renamed {@code prefix + name}. */
     public RegDef relocated(String prefix, int base) {
-        return new RegDef(prefix + name, base + addr, access, resetValue, description);
+        return new RegDef(prefix + name, base + addr, access, resetValue, description, fields);
     }
 
     /**

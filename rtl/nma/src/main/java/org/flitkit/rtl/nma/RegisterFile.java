@@ -178,9 +178,17 @@ public final class RegisterFile extends Module {
 
     /** The register map, one {@link RegDef#mapLine()} per line, by address (what {@code ./hdl regmap} prints). */
     public static String map(int addrBits, List<RegDef> defs) {
+        return map(addrBits, defs, false);
+    }
+
+    /** {@link #map(int, List)}, with {@code fields}: each register that packs several values followed by its field lines. */
+    public static String map(int addrBits, List<RegDef> defs, boolean fields) {
         StringBuilder sb = new StringBuilder();
         for (RegDef d : check(addrBits, defs)) {
             sb.append(d.mapLine()).append('\n');
+            if (fields) {
+                d.fieldLines().forEach(l -> sb.append(l).append('\n'));
+            }
         }
         return sb.toString();
     }

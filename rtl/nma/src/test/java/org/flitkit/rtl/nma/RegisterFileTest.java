@@ -99,7 +99,7 @@ class RegisterFileTest {
         List<RegDef> banks = NmaRegisters.portBanks(24);
         assertThat(banks).hasSize(24 * NmaRegisters.portTemplate().size());
         assertThat(banks).contains(RegDef.ro("PORT23_NEIGHBOUR", 0x400 + 23 * 0x10 + 1,
-                NmaRegisters.portTemplate().get(1).description()));
+                NmaRegisters.portTemplate().get(1).description()).withFields(NmaRegisters.IDENTITY));
         String nrc = NmaDoc.regmap(org.flitkit.formats.th2.ChipType.NRC);
         assertThat(nrc).contains("CHIP_ID 0x0000 RW reset=0xFFFF\n", "SCRATCH0 0x0008 RW reset=0x0\n",
                 "NMP_CRC_ERRORS 0x0021 RO reset=0x0\n", "PORT23_BIST_RESULT 0x0579 RO reset=0x0\n");
@@ -112,5 +112,25 @@ class RegisterFileTest {
     void identityWordMatchesBetweenSoftwareAndHardware() {
         long w = NmaRegisters.identity(org.flitkit.formats.th2.ChipType.NRC, 0xBEEF, 17);
         assertThat(w).isEqualTo(1L << 32 | 0xBEEFL << 16 | 17L << 8 | 1);
+    }
+
+    /** A register's fields split a value the way its description says, highest first, and list as regmap --fields prints them. */
+    @Test
+    void fieldsDecodeValuesAndListForTheMap() {
+        RegDef neighbour = NmaRegisters.portBanks(24).stream().filter(d -> d.name().equals("PORT7_NEIGHBOUR")).findFirst().orElseThrow();
+        long w = NmaRegisters.identity(org.flitkit.formats.th2.ChipType.NRC, 0x42, 5);
+        assertThat(neighbour.decode(w)).isEqualTo("valid=1,chip_id=0x42,port=5,chip_type=1");
+        RegDef dest = NmaRegisters.common(8).stream().filter(d -> d.name().equals(NmaRegisters.REPORT_DEST)).findFirst().orElseThrow();
+        assertThat(dest.decode(0x1_2B_0001L)).isEqualTo("rint=1,dest_vp=0x2b,dest_id=1");
+        assertThat(dest.fieldLines()).containsExactly(
+                "  [24]      rint             Rint: interrupt the server on arrival",
+                "  [21:16]   dest_vp          DestVP: the VP whose MPQ receives them",
+                "  [15:0]    dest_id          DestID of fault reports (the management server's NIC)");
+        RegDef scratch = NmaRegisters.common(8).stream().filter(d -> d.name().equals(NmaRegisters.SCRATCH0)).findFirst().orElseThrow();
+        assertThat(scratch.decode(0x1234)).isEmpty();
+        assertThat(scratch.fieldLines()).isEmpty();
+        assertThat(RegisterFile.map(12, List.of(dest), true)).isEqualTo(dest.mapLine() + "\n" + String.join("\n", dest.fieldLines()) + "\n");
+        assertThatThrownBy(() -> scratch.withFields(org.flitkit.formats.th2.Layout.builder("x", 32).field("a", 0, 4, "").build()))
+                .hasMessageContaining("not 64");
     }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.flitkit.rtl.nma.EepParams;
+import org.flitkit.rtl.nma.RegDef;
 import org.flitkit.formats.th2.BitVector;
 import org.flitkit.formats.th2.EepromPayload;
 import org.flitkit.formats.th2.ErrorPayload;
@@ -37,20 +38,30 @@ public final class MgmtSession {
     /** Longest power-up load waited for (an image of a few hundred records at board timing). */
     public static final long BOOT_TIMEOUT = 50_000_000;
 
-    /** One request's outcome (also printed). */
-    public record Result(int tid, String op, String status, String detail, long latency, int port) {
+    /**
+     * One request's outcome (also printed): {@code target} names what it addressed ({@code reg=NAME@0xADDR,..} or
+     * {@code addr=0x..,..} for E2PROM bytes), {@code fields} decodes the values read or written of registers that
+     * pack several values ({@code NAME{field=v,..};..}, empty when none does).
+     */
+    public record Result(int tid, String op, String target, String status, String detail, long latency, int port, String fields) {
         public String line() {
+            String head = "txn=" + tid + " op=" + op + (target.isEmpty() ? "" : " " + target);
+            String tail = fields.isEmpty() ? "" : " fields=" + fields;
             return switch (status) {
-                case "ok" -> "txn=" + tid + " op=" + op + " status=ok" + (detail.isEmpty() ? "" : " data=" + detail) + " latency=" + latency;
-                case "error" -> "txn=" + tid + " op=" + op + " status=error reason=" + detail + " latency=" + latency;
-                default -> "txn=" + tid + " op=" + op + " status=timeout";
+                case "ok" -> head + " status=ok" + (detail.isEmpty() ? "" : " data=" + detail) + " latency=" + latency + tail;
+                case "error" -> head + " status=error reason=" + detail + " latency=" + latency;
+                default -> head + " status=timeout" + tail;
             };
         }
     }
 
     /** A request sent and not yet answered: what its line needs, and when it times out. */
-    private record Pending(String op, long start, long limit, int port) {
+    private record Pending(String op, String target, String writeFields, long start, long limit, int port) {
     }
+
+    /** The NRC's registers by address, for the names and fields in the lines. */
+    private static final Map<Integer, RegDef> REGISTERS = NrcRegisters.map().stream()
+            .collect(java.util.stream.Collectors.toMap(RegDef::addr, d -> d));
 
     private final Testbench<?> tb;
     private final EepParams eep;
@@ -99,6 +110,7 @@ public final class MgmtSession {
 
     /** Runs every command, waits for the outstanding answers and the drain, then prints the summary line. */
     public void run(MgmtScript script) {
+        long t0 = System.nanoTime();
         for (MgmtScript.Command c : script.commands()) {
             execute(c);
         }
@@ -107,7 +119,9 @@ public final class MgmtSession {
         long ok = results.stream().filter(r -> r.status.equals("ok")).count();
         long err = results.stream().filter(r -> r.status.equals("error")).count();
         long to = results.stream().filter(r -> r.status.equals("timeout")).count();
-        out.printf("summary requests=%d ok=%d errors=%d timeouts=%d reports=%d%n", results.size(), ok, err, to, reports);
+        // cycles: the simulated time since reset (boot included); time: the wall time of the script
+        out.printf(Locale.ROOT, "summary requests=%d ok=%d errors=%d timeouts=%d reports=%d cycles=%d time=%.2fs%n", results.size(), ok, err, to,
+                reports, tb.cycle(), (System.nanoTime() - t0) / 1e9);
         out.flush();
     }
 
@@ -189,7 +203,8 @@ public final class MgmtSession {
             throw new IllegalStateException("TransactionID " + tid + " is still outstanding (65535 requests unanswered)");
         }
         long limit = timeout != null ? timeout : defaultTimeout(req);
-        pending.put(tid, new Pending(op, tb.cycle(), limit, port));
+        String written = req.payload() instanceof RegisterPayload rp && !rp.data().isEmpty() ? fields(rp.addresses(), rp.data()) : "";
+        pending.put(tid, new Pending(op, target(req), written, tb.cycle(), limit, port));
         transport.send(port, bits);
         return tid;
     }
@@ -226,7 +241,8 @@ public final class MgmtSession {
         });
         for (int tid : over) {
             Pending p = pending.remove(tid);
-            finish(new Result(tid, p.op, "timeout", "", p.limit, p.port));
+            transport.abandon(tid);
+            finish(new Result(tid, p.op, p.target, "timeout", "", p.limit, p.port, p.writeFields));
         }
     }
 
@@ -236,18 +252,46 @@ public final class MgmtSession {
         out.flush();
     }
 
-    private Result outcome(int tid, String op, MgmtServer.Received a, long latency) {
+    private Result outcome(int tid, Pending pend, MgmtServer.Received a, long latency) {
         ManagementPacket p = ManagementPacket.parse(a.bits());
         if (p.nmpType().isError()) {
-            return new Result(tid, op, "error", ((ErrorPayload) p.payload()).error().reason(), latency, a.port());
+            return new Result(tid, pend.op, pend.target, "error", ((ErrorPayload) p.payload()).error().reason(), latency, a.port(), "");
         }
         String data = "";
+        String fields = pend.writeFields;
         if (p.payload() instanceof RegisterPayload rp && !rp.data().isEmpty()) {
             data = String.join(",", rp.data().stream().map(v -> "0x" + Long.toHexString(v)).toList());
+            fields = fields(rp.addresses(), rp.data());
         } else if (p.payload() instanceof EepromPayload ep && !ep.data().isEmpty()) {
             data = String.join(",", ep.data().stream().map(v -> String.format(Locale.ROOT, "0x%02x", v)).toList());
         }
-        return new Result(tid, op, "ok", data, latency, a.port());
+        return new Result(tid, pend.op, pend.target, "ok", data, latency, a.port(), fields);
+    }
+
+    /** {@code reg=NAME@0xADDR,..} of a register request ({@code ?} for an unmapped address), {@code addr=0x..,..} of an E2PROM one. */
+    static String target(ManagementPacket req) {
+        if (req.payload() instanceof RegisterPayload rp) {
+            return "reg=" + String.join(",", rp.addresses().stream().map(a -> {
+                RegDef d = REGISTERS.get(a);
+                return (d == null ? "?" : d.name()) + String.format(Locale.ROOT, "@0x%03x", a);
+            }).toList());
+        }
+        if (req.payload() instanceof EepromPayload ep) {
+            return "addr=" + String.join(",", ep.addresses().stream().map(a -> String.format(Locale.ROOT, "0x%04x", a)).toList());
+        }
+        return "";
+    }
+
+    /** {@code NAME{field=v,..}} for each register among {@code addresses} that packs several values, joined by {@code ;}. */
+    static String fields(List<Integer> addresses, List<Long> values) {
+        List<String> l = new ArrayList<>();
+        for (int i = 0; i < addresses.size() && i < values.size(); i++) {
+            RegDef d = REGISTERS.get(addresses.get(i));
+            if (d != null && d.fields() != null) {
+                l.add(d.name() + "{" + d.decode(values.get(i)) + "}");
+            }
+        }
+        return String.join(";", l);
     }
 
     private void received(MgmtServer.Received r) {
@@ -262,7 +306,7 @@ public final class MgmtSession {
         int tid = (int) r.bits().get(PacketLayout.BODY1.TRANSACTION_ID);
         Pending p = pending.remove(tid);
         if (p != null) { // else an answer after its request timed out: its timeout line is out already
-            finish(outcome(tid, p.op, r, r.cycle() - p.start));
+            finish(outcome(tid, p, r, r.cycle() - p.start));
         }
     }
 

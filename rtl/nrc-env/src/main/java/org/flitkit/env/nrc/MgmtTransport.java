@@ -14,4 +14,11 @@ public interface MgmtTransport {
 
     /** Calls {@code listener} with every packet that comes back, in arrival order. */
     void onReceive(Consumer<MgmtServer.Received> listener);
+
+    /**
+     * The session stopped waiting for {@code tid} (its timeout passed): whatever the transport keeps for the request
+     * is released, and an answer that still comes is not waited for. Packets put straight into the ports keep nothing.
+     */
+    default void abandon(int tid) {
+    }
 }

@@ -50,8 +50,14 @@ class NrcMgmtDemoTest {
             assertThat(s.reports()).isEqualTo(1);
             String out = text.toString();
             assertThat(out).contains("report fault=6 port=2 cycle=");
+            // names, addresses and decoded fields (docs/th2-nrc.md, "./hdl mgmt")
+            assertThat(r.get(4).line()).isEqualTo("txn=5 op=read reg=PORT0_NEIGHBOUR@0x401 status=ok data=0x101000000 latency=90"
+                    + " fields=PORT0_NEIGHBOUR{valid=1,chip_id=0x100,port=0,chip_type=0}");
+            assertThat(r.get(10).line()).startsWith("txn=11 op=read reg=?@0xfff status=error reason=unmapped-address");
+            assertThat(r.get(18).line()).startsWith("txn=19 op=write reg=REPORT_DEST@0x015 status=ok")
+                    .endsWith(" fields=REPORT_DEST{rint=0,dest_vp=1,dest_id=1}");
             assertThat(out.strip().lines().reduce((a, b) -> b).orElseThrow())
-                    .isEqualTo("summary requests=20 ok=16 errors=1 timeouts=3 reports=1");
+                    .matches("summary requests=20 ok=16 errors=1 timeouts=3 reports=1 cycles=38183 time=[0-9.]+s");
         }
     }
 
@@ -69,14 +75,14 @@ class NrcMgmtDemoTest {
             // the five requests enter port 5 back to back, 40 relay-station cycles apart (one packet on the 20-bit
             // path), so each register answer comes 40 cycles after the one before it (90 alone, docs/th2-nrc.md);
             // the E2PROM write answers after all of them, the E2PROM read (sent after sync) alone
-            assertThat(text.toString().strip().lines().toList()).containsExactly(
-                    "txn=2 op=read status=ok data=0xffff latency=130",
-                    "txn=3 op=read status=ok data=0x49c,0x3 latency=171",
-                    "txn=4 op=write status=ok latency=211",
-                    "txn=5 op=read status=ok data=0x1234 latency=251",
-                    "txn=1 op=eeprom-write status=ok latency=818",
-                    "txn=6 op=eeprom-read status=ok data=0x5a latency=592",
-                    "summary requests=6 ok=6 errors=0 timeouts=0 reports=0");
+            assertThat(text.toString().strip().lines().map(l -> l.replaceAll(" time=[0-9.]+s$", "")).toList()).containsExactly(
+                    "txn=2 op=read reg=CHIP_ID@0x000 status=ok data=0xffff latency=130",
+                    "txn=3 op=read reg=CYCLE_COUNT@0x004,NMP_REQUESTS@0x020 status=ok data=0x49c,0x3 latency=171",
+                    "txn=4 op=write reg=SCRATCH0@0x008 status=ok latency=211",
+                    "txn=5 op=read reg=SCRATCH0@0x008 status=ok data=0x1234 latency=251",
+                    "txn=1 op=eeprom-write addr=0x0100 status=ok latency=818",
+                    "txn=6 op=eeprom-read addr=0x0100 status=ok data=0x5a latency=592",
+                    "summary requests=6 ok=6 errors=0 timeouts=0 reports=0 cycles=4469");
         }
     }
 }

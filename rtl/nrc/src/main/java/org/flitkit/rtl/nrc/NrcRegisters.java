@@ -8,6 +8,7 @@ import org.flitkit.rtl.nma.RegDef;
 import org.flitkit.rtl.nma.RegisterFile;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.FaultCode;
+import org.flitkit.formats.th2.Layout;
 
 /**
  * The NRC register map and fault inputs: the common NMA registers, the NRC's own counters at 0x100 and
@@ -27,6 +28,13 @@ public final class NrcRegisters {
     public static final String TABLE_DATA = "NRC_TABLE_DATA";
     public static final String TABLE_PTR = "NRC_TABLE_PTR";
     public static final String TABLE_READ = "NRC_TABLE_READ";
+
+    /** The routing-table pointer of NRC_TABLE_ADDR and NRC_TABLE_PTR. */
+    public static final Layout TABLE_POINTER = Layout.builder("routing-table pointer", 64)
+            .field("entry", 0, 16, "table entry (DestID)")
+            .field("input_port", 16, 5, "the input port whose table")
+            .field("all_ports", 24, 1, "writes go to every port's table")
+            .build();
 
     /** Per-port fault codes, in fault-input order within a port. */
     public static final List<FaultCode> PORT_FAULTS = List.of(FaultCode.LINK_DOWN, FaultCode.LINK_DEGRADED, FaultCode.RETRY_THRESHOLD);
@@ -73,10 +81,11 @@ public final class NrcRegisters {
                 RegDef.ro(OVERFLOW_DROPS, NmaRegisters.CHIP_BASE + 5, "flits that arrived with no free input-buffer slot (an upstream ignoring credits)"),
                 RegDef.ro(FRAMING_ERRORS, NmaRegisters.CHIP_BASE + 6, "flits whose Kind contradicted the head's Len"),
                 RegDef.rw(TABLE_ADDR, NmaRegisters.CHIP_BASE + 8, 0,
-                        "routing-table pointer: entry [15:0], input port [20:16], all ports [24] (writes only); sets NRC_TABLE_PTR"),
+                        "routing-table pointer: entry [15:0], input port [20:16], all ports [24] (writes only); sets NRC_TABLE_PTR")
+                        .withFields(TABLE_POINTER),
                 RegDef.rw(TABLE_DATA, NmaRegisters.CHIP_BASE + 9, 0,
                         "a write stores allowed outputs [23:0] (bit o = output o) at NRC_TABLE_PTR and advances its entry by one"),
-                RegDef.ro(TABLE_PTR, NmaRegisters.CHIP_BASE + 10, "the routing-table pointer: entry [15:0], input port [20:16], all ports [24]"),
+                RegDef.ro(TABLE_PTR, NmaRegisters.CHIP_BASE + 10, "the routing-table pointer: entry [15:0], input port [20:16], all ports [24]").withFields(TABLE_POINTER),
                 RegDef.ro(TABLE_READ, NmaRegisters.CHIP_BASE + 11, "the routing-table entry at NRC_TABLE_PTR (0 beyond the tables or with all ports set)")));
         l.addAll(NmaRegisters.portBanks(RsGeometry.PORTS));
         return List.copyOf(l);

@@ -52,6 +52,7 @@ public final class MgmtEndpoint {
     private final List<Event> events = new ArrayList<>();
     private final List<Consumer<Arrival>> reportListeners = new ArrayList<>();
     private final List<Consumer<Arrival>> packetListeners = new ArrayList<>();
+    private long lateAnswers;
 
     MgmtEndpoint(NicDriver driver, int vp, int log2, long sdq, long mpq, long eq) {
         this.driver = driver;
@@ -125,12 +126,11 @@ public final class MgmtEndpoint {
             driver.tb().run(1);
             driver.poll();
         }
-        MgmtResult r = done.remove(tid);
+        MgmtResult r = take(tid).orElse(null);
         if (r == null) {
-            doorbell.remove(tid);
+            abandon(tid);
             return new MgmtResult.Timeout(tid, driver.tb().cycle() - start);
         }
-        doorbell.remove(tid);
         int overhead = driver.software().receiveOverheadCycles();
         if (overhead > 0) {
             driver.tb().run(overhead);
@@ -141,11 +141,35 @@ public final class MgmtEndpoint {
     /** The answer of {@code tid} if it is already in, without waiting. */
     public Optional<MgmtResult> tryReceive(int tid) {
         poll();
+        return take(tid);
+    }
+
+    /**
+     * The answer of {@code tid} if one was read from the MPQ or EQ, without polling: the TransactionID is free
+     * again once it is taken. For software that watches {@link #onPacket} and takes each answer as it sees it.
+     */
+    public Optional<MgmtResult> take(int tid) {
         MgmtResult r = done.remove(tid);
         if (r != null) {
             doorbell.remove(tid);
         }
         return Optional.ofNullable(r);
+    }
+
+    /**
+     * Stops waiting for {@code tid} (what {@link #receive} does when its timeout passes): the endpoint holds
+     * nothing for it any more, its TransactionID is free, and an answer that still arrives is dropped and
+     * counted in {@link #lateAnswers}. The NIC holds nothing for it either (docs/th2-nic.md, "Requests
+     * without an answer").
+     */
+    public void abandon(int tid) {
+        doorbell.remove(tid);
+        done.remove(tid);
+    }
+
+    /** Answers (or refusals) that arrived for no request waited for: after their request was abandoned, or unknown. */
+    public long lateAnswers() {
+        return lateAnswers;
     }
 
     /** Fault reports addressed to this VP, in arrival order. */
@@ -215,21 +239,24 @@ public final class MgmtEndpoint {
             throw new IllegalStateException("VP " + vp + " MPQ entry " + raw.index() + " holds no valid packet: " + e.getMessage(), e);
         }
         Arrival a = new Arrival(p, raw.bits(), raw.cycle(), raw.index());
-        packetListeners.forEach(l -> l.accept(a));
         if (p.nmpType() == NmpType.FAULT_REPORT) {
+            packetListeners.forEach(l -> l.accept(a));
             reports.add(a);
             reportListeners.forEach(l -> l.accept(a));
             return;
         }
         int tid = p.transactionId();
         Long t0 = doorbell.get(tid);
-        long latency = t0 == null ? -1 : raw.cycle() - t0;
-        if (p.nmpType().isError()) {
+        if (t0 == null) {
+            lateAnswers++;
+        } else if (p.nmpType().isError()) {
             ErrorPayload ep = (ErrorPayload) p.payload();
-            done.put(tid, new MgmtResult.Error(tid, p, ep.error(), ep.index(), latency));
+            done.put(tid, new MgmtResult.Error(tid, p, ep.error(), ep.index(), raw.cycle() - t0));
         } else {
-            done.put(tid, new MgmtResult.Ok(tid, p, latency));
+            done.put(tid, new MgmtResult.Ok(tid, p, raw.cycle() - t0));
         }
+        // after the answer is stored, so a listener may take it
+        packetListeners.forEach(l -> l.accept(a));
     }
 
     private void event(BitVector ev, long now) {
@@ -239,7 +266,13 @@ public final class MgmtEndpoint {
                 (int) ev.get(NicHost.EVENT.TRANSACTION_ID), (int) ev.get(NicHost.EVENT.INDEX), ev.get(NicHost.EVENT.TIMESTAMP), now);
         events.add(e);
         switch (type) {
-            case DESC_ERROR -> done.put(e.tid(), new MgmtResult.Refused(e.tid(), DescError.of(e.code()).orElse(null)));
+            case DESC_ERROR -> {
+                if (doorbell.containsKey(e.tid())) {
+                    done.put(e.tid(), new MgmtResult.Refused(e.tid(), DescError.of(e.code()).orElse(null)));
+                } else {
+                    lateAnswers++;
+                }
+            }
             case MPQ_OVERFLOW -> {
                 if (doorbell.containsKey(e.tid())) {
                     done.put(e.tid(), new MgmtResult.Dropped(e.tid()));
