@@ -13,6 +13,7 @@ import org.flitkit.hdl.Circuit;
 import org.flitkit.hdl.HdlException;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.sim.Simulator;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -30,6 +31,8 @@ class DslDocTest {
 
     private static List<DocExample> examples;
     private static Map<DocExample, ExampleCompiler.Compiled> compiled;
+    /** examples that ran as the doc says, by kind */
+    private static final Map<DocExample.Kind, Integer> passed = new java.util.concurrent.ConcurrentHashMap<>();
 
     @BeforeAll
     static void compileTheExamples() throws IOException {
@@ -43,7 +46,18 @@ class DslDocTest {
         if (examples.isEmpty()) {
             throw new AssertionError("docs/dsl.md has no ```java examples");
         }
-        return examples.stream().map(ex -> DynamicTest.dynamicTest(ex.toString(), () -> run(ex)));
+        return examples.stream().map(ex -> DynamicTest.dynamicTest(ex.toString(), () -> {
+            run(ex);
+            passed.merge(ex.kind(), 1, Integer::sum);
+        }));
+    }
+
+    @AfterAll
+    static void summary() {
+        int all = passed.values().stream().mapToInt(Integer::intValue).sum();
+        System.out.println("docs/dsl.md: " + all + " of " + examples.size() + " examples ran as documented ("
+                + passed.getOrDefault(DocExample.Kind.SIM, 0) + " Sim, " + passed.getOrDefault(DocExample.Kind.FAILS, 0)
+                + " Fails, " + passed.getOrDefault(DocExample.Kind.RESULT, 0) + " Result)");
     }
 
     private static void run(DocExample ex) throws Exception {
