@@ -53,7 +53,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Catalog.TestbenchEntry entry = testbench.resolve(hdl.catalog());
+        Catalog.TestbenchEntry entry = testbench.resolve(hdl.catalog(), scenarioArgs);
         String name = entry.name();
         if (cycles != null && cycles < 1) {
             throw new ParameterException(spec.commandLine(), "--cycles must be at least 1, got " + cycles);

@@ -1,5 +1,6 @@
 package org.flitkit.app.cli;
 
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.flitkit.app.Catalog;
@@ -30,7 +31,14 @@ final class ScenarioOption {
     @Option(names = "--classpath", paramLabel = "PATH", defaultValue = "${env:HDL_CLASSPATH}", description = DesignOption.CLASSPATH_HELP)
     String classpath;
 
-    Catalog.TestbenchEntry resolve(Catalog catalog) {
+    /** The entry to run; {@code scenarioArgs} are the options the command line left over, which a class cannot take. */
+    Catalog.TestbenchEntry resolve(Catalog catalog, List<String> scenarioArgs) {
+        if (className != null && !scenarioArgs.isEmpty()) {
+            // before the name check: the value of an option given here ('--loss 0.1') lands in the name
+            String option = scenarioArgs.get(0).split("=", 2)[0];
+            throw new ParameterException(command.commandLine(), "testbench " + className + " has no option " + option
+                    + " (a --class scenario takes only the options of 'hdl run')");
+        }
         if ((name == null) == (className == null)) {
             throw CliError.usage(name == null ? "give a testbench name from 'hdl list' or --class CLASS"
                     : "give either a testbench name or --class, not both");
