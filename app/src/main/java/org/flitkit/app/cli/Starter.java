@@ -34,6 +34,7 @@ final class Starter {
         v.put("flitkit.artifactId", flitkit.artifactId());
         v.put("flitkit.version", flitkit.version());
         v.put("flitkit.testbench", flitkit.testbenchArtifactId());
+        v.put("flitkit.hdl", flitkit.root().toAbsolutePath().resolve("hdl").toString());
         values = Map.copyOf(v);
     }
 

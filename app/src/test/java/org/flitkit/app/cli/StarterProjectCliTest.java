@@ -183,7 +183,7 @@ class StarterProjectCliTest {
         assertThat(r.outLines().get(0)).isEqualTo("created " + empty + " (package org.example.chip, on FlitKit " + rootVersion() + "):");
         assertThat(empty.resolve("src/main/java/org/example/chip/MergerScenario.java")).content()
                 .startsWith("package org.example.chip;\n")
-                .contains("./hdl run --class org.example.chip.MergerScenario --classpath target/classes");
+                .contains("{@code " + RepoFiles.find("hdl").toAbsolutePath() + " run --class org.example.chip.MergerScenario --classpath target/classes");
     }
 
     @Test
