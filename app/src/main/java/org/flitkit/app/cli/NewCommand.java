@@ -64,14 +64,23 @@ final class NewCommand implements Callable<Integer> {
         List<Path> files = new Starter(name, p, flitkit).write(dir);
         out.println("created " + dir + " (package " + p + ", on FlitKit " + flitkit.version() + "):");
         files.forEach(f -> out.println("  " + f));
-        Path hdl = Path.of("").toAbsolutePath().relativize(flitkit.root().resolve("hdl"));
-        String run = (hdl.getParent() == null ? "./" : "") + hdl;
         out.println("next:");
         out.println("  cd " + dir + " && mvn -q test");
-        out.println("  " + run + " run --class " + p + ".MergerScenario --classpath " + dir.resolve("target/classes")
-                + " --vcd " + dir.resolve("merger.vcd"));
+        out.println("  " + hdlCommand(flitkit.root().resolve("hdl")) + " run --class " + p + ".MergerScenario --classpath "
+                + dir.resolve("target/classes") + " --vcd " + dir.resolve("merger.vcd"));
         out.flush();
         return 0;
+    }
+
+    /** The script as the user calls it from here: {@code ./hdl} in the clone, a relative path below it, else absolute. */
+    static String hdlCommand(Path script) {
+        Path here = Path.of("").toAbsolutePath();
+        Path abs = script.toAbsolutePath();
+        if (!abs.startsWith(here)) {
+            return abs.toString();
+        }
+        Path rel = here.relativize(abs);
+        return rel.getParent() == null ? "./" + rel : rel.toString();
     }
 
     /** The project name as a package: lower case, without the '-' and '_' that packages avoid. */
