@@ -1,7 +1,10 @@
 package org.flitkit.testbench;
 
+import java.io.IOException;
 import java.lang.reflect.Method;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
@@ -61,17 +64,23 @@ public final class TestbenchExtension implements ParameterResolver, TestExecutio
 
     /**
      * The module the test runs in, relative to the reactor root (Surefire runs each module's tests
-     * in its own directory): the nearest parent whose {@code pom.xml} lists modules.
+     * in its own directory): the nearest parent whose {@code pom.xml} lists it as a module; {@code "."}
+     * for a project of its own, also one inside another's folder.
      */
     static String moduleDir() {
-        Path here = Path.of("").toAbsolutePath();
+        return moduleDir(Path.of("").toAbsolutePath());
+    }
+
+    static String moduleDir(Path here) {
         for (Path dir = here.getParent(); dir != null; dir = dir.getParent()) {
             Path pom = dir.resolve("pom.xml");
+            String module = dir.relativize(here).toString().replace('\\', '/');
             try {
-                if (java.nio.file.Files.isRegularFile(pom) && java.nio.file.Files.readString(pom).contains("<modules>")) {
-                    return dir.relativize(here).toString().replace('\\', '/');
+                if (Files.isRegularFile(pom)
+                        && Pattern.compile("<module>\\s*" + Pattern.quote(module) + "\\s*</module>").matcher(Files.readString(pom)).find()) {
+                    return module;
                 }
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 break;
             }
         }

@@ -20,9 +20,11 @@ final class DesignOption {
                     + "static no-argument factory method.")
     String className;
 
-    @Option(names = "--classpath", paramLabel = "PATH", defaultValue = "${env:HDL_CLASSPATH}",
-            description = "Directories and jars holding --class, separated by ':' (';' on Windows; default: $HDL_CLASSPATH). "
-                    + "Compile against FlitKit with: javac -cp \"$(./hdl classpath)\" ...")
+    /** The help of {@code --classpath}, here and in {@link ScenarioOption}. */
+    static final String CLASSPATH_HELP = "Directories and jars holding --class, separated by ':' (';' on Windows; default: "
+            + "$HDL_CLASSPATH). Compile against FlitKit with: javac -cp \"$(./hdl classpath)\" ...";
+
+    @Option(names = "--classpath", paramLabel = "PATH", defaultValue = "${env:HDL_CLASSPATH}", description = CLASSPATH_HELP)
     String classpath;
 
     /** A resolved design: {@code label} names it in output, {@code origin} says where it came from and how it is built. */

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 import org.flitkit.app.Catalog;
 import org.flitkit.hdl.HdlException;
 import org.flitkit.testbench.RunConfig;
@@ -22,13 +21,13 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
 
-/** {@code hdl run <testbench>}: runs it and ends with one PASS/FAIL line; exit code 0 only on PASS. */
-@Command(name = "run", description = "Run a testbench; the last line is the PASS/FAIL summary (exit code 0 only on PASS).")
+/** {@code hdl run <testbench>|--class CLASS}: runs it and ends with one PASS/FAIL line; exit code 0 only on PASS. */
+@Command(name = "run", description = "Run a testbench, from the catalog or your own (--class); the last line is the PASS/FAIL "
+        + "summary (exit code 0 only on PASS).")
 final class RunCommand implements Callable<Integer> {
     @ParentCommand
     Main hdl;
@@ -36,8 +35,8 @@ final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "<testbench>", description = "Name from 'hdl list'.")
-    String name;
+    @Mixin
+    ScenarioOption testbench;
 
     @Option(names = "--cycles", paramLabel = "N", description = "Cycles of stimulus (default: the testbench's, usually 20000).")
     Long cycles;
@@ -54,9 +53,8 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Catalog.TestbenchEntry entry = hdl.catalog().testbench(name).orElseThrow(() -> new ParameterException(spec.commandLine(),
-                "unknown testbench '" + name + "'; available: "
-                        + hdl.catalog().testbenches().stream().map(Catalog.TestbenchEntry::name).collect(Collectors.joining(", "))));
+        Catalog.TestbenchEntry entry = testbench.resolve(hdl.catalog(), scenarioArgs);
+        String name = entry.name();
         if (cycles != null && cycles < 1) {
             throw new ParameterException(spec.commandLine(), "--cycles must be at least 1, got " + cycles);
         }

@@ -31,7 +31,7 @@ record UserDesign(Class<? extends Module> type, String how, Supplier<Module> top
 
     /** Loads {@code className} from {@code classpath} (entries separated by the platform's path separator) or FlitKit's own. */
     static UserDesign load(String className, String classpath) {
-        Class<?> c = find(className, new URLClassLoader(LOADER, urls(classpath), UserDesign.class.getClassLoader()), classpath);
+        Class<?> c = loadClass(className, classpath);
         if (!Module.class.isAssignableFrom(c)) {
             throw CliError.usage(c.getName() + " is not a Module (it must extend " + Module.class.getName() + ")");
         }
@@ -49,6 +49,11 @@ record UserDesign(Class<? extends Module> type, String how, Supplier<Module> top
             return new UserDesign(type, simple + "." + factory.getName() + "()",
                     () -> build(() -> (Module) factory.invoke(null), c.getName() + "." + factory.getName() + "()", type));
         }
+    }
+
+    /** Loads {@code className} (not yet initialized) from {@code classpath} or FlitKit's own; not found is a one-line error. */
+    static Class<?> loadClass(String className, String classpath) {
+        return find(className, new URLClassLoader(LOADER, urls(classpath), UserDesign.class.getClassLoader()), classpath);
     }
 
     /** The class, also when a nested class is written with dots ({@code my.pkg.Outer.Inner}). */
@@ -87,15 +92,15 @@ record UserDesign(Class<? extends Module> type, String how, Supplier<Module> top
         return factories.get(0);
     }
 
-    private interface Reflective {
-        Module make() throws ReflectiveOperationException;
+    interface Reflective<T> {
+        T make() throws ReflectiveOperationException;
     }
 
     /** Runs the constructor or factory; what it throws becomes one line with its message and where in the user's code. */
-    private static Module build(Reflective how, String call, Class<?> type) {
+    static <T> T build(Reflective<T> how, String call, Class<?> type) {
         Throwable cause;
         try {
-            Module m = how.make();
+            T m = how.make();
             if (m == null) {
                 throw CliError.failure(call + " returned null");
             }
