@@ -15,7 +15,6 @@ import org.flitkit.rtl.nrc.RsGeometry;
 import org.flitkit.testbench.ScenarioResult;
 import org.flitkit.testbench.Component;
 import org.flitkit.testbench.RunConfig;
-import org.flitkit.testbench.TestbenchFailure;
 import org.flitkit.testbench.stream.Throttle;
 
 /**
@@ -164,7 +163,7 @@ public final class NrcFaultsScenario {
                 && p.transactionId() == seq && p.route().equals(RoutingField.of(SERVER_PORT)) && p.hopPtr() == 1
                 && (code == null || r.fault().faultCode() == code.code() && r.fault().port() == port);
         if (!ok) {
-            throw new TestbenchFailure(env.tb.cycle(), "reports", "unexpected fault report " + p, env.tb.seed());
+            throw env.tb.fail("reports", "unexpected fault report " + p);
         }
     }
 }
