@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.flitkit.app.Catalog;
 import org.flitkit.hdl.HdlException;
+import org.flitkit.hdl.sim.SimAssertionError;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Scenario;
 import org.flitkit.testbench.ScenarioResult;
@@ -82,16 +83,8 @@ final class RunCommand implements Callable<Integer> {
             out.println(summary("PASS " + what, r));
             out.flush();
             return 0;
-        } catch (TestbenchFailure f) {
-            out.flush();
-            err.println(f.getMessage());
-            if (options.vcd != null) {
-                err.println("waves up to the failure: " + options.vcd);
-            }
-            err.flush();
-            out.println("FAIL " + what + " cycle=" + f.cycle() + " (" + f.component() + ")");
-            out.flush();
-            return 1;
+        } catch (TestbenchFailure | SimAssertionError f) {
+            return Failures.report(out, err, what, f, options.vcd);
         } catch (HdlException e) {
             err.println(e.getMessage());
             err.flush();
