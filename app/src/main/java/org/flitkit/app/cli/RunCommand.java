@@ -19,8 +19,10 @@ import org.flitkit.testbench.ScenarioResult;
 import org.flitkit.testbench.TestbenchFailure;
 import org.flitkit.waves.VcdLimitExceeded;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.IHelpSectionRenderer;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.UsageMessageSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
@@ -34,8 +36,21 @@ final class RunCommand implements Callable<Integer> {
     @ParentCommand
     Main hdl;
 
-    @Spec
     CommandSpec spec;
+
+    /** Adds the named testbench's own options and the legend of its counts to {@code hdl run NAME --help}. */
+    @Spec
+    void spec(CommandSpec s) {
+        spec = s;
+        List<String> keys = new ArrayList<>(s.usageMessage().sectionKeys());
+        keys.add(keys.indexOf(UsageMessageSpec.SECTION_KEY_FOOTER_HEADING), TESTBENCH_SECTION);
+        s.usageMessage().sectionKeys(keys);
+        Map<String, IHelpSectionRenderer> sections = new LinkedHashMap<>(s.usageMessage().sectionMap());
+        sections.put(TESTBENCH_SECTION, help -> hdl == null ? "" : TestbenchHelp.of(hdl.catalog(), name));
+        s.usageMessage().sectionMap(sections);
+    }
+
+    private static final String TESTBENCH_SECTION = "testbench";
 
     @Parameters(index = "0", paramLabel = "<testbench>", description = "Name from 'hdl list'.")
     String name;

@@ -70,6 +70,21 @@ class HdlCliTest {
         assertThat(r.lastLine()).startsWith("PASS flit-loopback seed=1 ");
     }
 
+    /** The names of the counts of a PASS line, between {@code cycles=N} and {@code time=}. */
+    static List<String> countNames(String passLine) {
+        return Pattern.compile(" (\\w+)=").matcher(passLine.replaceFirst(".* cycles=\\d+ ", " ").replaceFirst(" time=.*", ""))
+                .results().map(m -> m.group(1)).toList();
+    }
+
+    @Test
+    void everyTestbenchHasALegendOfItsCountsAndFlitLoopbacksMatchesItsLine() {
+        for (Catalog.TestbenchEntry e : Catalog.standard().testbenches()) {
+            assertThat(e.counts()).as(e.name()).isNotEmpty();
+        }
+        Run r = hdl("run", "flit-loopback", "--cycles", "1000");
+        assertThat(countNames(r.lastLine())).containsExactlyElementsOf(Catalog.standard().testbench("flit-loopback").orElseThrow().counts().keySet());
+    }
+
     @Test
     void aFailingTestbenchExitsWithOneAndSaysWhyAndWhen() {
         Catalog c = new Catalog().testbench("broken", "always fails", cfg -> {

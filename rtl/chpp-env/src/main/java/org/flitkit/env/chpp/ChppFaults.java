@@ -91,7 +91,20 @@ public final class ChppFaults {
     }
 
     /** What each count of the result line means, in its order (for {@code ./hdl run chpp-faults --help}). */
-    public static final Map<String, String> COUNTS = counts();
+    public static final Map<String, String> COUNTS = ScenarioResult.legend(
+            "requests", "PUT, GET and NAP requests posted; each ends once, as ok, read_errors, timeouts or unreadable",
+            "ok", "requests that ended OK (a GET: answered in full)",
+            "read_errors", "requests ended by an error completion (a GET: its answer's, at the target)",
+            "timeouts", "requests ended by a completion timeout (a GET: its answer's, at the target)",
+            "unreadable", "requests whose descriptor could not be read (a completion with Cookie 0, no request sent)",
+            "gets", "GETs among the requests: gets_answered + gets_failed + gets_unreadable + gets_not_sent",
+            "gets_answered", "GETs answered in full at the requester",
+            "gets_failed", "GETs that ended GET_FAILED at the requester (a read of their data failed at the target)",
+            "gets_unreadable", "GETs whose own descriptor could not be read, so they never left (also in unreadable)",
+            "gets_not_sent", "GETs whose own send completion at the requester was an error, so they never left",
+            "no_buffer", "NAPs that found no receive buffer (NO_RECEIVE_BUFFER)",
+            "reads", "host memory reads the NICs made (descriptors and data)",
+            "failed_reads", "reads made to fail (UR, CA or never completed), 10 % of them at random");
 
     private ChppFaults() {
     }
@@ -117,24 +130,6 @@ public final class ChppFaults {
                 .with("unreadable", o.unreadable()).with("gets", o.gets()).with("gets_answered", o.getsOk())
                 .with("gets_failed", o.getFailed()).with("gets_unreadable", o.getsUnreadable()).with("gets_not_sent", o.getsNotSent())
                 .with("no_buffer", o.noBuffer()).with("reads", o.reads()).with("failed_reads", o.faults());
-    }
-
-    private static Map<String, String> counts() {
-        Map<String, String> m = new java.util.LinkedHashMap<>();
-        m.put("requests", "PUT, GET and NAP requests posted; each ends once, as ok, read_errors, timeouts or unreadable");
-        m.put("ok", "requests that ended OK (a GET: answered in full)");
-        m.put("read_errors", "requests ended by an error completion (a GET: its answer's, at the target)");
-        m.put("timeouts", "requests ended by a completion timeout (a GET: its answer's, at the target)");
-        m.put("unreadable", "requests whose descriptor could not be read (a completion with Cookie 0, no request sent)");
-        m.put("gets", "GETs among the requests: gets_answered + gets_failed + gets_unreadable + gets_not_sent");
-        m.put("gets_answered", "GETs answered in full at the requester");
-        m.put("gets_failed", "GETs that ended GET_FAILED at the requester (a read of their data failed at the target)");
-        m.put("gets_unreadable", "GETs whose own descriptor could not be read, so they never left (also in unreadable)");
-        m.put("gets_not_sent", "GETs whose own send completion at the requester was an error, so they never left");
-        m.put("no_buffer", "NAPs that found no receive buffer (NO_RECEIVE_BUFFER)");
-        m.put("reads", "host memory reads the NICs made (descriptors and data)");
-        m.put("failed_reads", "reads made to fail (UR, CA or never completed), 10 % of them at random");
-        return java.util.Collections.unmodifiableMap(m);
     }
 
     public static ChppEnv env(RunConfig cfg) {

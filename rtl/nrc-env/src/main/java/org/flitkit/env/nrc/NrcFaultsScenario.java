@@ -28,6 +28,13 @@ import org.flitkit.testbench.stream.Throttle;
  * "NMA submodules" (active_report, nmp_collector).
  */
 public final class NrcFaultsScenario {
+    /** The counts of the PASS line. */
+    public static final java.util.Map<String, String> COUNTS = ScenarioResult.legend(
+            "answers", NrcEnv.COUNTS.get("answers"),
+            "reports", NrcEnv.COUNTS.get("reports"),
+            "contended_cycles", "cycles a fault report and a response competed for the collector (the response must win)",
+            "answered_during_faults", "responses matched while fault reports were being raised");
+
     static final int SERVER_PORT = 7;
     static final long WAIT = 3_000;
 
