@@ -74,7 +74,9 @@ final class Failures {
         String command = c.getCommandSpec().qualifiedName(" ").replaceFirst("^hdl ", "");
         PrintWriter err = c.getErr();
         c.getOut().flush();
-        err.println(crashLine(command, t, debug ? null : log(command, t)));
+        Path log = debug ? null : log(command, t);
+        err.println(crashLine(command, t) + (debug ? "" : log != null ? "; details and stack trace in " + log + " (or run with --debug)"
+                : "; no log file could be written, run with --debug for the details"));
         if (debug) {
             err.print(stackTrace(t));
         }
@@ -110,10 +112,10 @@ final class Failures {
     }
 
     /**
-     * {@code hdl: COMMAND failed: Exception: message (at File.java:LINE)}, or for a check {@code hdl: COMMAND
-     * failed: cycle N: component: message}, then where the details went (null {@code log}: printed).
+     * {@code hdl: COMMAND failed: Exception: message (at File.java:LINE)}, or for a check
+     * {@code hdl: COMMAND failed: cycle N: component: message}: the first line of the message only.
      */
-    static String crashLine(String command, Throwable t, Path log) {
+    static String crashLine(String command, Throwable t) {
         String what;
         if (isCheck(t)) {
             what = lines(t.getMessage()).get(0);
@@ -122,7 +124,7 @@ final class Failures {
             what = t.getClass().getSimpleName() + (t.getMessage() == null ? "" : ": " + lines(t.getMessage()).get(0))
                     + (at.length > 0 && at[0].getFileName() != null ? " (at " + at[0].getFileName() + ":" + at[0].getLineNumber() + ")" : "");
         }
-        return "hdl: " + command + " failed: " + what + (log != null ? "; details and stack trace in " + log + " (or run with --debug)" : "");
+        return "hdl: " + command + " failed: " + what;
     }
 
     /** Writes {@code t}'s message and stack trace to a new log file in the temporary directory; null when that fails too. */
