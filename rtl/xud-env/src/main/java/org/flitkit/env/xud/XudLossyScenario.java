@@ -32,7 +32,7 @@ public final class XudLossyScenario {
             "acks_lost", "ACK/NAK packets the network dropped (--ack-loss)",
             "net_duplicated", "packets the network sent twice (--dup)",
             "net_reordered", "packets the network delayed past later ones (--reorder)",
-            "net_corrupted", "packets the network flipped one bit of (--corrupt); the receiving adapter's ICRC check drops them");
+            "net_corrupted", "packets the network flipped one bit of (--corrupt); the receiving adapter refuses them (bad ICRC, answered with a NAK)");
 
     /** Cycles a run may take before it fails (the run ends as soon as every message is delivered and the network drained). */
     public static final long CYCLE_BUDGET = 50_000_000;
