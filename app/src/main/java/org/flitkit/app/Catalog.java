@@ -36,6 +36,7 @@ import org.flitkit.env.nic.NicFigures;
 import org.flitkit.env.nic.NicFiguresScenario;
 import org.flitkit.env.nrc.NrcBootScenario;
 import org.flitkit.env.nrc.NrcEepromScenario;
+import org.flitkit.env.nrc.NrcEnv;
 import org.flitkit.env.nrc.NrcErrorsScenario;
 import org.flitkit.env.nrc.NrcFaultsScenario;
 import org.flitkit.env.nrc.NrcFigures;
@@ -59,12 +60,14 @@ public final class Catalog {
 
     /**
      * A runnable scenario. {@code options} are its own {@code --name value} options (name without dashes -> meaning and
-     * default), given to {@code configured} as name -> text; a scenario without options ignores the map.
+     * default), given to {@code configured} as name -> text; a scenario without options ignores the map. {@code counts}
+     * is the legend of its PASS line: each count's name -> what it counts ({@code ./hdl run NAME --help} shows both).
      */
     public record TestbenchEntry(String name, String description, long defaultCycles, Map<String, String> options,
-            Function<Map<String, String>, Scenario> configured) {
+            Function<Map<String, String>, Scenario> configured, Map<String, String> counts) {
         public TestbenchEntry {
             options = Collections.unmodifiableMap(new LinkedHashMap<>(options));
+            counts = Collections.unmodifiableMap(new LinkedHashMap<>(counts));
         }
 
         /** The scenario with every option at its default. */
@@ -151,6 +154,20 @@ public final class Catalog {
                             XudLossyScenario.Options o = XudLossyScenario.Options.parse(values);
                             return cfg -> XudLossyScenario.run(cfg, o);
                         })
+                .counts("flit-loopback", FlitLoopbackScenario.COUNTS)
+                .counts("nrc-ports", NrcEnv.COUNTS)
+                .counts("nrc-eeprom", NrcEnv.COUNTS)
+                .counts("nrc-errors", NrcEnv.COUNTS)
+                .counts("nrc-faults", NrcFaultsScenario.COUNTS)
+                .counts("nrc-boot", NrcEnv.COUNTS)
+                .counts("nrc-random", NrcRandomScenario.COUNTS)
+                .counts("nrc-figures", NrcFiguresScenario.COUNTS)
+                .counts("nic-figures", NicFiguresScenario.COUNTS)
+                .counts("chpp-figures", ChppFiguresScenario.COUNTS)
+                .counts("chpp-faults", ChppFaults.COUNTS)
+                .counts("chpp-deadlock", ChppDeadlock.COUNTS)
+                .counts("nrc-chip-traffic", NrcChipTraffic.COUNTS)
+                .counts("xud-lossy", XudLossyScenario.COUNTS)
                 .design("flit-loopback", "FlitLoopback: 198-bit flits over a 20-bit link (serializer, FIFO, deserializer)",
                         FlitLoopback::new)
                 .design("nrc", "Nrc: the TH-2 routing chip's management plane (24 relay stations, NMA, E2PROM model)", Nrc::new)
@@ -196,14 +213,21 @@ public final class Catalog {
     }
 
     public Catalog testbench(String name, String description, long defaultCycles, Scenario scenario) {
-        put(testbenches, name, new TestbenchEntry(name, description, defaultCycles, Map.of(), values -> scenario), "testbench");
+        put(testbenches, name, new TestbenchEntry(name, description, defaultCycles, Map.of(), values -> scenario, Map.of()), "testbench");
         return this;
     }
 
     /** A testbench with its own options ({@code --loss 0.1}); see {@link TestbenchEntry}. */
     public Catalog testbench(String name, String description, long defaultCycles, Map<String, String> options,
             Function<Map<String, String>, Scenario> configured) {
-        put(testbenches, name, new TestbenchEntry(name, description, defaultCycles, options, configured), "testbench");
+        put(testbenches, name, new TestbenchEntry(name, description, defaultCycles, options, configured, Map.of()), "testbench");
+        return this;
+    }
+
+    /** The legend of testbench {@code name}'s PASS line: count name -> what it counts, in the line's order. */
+    public Catalog counts(String name, Map<String, String> legend) {
+        TestbenchEntry e = testbench(name).orElseThrow(() -> new IllegalArgumentException("no testbench named '" + name + "'"));
+        testbenches.put(name, new TestbenchEntry(e.name(), e.description(), e.defaultCycles(), e.options(), e.configured(), legend));
         return this;
     }
 

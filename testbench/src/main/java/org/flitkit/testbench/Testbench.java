@@ -13,6 +13,7 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.Module;
+import org.flitkit.hdl.sim.SimAssertionError;
 import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.waves.GtkwSaveFile;
 import org.flitkit.waves.Timescale;
@@ -43,8 +44,9 @@ import org.flitkit.waves.VcdWriter;
  * bytes, then {@link org.flitkit.waves.VcdLimitExceeded}), and {@link #close()} writes a GTKWave save
  * file for the {@link #traces} that opens on the first {@value #VIEW_CYCLES} cycles after reset (all of
  * a shorter run), or,
- * after a failure raised through the testbench, on the {@value #FAILURE_VIEW_CYCLES} cycles before it
- * and the failing cycle, with the marker where the failing check looked.
+ * after a failure raised through the testbench (a component's, {@link #fail}, or a design's {@code Hdl.check}
+ * while the testbench advances time), on the {@value #FAILURE_VIEW_CYCLES} cycles before it and the failing
+ * cycle, with the marker where the failing check looked.
  */
 public final class Testbench<M extends Module> implements AutoCloseable {
     /** {@link RunConfig#progress()} hears from a run every this many cycles. */
@@ -68,9 +70,9 @@ public final class Testbench<M extends Module> implements AutoCloseable {
     private VcdWriter vcdWriter;
     private Timescale vcdTimescale;
     private long vcdPeriod;
-    /** The cycle the first reset ended at (-1: never reset), and the first failure, for the save file's window. */
+    /** The cycle the first reset ended at, and the cycle of the first failure (-1: none), for the save file's window. */
     private long resetEnd = -1;
-    private TestbenchFailure failure;
+    private long failureCycle = -1;
 
     private Testbench(Simulator sim, RunConfig config, double buildSeconds) {
         this.sim = sim;
@@ -224,6 +226,8 @@ public final class Testbench<M extends Module> implements AutoCloseable {
             }
         } catch (TestbenchFailure f) {
             throw failed(f);
+        } catch (SimAssertionError e) {
+            throw failed(e);
         } finally {
             simNanos += System.nanoTime() - t0;
         }
@@ -252,6 +256,8 @@ public final class Testbench<M extends Module> implements AutoCloseable {
             return cycle() - start;
         } catch (TestbenchFailure f) {
             throw failed(f);
+        } catch (SimAssertionError e) {
+            throw failed(e);
         } finally {
             simNanos += System.nanoTime() - t0;
         }
@@ -286,15 +292,29 @@ public final class Testbench<M extends Module> implements AutoCloseable {
 
     /** Fails the run from the test itself (not a component); declared to return so callers can {@code throw tb.fail(..)}. */
     public TestbenchFailure fail(String detail) {
-        throw failed(new TestbenchFailure(cycle(), "testbench", detail, seed()));
+        throw fail("testbench", detail);
+    }
+
+    /** Fails the run from the test itself, naming the check that failed ({@code "latency"}) as the component. */
+    public TestbenchFailure fail(String check, String detail) {
+        throw failed(new TestbenchFailure(cycle(), check, detail, seed()));
     }
 
     /** Remembers the first failure: the save file opens on it. */
     private TestbenchFailure failed(TestbenchFailure f) {
-        if (failure == null) {
-            failure = f;
-        }
+        failedAt(f.cycle());
         return f;
+    }
+
+    private SimAssertionError failed(SimAssertionError e) {
+        failedAt(e.cycle());
+        return e;
+    }
+
+    private void failedAt(long cycle) {
+        if (failureCycle < 0) {
+            failureCycle = cycle;
+        }
     }
 
     /** The outcome to report: cycles, time and the compile statistics, without counts yet. */
@@ -310,9 +330,9 @@ public final class Testbench<M extends Module> implements AutoCloseable {
             return;
         }
         closed = true;
-        if (vcdWriter != null && failure != null) {
+        if (vcdWriter != null && failureCycle >= 0) {
             // the failing cycle's values hold until the clock edge that never came
-            vcdWriter.endTime((failure.cycle() + 1) * vcdPeriod);
+            vcdWriter.endTime((failureCycle + 1) * vcdPeriod);
         }
         sim.stopVcd();
         if (config.vcd() != null && !traces.isEmpty()) {
@@ -328,11 +348,11 @@ public final class Testbench<M extends Module> implements AutoCloseable {
             save.trace(b.path(), b.width());
         }
         long p = vcdPeriod;
-        if (failure != null) {
+        if (failureCycle >= 0) {
             // The marker goes where the failing cycle's inputs and outputs are all in the dump, its falling
             // edge. GTKWave opens a window that reaches the last timestamp of the dump at 0 instead, so the
             // view stops one tick before the end of the failing cycle, where the dump ends.
-            long c = failure.cycle();
+            long c = failureCycle;
             return save.window(Math.max(0, c - FAILURE_VIEW_CYCLES) * p, (c + 1) * p - 1).marker(c * p + p / 2);
         }
         // a shorter run is shown whole: its dump ends at the current cycle's falling edge

@@ -33,6 +33,18 @@ public final class Duts {
         return new Queue<>(Packet::new, 2);
     }
 
+    /** A free-running 8-bit counter whose own {@code check} fails when it reaches {@code limit}. */
+    public static final class CheckedCounter extends Module {
+        public final UInt count = output(UInt(8));
+
+        public CheckedCounter(int limit) {
+            UInt value = regInit(UInt(8), 0);
+            value.assign(value.add(1));
+            count.assign(value);
+            check(value.lt(limit), "count %d reached the limit", value);
+        }
+    }
+
     /** A FIFO whose output flips bit 0 of every element after the fifth. */
     public static final class Corrupting extends Module {
         public final Decoupled<UInt> enq = input(Decoupled.of(UInt(WIDTH)));

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.hdl.UInt;
+import org.flitkit.hdl.sim.SimAssertionError;
 import org.flitkit.hdl.lib.Queue;
 import org.flitkit.waves.GtkwSaveFile;
 import org.flitkit.waves.Timescale;
@@ -83,6 +84,25 @@ class TestbenchWavesTest {
         VcdReader dump = VcdReader.read(vcd);
         assertThat(dump.endTime()).isEqualTo(251 * P);
         assertThat(dump.signal("queue.clk").changes().get(dump.signal("queue.clk").changes().size() - 1).time()).isEqualTo(250 * P + P / 2);
+    }
+
+    @Test
+    void aDesignCheckFailingPutsTheMarkerOnItsCycleLikeAComponentFailure() throws IOException {
+        Path vcd = dir.resolve("check.vcd");
+        assertThatThrownBy(() -> {
+            try (Testbench<Duts.CheckedCounter> tb = Testbench.create(() -> new Duts.CheckedCounter(140), RunConfig.of(1, 0).withVcd(vcd))) {
+                tb.traces(tb.dut().count);
+                tb.reset(2);
+                tb.run(1000);
+            }
+        }).isInstanceOfSatisfying(SimAssertionError.class, e -> assertThat(e.cycle()).isEqualTo(142));
+        // the counter starts at 0 on cycle 2, the first cycle out of reset: 140 on cycle 142
+        assertThat(Files.readString(dir.resolve("check.gtkw"))).isEqualTo(new GtkwSaveFile(vcd, new Timescale(1, "ps"))
+                .trace("checkedCounter.clk", 1).trace("checkedCounter.reset", 1).trace("checkedCounter.count", 8)
+                .window(42 * P, 143 * P - 1).marker(142 * P + P / 2).render());
+        VcdReader dump = VcdReader.read(vcd);
+        assertThat(dump.endTime()).isEqualTo(143 * P);
+        assertThat(dump.signal("checkedCounter.count").valueAt(142 * P + P / 2)).isEqualTo(140);
     }
 
     @Test

@@ -5,7 +5,9 @@ import org.flitkit.app.Catalog;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
 /**
@@ -15,7 +17,8 @@ import picocli.CommandLine.Spec;
  *
  * <p>Exit codes: 0 success, 1 a testbench failed or the command could not do its job, 2 bad usage
  * (unknown command, name or option, a file that cannot be read or written, a class that is not a
- * design). A {@link CliError} from any command is printed as one {@code hdl: ...} line.
+ * design). A {@link CliError} from any command is printed as one {@code hdl: ...} line, and so is any other
+ * exception, its stack trace in a log file ({@link Failures}).
  */
 @Command(name = "hdl", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "FlitKit: run testbenches, simulate designs, dump waves, emit Verilog.",
@@ -28,6 +31,9 @@ public final class Main implements Runnable {
 
     @Spec
     CommandSpec spec;
+
+    @Option(names = "--debug", scope = ScopeType.INHERIT, description = "On a crash, print the stack trace instead of writing it to a log file.")
+    boolean debug;
 
     public Main(Catalog catalog) {
         this.catalog = catalog;
@@ -59,9 +65,12 @@ public final class Main implements Runnable {
             err.flush();
             return c.getCommandSpec().exitCodeOnInvalidInput();
         });
+        cl.setExecutionStrategy(Failures::runLast);
         cl.setExecutionExceptionHandler((ex, c, parsed) -> {
-            if (!(ex instanceof CliError e)) {
-                throw ex;
+            // picocli wraps an Error (a failed check is an AssertionError) in its ExecutionException
+            Throwable t = ex instanceof CommandLine.ExecutionException && ex.getCause() != null ? ex.getCause() : ex;
+            if (!(t instanceof CliError e)) {
+                return Failures.uncaught(c, t, Failures.debug(parsed));
             }
             c.getErr().println("hdl: " + e.getMessage());
             c.getErr().flush();

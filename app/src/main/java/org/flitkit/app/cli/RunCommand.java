@@ -11,14 +11,17 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.flitkit.app.Catalog;
 import org.flitkit.hdl.HdlException;
+import org.flitkit.hdl.sim.SimAssertionError;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Scenario;
 import org.flitkit.testbench.ScenarioResult;
 import org.flitkit.testbench.TestbenchFailure;
 import org.flitkit.waves.VcdLimitExceeded;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.IHelpSectionRenderer;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.UsageMessageSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParentCommand;
@@ -32,8 +35,21 @@ final class RunCommand implements Callable<Integer> {
     @ParentCommand
     Main hdl;
 
-    @Spec
     CommandSpec spec;
+
+    /** Adds the named testbench's own options and the legend of its counts to {@code hdl run NAME --help}. */
+    @Spec
+    void spec(CommandSpec s) {
+        spec = s;
+        List<String> keys = new ArrayList<>(s.usageMessage().sectionKeys());
+        keys.add(keys.indexOf(UsageMessageSpec.SECTION_KEY_FOOTER_HEADING), TESTBENCH_SECTION);
+        s.usageMessage().sectionKeys(keys);
+        Map<String, IHelpSectionRenderer> sections = new LinkedHashMap<>(s.usageMessage().sectionMap());
+        sections.put(TESTBENCH_SECTION, help -> hdl == null ? "" : TestbenchHelp.of(hdl.catalog(), testbench == null ? null : testbench.name));
+        s.usageMessage().sectionMap(sections);
+    }
+
+    private static final String TESTBENCH_SECTION = "testbench";
 
     @Mixin
     ScenarioOption testbench;
@@ -80,16 +96,8 @@ final class RunCommand implements Callable<Integer> {
             out.println(summary("PASS " + what, r));
             out.flush();
             return 0;
-        } catch (TestbenchFailure f) {
-            out.flush();
-            err.println(f.getMessage());
-            if (options.vcd != null) {
-                err.println("waves up to the failure: " + options.vcd);
-            }
-            err.flush();
-            out.println("FAIL " + what + " cycle=" + f.cycle() + " (" + f.component() + ")");
-            out.flush();
-            return 1;
+        } catch (TestbenchFailure | SimAssertionError f) {
+            return Failures.report(out, err, what, f, options.vcd);
         } catch (HdlException e) {
             err.println(e.getMessage());
             err.flush();

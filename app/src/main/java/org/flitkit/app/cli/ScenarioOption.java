@@ -50,6 +50,6 @@ final class ScenarioOption {
         }
         UserScenario s = UserScenario.load(className, classpath);
         return new Catalog.TestbenchEntry(s.type().getName(), "run by " + s.how(), RunConfig.DEFAULT_CYCLES, Map.of(),
-                values -> s.scenario());
+                values -> s.scenario(), Map.of());
     }
 }

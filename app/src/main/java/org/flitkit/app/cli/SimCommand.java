@@ -8,10 +8,12 @@ import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.HdlException;
 import org.flitkit.hdl.Kind;
 import org.flitkit.hdl.Module;
+import org.flitkit.hdl.sim.SimAssertionError;
 import org.flitkit.testbench.Component;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.ScenarioResult;
 import org.flitkit.testbench.Testbench;
+import org.flitkit.testbench.TestbenchFailure;
 import org.flitkit.waves.VcdLimitExceeded;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -24,7 +26,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code hdl sim <design>|--class CLASS --cycles N}: simulates a design with nothing around it: the
  * inputs stay at zero (or take seeded random values), reset, N cycles, a summary line, and waves of
- * every signal with a save file showing the top-level ports when asked.
+ * every signal with a save file showing the top-level ports when asked. A design's {@code check} failing ends
+ * the run with one FAIL line (cycle, instance, source line, message) and exit code 1.
  */
 @Command(name = "sim", description = "Simulate a design on its own: inputs at zero (or random), reset, N cycles; "
         + "the last line is the summary (cycles, cycles/s).")
@@ -82,6 +85,7 @@ final class SimCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         out.println("design: " + d.origin());
         out.flush();
+        String what = "sim " + d.label() + (randomInputs ? " random-inputs seed=" + seed : " zero-inputs");
         ScenarioResult r;
         try (ProgressBars progress = options.progressBars(d.label());
                 Testbench<? extends Module> tb = Testbench.create(d.top(), options.config(seed, cycles, progress))) {
@@ -93,6 +97,8 @@ final class SimCommand implements Callable<Integer> {
             tb.reset(RESET_CYCLES);
             tb.run(cycles);
             r = tb.result();
+        } catch (SimAssertionError | TestbenchFailure f) {
+            return Failures.report(out, err, what, f, options.vcd);
         } catch (HdlException e) {
             err.println(e.getMessage());
             err.flush();
@@ -101,7 +107,7 @@ final class SimCommand implements Callable<Integer> {
             throw options.limitReached(e);
         }
         RunCommand.printWaves(out, r);
-        out.println(RunCommand.summary("sim " + d.label() + (randomInputs ? " random-inputs seed=" + seed : " zero-inputs"), r));
+        out.println(RunCommand.summary(what, r));
         out.flush();
         return 0;
     }

@@ -19,6 +19,9 @@ import org.flitkit.testbench.stream.Throttle;
  * checks that every flit arrives exactly once, in order, unchanged.
  */
 public final class FlitLoopbackScenario {
+    /** The counts of the PASS line. */
+    public static final java.util.Map<String, String> COUNTS = ScenarioResult.legend("flits", "flits matched in order by the scoreboard");
+
     /** Probability that the source idles a cycle before offering a flit. */
     static final double SOURCE_GAPS = 0.3;
     /** Probability that the sink is not ready in a cycle. */

@@ -2,11 +2,14 @@ package org.flitkit.app.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.flitkit.app.Catalog;
 import org.flitkit.testbench.ExternalTools;
 import org.flitkit.testbench.TestbenchFailure;
@@ -67,15 +70,73 @@ class HdlCliTest {
         assertThat(r.lastLine()).startsWith("PASS flit-loopback seed=1 ");
     }
 
+    /** The names of the counts of a PASS line, between {@code cycles=N} and {@code time=}. */
+    static List<String> countNames(String passLine) {
+        return Pattern.compile(" (\\w+)=").matcher(passLine.replaceFirst(".* cycles=\\d+ ", " ").replaceFirst(" time=.*", ""))
+                .results().map(m -> m.group(1)).toList();
+    }
+
+    @Test
+    void everyTestbenchHasALegendOfItsCountsAndFlitLoopbacksMatchesItsLine() {
+        for (Catalog.TestbenchEntry e : Catalog.standard().testbenches()) {
+            assertThat(e.counts()).as(e.name()).isNotEmpty();
+        }
+        Run r = hdl("run", "flit-loopback", "--cycles", "1000");
+        assertThat(countNames(r.lastLine())).containsExactlyElementsOf(Catalog.standard().testbench("flit-loopback").orElseThrow().counts().keySet());
+    }
+
     @Test
     void aFailingTestbenchExitsWithOneAndSaysWhyAndWhen() {
         Catalog c = new Catalog().testbench("broken", "always fails", cfg -> {
-            throw new TestbenchFailure(42, "scoreboard", "item #3 does not match", cfg.seed());
+            throw new TestbenchFailure(42, "scoreboard", "item #3 does not match\n  expected: 0x7a\n  observed: 0x27a", cfg.seed());
         });
         Run r = hdl(c, "run", "broken", "--seed", "8");
         assertThat(r.exit()).isEqualTo(1);
-        assertThat(r.err()).contains("cycle 42: scoreboard: item #3 does not match").contains("seed=8");
-        assertThat(r.lastLine()).isEqualTo("FAIL broken seed=8 cycle=42 (scoreboard)");
+        // the verdict is one line; what the scoreboard compared comes before it, on stderr
+        assertThat(r.out()).isEqualTo("FAIL broken seed=8 cycle=42 component=scoreboard: item #3 does not match\n");
+        assertThat(r.err()).isEqualTo("  expected: 0x7a\n  observed: 0x27a\n");
+    }
+
+    @Test
+    void aCrashIsOneLineNamingTheCommandWithItsStackTraceInALog() throws IOException {
+        Catalog c = new Catalog().testbench("crashing", "throws", cfg -> {
+            throw new IllegalStateException("the model lost its clock\nsecond line");
+        });
+        Run r = hdl(c, "run", "crashing");
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err().lines()).hasSize(1);
+        Matcher m = Pattern.compile("hdl: run failed: IllegalStateException: the model lost its clock \\(at HdlCliTest\\.java:\\d+\\); "
+                + "details and stack trace in (\\S+\\.log) \\(or run with --debug\\)\n").matcher(r.err());
+        assertThat(m.matches()).as(r.err()).isTrue();
+        Path log = Path.of(m.group(1));
+        assertThat(Files.readString(log)).startsWith("java.lang.IllegalStateException: the model lost its clock\nsecond line\n\tat ")
+                .contains("at org.flitkit.app.cli.RunCommand.call(RunCommand.java:");
+        Files.delete(log);
+
+        Run debug = hdl(c, "--debug", "run", "crashing");
+        assertThat(debug.exit()).isEqualTo(1);
+        assertThat(debug.err()).startsWith("hdl: run failed: IllegalStateException: the model lost its clock (at HdlCliTest.java:")
+                .contains(")\njava.lang.IllegalStateException: the model lost its clock\nsecond line\n\tat ")
+                .doesNotContain(".log");
+        assertThat(hdl(c, "run", "crashing", "--debug").err().lines().limit(3)).isEqualTo(debug.err().lines().limit(3).toList());
+    }
+
+    @Test
+    void anEnvironmentTimingOutUnderACommandWithoutAVerdictIsOneLine() throws IOException {
+        Catalog c = new Catalog().systemBenchmark("stuck", "times out", (chips, cycles, requests, threads, out) -> {
+            throw new TestbenchFailure(1287668, "testbench", "timeout: the NIC and its cable to go quiet did not happen within 1000000 cycles"
+                    + " (waited since cycle 287668)\n  nic: 3 flits queued", 1);
+        });
+        Run r = hdl(c, "bench", "stuck", "--chips", "2");
+        assertThat(r.exit()).isEqualTo(1);
+        Matcher m = Pattern.compile("hdl: bench failed: cycle 1287668: testbench: timeout: the NIC and its cable to go quiet did not happen"
+                + " within 1000000 cycles \\(waited since cycle 287668\\); details and stack trace in (\\S+\\.log) \\(or run with --debug\\)\n")
+                .matcher(r.err());
+        assertThat(m.matches()).as(r.err()).isTrue();
+        Path log = Path.of(m.group(1));
+        assertThat(Files.readString(log)).contains("\n  nic: 3 flits queued\n  seed=1\n\tat ");
+        Files.delete(log);
     }
 
     @Test

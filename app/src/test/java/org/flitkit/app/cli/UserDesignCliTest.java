@@ -117,6 +117,25 @@ class UserDesignCliTest {
                         }
                     }
                     """,
+            "my/pkg/Overflow.java", """
+                    package my.pkg;
+
+                    import static org.flitkit.hdl.Hdl.*;
+
+                    import org.flitkit.hdl.Module;
+                    import org.flitkit.hdl.UInt;
+
+                    public class Overflow extends Module {
+                        public final UInt count = output(UInt(8));
+
+                        public Overflow() {
+                            UInt value = regInit(UInt(8), 0);
+                            value.assign(value.add(1));
+                            count.assign(value);
+                            check(value.lt(40), "count %d reached 40", value);
+                        }
+                    }
+                    """,
             "my/pkg/Plain.java", """
                     package my.pkg;
 
@@ -187,6 +206,21 @@ class UserDesignCliTest {
         HdlCliTest.Run r = hdl("sim", "--class", "my.pkg.Counter", "--classpath", classes.toString(), "--cycles", "50");
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.lastLine()).startsWith("sim my.pkg.Counter zero-inputs cycles=52 ");
+    }
+
+    @Test
+    void aFailingCheckIsOneFailLineWithExitOneAndTheSaveFileMarksItsCycle(@TempDir Path dir) throws IOException {
+        Path vcd = dir.resolve("overflow.vcd");
+        HdlCliTest.Run r = hdl("sim", "--class", "my.pkg.Overflow", "--classpath", classes.toString(), "--cycles", "100",
+                "--vcd", vcd.toString());
+        assertThat(r.exit()).isEqualTo(1);
+        // Overflow.java line 15 is the check; the register is 0 on cycle 2, the first after reset, so 40 on cycle 42
+        assertThat(r.outLines()).containsExactly("design: my.pkg.Overflow, built by new Overflow()",
+                "FAIL sim my.pkg.Overflow zero-inputs cycle=42 instance=overflow at Overflow.java:15: count 40 reached 40");
+        Path gtkw = dir.resolve("overflow.gtkw");
+        assertThat(r.err()).isEqualTo("waves up to the failure: " + vcd + "\n  view: gtkwave " + vcd + " " + gtkw + "\n");
+        // the marker (second field of the zoom line) on cycle 42's falling edge, 10 ns cycles in 1 ps ticks
+        assertThat(Files.readAllLines(gtkw)).anyMatch(l -> l.matches("\\*-[\\d.]+ 425000( -1)+")).contains("[timestart] 0");
     }
 
     @Test

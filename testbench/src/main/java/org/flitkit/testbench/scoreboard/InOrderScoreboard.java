@@ -35,8 +35,8 @@ public final class InOrderScoreboard<T> extends Scoreboard<T> {
                     + (observed.equals(last) ? "\n  it equals the last matched item: duplicated?" : ""));
         }
         if (!e.item().equals(observed)) {
-            throw fail("item #" + e.index() + " (expected since cycle " + e.cycle() + ") does not match\n  expected: "
-                    + show(e.item()) + "\n  observed: " + show(observed) + hint(observed));
+            throw fail("item #" + e.index() + " (expected since cycle " + e.cycle() + ") does not match"
+                    + mismatch(e.item(), observed) + hint(observed));
         }
         queue.poll();
         last = observed;

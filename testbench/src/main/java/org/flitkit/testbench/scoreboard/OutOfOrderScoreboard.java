@@ -45,8 +45,8 @@ public final class OutOfOrderScoreboard<K, T> extends Scoreboard<T> {
         }
         Expected<T> e = q.peek();
         if (!e.item().equals(observed)) {
-            throw fail("item #" + e.index() + " with id " + k + " (expected since cycle " + e.cycle() + ") does not match\n  expected: "
-                    + show(e.item()) + "\n  observed: " + show(observed));
+            throw fail("item #" + e.index() + " with id " + k + " (expected since cycle " + e.cycle() + ") does not match"
+                    + mismatch(e.item(), observed));
         }
         q.poll();
         if (q.isEmpty()) {

@@ -9,7 +9,8 @@ import org.flitkit.testbench.Component;
 /**
  * Compares what the design produced with what a reference says it should: feed {@link #expect} from
  * the input side (a monitor or a model) and {@link #observe} from the output monitor. A mismatch fails
- * at once with the cycle, the item number and both transactions; {@link #finish()} fails if anything
+ * at once with the cycle, the item number and both transactions (integers in hex, with the bits that
+ * differ); {@link #finish()} fails if anything
  * expected never arrived, and a timeout lists what is still outstanding ({@link #describeState()}).
  * Subclasses decide which outstanding item an observation is matched against.
  *
@@ -23,7 +24,7 @@ public abstract class Scoreboard<T> extends Component {
     /** At most this many outstanding items are listed by {@link #describeState()}. */
     public static final int DESCRIBED_ITEMS = 10;
 
-    private Function<? super T, String> format = String::valueOf;
+    private Function<? super T, String> format = BitDiff::show;
     private long expected;
     private long matched;
 
@@ -31,7 +32,10 @@ public abstract class Scoreboard<T> extends Component {
         super(name);
     }
 
-    /** How to print items in failure messages (default {@code toString}). */
+    /**
+     * How to print items in failure messages (default: integers and lists of them in hex, anything else by
+     * {@code toString}); a mismatch of integers also names the differing bits whatever the format.
+     */
     public Scoreboard<T> format(Function<? super T, String> f) {
         format = f;
         return this;
@@ -98,5 +102,10 @@ public abstract class Scoreboard<T> extends Component {
 
     protected final String show(T item) {
         return format.apply(item);
+    }
+
+    /** The lines of a mismatch: both items and, for integers, the bits that differ. */
+    protected final String mismatch(T expected, T observed) {
+        return "\n  expected: " + show(expected) + "\n  observed: " + show(observed) + BitDiff.describe(expected, observed);
     }
 }

@@ -3,6 +3,8 @@ package org.flitkit.testbench.scoreboard;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.math.BigInteger;
+import java.util.List;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Queue;
 import org.flitkit.testbench.Duts;
@@ -110,5 +112,29 @@ class ScoreboardTest {
         assertThatThrownBy(() -> sb.observe(new Tx(7, "z"))).hasMessageContaining("unexpected item with id 7")
                 .hasMessageContaining("2 outstanding with ids [1]");
         assertThatThrownBy(tb::finish).hasMessageContaining("the oldest is #0");
+    }
+
+    @Test
+    void integerMismatchesAreInHexWithTheDifferingBitsAndTheirMask() {
+        InOrderScoreboard<BigInteger> sb = tb.add(new InOrderScoreboard<>("sb"));
+        sb.expect(BigInteger.valueOf(0x7a));
+        assertThatThrownBy(() -> sb.observe(BigInteger.valueOf(0x27a)))
+                .hasMessage("cycle 0: sb: item #0 (expected since cycle 0) does not match\n  expected: 0x7a\n  observed: 0x27a"
+                        + "\n  differs in bit 9 (xor 0x200)\n  seed=9");
+        OutOfOrderScoreboard<Integer, Long> byTag = tb.add(new OutOfOrderScoreboard<>("tags", v -> (int) (v & 0xf)));
+        byTag.expect(0x0f_0fL);
+        assertThatThrownBy(() -> byTag.observe(0xf3_bfL)).hasMessageContaining("expected: 0xf0f\n  observed: 0xf3bf\n"
+                + "  differs in bits 4..5, 7, 10..15 (xor 0xfcb0)");
+    }
+
+    @Test
+    void listsOfIntegersNameTheFirstDifferingElement() {
+        InOrderScoreboard<List<Integer>> sb = tb.add(new InOrderScoreboard<>("sb"));
+        sb.expect(List.of(0x100, 0x102, 0x104, 0x107));
+        assertThatThrownBy(() -> sb.observe(List.of(0x100, 0x102, 0x107, 0x200)))
+                .hasMessageContaining("expected: [0x100, 0x102, 0x104, 0x107]\n  observed: [0x100, 0x102, 0x107, 0x200]\n"
+                        + "  element 2: expected 0x104 observed 0x107, differs in bits 0..1 (xor 0x3) (1 more element(s) of the first 4 differ)");
+        assertThatThrownBy(() -> sb.observe(List.of(0x100, 0x102)))
+                .hasMessageContaining("observed: [0x100, 0x102]\n  expected 4 elements, observed 2");
     }
 }

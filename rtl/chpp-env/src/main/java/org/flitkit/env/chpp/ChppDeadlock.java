@@ -31,6 +31,16 @@ import org.flitkit.testbench.ScenarioResult;
  * is exact. docs/chpp-network.md, "The deadlock scenario".
  */
 public final class ChppDeadlock {
+    /** The counts of the PASS line: the run with GETs sharing the PUT VC, then on their own VC, then PUT latencies. */
+    public static final Map<String, String> COUNTS = ScenarioResult.legend(
+            "shared_stuck_at", "GETs sharing the PUT VC: the cycle after which nothing moved (the deadlock)",
+            "shared_get_stall_cycles", "cycles a dispatch held a GET with PUTs behind it, both NICs",
+            "shared_cycles", "cycles that run took until the deadlock was detected",
+            "own_completed", "GETs on their own VC: requests completed, both NICs",
+            "own_cycles", "cycles that run took to complete them all",
+            "put1_link_cycles", "1-byte PUT, doorbell to the byte in the receiver's memory, over the credit link (cycles)",
+            "put1_xbar_cycles", "the same through the crossbar (cycles)");
+
     public static final int KEY = 0xD1AD;
     /**
      * The scenario's network: buffers of 32 beats per VC (two 256-byte PUT packets) on a 200-cycle wire, so that the

@@ -80,10 +80,31 @@ public final class ChppFaults {
         }
     }
 
-    /** What a run found. */
+    /**
+     * What a run found. Every request ends once: {@code requests = ok + readErrors + timeouts + unreadable}. Every GET
+     * too: {@code gets = getsOk + getFailed + getsUnreadable + getsNotSent} (answered in full; ended GET_FAILED at the
+     * requester; its descriptor unreadable, so it never became a request; an error on its own send completion).
+     */
     public record Outcome(int requests, int ok, int readErrors, int timeouts, int unreadable, int noBuffer, long reads,
-            long faults, long cycles, int freeTags0, int freeTags1, int gets, int getsOk, int getFailed) {
+            long faults, long cycles, int freeTags0, int freeTags1, int gets, int getsOk, int getFailed, int getsUnreadable,
+            int getsNotSent) {
     }
+
+    /** What each count of the result line means, in its order (for {@code ./hdl run chpp-faults --help}). */
+    public static final Map<String, String> COUNTS = ScenarioResult.legend(
+            "requests", "PUT, GET and NAP requests posted; each ends once, as ok, read_errors, timeouts or unreadable",
+            "ok", "requests that ended OK (a GET: answered in full)",
+            "read_errors", "requests ended by an error completion (a GET: its answer's, at the target)",
+            "timeouts", "requests ended by a completion timeout (a GET: its answer's, at the target)",
+            "unreadable", "requests whose descriptor could not be read (a completion with Cookie 0, no request sent)",
+            "gets", "GETs among the requests: gets_answered + gets_failed + gets_unreadable + gets_not_sent",
+            "gets_answered", "GETs answered in full at the requester",
+            "gets_failed", "GETs that ended GET_FAILED at the requester (a read of their data failed at the target)",
+            "gets_unreadable", "GETs whose own descriptor could not be read, so they never left (also in unreadable)",
+            "gets_not_sent", "GETs whose own send completion at the requester was an error, so they never left",
+            "no_buffer", "NAPs that found no receive buffer (NO_RECEIVE_BUFFER)",
+            "reads", "host memory reads the NICs made (descriptors and data)",
+            "failed_reads", "reads made to fail (UR, CA or never completed), 10 % of them at random");
 
     private ChppFaults() {
     }
@@ -101,11 +122,13 @@ public final class ChppFaults {
             r = env.tb.result();
         }
         out.printf("%d requests, %.0f %% of reads failing: %d OK, %d ended by an error completion, %d by a completion timeout, "
-                + "%d descriptors unreadable; %d GETs: %d answered, %d GET_FAILED at the requester; %d NAPs found no buffer; "
-                + "%d reads, %d failed; all %d + %d tags free%n", o.requests(), rate * 100, o.ok(), o.readErrors(), o.timeouts(),
-                o.unreadable(), o.gets(), o.getsOk(), o.getFailed(), o.noBuffer(), o.reads(), o.faults(), o.freeTags0(), o.freeTags1());
+                + "%d descriptors unreadable; %d GETs: %d answered, %d GET_FAILED at the requester, %d with an unreadable descriptor, "
+                + "%d failed before leaving; %d NAPs found no buffer; %d reads, %d failed; all %d + %d tags free%n", o.requests(),
+                rate * 100, o.ok(), o.readErrors(), o.timeouts(), o.unreadable(), o.gets(), o.getsOk(), o.getFailed(), o.getsUnreadable(),
+                o.getsNotSent(), o.noBuffer(), o.reads(), o.faults(), o.freeTags0(), o.freeTags1());
         return r.with("requests", o.requests()).with("ok", o.ok()).with("read_errors", o.readErrors()).with("timeouts", o.timeouts())
-                .with("unreadable", o.unreadable()).with("gets", o.gets()).with("get_failed", o.getFailed())
+                .with("unreadable", o.unreadable()).with("gets", o.gets()).with("gets_answered", o.getsOk())
+                .with("gets_failed", o.getFailed()).with("gets_unreadable", o.getsUnreadable()).with("gets_not_sent", o.getsNotSent())
                 .with("no_buffer", o.noBuffer()).with("reads", o.reads()).with("failed_reads", o.faults());
     }
 
@@ -250,6 +273,10 @@ public final class ChppFaults {
         verify(env, all, byCookie, unreadable, naps, SendEngineParams.defaults().mtu());
         int getsOk = (int) all.stream().filter(r -> r.op == Op.GET && r.end == Status.OK).count();
         int getFailed = (int) all.stream().filter(r -> r.op == Op.GET && r.end == Status.GET_FAILED).count();
+        int getsUnreadable = (int) all.stream().filter(r -> r.op == Op.GET && r.status == null).count();
+        int getsNotSent = (int) all.stream().filter(r -> r.op == Op.GET && r.status != null && r.status != Status.OK).count();
+        check(env, getsOk + getFailed + getsUnreadable + getsNotSent == gets, gets + " GETs but " + getsOk + " answered, "
+                + getFailed + " GET_FAILED, " + getsUnreadable + " unreadable and " + getsNotSent + " not sent");
         if (rate == 0) {
             check(env, getsOk == gets, gets + " GETs but " + getsOk + " answered");
         }
@@ -267,7 +294,7 @@ public final class ChppFaults {
         int tos = (int) all.stream().filter(r -> outcome(r) == Status.COMPLETION_TIMEOUT).count();
         int unr = java.util.Arrays.stream(unreadable).sum();
         return new Outcome(requests, ok, errs, tos, unr, noBuffer, reads[0], faults[0], env.tb.cycle() - start, free[0], free[1],
-                gets, getsOk, getFailed);
+                gets, getsOk, getFailed, getsUnreadable, getsNotSent);
     }
 
     /**

@@ -24,6 +24,13 @@ import org.flitkit.testbench.figures.Status;
  * deviation. The sessions run in parallel, one per processor. docs/chpp-nic.md, "Figures".
  */
 public final class ChppFiguresScenario {
+    /** The counts of the PASS line: the figures of the table above it, by status. */
+    public static final Map<String, String> COUNTS = ScenarioResult.legend(
+            "figures", "paper figures measured: within_tolerance + explained + outside_tolerance",
+            "within_tolerance", "figures within their tolerance of the paper's value",
+            "explained", "figures outside it for a documented reason",
+            "outside_tolerance", "figures outside it with no explanation");
+
     private ChppFiguresScenario() {
     }
 

@@ -19,6 +19,12 @@ import org.flitkit.testbench.figures.Measurement;
  * register read go. {@code ./hdl figures --only nic} measures the same and writes docs/figures.
  */
 public final class NicFiguresScenario {
+    /** The counts of the PASS line: mean end-to-end latencies in cycles, times 100 to keep two decimals. */
+    public static final java.util.Map<String, String> COUNTS = ScenarioResult.legend(
+            "read1_cycles_x100", "mean latency of a 1-register read, host API to host API, cycles x100",
+            "write1_cycles_x100", "mean latency of a 1-register write, cycles x100",
+            "read2_cycles_x100", "mean latency of a 2-register read, cycles x100");
+
     private NicFiguresScenario() {
     }
 

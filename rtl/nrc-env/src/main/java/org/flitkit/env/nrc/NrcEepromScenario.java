@@ -8,7 +8,6 @@ import org.flitkit.rtl.nrc.RsGeometry;
 import org.flitkit.testbench.ScenarioResult;
 import org.flitkit.testbench.Rng;
 import org.flitkit.testbench.RunConfig;
-import org.flitkit.testbench.TestbenchFailure;
 import org.flitkit.testbench.stream.Throttle;
 
 /**
@@ -85,9 +84,8 @@ public final class NrcEepromScenario {
         long step = lat[1] - lat[0];
         for (int i = 2; i < lat.length; i++) {
             if (lat[i] - lat[i - 1] != step) {
-                throw new TestbenchFailure(env.tb.cycle(), "eeprom", what + " latency not linear in the byte count: byte " + (i + 1)
-                        + " cost " + (lat[i] - lat[i - 1]) + " cycles, byte 2 cost " + step + ": " + java.util.Arrays.toString(lat),
-                        env.tb.seed());
+                throw env.tb.fail("eeprom", what + " latency not linear in the byte count: byte " + (i + 1)
+                        + " cost " + (lat[i] - lat[i - 1]) + " cycles, byte 2 cost " + step + ": " + java.util.Arrays.toString(lat));
             }
         }
     }

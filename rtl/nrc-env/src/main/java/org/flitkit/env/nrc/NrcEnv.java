@@ -23,6 +23,11 @@ import org.flitkit.testbench.stream.Throttle;
  * unanswered; fault reports are collected. Spec: 20-th2-management.md; docs/th2-nrc.md.
  */
 public final class NrcEnv implements AutoCloseable {
+    /** The counts of {@link #result()}. */
+    public static final java.util.Map<String, String> COUNTS = org.flitkit.testbench.ScenarioResult.legend(
+            "answers", "responses matched by the scoreboard to their request (by transaction ID), each as predicted",
+            "reports", "fault reports the management server received");
+
     /** An answer as the scoreboard compares it: TransactionID, port it left by, the 792 bits. */
     public record Answer(int tid, int port, BitVector bits) {
         @Override

@@ -15,7 +15,6 @@ import org.flitkit.rtl.nrc.RsGeometry;
 import org.flitkit.testbench.ScenarioResult;
 import org.flitkit.testbench.Component;
 import org.flitkit.testbench.RunConfig;
-import org.flitkit.testbench.TestbenchFailure;
 import org.flitkit.testbench.stream.Throttle;
 
 /**
@@ -29,6 +28,13 @@ import org.flitkit.testbench.stream.Throttle;
  * "NMA submodules" (active_report, nmp_collector).
  */
 public final class NrcFaultsScenario {
+    /** The counts of the PASS line. */
+    public static final java.util.Map<String, String> COUNTS = ScenarioResult.legend(
+            "answers", NrcEnv.COUNTS.get("answers"),
+            "reports", NrcEnv.COUNTS.get("reports"),
+            "contended_cycles", "cycles a fault report and a response competed for the collector (the response must win)",
+            "answered_during_faults", "responses matched while fault reports were being raised");
+
     static final int SERVER_PORT = 7;
     static final long WAIT = 3_000;
 
@@ -164,7 +170,7 @@ public final class NrcFaultsScenario {
                 && p.transactionId() == seq && p.route().equals(RoutingField.of(SERVER_PORT)) && p.hopPtr() == 1
                 && (code == null || r.fault().faultCode() == code.code() && r.fault().port() == port);
         if (!ok) {
-            throw new TestbenchFailure(env.tb.cycle(), "reports", "unexpected fault report " + p, env.tb.seed());
+            throw env.tb.fail("reports", "unexpected fault report " + p);
         }
     }
 }

@@ -23,6 +23,16 @@ import org.flitkit.testbench.stream.Throttle;
  * measures the same and writes docs/figures.
  */
 public final class NrcFiguresScenario {
+    /** The counts of the PASS line (the table above it has the figures with the paper's values). */
+    public static final java.util.Map<String, String> COUNTS = ScenarioResult.legend(
+            "rs_cycles", "cycles a packet's first flit takes per relay station towards the NMA",
+            "to_nma_near", "cycles from the first flit in to the packet at the NMA, from the nearest port",
+            "to_nma_far", "the same from the farthest port",
+            "packet_cycles", "cycles one packet takes over the 20-bit relay-station path",
+            "eep_read_step_ns", "E2PROM read: ns per additional byte (board timing)",
+            "eep_write_step_ns", "E2PROM write: ns per additional byte (board timing)",
+            "cycles_per_s", "simulation speed of the NRC under traffic on all ports, cycles per wall-clock second");
+
     private NrcFiguresScenario() {
     }
 

@@ -7,7 +7,6 @@ import org.flitkit.rtl.nrc.RsGeometry;
 import org.flitkit.testbench.ScenarioResult;
 import org.flitkit.testbench.Rng;
 import org.flitkit.testbench.RunConfig;
-import org.flitkit.testbench.TestbenchFailure;
 import org.flitkit.testbench.stream.Throttle;
 
 /**
@@ -74,9 +73,9 @@ public final class NrcPortsScenario {
             for (int k = 0; k < kinds.size(); k++) {
                 long expected = (k == 0 ? NEAREST_ONE_REGISTER : k == 2 ? NEAREST_ONE_REGISTER + 1 : NEAREST_WRITE) + extra;
                 if (kinds.get(k)[p] != expected) {
-                    throw new TestbenchFailure(env.tb.cycle(), "latency", KINDS.get(k) + " from port " + p + " answered in "
+                    throw env.tb.fail("latency", KINDS.get(k) + " from port " + p + " answered in "
                             + kinds.get(k)[p] + " cycles, expected " + expected + " (" + RsGeometry.hopsToNma(p)
-                            + " relay stations each way)", env.tb.seed());
+                            + " relay stations each way)");
                 }
             }
         }

@@ -23,6 +23,14 @@ import org.flitkit.testbench.stream.Throttle;
  * order the NMA serves them in. Spec: 20-th2-management.md; docs/th2-nrc.md.
  */
 public final class NrcRandomScenario {
+    /** The counts of the PASS line. */
+    public static final java.util.Map<String, String> COUNTS = ScenarioResult.legend(
+            "answers", NrcEnv.COUNTS.get("answers"),
+            "reports", NrcEnv.COUNTS.get("reports"),
+            "requests", "random requests sent, over all ports",
+            "ports", "ports sending at once",
+            "max_per_port", "requests sent by the busiest port");
+
     static final int OUTSTANDING = 3;
     static final double GAP = 0.97;
     static final double EEPROM = 0.04;

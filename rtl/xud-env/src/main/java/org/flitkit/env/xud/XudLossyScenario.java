@@ -18,6 +18,22 @@ import org.flitkit.testbench.ScenarioResult;
  * layer did to get there (timeouts, NAKs, resends, duplicates it dropped). Paper sections 3 and 4.
  */
 public final class XudLossyScenario {
+    /** The counts of the PASS line: the messages' fate first, then the window layers' work, then the network's faults. */
+    public static final Map<String, String> COUNTS = ScenarioResult.legend(
+            "delivered", "messages delivered to their application exactly once, in window order",
+            "lost", "messages never delivered (the run fails unless 0)",
+            "duplicated", "messages delivered twice or more (the run fails unless 0)",
+            "timeouts", "sends the adapters completed with TIMEOUT (no ACK in time), each resent by the window layer",
+            "naks", "sends completed with NAK (the receiver saw a PSN gap), each resent",
+            "rnr_naks", "sends completed with RNR NAK (no receive buffer), each resent",
+            "resends", "messages the window layers sent again: timeouts + naks + rnr_naks",
+            "duplicates_dropped", "copies the receiving window layers recognised by their sequence number and dropped",
+            "data_lost", "data packets the network dropped (--loss), not messages: the window layer resent them",
+            "acks_lost", "ACK/NAK packets the network dropped (--ack-loss)",
+            "net_duplicated", "packets the network sent twice (--dup)",
+            "net_reordered", "packets the network delayed past later ones (--reorder)",
+            "net_corrupted", "packets the network flipped one bit of (--corrupt); the receiving adapter refuses them (bad ICRC, answered with a NAK)");
+
     /** Cycles a run may take before it fails (the run ends as soon as every message is delivered and the network drained). */
     public static final long CYCLE_BUDGET = 50_000_000;
     /** The scenario's own options ({@code --name value}), with their meaning and default. */

@@ -35,6 +35,26 @@ import org.flitkit.testbench.stream.Throttle;
  * single output. docs/th2-nrc-switch.md, "Chip-level tests".
  */
 public final class NrcChipTraffic {
+    /** The counts of the PASS line, packets unless named otherwise. */
+    public static final Map<String, String> COUNTS = ScenarioResult.legend(
+            "traffic_cycles", "cycles of offered traffic (--cycles); the run then drains until every packet is delivered",
+            "sent", "packets the port sources sent",
+            "delivered", "packets that arrived at a far end (once each, else counted as duplicated)",
+            "lost", "packets never delivered (the run fails unless 0)",
+            "duplicated", "packets that arrived again after being delivered (fails unless 0)",
+            "corrupted", "packets that arrived with different flits (fails unless 0)",
+            "misrouted", "packets that left an output their destination ID does not allow (fails unless 0)",
+            "out_of_order", "single-route packets that arrived after a later one of the same source, destination and VC (fails unless 0)",
+            "flits_delivered", "flits of the delivered packets",
+            "accepted_per_mille", "flits delivered per port per traffic cycle, x1000",
+            "injected_bit_errors", "bits the cable error injectors flipped (--ber), both directions of every cable",
+            "crc_errors", "frames the link layers refused on a CRC mismatch",
+            "retransmitted", "frames the link layers sent again (go-back-N replay)",
+            "frames_sent", "frames the link layers sent, both ends of every cable",
+            "adaptive_low", "two-route packets delivered on the lower output (port < 12)",
+            "adaptive_high", "two-route packets delivered on the upper output (port >= 12)",
+            "traffic_cycles_per_second", "simulation speed during the traffic phase, cycles per wall-clock second");
+
     /** Destination IDs 0x0100 + q go to output q; 0x0300 + k may take output k or k + 12 (adaptive). */
     public static final int SINGLE_BASE = 0x0100;
     public static final int PAIR_BASE = 0x0300;
@@ -50,7 +70,7 @@ public final class NrcChipTraffic {
     }
 
     /** The command-line options of {@code ./hdl run nrc-chip-traffic} (the cycle budget is --cycles). */
-    public static final Map<String, String> OPTIONS = Map.of(
+    public static final Map<String, String> OPTIONS = ScenarioResult.legend(
             "load", "offered load, flits per cycle per port (default 0.5)",
             "ber", "bit error rate on every cable, both directions (default 1e-4)",
             "cable-latency", "cycles a frame takes over a cable (default 4)",
