@@ -127,6 +127,11 @@ public final class MgmtSession {
 
     private void execute(MgmtScript.Command c) {
         if (c instanceof MgmtScript.Port p) {
+            if (p.port() != port) {
+                // the server's cable moves to another port: what was sent through the old one is answered (or has
+                // timed out) first, the same whether the packets go straight in or through the NIC and a cable
+                sync();
+            }
             port = p.port();
         } else if (c instanceof MgmtScript.Route r) {
             path = new Requests.Path(r.forward(), r.backward());
