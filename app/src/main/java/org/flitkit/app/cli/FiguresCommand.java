@@ -3,10 +3,13 @@ package org.flitkit.app.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.flitkit.app.Catalog;
 import org.flitkit.testbench.TestbenchFailure;
 import org.flitkit.testbench.figures.Figure;
 import org.flitkit.testbench.figures.FigureRegistry;
@@ -33,9 +36,22 @@ final class FiguresCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--only", paramLabel = "NAME", description = "One figure source (nrc, ...) or one figure id; the other rows keep "
-            + "their values and dates.")
+    @Option(names = "--only", paramLabel = "NAME", completionCandidates = FigureNames.class, description = "A figure source (measures "
+            + "all its figures) or one figure id; the other rows keep their values and dates. The sources, then the figures: "
+            + "${COMPLETION-CANDIDATES}.")
     String only;
+
+    /** What {@code --only} accepts, from the standard catalog's figure registry: the source names, then every figure id. */
+    static final class FigureNames implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            // built when the help is drawn, not with every command line
+            FigureRegistry r = Catalog.standard().figureRegistry();
+            List<String> names = new ArrayList<>(r.sources().stream().map(s -> s.name()).toList());
+            r.figures().forEach(f -> names.add(f.id()));
+            return names.iterator();
+        }
+    }
 
     @Option(names = "--out", paramLabel = "DIR", description = "Directory of the table, plots and data (default: ${DEFAULT-VALUE}).")
     Path out = Path.of("docs", "figures");

@@ -6,8 +6,12 @@ import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.List;
 import javax.imageio.ImageIO;
+import org.flitkit.app.Catalog;
+import org.flitkit.testbench.figures.FigureRegistry;
+import org.flitkit.testbench.figures.FigureSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -54,7 +58,7 @@ class FiguresCliTest {
             Path png = dir.resolve(curve + ".png");
             BufferedImage img = ImageIO.read(png.toFile());
             assertThat(img).as(png + " is a PNG image").isNotNull();
-            assertThat(img.getWidth()).isEqualTo(720);
+            assertThat(img.getWidth()).isEqualTo(800);
             assertThat(Files.size(png)).isLessThan(100_000);
             assertThat(Files.readString(dir.resolve(curve + ".csv"))).startsWith("series,kind,x,y\nmodel");
         }
@@ -78,6 +82,21 @@ class FiguresCliTest {
         assertThat(readme).contains("| 40 | 40 | cycles | 0.0 | ±10 % | pass | " + today + " | `./hdl figures --only nrc-rs-packet` |")
                 .contains("| 3112.86 | 3000 | us/address | +3.8 | ±10 % | pass | 2000-01-01" + BY);
         assertThat(readme.split(today, -1)).hasSize(2);
+    }
+
+    @Test
+    void helpListsEveryNameOnlyAccepts() {
+        HdlCliTest.Run r = HdlCliTest.hdl("figures", "--help");
+        assertThat(r.exit()).isZero();
+        String text = r.out().replaceAll("\\s+", " ");
+        FigureRegistry registry = Catalog.standard().figureRegistry();
+        List<String> names = new ArrayList<>(registry.sources().stream().map(FigureSource::name).toList());
+        registry.figures().forEach(f -> names.add(f.id()));
+        assertThat(names).hasSize(6 + registry.figures().size()).contains("nrc", "chpp-xbar", "nrc-reg-read", "chpp-bw-mtu");
+        assertThat(text).contains("The sources, then the figures: " + String.join(", ", names) + ".");
+        for (String n : names) {
+            assertThat(registry.select(n)).as(n + " is accepted by --only").isNotEmpty();
+        }
     }
 
     @Test

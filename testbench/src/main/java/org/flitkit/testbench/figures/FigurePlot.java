@@ -16,11 +16,15 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * A curve figure's plot (PNG, XChart) and its data (CSV): the model's series as lines with markers, the
- * paper's points as open markers and the paper's lines dashed, axis titles with units, a legend.
+ * paper's points as open markers and the paper's lines dashed, each cited in the legend, axis titles with
+ * units that say where an axis does not start at zero ({@link PlotAxis}), a legend.
  */
 public final class FigurePlot {
-    static final int WIDTH = 720;
-    static final int HEIGHT = 480;
+    static final int WIDTH = 800;
+    static final int HEIGHT = 540;
+    /** Legend text of a plot whose paper gives no number for it. */
+    static final String NO_NUMBER = "paper: gives no number for this plot";
+    private static final double LARGE = 100_000;
     private static final Color[] MODEL = {new Color(0x1f77b4), new Color(0x2ca02c), new Color(0x9467bd), new Color(0x8c564b)};
     private static final Color[] PAPER = {new Color(0xd62728), new Color(0xff7f0e), new Color(0xe377c2)};
     // model series that coincide (a write as fast as a read) must stay visible: each its own marker and dash
@@ -34,7 +38,7 @@ public final class FigurePlot {
     /** Long-format CSV of every plotted series: {@code series,kind,x,y}. */
     public static String csv(Figure f, List<Series> model) {
         StringBuilder sb = new StringBuilder("series,kind,x,y\n");
-        for (Series s : curve(f).plotted(model)) {
+        for (Series s : plotted(f, model)) {
             String kind = switch (s.kind()) {
                 case MODEL -> "model";
                 case PAPER_POINTS -> "paper";
@@ -52,11 +56,29 @@ public final class FigurePlot {
 
     /** The PNG bytes of the plot. */
     public static byte[] png(Figure f, List<Series> model) {
+        try {
+            return BitmapEncoder.getBitmapBytes(chart(f, model), BitmapEncoder.BitmapFormat.PNG);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot draw " + f.id(), e);
+        }
+    }
+
+    /**
+     * The chart of the plot. Every series of the paper's is named with the figure's citation in the legend
+     * (a paper without a number for the plot says so there, cited too), and both axes follow {@link PlotAxis}:
+     * from zero, or from where their titles say.
+     */
+    static XYChart chart(Figure f, List<Series> model) {
         if (System.getProperty("java.awt.headless") == null) {
             System.setProperty("java.awt.headless", "true"); // drawn off screen, also on machines without a display
         }
         Curve c = curve(f);
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(f.title()).xAxisTitle(c.xAxis()).yAxisTitle(c.yAxis())
+        List<Series> all = plotted(f, model);
+        double[] xr = Curve.range(all, true);
+        double[] yr = Curve.range(all, false);
+        PlotAxis xa = PlotAxis.of(c.xAxis(), c.xScale(), PlotAxis.place(c.xScale(), xr[0]), PlotAxis.place(c.xScale(), xr[1]));
+        PlotAxis ya = PlotAxis.of(c.yAxis(), Curve.Scale.LINEAR, yr[0], yr[1]);
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(f.title()).xAxisTitle(xa.title()).yAxisTitle(ya.title())
                 .theme(Styler.ChartTheme.Matlab).build();
         var st = chart.getStyler();
         st.setLegendPosition(Styler.LegendPosition.OutsideS); // below the plot: never over the data
@@ -65,10 +87,25 @@ public final class FigurePlot {
         st.setPlotGridLinesVisible(true);
         st.setMarkerSize(8);
         st.setLegendSeriesLineLength(28);
+        st.setXAxisMin(xa.start());
+        st.setYAxisMin(ya.start());
+        if (c.xScale() == Curve.Scale.LOG2) {
+            chart.setCustomXAxisTickLabelsFormatter(xa::log2Label);
+        } else if (xr[1] >= LARGE) {
+            st.setXAxisDecimalPattern(PlotAxis.largeNumbers().toPattern());
+        }
+        if (yr[1] >= LARGE) {
+            st.setYAxisDecimalPattern(PlotAxis.largeNumbers().toPattern());
+        }
+        String cite = "\n[" + f.citation().label() + "]"; // a second line of the legend entry
         int m = 0;
         int p = 0;
-        for (Series s : c.plotted(model)) {
-            XYSeries xs = chart.addSeries(s.name(), s.x(), s.y());
+        for (Series s : all) {
+            double[] x = s.x();
+            for (int i = 0; i < x.length; i++) {
+                x[i] = xa.place(x[i]);
+            }
+            XYSeries xs = chart.addSeries(s.kind().paper() ? s.name() + cite : s.name(), x, s.y());
             switch (s.kind()) {
                 case MODEL -> {
                     xs.setLineColor(MODEL[m % MODEL.length]);
@@ -89,11 +126,19 @@ public final class FigurePlot {
                 }
             }
         }
-        try {
-            return BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot draw " + f.id(), e);
+        if (p == 0) {
+            // the paper has no number for this plot: the legend says so, with where the paper describes it
+            Series first = model.get(0);
+            XYSeries note = chart.addSeries(NO_NUMBER + cite, new double[] {xa.place(first.x()[0])}, new double[] {first.y()[0]});
+            note.setMarker(SeriesMarkers.NONE);
+            note.setLineStyle(SeriesLines.NONE);
         }
+        return chart;
+    }
+
+    /** Every series the plot draws: the model's, and the paper's as the curve and the figure's paper value give them. */
+    static List<Series> plotted(Figure f, List<Series> model) {
+        return curve(f).plotted(model, f.paper(), f.unit());
     }
 
     private static Curve curve(Figure f) {

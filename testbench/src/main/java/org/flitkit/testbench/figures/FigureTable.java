@@ -52,8 +52,10 @@ public final class FigureTable {
         List<Figure> curves = figures.stream().filter(f -> f.curve().isPresent()).toList();
         if (!curves.isEmpty()) {
             sb.append("\n## Curves\n\n");
-            sb.append("The model's series beside the paper's points; `ID.csv` holds each plot's data (series, kind, x, y), and the\n");
-            sb.append("other CSV files the rows of the sweeps behind them.\n");
+            sb.append("The model's series beside the paper's values, each cited in the legend (short title, section, figure); a\n");
+            sb.append("paper without a number for a plot says so there. An axis that does not start at zero says where it starts in\n");
+            sb.append("its title, and sizes are on a log scale. `ID.csv` holds each plot's data (series, kind, x, y), and the other\n");
+            sb.append("CSV files the rows of the sweeps behind them.\n");
             for (Figure f : curves) {
                 sb.append("\n### `").append(f.id()).append("`: ").append(f.title()).append("\n\n");
                 sb.append("![").append(f.id()).append("](").append(f.id()).append(".png)\n\n");

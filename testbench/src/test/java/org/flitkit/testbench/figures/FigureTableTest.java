@@ -60,8 +60,10 @@ class FigureTableTest {
 
                 ## Curves
 
-                The model's series beside the paper's points; `ID.csv` holds each plot's data (series, kind, x, y), and the
-                other CSV files the rows of the sweeps behind them.
+                The model's series beside the paper's values, each cited in the legend (short title, section, figure); a
+                paper without a number for a plot says so there. An axis that does not start at zero says where it starts in
+                its title, and sizes are on a log scale. `ID.csv` holds each plot's data (series, kind, x, y), and the other
+                CSV files the rows of the sweeps behind them.
 
                 ### `a-lat`: register read
 

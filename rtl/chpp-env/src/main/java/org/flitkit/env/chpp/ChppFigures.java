@@ -29,6 +29,8 @@ import org.flitkit.testbench.figures.Table;
 public final class ChppFigures extends PointFigures<ChppFigures.Key, double[]> {
     public static final String PAPER_TITLE = "一种低开销的面向节点内互连的网络接口控制器 (A low-overhead network interface "
             + "controller for intra-node interconnect; Su, Cao, Liu, Wang, Liu, An, Sun)";
+    /** How the plots' legends cite it. */
+    public static final String SHORT_TITLE = "Su et al., low-overhead NIC";
     static final double MHZ = PcieParams.CHPP_CLOCK_MHZ;
     /** Table 2's payloads (bytes) and its four columns, in microseconds. */
     static final int[] T2_BYTES = {1, 64, 256, 1024, 2048};
@@ -95,7 +97,7 @@ public final class ChppFigures extends PointFigures<ChppFigures.Key, double[]> {
     }
 
     private static Citation cite(String where) {
-        return new Citation(PAPER_TITLE, where);
+        return new Citation(PAPER_TITLE, where, SHORT_TITLE);
     }
 
     private void defineAll() {
@@ -121,12 +123,12 @@ public final class ChppFigures extends PointFigures<ChppFigures.Key, double[]> {
         for (int m : MTUS) {
             mtus.add(new Key("mtu", m));
         }
-        double[] mx = log2(MTUS);
+        double[] mx = bytes(MTUS);
         define(Figure.builder("chpp-bw-mtu", "PUT bandwidth of a 2 MB transfer against MTU (value: MTU 128 B)")
                 .from(cite("Section 5.1, Fig. 16")).paper(PaperValue.of(3.2), "GB/s")
-                .curve(Curve.of("log2 of MTU = max read request = max payload (7 = 128 B)", "GB/s")
+                .curve(Curve.of("MTU = max read request = max payload (bytes)", "GB/s").log2X()
                         .withPaper(Series.paperLine("paper (5.1 text): ~3.2 GB/s at 128 B (the 80 % bound); no higher above",
-                                new double[] {7, 8, 9, 10, 11, 12}, new double[] {3.2, 3.2, 3.2, 3.2, 3.2, 3.2})))
+                                Arrays.copyOfRange(mx, 1, mx.length), Series.constant(mx.length - 1, 3.2))))
                 .slow().build(), mtus, p -> new Measurement("chpp-bw-mtu", p.get(new Key("mtu", 128))[0], List.of(
                         Series.model("RTL: 2 MB PUT", mx, Arrays.stream(MTUS).mapToDouble(m -> p.get(new Key("mtu", m))[0]).toArray()))));
 
@@ -134,12 +136,12 @@ public final class ChppFigures extends PointFigures<ChppFigures.Key, double[]> {
         Key get = new Key("payload-get", 0);
         Key napI = new Key("payload-nap-imm", 0);
         Key napD = new Key("payload-nap-ind", 0);
-        double[] px = log2(PUT_SIZES);
-        double[] nx = log2(NAP_SIZES);
+        double[] px = bytes(PUT_SIZES);
+        double[] nx = bytes(NAP_SIZES);
         define(Figure.builder("chpp-bw-payload", "PUT bandwidth against payload, MTU 128 B, 32 tags (value: 512 KB)")
                 .from(cite("Section 5.2, Fig. 17")).paper(PaperValue.of(3.19), "GB/s")
-                .curve(Curve.of("log2 of the payload per request (10 = 1 KB; 19 = 512 KB)", "GB/s")
-                        .withPaper(Series.paperPoints("paper: PUT 3.19 GB/s at 512 KB", new double[] {19}, new double[] {3.19})))
+                .curve(Curve.of("payload per request (bytes; K = 1024)", "GB/s").log2X()
+                        .withPaper(Series.paperPoints("paper: PUT 3.19 GB/s at 512 KB", new double[] {512 * 1024}, new double[] {3.19})))
                 .slow().build(), new LinkedHashSet<>(List.of(put, get, napI, napD)), p -> new Measurement("chpp-bw-payload",
                         p.get(put)[PUT_SIZES.length - 1], List.of(
                                 Series.model("RTL: PUT", px, p.get(put)),
@@ -176,7 +178,8 @@ public final class ChppFigures extends PointFigures<ChppFigures.Key, double[]> {
         Key fair = new Key("fairness", 0);
         define(Figure.builder("chpp-fairness", "cycles until 8 functions' PUT bandwidth shares stay within 10 % of equal")
                 .from(cite("Section 5.5, Fig. 20")).paper(PaperValue.of(1_500_000), "cycles")
-                .curve(Curve.of("cycles", "largest share deviation from 1/8 (relative)"))
+                .curve(Curve.of("cycles", "largest share deviation from 1/8 (relative)")
+                        .withPaperX("paper: equal shares after about 1.5 million cycles", 1_500_000))
                 .slow().build(), Set.of(fair), p -> {
                     double[] v = p.get(fair);
                     double[] x = new double[v.length - 1];
@@ -189,8 +192,8 @@ public final class ChppFigures extends PointFigures<ChppFigures.Key, double[]> {
                 });
     }
 
-    private static double[] log2(int[] xs) {
-        return Arrays.stream(xs).mapToDouble(x -> Integer.numberOfTrailingZeros(Integer.highestOneBit(x))).toArray();
+    private static double[] bytes(int[] xs) {
+        return Arrays.stream(xs).asDoubleStream().toArray();
     }
 
     private RunConfig cfg() {

@@ -23,7 +23,7 @@ import org.flitkit.testbench.figures.Table;
  */
 public final class ChppXbarFigures extends PointFigures<ChppXbarFigures.Key, XbarLoad.Result> {
     public static final Citation PAPER = new Citation("一种低开销的面向节点内互连的网络接口控制器 (A low-overhead network interface "
-            + "controller for intra-node interconnect; Su, Cao, Liu, Wang, Liu, An, Sun)", "Section 5.4, Fig. 19");
+            + "controller for intra-node interconnect; Su, Cao, Liu, Wang, Liu, An, Sun)", "Section 5.4, Fig. 19", ChppFigures.SHORT_TITLE);
     static final String SWEEP = "chpp-xbar-sweep";
     static final String UNIT = "GB/s per port (payload)";
     static final String WHY = "the paper measured whole DMA engines and gives neither its VC buffer depth nor whether headers count; "

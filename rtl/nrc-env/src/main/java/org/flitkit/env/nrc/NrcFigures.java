@@ -33,7 +33,8 @@ import org.flitkit.testbench.stream.Throttle;
 public final class NrcFigures implements FigureSource {
     /** The paper, cited by its title (the published title is Chinese; the English one is its translation). */
     public static final Citation PAPER = new Citation("Implementation and Evaluation of In-band Network Management of the "
-            + "Interconnection Network of Supercomputing Systems (超级计算系统互连网络带内管理的实现与评测), on Tianhe-2", "Section 4");
+            + "Interconnection Network of Supercomputing Systems (超级计算系统互连网络带内管理的实现与评测), on Tianhe-2", "Section 4",
+            "Tianhe-2 in-band management");
     /** Board timing of every NRC figure; microseconds are at its 100 MHz core clock. */
     public static final EepParams BOARD = EepParams.DEFAULT;
     /** A request carries 1 to 6 E2PROM addresses (spec: "one E2PROM packet reads or writes 1 to 6 bytes"). */

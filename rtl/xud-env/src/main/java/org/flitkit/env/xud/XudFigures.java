@@ -28,7 +28,7 @@ import org.flitkit.testbench.figures.Sweep;
  */
 public final class XudFigures implements FigureSource {
     public static final Citation PAPER = new Citation("XUD: 一种扩展的不可靠数据报传输服务 (XUD: an extended unreliable datagram "
-            + "transport service)", "Section 4");
+            + "transport service)", "Section 4", "XUD paper");
     /** The paper's HCA clock: model cycles are converted to time at this rate. */
     public static final double HCA_MHZ = 781.25;
     /** Windows per connection in the paper's measurements. */

@@ -31,7 +31,8 @@ import org.flitkit.testbench.figures.Table;
 public final class SwitchFigures extends PointFigures<SwitchFigures.Key, SwitchLoad.Point> {
     /** Karol, Hluchyj and Morgan: the saturation throughput of input queueing, 2 - sqrt(2) for large N. */
     public static final Citation KAROL = new Citation("Input Versus Output Queueing on a Space-Division Packet Switch "
-            + "(Karol, Hluchyj, Morgan, IEEE Trans. Communications, 1987)", "Section III, Table I");
+            + "(Karol, Hluchyj, Morgan, IEEE Trans. Communications, 1987)", "Section III, Table I",
+            "Karol et al. 1987");
     static final Citation NRC = NrcFigures.PAPER.at("Section 2.2 (NRC: 24 ports, 6 VCs, VCT, DAMQ)");
     static final long WARMUP = 500;
     static final long MEASURE = 2000;
