@@ -99,6 +99,17 @@ public final class Testbench<M extends Module> implements AutoCloseable {
 
     /** Elaborates and compiles {@code top}, then wraps it (starting the VCD if the config asks for one). */
     public static <M extends Module> Testbench<M> create(Supplier<M> top, RunConfig config) {
+        return create("the design", top, config);
+    }
+
+    /**
+     * As {@link #create(Supplier, RunConfig)}, telling the config's {@link ProgressListener} that it is building
+     * {@code what} (e.g. "2 NRCs and the server's NIC"), which can take a minute for a large board.
+     */
+    public static <M extends Module> Testbench<M> create(String what, Supplier<M> top, RunConfig config) {
+        if (config.progress() != null) {
+            config.progress().phase("building " + what);
+        }
         long t0 = System.nanoTime();
         Simulator sim = Simulator.of(top);
         return new Testbench<>(sim, config, (System.nanoTime() - t0) / 1e9);
@@ -178,6 +189,13 @@ public final class Testbench<M extends Module> implements AutoCloseable {
 
     // ------------------------------------------------------------------ time
 
+    /** Names the set-up step that starts now for the config's {@link ProgressListener} (null: set-up over). */
+    public void phase(String name) {
+        if (config.progress() != null) {
+            config.progress().phase(name);
+        }
+    }
+
     /** Holds reset for {@code cycles} clock edges while every component drives its idle values. */
     public void reset(int cycles) {
         long t0 = System.nanoTime();
@@ -215,6 +233,7 @@ public final class Testbench<M extends Module> implements AutoCloseable {
             } else {
                 long start = cycle();
                 long end = start + cycles;
+                progress.progress("run", start, start, end);
                 while (cycle() < end) {
                     for (long i = Math.min(end - cycle(), PROGRESS_INTERVAL); i > 0; i--) {
                         step();
@@ -239,6 +258,9 @@ public final class Testbench<M extends Module> implements AutoCloseable {
         long start = cycle();
         ProgressListener progress = config.progress();
         try {
+            if (progress != null) {
+                progress.progress(what, start, start, -1);
+            }
             while (!done.getAsBoolean()) {
                 if (cycle() - start >= maxCycles) {
                     throw fail("timeout: " + what + " did not happen within " + maxCycles + " cycles (waited since cycle "
@@ -248,6 +270,9 @@ public final class Testbench<M extends Module> implements AutoCloseable {
                 if (progress != null && (cycle() - start) % PROGRESS_INTERVAL == 0) {
                     progress.progress(what, cycle(), start, -1);
                 }
+            }
+            if (progress != null) {
+                progress.progress(what, cycle(), start, -1);
             }
             return cycle() - start;
         } catch (TestbenchFailure f) {
