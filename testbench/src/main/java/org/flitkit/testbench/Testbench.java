@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.flitkit.hdl.Bits;
+import org.flitkit.hdl.Circuit;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.waves.GtkwSaveFile;
@@ -102,17 +103,24 @@ public final class Testbench<M extends Module> implements AutoCloseable {
         return create("the design", top, config);
     }
 
-    /**
-     * As {@link #create(Supplier, RunConfig)}, telling the config's {@link ProgressListener} that it is building
-     * {@code what} (e.g. "2 NRCs and the server's NIC"), which can take a minute for a large board.
-     */
+    /** As {@link #create(Supplier, RunConfig)}, naming the design {@code what} in the {@link #build} phases. */
     public static <M extends Module> Testbench<M> create(String what, Supplier<M> top, RunConfig config) {
-        if (config.progress() != null) {
-            config.progress().phase("building " + what);
-        }
         long t0 = System.nanoTime();
-        Simulator sim = Simulator.of(top);
+        Simulator sim = build(what, top, config);
         return new Testbench<>(sim, config, (System.nanoTime() - t0) / 1e9);
+    }
+
+    /**
+     * Elaborates and compiles {@code top}, telling the config's {@link ProgressListener} which of the two it is
+     * doing to {@code what} (e.g. "2 NRCs and the server's NIC"): for a large board each can take a minute.
+     */
+    public static Simulator build(String what, Supplier<? extends Module> top, RunConfig config) {
+        config.phase("elaborating " + what);
+        Circuit circuit = Circuit.elaborate(top);
+        config.phase("compiling " + what);
+        Simulator sim = Simulator.of(circuit);
+        config.phase(null);
+        return sim;
     }
 
     /** Wraps an existing simulator whose top module is an {@code M}. */
@@ -191,9 +199,7 @@ public final class Testbench<M extends Module> implements AutoCloseable {
 
     /** Names the set-up step that starts now for the config's {@link ProgressListener} (null: set-up over). */
     public void phase(String name) {
-        if (config.progress() != null) {
-            config.progress().phase(name);
-        }
+        config.phase(name);
     }
 
     /** Holds reset for {@code cycles} clock edges while every component drives its idle values. */

@@ -143,7 +143,7 @@ class TestbenchWavesTest {
         }
         int n = Testbench.PROGRESS_INTERVAL;
         assertThat(calls).containsExactly(
-                "phase building the design", "phase reset", "phase null",
+                "phase elaborating the design", "phase compiling the design", "phase null", "phase reset", "phase null",
                 "run 2 2 10002", "run " + (2 + n) + " 2 10002", "run " + (2 + 2 * n) + " 2 10002", "run 10002 2 10002",
                 "run 10002 10002 10007", "run 10007 10002 10007",
                 "the end 10007 10007 -1", "the end " + (10_007 + n) + " 10007 -1", "the end " + (10_007 + 2 * n) + " 10007 -1",
