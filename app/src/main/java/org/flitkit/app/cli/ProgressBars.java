@@ -16,7 +16,7 @@ import org.flitkit.testbench.ProgressListener;
  * me.tongfei:progressbar's update thread every {@link #REDRAW} and never twice within {@link #MIN_GAP}, never
  * from the simulating thread, so a run costs the same at a terminal as piped; first drawn after {@link #DELAY},
  * erased at the end. It counts the cycles of every run and wait since the command began and names what goes on
- * now: the set-up phase, else the run or what a wait waits for. A phase longer than {@link #DELAY} leaves a
+ * now: the set-up phase, else the run or what a wait waits for. A phase longer than the delay leaves a
  * line, once per name, e.g. {@code mgmt nrc: compiling 2 NRCs of fabric pair and the server's NIC: 31.2s}.
  * README, "Commands".
  */
@@ -41,6 +41,7 @@ final class ProgressBars implements ProgressListener, AutoCloseable {
     private final ThreadLocal<Track> tracks = ThreadLocal.withInitial(Track::new);
     private final PrintStream stdout;
     private final PrintStream stderr;
+    private final long delayNanos;
     private volatile String shown;
     /** Phases that left their line: one each, however many testbenches a scenario builds. */
     private final Set<String> reported = ConcurrentHashMap.newKeySet();
@@ -55,6 +56,7 @@ final class ProgressBars implements ProgressListener, AutoCloseable {
     /** The status on {@code terminal}, first drawn after {@code delay}; System.out and System.err stay as they are. */
     ProgressBars(String label, PrintStream terminal, Duration delay) {
         this.label = label;
+        this.delayNanos = delay.toNanos();
         this.stdout = System.out;
         this.stderr = System.err;
         this.line = new StatusLine(terminal, delay.toNanos(), MIN_GAP.toNanos());
@@ -128,7 +130,7 @@ final class ProgressBars implements ProgressListener, AutoCloseable {
             return;
         }
         long nanos = System.nanoTime() - t.phaseStart;
-        if (nanos >= DELAY.toNanos() && reported.add(t.phase)) {
+        if (nanos >= delayNanos && reported.add(t.phase)) {
             String cycles = t.phaseCycles > 0 ? String.format(Locale.ROOT, "%,d cycles in ", t.phaseCycles) : "";
             line.println(String.format(Locale.ROOT, "%s: %s: %s%.1fs", label, t.phase, cycles, nanos / 1e9));
         }
