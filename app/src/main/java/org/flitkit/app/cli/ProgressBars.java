@@ -18,7 +18,7 @@ import org.flitkit.testbench.ProgressListener;
  * erased at the end. It counts the cycles of every run and wait since the command began and names what goes on
  * now: the set-up phase, else the run or what a wait waits for. A phase longer than the delay leaves a
  * line, once per name, e.g. {@code mgmt nrc: compiling 2 NRCs of fabric pair and the server's NIC: 31.2s}.
- * README, "Commands".
+ * README, "The ./hdl command".
  */
 final class ProgressBars implements ProgressListener, AutoCloseable {
     static final Duration DELAY = Duration.ofSeconds(2);

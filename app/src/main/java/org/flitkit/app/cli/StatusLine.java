@@ -9,7 +9,7 @@ import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBarConsumer;
 
 /**
- * The one status line a command keeps at the bottom of the terminal (README, "Commands"): redrawn in place
+ * The one status line a command keeps at the bottom of the terminal (README, "The ./hdl command"): redrawn in place
  * with a carriage return, erased before any other output so that output never lands on it, and first drawn
  * {@code delayNanos} after it was made, so quick commands leave no trace. Everything written to the terminal
  * while it is up goes through {@link #guard(OutputStream)} or {@link #guard(Writer)}.
