@@ -74,6 +74,7 @@ final class ProgressBars implements ProgressListener, AutoCloseable {
     @Override
     public void progress(String what, long cycle, long start, long end) {
         Track t = tracks.get();
+        // every run and wait opens with cycle == start: count from there, also when a new testbench starts over
         if (cycle == start) {
             t.last = start;
         } else if (cycle > t.last) {
