@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import org.flitkit.testbench.ProgressListener;
@@ -43,6 +44,8 @@ final class ProgressBars implements ProgressListener, AutoCloseable {
     private final PrintStream stderr;
     private final long delayNanos;
     private volatile String shown;
+    /** Cycles counted so far: added to by every simulating thread without a lock, read by the redraws. */
+    private final LongAdder cycles = new LongAdder();
     /** Phases that left their line: one each, however many testbenches a scenario builds. */
     private final Set<String> reported = ConcurrentHashMap.newKeySet();
 
@@ -63,7 +66,7 @@ final class ProgressBars implements ProgressListener, AutoCloseable {
         this.bar = new ProgressBarBuilder()
                 .setTaskName(label)
                 .setInitialMax(-1)
-                .setRenderer(new StatusRenderer(label))
+                .setRenderer(new StatusRenderer(label, cycles::sum))
                 .setConsumer(line)
                 .setUpdateIntervalMillis((int) REDRAW.toMillis())
                 .continuousUpdate()
@@ -81,7 +84,7 @@ final class ProgressBars implements ProgressListener, AutoCloseable {
             long done = cycle - t.last;
             t.last = cycle;
             t.phaseCycles += done;
-            bar.stepBy(done);
+            cycles.add(done);
         }
         if (t.phase == null && what != t.what) {
             t.what = what;
@@ -109,7 +112,7 @@ final class ProgressBars implements ProgressListener, AutoCloseable {
 
     /** Cycles counted so far. */
     long cycles() {
-        return bar.getCurrent();
+        return cycles.sum();
     }
 
     /** Times the status line was drawn so far. */
