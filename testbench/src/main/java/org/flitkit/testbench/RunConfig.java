@@ -63,6 +63,13 @@ public record RunConfig(long seed, long cycles, Path vcd, long vcdLimit, long cl
         return new RunConfig(seed, cycles, vcd, vcdLimit, clockPeriodPs, listener);
     }
 
+    /** Tells {@link #progress()}, if any, that the calling thread's set-up step {@code name} starts now ({@link ProgressListener#phase}). */
+    public void phase(String name) {
+        if (progress != null) {
+            progress.phase(name);
+        }
+    }
+
     /** The GTKWave save file that goes with the VCD: same name, {@code .gtkw} extension (null without a VCD). */
     public Path gtkw() {
         if (vcd == null) {

@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.flitkit.hdl.Bits;
+import org.flitkit.hdl.Circuit;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.sim.SimAssertionError;
 import org.flitkit.hdl.sim.Simulator;
@@ -101,9 +102,27 @@ public final class Testbench<M extends Module> implements AutoCloseable {
 
     /** Elaborates and compiles {@code top}, then wraps it (starting the VCD if the config asks for one). */
     public static <M extends Module> Testbench<M> create(Supplier<M> top, RunConfig config) {
+        return create("the design", top, config);
+    }
+
+    /** As {@link #create(Supplier, RunConfig)}, naming the design {@code what} in the {@link #build} phases. */
+    public static <M extends Module> Testbench<M> create(String what, Supplier<M> top, RunConfig config) {
         long t0 = System.nanoTime();
-        Simulator sim = Simulator.of(top);
+        Simulator sim = build(what, top, config);
         return new Testbench<>(sim, config, (System.nanoTime() - t0) / 1e9);
+    }
+
+    /**
+     * Elaborates and compiles {@code top}, telling the config's {@link ProgressListener} which of the two it is
+     * doing to {@code what} (e.g. "2 NRCs and the server's NIC"): for a large board each can take a minute.
+     */
+    public static Simulator build(String what, Supplier<? extends Module> top, RunConfig config) {
+        config.phase("elaborating " + what);
+        Circuit circuit = Circuit.elaborate(top);
+        config.phase("compiling " + what);
+        Simulator sim = Simulator.of(circuit);
+        config.phase(null);
+        return sim;
     }
 
     /** Wraps an existing simulator whose top module is an {@code M}. */
@@ -180,6 +199,11 @@ public final class Testbench<M extends Module> implements AutoCloseable {
 
     // ------------------------------------------------------------------ time
 
+    /** Names the set-up step that starts now for the config's {@link ProgressListener} (null: set-up over). */
+    public void phase(String name) {
+        config.phase(name);
+    }
+
     /** Holds reset for {@code cycles} clock edges while every component drives its idle values. */
     public void reset(int cycles) {
         long t0 = System.nanoTime();
@@ -217,6 +241,7 @@ public final class Testbench<M extends Module> implements AutoCloseable {
             } else {
                 long start = cycle();
                 long end = start + cycles;
+                progress.progress("run", start, start, end);
                 while (cycle() < end) {
                     for (long i = Math.min(end - cycle(), PROGRESS_INTERVAL); i > 0; i--) {
                         step();
@@ -243,6 +268,9 @@ public final class Testbench<M extends Module> implements AutoCloseable {
         long start = cycle();
         ProgressListener progress = config.progress();
         try {
+            if (progress != null) {
+                progress.progress(what, start, start, -1);
+            }
             while (!done.getAsBoolean()) {
                 if (cycle() - start >= maxCycles) {
                     throw fail("timeout: " + what + " did not happen within " + maxCycles + " cycles (waited since cycle "
@@ -252,6 +280,9 @@ public final class Testbench<M extends Module> implements AutoCloseable {
                 if (progress != null && (cycle() - start) % PROGRESS_INTERVAL == 0) {
                     progress.progress(what, cycle(), start, -1);
                 }
+            }
+            if (progress != null) {
+                progress.progress(what, cycle(), start, -1);
             }
             return cycle() - start;
         } catch (TestbenchFailure f) {

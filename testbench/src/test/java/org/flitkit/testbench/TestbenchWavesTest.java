@@ -140,20 +140,34 @@ class TestbenchWavesTest {
     }
 
     @Test
-    void progressIsReportedEveryIntervalAndAtTheEndOfEachRun() {
+    void progressIsReportedAtTheStartAndEndOfEachRunOrWaitAndEveryIntervalBetween() {
         List<String> calls = new ArrayList<>();
-        ProgressListener listener = (what, cycle, start, end) -> calls.add(what + " " + cycle + " " + start + " " + end);
+        ProgressListener listener = new ProgressListener() {
+            @Override
+            public void progress(String what, long cycle, long start, long end) {
+                calls.add(what + " " + cycle + " " + start + " " + end);
+            }
+
+            @Override
+            public void phase(String name) {
+                calls.add("phase " + name);
+            }
+        };
         try (Testbench<Queue<UInt>> tb = Testbench.create(Duts::fifo, RunConfig.of(1, 0).withProgress(listener))) {
+            tb.phase("reset");
             tb.reset(2);
+            tb.phase(null);
             tb.run(10_000);
             tb.run(5);
             tb.runUntil("the end", () -> tb.cycle() == 20_000, 10_000);
         }
         int n = Testbench.PROGRESS_INTERVAL;
         assertThat(calls).containsExactly(
-                "run " + (2 + n) + " 2 10002", "run " + (2 + 2 * n) + " 2 10002", "run 10002 2 10002",
-                "run 10007 10002 10007",
-                "the end " + (10_007 + n) + " 10007 -1", "the end " + (10_007 + 2 * n) + " 10007 -1");
+                "phase elaborating the design", "phase compiling the design", "phase null", "phase reset", "phase null",
+                "run 2 2 10002", "run " + (2 + n) + " 2 10002", "run " + (2 + 2 * n) + " 2 10002", "run 10002 2 10002",
+                "run 10002 10002 10007", "run 10007 10002 10007",
+                "the end 10007 10007 -1", "the end " + (10_007 + n) + " 10007 -1", "the end " + (10_007 + 2 * n) + " 10007 -1",
+                "the end 20000 10007 -1");
     }
 
     /** The FIFO with its fill level traced, out of a 2-cycle reset. */

@@ -100,6 +100,8 @@ final class MgmtCommand implements Callable<Integer> {
         options.checkVcdWritable();
         try (ProgressBars progress = options.progressBars("mgmt nrc")) {
             RunConfig cfg = options.config(RunConfig.DEFAULT_SEED, 0, progress);
+            // the request lines appear while the status line is up: above it
+            PrintWriter lines = progress == null ? out : progress.guard(out);
             if (fabric != null) {
                 FabricSpec f;
                 try {
@@ -118,18 +120,18 @@ final class MgmtCommand implements Callable<Integer> {
                 }
                 try (FabricEnv env = new FabricEnv(f, cfg, params, cableLatency, PcieParams.th2(), HostSoftware.NONE, dead)) {
                     FaultDriver faults = env.tb.add(new FaultDriver("faults", env.dut.nrcFaults));
-                    new MgmtSession(env.tb, new FabricTransport(env), faults, params, out).run(parsed);
+                    new MgmtSession(env.tb, new FabricTransport(env), faults, params, lines).run(parsed);
                 }
             } else if (!lanesDown.isEmpty()) {
                 throw new ParameterException(spec.commandLine(), "--lanes-down needs --fabric (the management-only board has no link layers)");
             } else if (via.equals("direct")) {
-                try (Testbench<Nrc> tb = Testbench.create(() -> new Nrc(params, null), cfg)) {
-                    new MgmtSession(tb, out).run(parsed);
+                try (Testbench<Nrc> tb = Testbench.create("the NRC", () -> new Nrc(params, null), cfg)) {
+                    new MgmtSession(tb, lines).run(parsed);
                 }
             } else {
                 try (NicEnv env = new NicEnv(cfg, params, cableLatency, PcieParams.th2(), HostSoftware.NONE, 0)) {
                     FaultDriver faults = env.tb.add(new FaultDriver("faults", env.dut.nrcFaults));
-                    new MgmtSession(env.tb, new NicTransport(env), faults, params, out).run(parsed);
+                    new MgmtSession(env.tb, new NicTransport(env), faults, params, lines).run(parsed);
                 }
             }
         } catch (VcdLimitExceeded e) {

@@ -33,7 +33,7 @@ public final class ChppEnv implements AutoCloseable {
      * PCIe negotiates one for both ends), a crossbar of {@code vcs} VCs.
      */
     public ChppEnv(RunConfig cfg, int ports, int vcs, ChppParams p, SendEngineParams sp, PcieParams pp) {
-        tb = Testbench.create(() -> new ChppController(ports, vcs, sp, e -> new DmaEngine(p, e, BufferParams.defaults().withMaxReadRequest(sp.maxReadRequest()),
+        tb = Testbench.create("the cHPP controller (" + ports + " engines)", () -> new ChppController(ports, vcs, sp, e -> new DmaEngine(p, e, BufferParams.defaults().withMaxReadRequest(sp.maxReadRequest()),
                 DmaEngine.DEFAULT_RING_ENTRIES, Math.max(DmaEngine.DEFAULT_MAX_PAYLOAD, pp.dma().maxPayloadBytes()))), cfg);
         ChppController c = tb.dut();
         RingParams rings = new RingParams(c.engines.get(0).sendRing.params.entries(), 0);

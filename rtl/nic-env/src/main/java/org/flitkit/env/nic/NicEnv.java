@@ -82,7 +82,7 @@ public final class NicEnv implements AutoCloseable {
     private static Testbench<NicNrcBoard> instance(EepParams eep, int cableLatency, RunConfig cfg) {
         Compiled c = COMPILED.computeIfAbsent(eep + "/" + cableLatency, k -> {
             long t0 = System.nanoTime();
-            Simulator s = Simulator.of(() -> board(eep, cableLatency));
+            Simulator s = Testbench.build("the NIC and the NRC", () -> board(eep, cableLatency), cfg);
             return new Compiled(s, (System.nanoTime() - t0) / 1e9);
         });
         double seconds;
@@ -104,12 +104,15 @@ public final class NicEnv implements AutoCloseable {
         plug(port);
         tb.traces(dut.nic.linkOut.valid, dut.nic.linkOut.ready, dut.nic.linkIn.valid, dut.dmaRq.valid, dut.dmaCpl.valid,
                 dut.mmio.valid, dut.irq.valid, dut.booting);
+        tb.phase("booting: power-up E2PROM loads of the NIC and the NRC");
         tb.reset(2);
         tb.runUntil("the power-up loads of NIC and NRC", () -> !tb.sim().peekBool(dut.booting), BOOT_TIMEOUT);
+        tb.phase("opening the driver's rings");
         driver = new NicDriver(tb, host, software);
         endpoint = driver.open(REQUEST_VP, RING_LOG2);
         reports = driver.open(REPORT_VP, RING_LOG2);
         tb.runUntil("the BAR set-up", host::idle, 1_000);
+        tb.phase(null);
     }
 
     /** Plugs the NIC's cable into NRC port {@code port} (do it only while no packet is on the cable). */

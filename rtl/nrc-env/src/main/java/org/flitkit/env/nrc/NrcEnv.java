@@ -62,7 +62,7 @@ public final class NrcEnv implements AutoCloseable {
     public long sent;
 
     public NrcEnv(RunConfig cfg, EepParams eep, byte[] eepromImage, Throttle backpressure) {
-        this(Testbench.create(() -> new Nrc(eep, eepromImage), cfg), eepromImage, backpressure);
+        this(Testbench.create("the NRC", () -> new Nrc(eep, eepromImage), cfg), eepromImage, backpressure);
     }
 
     public NrcEnv(Testbench<Nrc> tb, byte[] eepromImage, Throttle backpressure) {
@@ -77,8 +77,10 @@ public final class NrcEnv implements AutoCloseable {
         tb.traces(dut.portIn.get(0).valid, dut.portIn.get(0).ready, dut.portOut.get(0).valid,
                 dut.plane.toNma.valid, dut.plane.toNma.ready, dut.plane.fromNma.valid, dut.plane.fromNma.ready,
                 dut.booting, dut.scl, dut.sda, dut.chipId);
+        tb.phase("booting: power-up E2PROM load");
         tb.reset(2);
         tb.runUntil("the power-up load", () -> !tb.sim().peekBool(dut.booting), MgmtSession.BOOT_TIMEOUT);
+        tb.phase(null);
     }
 
     /** A fresh TransactionID (1..65535, wrapping). */

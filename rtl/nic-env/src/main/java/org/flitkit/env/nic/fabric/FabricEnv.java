@@ -67,18 +67,22 @@ public final class FabricEnv implements AutoCloseable {
                 throw new IllegalArgumentException("a dead-lane mask has 8 bits (0..0xFF), got 0x" + Integer.toHexString(mask));
             }
         });
-        tb = Testbench.create(() -> board(spec, eep, cableLatency), cfg);
+        tb = Testbench.create(spec.chips() + " NRCs of fabric " + spec.name() + " and the server's NIC", () -> board(spec, eep, cableLatency), cfg);
         dut = tb.dut();
         lanesDown.forEach((cable, mask) -> tb.sim().poke(dut.lanesDown.get(cable), mask));
         host = tb.add(new PcieHost("host", new HostMemory(), pcie).dma(dut.dmaRq, dut.dmaCpl).mmio(dut.mmio).irq(dut.irq));
         tb.traces(dut.nic.linkOut.valid, dut.nic.linkIn.valid, dut.nicPort.status.up, dut.booting);
+        tb.phase("booting: power-up E2PROM loads of the NIC and " + spec.chips() + " NRCs");
         tb.reset(2);
         tb.runUntil("the power-up loads of the NIC and every NRC", () -> !tb.sim().peekBool(dut.booting), NicEnv.BOOT_TIMEOUT);
+        tb.phase("training the server's link");
         tb.runUntil("the server's link", () -> tb.sim().peekBool(dut.nicPort.status.up), 10_000);
+        tb.phase("opening the driver's rings");
         driver = new NicDriver(tb, host, software);
         endpoint = driver.open(NicEnv.REQUEST_VP, NicEnv.RING_LOG2);
         reports = driver.open(NicEnv.REPORT_VP, NicEnv.RING_LOG2);
         tb.runUntil("the BAR set-up", host::idle, 1_000);
+        tb.phase(null);
     }
 
     @Override
