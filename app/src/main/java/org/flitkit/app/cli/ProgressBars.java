@@ -7,9 +7,9 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.LongAdder;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
+import org.flitkit.testbench.CycleTally;
 import org.flitkit.testbench.ProgressListener;
 
 /**
@@ -27,9 +27,8 @@ final class ProgressBars implements ProgressListener, AutoCloseable {
     /** Redraws closer than this are dropped: the bound on how often the line is drawn. */
     static final Duration MIN_GAP = Duration.ofMillis(200);
 
-    /** What one simulating thread is doing: the cycle it last reported, and its phase. */
+    /** What one simulating thread is doing: its phase and what it last reported. */
     private static final class Track {
-        long last;
         String what;
         String phase;
         long phaseStart;
@@ -44,8 +43,8 @@ final class ProgressBars implements ProgressListener, AutoCloseable {
     private final PrintStream stderr;
     private final long delayNanos;
     private volatile String shown;
-    /** Cycles counted so far: added to by every simulating thread without a lock, read by the redraws. */
-    private final LongAdder cycles = new LongAdder();
+    /** Cycles counted so far, over all simulating threads; read by the redraws. */
+    private final CycleTally cycles = new CycleTally();
     /** Phases that left their line: one each, however many testbenches a scenario builds. */
     private final Set<String> reported = ConcurrentHashMap.newKeySet();
 
@@ -66,7 +65,7 @@ final class ProgressBars implements ProgressListener, AutoCloseable {
         this.bar = new ProgressBarBuilder()
                 .setTaskName(label)
                 .setInitialMax(-1)
-                .setRenderer(new StatusRenderer(label, cycles::sum))
+                .setRenderer(new StatusRenderer(label, cycles::total))
                 .setConsumer(line)
                 .setUpdateIntervalMillis((int) REDRAW.toMillis())
                 .continuousUpdate()
@@ -77,15 +76,7 @@ final class ProgressBars implements ProgressListener, AutoCloseable {
     @Override
     public void progress(String what, long cycle, long start, long end) {
         Track t = tracks.get();
-        // every run and wait opens with cycle == start: count from there, also when a new testbench starts over
-        if (cycle == start) {
-            t.last = start;
-        } else if (cycle > t.last) {
-            long done = cycle - t.last;
-            t.last = cycle;
-            t.phaseCycles += done;
-            cycles.add(done);
-        }
+        t.phaseCycles += cycles.count(cycle, start);
         if (t.phase == null && what != t.what) {
             t.what = what;
             show(what.equals("run") ? "run" : "waiting for " + what);
@@ -112,7 +103,7 @@ final class ProgressBars implements ProgressListener, AutoCloseable {
 
     /** Cycles counted so far. */
     long cycles() {
-        return cycles.sum();
+        return cycles.total();
     }
 
     /** Times the status line was drawn so far. */
