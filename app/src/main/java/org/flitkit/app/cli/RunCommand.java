@@ -138,8 +138,8 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /**
-     * The PASS/FAIL line: cycles, the scenario's counts, time and rate. A scenario of many separate simulations (a
-     * figures run) reports no cycles of its own, so its line has neither cycles nor a rate.
+     * The PASS/FAIL line: cycles, the scenario's counts, time and rate. A scenario that reports no cycles gets neither
+     * cycles nor a rate on its line.
      */
     static String summary(String head, ScenarioResult r) {
         StringBuilder sb = new StringBuilder(head);

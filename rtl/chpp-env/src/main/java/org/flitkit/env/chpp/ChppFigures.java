@@ -10,6 +10,7 @@ import org.flitkit.host.DmaParams;
 import org.flitkit.host.PcieParams;
 import org.flitkit.rtl.chpp.ChppParams;
 import org.flitkit.rtl.chpp.SendEngineParams;
+import org.flitkit.testbench.ProgressListener;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.figures.Citation;
 import org.flitkit.testbench.figures.Curve;
@@ -70,13 +71,20 @@ public final class ChppFigures extends PointFigures<ChppFigures.Key, double[]> {
     }
 
     private final long seed;
+    private final ProgressListener progress;
 
     public ChppFigures() {
         this(RunConfig.DEFAULT_SEED);
     }
 
     public ChppFigures(long seed) {
+        this(seed, null);
+    }
+
+    /** Figures whose sessions tell {@code progress} (null: nobody) of their runs and waits, e.g. a {@link org.flitkit.testbench.CycleTally}. */
+    public ChppFigures(long seed, ProgressListener progress) {
         this.seed = seed;
+        this.progress = progress;
         defineAll();
     }
 
@@ -197,7 +205,7 @@ public final class ChppFigures extends PointFigures<ChppFigures.Key, double[]> {
     }
 
     private RunConfig cfg() {
-        return RunConfig.of(seed, RunConfig.DEFAULT_CYCLES);
+        return RunConfig.of(seed, RunConfig.DEFAULT_CYCLES).withProgress(progress);
     }
 
     /** Runs one session; what each returns is read by the definitions above. */

@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.stream.Collectors;
+import org.flitkit.testbench.CycleTally;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.ScenarioResult;
 import org.flitkit.testbench.figures.Figure;
@@ -21,7 +22,8 @@ import org.flitkit.testbench.figures.Status;
 /**
  * {@code ./hdl run chpp-figures}: every cHPP figure of the paper measured on the RTL (the NIC's, {@link ChppFigures},
  * and the crossbar's, {@link ChppXbarFigures}), printed as figure-table rows, model beside paper with the
- * deviation. The sessions run in parallel, one per processor. docs/chpp-nic.md, "Figures".
+ * deviation. The sessions run in parallel, one per processor; the PASS line's cycles are those of all of them, runs,
+ * waits and crossbar loads, which the command's status line counts as they go. docs/chpp-nic.md, "Figures".
  */
 public final class ChppFiguresScenario {
     /** The counts of the PASS line: the figures of the table above it, by status. */
@@ -40,7 +42,8 @@ public final class ChppFiguresScenario {
 
     public static ScenarioResult run(RunConfig cfg, PrintStream out) {
         long t0 = System.nanoTime();
-        List<FigureSource> sources = List.of(new ChppFigures(cfg.seed()), new ChppXbarFigures());
+        CycleTally cycles = new CycleTally(cfg.progress());
+        List<FigureSource> sources = List.of(new ChppFigures(cfg.seed(), cycles), new ChppXbarFigures(cycles));
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Runtime.getRuntime().availableProcessors()));
         List<Figure> figures = new ArrayList<>();
         List<Measurement> measured = new ArrayList<>();
@@ -75,7 +78,7 @@ public final class ChppFiguresScenario {
         }
         out.flush();
         double secs = (System.nanoTime() - t0) / 1e9;
-        return new ScenarioResult(0, secs, 0, null, null, null, Map.of()).with("figures", figures.size()).with("within_tolerance", pass)
+        return new ScenarioResult(cycles.total(), secs, 0, null, null, null, Map.of()).with("figures", figures.size()).with("within_tolerance", pass)
                 .with("explained", explained).with("outside_tolerance", fail);
     }
 }

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import org.flitkit.rtl.chpp.DmaCrossbar;
 import org.flitkit.rtl.chpp.XbarLoad;
+import org.flitkit.testbench.ProgressListener;
 import org.flitkit.testbench.figures.Citation;
 import org.flitkit.testbench.figures.Curve;
 import org.flitkit.testbench.figures.Figure;
@@ -34,7 +35,18 @@ public final class ChppXbarFigures extends PointFigures<ChppXbarFigures.Key, Xba
     record Key(int ports, int vcs, int depth) {
     }
 
+    private final ProgressListener progress;
+
     public ChppXbarFigures() {
+        this(null);
+    }
+
+    /**
+     * Figures whose loads tell {@code progress} (null: nobody) of their cycles, each load as one run of its
+     * warm-up and window (the cycles after its reset, as a testbench counts them), e.g. a {@link org.flitkit.testbench.CycleTally}.
+     */
+    public ChppXbarFigures(ProgressListener progress) {
+        this.progress = progress;
         defineAll();
     }
 
@@ -45,7 +57,16 @@ public final class ChppXbarFigures extends PointFigures<ChppXbarFigures.Key, Xba
 
     @Override
     protected XbarLoad.Result run(Key k) {
-        return XbarLoad.saturation(k.ports(), k.vcs(), k.depth(), XbarLoad.MTU_PACKET_BEATS, XbarLoad.WARMUP, XbarLoad.WINDOW, XbarLoad.SEED);
+        long cycles = XbarLoad.WARMUP + XbarLoad.WINDOW;
+        if (progress != null) {
+            progress.progress("run", 0, 0, cycles);
+        }
+        XbarLoad.Result r = XbarLoad.saturation(k.ports(), k.vcs(), k.depth(), XbarLoad.MTU_PACKET_BEATS, XbarLoad.WARMUP, XbarLoad.WINDOW,
+                XbarLoad.SEED);
+        if (progress != null) {
+            progress.progress("run", cycles, 0, cycles);
+        }
+        return r;
     }
 
     @Override
