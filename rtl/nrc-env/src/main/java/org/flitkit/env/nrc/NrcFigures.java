@@ -11,6 +11,7 @@ import org.flitkit.rtl.nma.EepParams;
 import org.flitkit.rtl.nrc.Nrc;
 import org.flitkit.rtl.nrc.RsGeometry;
 import org.flitkit.testbench.Component;
+import org.flitkit.testbench.ProgressListener;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Testbench;
 import org.flitkit.testbench.figures.Citation;
@@ -234,15 +235,21 @@ public final class NrcFigures implements FigureSource {
 
     /** E2PROM writes then reads of 1..6 addresses at board timing, one NRC per address count, the counts run on {@code executor}. */
     static Table eepromSweep(long seed, Executor executor) {
+        return eepromSweep(seed, executor, null, EEPROM_ADDRESSES);
+    }
+
+    /** The sweep of 1..{@code addresses} addresses, each point's testbench telling {@code progress} (null: nobody) of its runs and waits. */
+    static Table eepromSweep(long seed, Executor executor, ProgressListener progress, int addresses) {
+        RunConfig cfg = RunConfig.of(seed, 0).withProgress(progress);
         Sweep<Integer> sweep = Sweep.of(SWEEP, List.of("addresses", "write_cycles", "read_cycles"), n -> {
-            try (NrcEnv env = new NrcEnv(Testbench.create(() -> new Nrc(BOARD, null), RunConfig.of(seed, 0)), null, Throttle.NONE)) {
+            try (NrcEnv env = new NrcEnv(Testbench.create(() -> new Nrc(BOARD, null), cfg), null, Throttle.NONE)) {
                 long[] wr = NrcEepromScenario.writeThenRead(env, env.tb.rng("eeprom" + n), RsGeometry.LAST_COL, n, true);
                 env.tb.finish();
                 return new double[] {n, wr[0], wr[1]};
             }
         });
         List<Integer> points = new ArrayList<>();
-        for (int n = EEPROM_ADDRESSES; n >= 1; n--) {
+        for (int n = addresses; n >= 1; n--) {
             points.add(n); // longest first, so a pool is not left waiting on the last big point
         }
         Table t = sweep.run(points, executor);

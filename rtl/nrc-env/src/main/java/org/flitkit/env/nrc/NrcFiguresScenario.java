@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.flitkit.rtl.nrc.RsGeometry;
+import org.flitkit.testbench.CycleTally;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.ScenarioResult;
 import org.flitkit.testbench.figures.Figure;
@@ -19,8 +20,9 @@ import org.flitkit.testbench.stream.Throttle;
 /**
  * {@code ./hdl run nrc-figures}: the NRC's paper figures ({@link NrcFigures}) measured and printed as the
  * rows of the figure table, with the in-chip latency of every port (each relay station checked to cost
- * one cycle each way) and the simulation speed of the integrated NRC. {@code ./hdl figures --only nrc}
- * measures the same and writes docs/figures.
+ * one cycle each way) and the simulation speed of the integrated NRC. The PASS line's cycles are the runs and waits
+ * of the NRC and of every point of the E2PROM sweep. {@code ./hdl figures --only nrc} measures the same and writes
+ * docs/figures.
  */
 public final class NrcFiguresScenario {
     /** The counts of the PASS line (the table above it has the figures with the paper's values). */
@@ -41,11 +43,13 @@ public final class NrcFiguresScenario {
     }
 
     public static ScenarioResult run(RunConfig cfg, PrintStream out) {
+        long t0 = System.nanoTime();
+        CycleTally cycles = new CycleTally(cfg.progress());
         NrcFigures.Plane plane;
         ScenarioResult r;
         double speed;
         double idleSpeed;
-        try (NrcEnv env = new NrcEnv(cfg, NrcFigures.BOARD, null, Throttle.NONE)) {
+        try (NrcEnv env = new NrcEnv(cfg.withProgress(cycles), NrcFigures.BOARD, null, Throttle.NONE)) {
             plane = NrcFigures.measurePlane(env);
             NrcPortsScenario.check(env, plane.reg());
             // simulation speed with the JIT warm: every port reading back to back, then idle
@@ -64,7 +68,7 @@ public final class NrcFiguresScenario {
         ExecutorService pool = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors());
         Table eeprom;
         try {
-            eeprom = NrcFigures.eepromSweep(cfg.seed(), pool);
+            eeprom = NrcFigures.eepromSweep(cfg.seed(), pool, cycles, NrcFigures.EEPROM_ADDRESSES);
         } finally {
             pool.shutdown();
         }
@@ -92,6 +96,8 @@ public final class NrcFiguresScenario {
                 speed, idleSpeed);
         out.flush();
         long[] toNma = plane.toNmaByRs();
+        // the whole scenario's cycles and time: the NRC's testbench and the sweep's
+        r = new ScenarioResult(cycles.total(), (System.nanoTime() - t0) / 1e9, r.buildSeconds(), r.compile(), r.vcd(), r.gtkw(), r.counts());
         return r.with("rs_cycles", (toNma[toNma.length - 1] - toNma[0]) / (toNma.length - 1)).with("to_nma_near", toNma[0])
                 .with("to_nma_far", toNma[toNma.length - 1]).with("packet_cycles", plane.packetCycles())
                 .with("eep_read_step_ns", Math.round(value(measured, "nrc-eep-read-step") * 1000))
