@@ -32,6 +32,8 @@ final class PciBus extends Component {
     private long readBytes;
     private long writeBytes;
     private double busyCycles;
+    private int lastReader = -1;
+    private long switches;
 
     private record Req(int rail, boolean write, int slot, long addr, int len, int[] done) {
     }
@@ -69,8 +71,17 @@ final class PciBus extends Component {
                 double rate = platform.bytesPerCycle(current.write ? platform.busWriteMBps() : platform.busReadMBps());
                 int bytes = Math.min(platform.burstBytes(), current.len - current.done[0]);
                 double start = Math.max(busFreeAt, now);
-                currentEnd = start + bytes / rate;
-                busyCycles += bytes / rate;
+                double cycles = bytes / rate;
+                if (!current.write) {
+                    // a read after another master's read: the bridge's prefetched data is gone
+                    if (lastReader >= 0 && lastReader != current.rail) {
+                        cycles += platform.switchNs() * platform.clockMhz() / 1_000;
+                        switches++;
+                    }
+                    lastReader = current.rail;
+                }
+                currentEnd = start + cycles;
+                busyCycles += cycles;
                 current.done[0] += bytes;
             }
             if (currentEnd > now + 1) {
@@ -151,6 +162,11 @@ final class PciBus extends Component {
 
     long writeBytes() {
         return writeBytes;
+    }
+
+    /** Read bursts that paid the bridge's prefetch restart. */
+    long switches() {
+        return switches;
     }
 
     /** Cycles the bus spent moving bytes. */

@@ -26,8 +26,11 @@ import org.flitkit.rtl.mnc.MncPorts.SendRequest;
  * link without SReq.
  */
 public final class DispatchUnit extends Module {
-    /** IDLE (takes a request), SREQ (sending the status query), WAIT_SACK, ISSUE (one chunk per cycle to the rails' SDMA queues). */
-    public enum State { IDLE, SREQ, WAIT_SACK, ISSUE }
+    /**
+     * IDLE (takes a request), SREQ (sending the status query), WAIT_SACK, HOST (software dispatch only: the host
+     * library's time from SAck to posting), ISSUE (one chunk per cycle to the rails' SDMA queues).
+     */
+    public enum State { IDLE, SREQ, WAIT_SACK, HOST, ISSUE }
 
     public final Decoupled<SendRequest> req = input(Decoupled.of(SendRequest::new));
     /** This node's {@code NICStatus}: bit r set = rail r BUSY. */
@@ -55,6 +58,7 @@ public final class DispatchUnit extends Module {
         UInt idx = regInit(UInt(RAIL_BITS), 0).named("idx");
         UInt off = regInit(UInt(LEN_BITS), 0).named("off");
         UInt chunkLen = regInit(UInt(LEN_BITS), 0).named("chunk_len");
+        UInt hostWait = regInit(UInt(CYCLE_BITS), 0).named("host_wait");
 
         // ---- send links: the policy's mask, NICStatus, the send pointer
         LinkChooser sendChoice = instance("send_choice", new LinkChooser(n));
@@ -135,7 +139,12 @@ public final class DispatchUnit extends Module {
                 recvLinks.get(k).assign(recvChoice.links.get(k));
             }
             recvPtr.assign(next(recvChoice.links.get(0), n));
-            fsm.goTo(State.ISSUE);
+            hostWait.assign(lit(p.softwareCycles(), CYCLE_BITS));
+            fsm.goTo(p.softwareDispatch() ? State.HOST : State.ISSUE);
+        });
+        when(fsm.is(State.HOST), () -> {
+            hostWait.assign(hostWait.sub(1));
+            when(hostWait.le(1), () -> fsm.goTo(State.ISSUE));
         });
 
         // ---- one chunk per cycle into the SDMA queue of its rail

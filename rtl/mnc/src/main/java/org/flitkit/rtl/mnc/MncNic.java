@@ -67,6 +67,7 @@ public final class MncNic extends Module {
         sendQ.enq.connect(sdma.out);
         send.data.connect(sendQ.deq);
         send.ctrl.connect(ctrlIn);
+        send.dataAhead.assign(jobs.deq.valid.or(sdma.sdmaing));
         tx.connect(send.tx);
         send.txDone.assign(txDone);
         sendBufs.release.connect(send.release);

@@ -13,9 +13,13 @@ package org.flitkit.rtl.mnc;
  * @param sendSlots        packet buffers of the send side in NIC SRAM (SDMA fills one while SEND drains another), 1..4
  * @param recvSlots        packet buffers of the receive side in NIC SRAM (RECV fills one while RDMA drains another), 1..4
  * @param packetCycles     firmware cycles the SEND and RECV engines spend on each packet (route, header, checks)
+ * @param softwareCycles   0: dispatch in hardware (SReq/SAck leave ahead of queued data, the chunks follow the SAck at
+ *                         once); more: the paper's software dispatch, where the SReq is posted through the NIC's send
+ *                         queue behind the data already queued there and the host library needs this many cycles
+ *                         from the SAck's arrival to posting the chunks (SAck up through RDMA, polling, link choice)
  */
 public record MncParams(int rails, Policy policy, int stripeThreshold, int packetBytes, int sendSlots, int recvSlots,
-        int packetCycles) {
+        int packetCycles, int softwareCycles) {
     /** Bits of a node number: up to 16 nodes. */
     public static final int NODE_BITS = 4;
     /** Bits of a rail number: up to 4 rails. */
@@ -66,6 +70,9 @@ public record MncParams(int rails, Policy policy, int stripeThreshold, int packe
         if (packetCycles < 0 || packetCycles >= 1 << CYCLE_BITS) {
             throw new IllegalArgumentException("packetCycles must be in 0.." + ((1 << CYCLE_BITS) - 1) + ", got " + packetCycles);
         }
+        if (softwareCycles < 0 || softwareCycles >= 1 << CYCLE_BITS) {
+            throw new IllegalArgumentException("softwareCycles must be in 0.." + ((1 << CYCLE_BITS) - 1) + ", got " + softwareCycles);
+        }
     }
 
     /**
@@ -73,23 +80,32 @@ public record MncParams(int rails, Policy policy, int stripeThreshold, int packe
      * cycles per packet (the platform's calibrated value is in the environment).
      */
     public static MncParams of(int rails) {
-        return new MncParams(rails, Policy.DYNAMIC, 16 * 1024, 4096, 2, 2, 0);
+        return new MncParams(rails, Policy.DYNAMIC, 16 * 1024, 4096, 2, 2, 0, 0);
     }
 
     public MncParams withPolicy(Policy p) {
-        return new MncParams(rails, p, stripeThreshold, packetBytes, sendSlots, recvSlots, packetCycles);
+        return new MncParams(rails, p, stripeThreshold, packetBytes, sendSlots, recvSlots, packetCycles, softwareCycles);
     }
 
     public MncParams withThreshold(int bytes) {
-        return new MncParams(rails, policy, bytes, packetBytes, sendSlots, recvSlots, packetCycles);
+        return new MncParams(rails, policy, bytes, packetBytes, sendSlots, recvSlots, packetCycles, softwareCycles);
     }
 
     public MncParams withPacketCycles(int cycles) {
-        return new MncParams(rails, policy, stripeThreshold, packetBytes, sendSlots, recvSlots, cycles);
+        return new MncParams(rails, policy, stripeThreshold, packetBytes, sendSlots, recvSlots, cycles, softwareCycles);
     }
 
     public MncParams withRails(int n) {
-        return new MncParams(n, policy, stripeThreshold, packetBytes, sendSlots, recvSlots, packetCycles);
+        return new MncParams(n, policy, stripeThreshold, packetBytes, sendSlots, recvSlots, packetCycles, softwareCycles);
+    }
+
+    /** The paper's software dispatch with {@code cycles} of host time per striped message (0: dispatch in hardware). */
+    public MncParams withSoftwareDispatch(int cycles) {
+        return new MncParams(rails, policy, stripeThreshold, packetBytes, sendSlots, recvSlots, packetCycles, cycles);
+    }
+
+    public boolean softwareDispatch() {
+        return softwareCycles > 0;
     }
 
     /** Rails a node may send on: a bit per rail. */

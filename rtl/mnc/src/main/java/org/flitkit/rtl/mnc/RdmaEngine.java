@@ -32,33 +32,42 @@ public final class RdmaEngine extends Module {
 
     public RdmaEngine(MncParams p) {
         fsm = new Fsm<>(State.class);
-        Packet cur = regInit(new Packet(), 0).named("cur");
+        // only what the write and the event need (the routing fields end here)
+        UInt slot = regInit(UInt(SLOT_BITS), 0).named("slot");
+        UInt addr = regInit(UInt(ADDR_BITS), 0).named("addr");
+        UInt len = regInit(UInt(PLEN_BITS), 0).named("len");
+        Bool last = regInit(Bool(), 0).named("last");
+        Event ev = regInit(new Event(), 0).named("ev");
         Bool issued = regInit(Bool(), 0).named("issued");
         in.ready.assign(fsm.is(State.IDLE));
         when(in.fire(), () -> {
-            cur.assign(in.bits);
+            slot.assign(in.bits.slot);
+            addr.assign(in.bits.hdr.addr);
+            len.assign(in.bits.hdr.len);
+            last.assign(in.bits.hdr.last);
+            ev.send.assign(FALSE());
+            ev.node.assign(in.bits.hdr.srcNode);
+            ev.flow.assign(in.bits.hdr.flow);
+            ev.seq.assign(in.bits.hdr.seq);
+            ev.nchunks.assign(in.bits.hdr.nchunks);
             fsm.goTo(State.RDMAING);
         });
         bus.valid.assign(fsm.is(State.RDMAING).and(issued.not()));
         bus.bits.write.assign(TRUE());
-        bus.bits.slot.assign(cur.slot);
-        bus.bits.addr.assign(cur.hdr.addr);
-        bus.bits.len.assign(cur.hdr.len);
+        bus.bits.slot.assign(slot);
+        bus.bits.addr.assign(addr);
+        bus.bits.len.assign(len);
         when(bus.fire(), () -> issued.assign(TRUE()));
         check(busDone.not().or(fsm.is(State.RDMAING).and(issued)), "RDMA: bus done without a write");
         Bool done = fsm.is(State.RDMAING).and(issued).and(busDone);
         release.valid.assign(done);
-        release.bits.assign(cur.slot);
+        release.bits.assign(slot);
         when(done, () -> {
             issued.assign(FALSE());
-            when(cur.hdr.last, () -> fsm.goTo(State.EVENT)).otherwise(() -> fsm.goTo(State.IDLE));
+            when(last, () -> fsm.goTo(State.EVENT)).otherwise(() -> fsm.goTo(State.IDLE));
         });
         event.valid.assign(fsm.is(State.EVENT));
-        event.bits.send.assign(FALSE());
-        event.bits.node.assign(cur.hdr.srcNode);
-        event.bits.flow.assign(cur.hdr.flow);
-        event.bits.seq.assign(cur.hdr.seq);
-        event.bits.nchunks.assign(cur.hdr.nchunks);
+        event.bits.assign(ev);
         when(event.fire(), () -> fsm.goTo(State.IDLE));
         rdmaing.assign(fsm.is(State.IDLE).not());
     }

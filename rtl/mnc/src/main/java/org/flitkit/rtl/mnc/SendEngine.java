@@ -31,6 +31,8 @@ public final class SendEngine extends Module {
     public final Valid<UInt> release = output(Valid.of(UInt(SLOT_BITS)));
     public final Decoupled<Event> event = output(Decoupled.of(Event::new));
     public final Bool sending = output(Bool());
+    /** Data is queued ahead on this NIC (jobs, SDMA, filled buffers): with software dispatch a SReq waits behind it. */
+    public final Bool dataAhead = input(Bool());
     public final Fsm<State> fsm;
 
     public SendEngine(MncParams p) {
@@ -41,8 +43,10 @@ public final class SendEngine extends Module {
         UInt wait = regInit(UInt(CYCLE_BITS), 0).named("wait");
 
         Bool idle = fsm.is(State.IDLE);
-        ctrl.ready.assign(idle);
-        data.ready.assign(idle.and(ctrl.valid.not()));
+        // software dispatch: the SReq went through the host's send queue, so it leaves after the data queued before it
+        Bool ctrlFirst = p.softwareDispatch() ? ctrl.valid.and(dataAhead.not()).and(data.valid.not()) : ctrl.valid;
+        ctrl.ready.assign(idle.and(p.softwareDispatch() ? dataAhead.not().and(data.valid.not()) : TRUE()));
+        data.ready.assign(idle.and(ctrlFirst.not()));
         UInt cycles = lit(p.packetCycles(), CYCLE_BITS);
         State afterTake = p.packetCycles() == 0 ? State.SENDING : State.PREPARE;
         when(ctrl.fire(), () -> {
