@@ -140,6 +140,11 @@ public final class MncEnv implements AutoCloseable {
         tb.reset(2);
     }
 
+    /** Node {@code i}'s PCI bus. */
+    PciBus bus(int i) {
+        return buses.get(i);
+    }
+
     public MncHost host(int i) {
         return hosts.get(i);
     }

@@ -11,6 +11,7 @@ import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.Vec;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Fsm;
+import org.flitkit.hdl.lib.Queue;
 import org.flitkit.rtl.mnc.MncPorts.Header;
 import org.flitkit.rtl.mnc.MncPorts.SdmaJob;
 import org.flitkit.rtl.mnc.MncPorts.SendRequest;
@@ -22,7 +23,7 @@ import org.flitkit.rtl.mnc.MncPorts.SendRequest;
  * states (SReq) and picks the receive links from the SAck with the same rule, cuts the message into equal
  * chunks (8-byte aligned, the last one takes the rest) laid out alike at both ends (section 2.4), and queues
  * one SDMA job per chunk on different rails. It answers other nodes' SReqs with this node's states at once,
- * even while waiting for its own SAck. Short messages, and the static and one-direction policies, use one
+ * even while waiting for its own SAck, from a queue with room for every other node's. Short messages, and the static and one-direction policies, use one
  * link without SReq.
  */
 public final class DispatchUnit extends Module {
@@ -99,17 +100,24 @@ public final class DispatchUnit extends Module {
             });
         });
 
-        // ---- SReq out, SAck in; other nodes' SReqs answered with priority
+        // ---- SReq out, SAck in. Other nodes' SReqs wait in a queue with room for one from every node (each has at most
+        // one outstanding), so the RECV engine that brought one never waits for a SEND engine: a RECV held by a SReq
+        // while its node's SEND waits on the other node's RECV would close a cycle between two nodes.
+        Queue<Header> replies = instance("replies", new Queue<>(Header::new, 1 << NODE_BITS));
         Bool inSreq = ctrlIn.valid.and(ctrlIn.bits.kind.eq(MncPorts.KIND_SREQ));
         Bool inSack = ctrlIn.valid.and(ctrlIn.bits.kind.eq(MncPorts.KIND_SACK));
+        replies.enq.valid.assign(inSreq);
+        replies.enq.bits.assign(ctrlIn.bits);
+        Header asked = replies.deq.bits;
+        Bool answering = replies.deq.valid;
         Header sack = wire(new Header());
         sack.kind.assign(lit(MncPorts.KIND_SACK, 2));
         sack.srcNode.assign(node);
-        sack.srcRail.assign(ctrlIn.bits.dstRail);
-        sack.dstNode.assign(ctrlIn.bits.srcNode);
-        sack.dstRail.assign(ctrlIn.bits.srcRail);
-        sack.flow.assign(ctrlIn.bits.flow);
-        sack.seq.assign(ctrlIn.bits.seq);
+        sack.srcRail.assign(asked.dstRail);
+        sack.dstNode.assign(asked.srcNode);
+        sack.dstRail.assign(asked.srcRail);
+        sack.flow.assign(asked.flow);
+        sack.seq.assign(asked.seq);
         sack.nchunks.assign(lit(0, CHUNK_BITS));
         sack.last.assign(TRUE());
         sack.addr.assign(lit(0, ADDR_BITS));
@@ -128,12 +136,14 @@ public final class DispatchUnit extends Module {
         sreq.addr.assign(lit(0, ADDR_BITS));
         sreq.len.assign(lit(0, PLEN_BITS));
         sreq.status.assign(lit(0, 4));
-        ctrlOut.valid.assign(inSreq.or(fsm.is(State.SREQ)));
-        ctrlOut.bits.assignFromBits(mux(inSreq, sack.asUInt(), sreq.asUInt()));
+        // answers first: another node's message waits on them
+        ctrlOut.valid.assign(answering.or(fsm.is(State.SREQ)));
+        ctrlOut.bits.assignFromBits(mux(answering, sack.asUInt(), sreq.asUInt()));
+        replies.deq.ready.assign(ctrlOut.ready);
         Bool sackTaken = inSack.and(fsm.is(State.WAIT_SACK));
-        ctrlIn.ready.assign(mux(ctrlIn.bits.kind.eq(MncPorts.KIND_SREQ), ctrlOut.ready, fsm.is(State.WAIT_SACK)));
+        ctrlIn.ready.assign(mux(ctrlIn.bits.kind.eq(MncPorts.KIND_SREQ), replies.enq.ready, fsm.is(State.WAIT_SACK)));
         check(inSack.not().or(fsm.is(State.WAIT_SACK)), "dispatch: a SAck with no SReq outstanding");
-        when(fsm.is(State.SREQ).and(inSreq.not()).and(ctrlOut.ready), () -> fsm.goTo(State.WAIT_SACK));
+        when(fsm.is(State.SREQ).and(answering.not()).and(ctrlOut.ready), () -> fsm.goTo(State.WAIT_SACK));
         when(sackTaken, () -> {
             for (int k = 0; k < n; k++) {
                 recvLinks.get(k).assign(recvChoice.links.get(k));
@@ -173,8 +183,8 @@ public final class DispatchUnit extends Module {
         });
 
         striped.assign(counter(req.fire().and(isLong)));
-        sreqs.assign(counter(fsm.is(State.SREQ).and(inSreq.not()).and(ctrlOut.ready)));
-        sacks.assign(counter(inSreq.and(ctrlOut.ready)));
+        sreqs.assign(counter(fsm.is(State.SREQ).and(answering.not()).and(ctrlOut.ready)));
+        sacks.assign(counter(replies.deq.fire()));
     }
 
     /** The rail after {@code r}, wrapping at {@code n}. */
