@@ -118,9 +118,14 @@ public final class MncRandomScenario {
             env.tb.finish();
             long sreqs = 0;
             long stripedHw = 0;
+            long stale = 0;
             for (var node : env.cluster().nodes()) {
                 sreqs += env.tb.sim().peek(node.dispatch.sreqs);
                 stripedHw += env.tb.sim().peek(node.dispatch.striped);
+                stale += env.tb.sim().peek(node.dispatch.staleSacks);
+            }
+            if (stale != 0) {
+                throw env.tb.fail(stale + " SAcks arrived at a dispatch unit that awaited none");
             }
             if (stripedHw != striped[0]) {
                 throw env.tb.fail("the dispatch units striped " + stripedHw + " messages, the traffic posted " + striped[0] + " long ones");
@@ -134,7 +139,9 @@ public final class MncRandomScenario {
     record Msg(int seq, ByteBuffer data) {
         @Override
         public String toString() {
-            return "seq " + seq + ", " + data.remaining() + " bytes";
+            java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+            crc.update(data.duplicate());
+            return "seq " + seq + ", " + data.remaining() + " bytes, CRC-32 0x" + Long.toHexString(crc.getValue());
         }
     }
 

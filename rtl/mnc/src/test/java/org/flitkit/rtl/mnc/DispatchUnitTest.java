@@ -75,6 +75,7 @@ class DispatchUnitTest {
             assertThat(tb.sim().peek(d.striped)).isEqualTo(bench.longOnes);
             assertThat(tb.sim().peek(d.sreqs)).isEqualTo(bench.longOnes);
             assertThat(tb.sim().peek(d.sacks)).isEqualTo(bench.foreignAnswered);
+            assertThat(tb.sim().peek(d.staleSacks)).isZero();
             if (p.stripes()) {
                 assertThat(bench.longOnes).as("the random sizes include striped messages").isGreaterThan(50);
             }
