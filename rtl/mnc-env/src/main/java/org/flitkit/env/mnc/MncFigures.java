@@ -142,6 +142,18 @@ public final class MncFigures implements FigureSource {
                 .from(PAPER.at("Section 3, outlook: PCI-X, InfiniBand")).paper(PaperValue.none(), "MB/s")
                 .explained("beyond the paper: with a bus that does not limit, rails add up to the links' rate (4 x 202 MB/s)").slow().build(),
                 Set.of("pcie-hw-4"), m -> m.get("pcie-hw-4"));
+        // rails 1..4, 1 MB messages: the paper's PCI with software and hardware dispatch, and the PCIe-class bus
+        Set<String> railKeys = new LinkedHashSet<>();
+        for (int rails = 1; rails <= 4; rails++) {
+            int r = rails;
+            run("pci-sw-" + r, () -> bandwidthAt(MncEnvs.paper(r, pci), pci, SIZES[SIZES.length - 1]));
+            run("pci-hw-" + r, () -> bandwidthAt(MncEnvs.params(r), pci, SIZES[SIZES.length - 1]));
+            railKeys.addAll(List.of("pci-sw-" + r, "pci-hw-" + r, "pcie-hw-" + r));
+        }
+        define(Figure.builder("mnc-3-rails-pcie", "bandwidth, 3 rails on a PCIe-class bus (hardware dispatch, 1 MB messages)")
+                .from(PAPER.at("Section 3, outlook: more links, PCI-X, InfiniBand")).paper(PaperValue.none(), "MB/s")
+                .explained("beyond the paper: 3 x 201 MB/s when the bus does not limit; the rails sweep in docs/mnc.md has 1 to 4 rails on "
+                        + "both buses with both dispatches").slow().build(), railKeys, m -> m.get("pcie-hw-3"));
         run("sw-16k", () -> bandwidthAt(MncEnvs.paper(2, pci), pci, 16 * 1024));
         run("one-rail-16k", () -> bandwidthAt(MncEnvs.paper(1, pci), pci, 16 * 1024));
         run("hw-16k", () -> bandwidthAt(MncEnvs.params(2), pci, 16 * 1024));
@@ -234,6 +246,13 @@ public final class MncFigures implements FigureSource {
                 rows.add(new double[] {s, pci().busReadMBps() * s, points.get("bus-x" + s)});
             }
             tables.add(new Table("mnc-bus-sweep", List.of("bus_scale", "read_MBps", "two_rails_MBps"), rows));
+        }
+        if (points.containsKey("pci-sw-4") && points.containsKey("pcie-hw-4")) {
+            List<double[]> rows = new ArrayList<>();
+            for (int r = 1; r <= 4; r++) {
+                rows.add(new double[] {r, points.get("pci-sw-" + r), points.get("pci-hw-" + r), points.get("pcie-hw-" + r)});
+            }
+            tables.add(new Table("mnc-rails-sweep", List.of("rails", "pci_software_MBps", "pci_hardware_MBps", "pcie_hardware_MBps"), rows));
         }
         if (points.keySet().containsAll(Set.of("sw-16k", "hw-16k", "one-rail-16k"))) {
             tables.add(new Table("mnc-dispatch-16k", List.of("one_rail_MBps", "two_rails_software_MBps", "two_rails_hardware_MBps"),
