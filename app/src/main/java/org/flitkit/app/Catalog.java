@@ -21,6 +21,7 @@ import org.flitkit.rtl.xud.XudSendEngine;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Scenario;
 import org.flitkit.testbench.figures.FigureRegistry;
+import org.flitkit.testbench.figures.FigureScenario;
 import org.flitkit.testbench.figures.FigureSource;
 import org.flitkit.env.chpp.ChppDeadlock;
 import org.flitkit.env.chpp.ChppFaults;
@@ -51,6 +52,12 @@ import org.flitkit.env.nrc.benchmark.SwitchTraffic;
 import org.flitkit.env.nrc.system.NrcSystemBenchmark;
 import org.flitkit.env.xud.XudFigures;
 import org.flitkit.env.xud.XudLossyScenario;
+import org.flitkit.env.mnc.MncFigures;
+import org.flitkit.env.mnc.MncFiguresScenario;
+import org.flitkit.env.mnc.MncRandomScenario;
+import org.flitkit.rtl.mnc.DispatchUnit;
+import org.flitkit.rtl.mnc.MncNode;
+import org.flitkit.rtl.mnc.MncParams;
 
 /**
  * Everything {@code ./hdl} can run or emit, by name. Adding a chip's testbench, design or paper figures
@@ -154,6 +161,15 @@ public final class Catalog {
                             XudLossyScenario.Options o = XudLossyScenario.Options.parse(values);
                             return cfg -> XudLossyScenario.run(cfg, o);
                         })
+                .testbench("mnc-random", "MNC: nodes with several rails, random flows and sizes (short on one link, long striped), "
+                        + "every message delivered once, in order per flow, byte exact; options --messages --nodes --rails --ports "
+                        + "--max-bytes --policy", MncRandomScenario.CYCLE_BUDGET, MncRandomScenario.OPTIONS,
+                        values -> {
+                            MncRandomScenario.Options o = MncRandomScenario.Options.parse(values);
+                            return cfg -> MncRandomScenario.run(cfg, o);
+                        })
+                .testbench("mnc-figures", "MNC: the multi-rail paper's figures (link sharing, 1/2-rail peak, latency, policies) and "
+                        + "beyond (3-4 rails, PCIe-class bus, hardware dispatch), model beside paper", MncFiguresScenario::run)
                 .counts("flit-loopback", FlitLoopbackScenario.COUNTS)
                 .counts("nrc-ports", NrcEnv.COUNTS)
                 .counts("nrc-eeprom", NrcEnv.COUNTS)
@@ -163,11 +179,13 @@ public final class Catalog {
                 .counts("nrc-random", NrcRandomScenario.COUNTS)
                 .counts("nrc-figures", NrcFiguresScenario.COUNTS)
                 .counts("nic-figures", NicFiguresScenario.COUNTS)
-                .counts("chpp-figures", ChppFiguresScenario.COUNTS)
+                .counts("chpp-figures", FigureScenario.COUNTS)
                 .counts("chpp-faults", ChppFaults.COUNTS)
                 .counts("chpp-deadlock", ChppDeadlock.COUNTS)
                 .counts("nrc-chip-traffic", NrcChipTraffic.COUNTS)
                 .counts("xud-lossy", XudLossyScenario.COUNTS)
+                .counts("mnc-random", MncRandomScenario.COUNTS)
+                .counts("mnc-figures", FigureScenario.COUNTS)
                 .design("flit-loopback", "FlitLoopback: 198-bit flits over a 20-bit link (serializer, FIFO, deserializer)",
                         FlitLoopback::new)
                 .design("nrc", "Nrc: the TH-2 routing chip's management plane (24 relay stations, NMA, E2PROM model)", Nrc::new)
@@ -185,6 +203,10 @@ public final class Catalog {
                         + "through a cable, rare bit errors, cuts, BIST runs and chip ID changes from 8-bit input keys", LinkPairStress::new)
                 .design("chpp-engine", "DmaEngine: one cHPP DMA engine (doorbell window, send and receive engines, 64 completion rings, "
                         + "PCIe arbiter with the 32-tag allocator), the paper's sizes", () -> new DmaEngine(SendEngineParams.defaults()))
+                .design("mnc-node", "MncNode: one MNC node with 2 rails (per NIC SDMA, SEND, RECV, RDMA engines, packet buffers, PCI "
+                        + "master), NICStatus and the link dispatch unit (SReq/SAck, striping from 16 KB)", () -> new MncNode(MncParams.of(2)))
+                .design("mnc-dispatch", "DispatchUnit: the MNC link dispatch for 4 rails (FREE first else round robin, SReq/SAck, "
+                        + "equal chunks)", () -> new DispatchUnit(MncParams.of(4)))
                 .design("nrc-idle", NRC_IDLE, NrcIdle::new)
                 .design("nrc-traffic", NRC_TRAFFIC, NrcTraffic::new)
                 .benchmark("flit-loopback", "LFSR flits through the flit-loopback link, LFSR backpressure, folded checksum",
@@ -205,7 +227,8 @@ public final class Catalog {
                 .figures(new NicFigures())
                 .figures(new XudFigures())
                 .figures(new ChppXbarFigures())
-                .figures(new ChppFigures());
+                .figures(new ChppFigures())
+                .figures(new MncFigures());
     }
 
     public Catalog testbench(String name, String description, Scenario scenario) {

@@ -1,0 +1,37 @@
+package org.flitkit.env.mnc;
+
+import java.io.PrintStream;
+import java.util.List;
+import org.flitkit.testbench.CycleTally;
+import org.flitkit.testbench.RunConfig;
+import org.flitkit.testbench.ScenarioResult;
+import org.flitkit.testbench.figures.Check;
+import org.flitkit.testbench.figures.Figure;
+import org.flitkit.testbench.figures.FigureScenario;
+
+
+/**
+ * {@code ./hdl run mnc-figures}: every {@link MncFigures} row measured on the node RTL and the platform, model
+ * beside paper with the deviation and a status (a calibration point shows {@code calibrated}), then the
+ * sweep over the bus rate. The runs go in parallel, one per processor. docs/mnc.md, "Figures".
+ */
+public final class MncFiguresScenario {
+    private MncFiguresScenario() {
+    }
+
+    public static ScenarioResult run(RunConfig cfg) {
+        return run(cfg, System.out);
+    }
+
+    public static ScenarioResult run(RunConfig cfg, PrintStream out) {
+        CycleTally cycles = new CycleTally(cfg.progress());
+        return FigureScenario.run("MNC figures: node RTL with " + MncEnvs.PACKET_CYCLES + " firmware cycles per packet, PCI calibrated "
+                + "on 315/372 MB/s, 250 MB/s links, 3 us; the paper's rows with its software dispatch", "./hdl run mnc-figures",
+                List.of(new MncFigures(cycles)), cycles, MncFiguresScenario::isCalibrated, true, out);
+    }
+
+    /** A row whose model value was fitted to the paper's (its explanation says so). */
+    public static boolean isCalibrated(Figure f) {
+        return f.check() instanceof Check.Explained e && e.why().startsWith(MncFigures.CALIBRATED);
+    }
+}
