@@ -50,6 +50,8 @@ import org.flitkit.env.nrc.benchmark.SwitchTraffic;
 import org.flitkit.env.nrc.system.NrcSystemBenchmark;
 import org.flitkit.env.xud.XudFigures;
 import org.flitkit.env.xud.XudLossyScenario;
+import org.flitkit.env.ring.RingDesigns;
+import org.flitkit.env.ring.RingSaturationScenario;
 
 /**
  * Everything {@code ./hdl} can run or emit, by name. Adding a chip's testbench, design or paper figures
@@ -151,6 +153,17 @@ public final class Catalog {
                             XudLossyScenario.Options o = XudLossyScenario.Options.parse(values);
                             return cfg -> XudLossyScenario.run(cfg, o);
                         })
+                .testbench("ring-saturation", "slotted multi-ring RTL, uniform destinations, saturated or at --load: delivered per cycle per "
+                        + "ring and in total against C = N(N-1)/L_max; options --nodes --steps --schedule --load --queue",
+                        RingSaturationScenario.DEFAULT_CYCLES, RingSaturationScenario.OPTIONS,
+                        values -> {
+                            RingSaturationScenario.Options o = RingSaturationScenario.Options.parse(values);
+                            return cfg -> RingSaturationScenario.run(cfg, o);
+                        })
+                .design("ring-node", "SlottedRingNode: one slotted-ring stop (destination removal, fill only an empty slot), 16 nodes",
+                        RingDesigns::node)
+                .design("multi-ring", "SlottedMultiRing: 8 nodes, rings +-1,+-3, shortest-schedule selection tables, queues of 4",
+                        RingDesigns::multiRing8)
                 .design("flit-loopback", "FlitLoopback: 198-bit flits over a 20-bit link (serializer, FIFO, deserializer)",
                         FlitLoopback::new)
                 .design("nrc", "Nrc: the TH-2 routing chip's management plane (24 relay stations, NMA, E2PROM model)", Nrc::new)

@@ -36,10 +36,10 @@ public record Capacity(Schedule schedule, double[] loads, double[] routes, doubl
 
     /**
      * Packets per slot time ring j carries when the whole multi-ring runs at its effective capacity: its share of
-     * the N (N - 1) routes times C / (N (N - 1)).
+     * the N - 1 routes of a source times C / (N - 1).
      */
     public double ringThroughputAtCapacity(int ring) {
         int n = schedule.rings().nodes();
-        return effective * routes[ring] / ((double) n * (n - 1));
+        return effective * routes[ring] / (n - 1);
     }
 }
