@@ -153,8 +153,8 @@ public final class Catalog {
                             XudLossyScenario.Options o = XudLossyScenario.Options.parse(values);
                             return cfg -> XudLossyScenario.run(cfg, o);
                         })
-                .testbench("ring-saturation", "slotted multi-ring RTL, uniform destinations, saturated or at --load: delivered per cycle per "
-                        + "ring and in total against C = N(N-1)/L_max; options --nodes --steps --schedule --load --queue",
+                .testbench("ring-saturation", "multi-ring RTL (slotted or register-insertion), uniform destinations, saturated or at --load: delivered per cycle per "
+                        + "ring and in total against C = N(N-1)/L_max; options --nodes --steps --schedule --kind --load --queue",
                         RingSaturationScenario.DEFAULT_CYCLES, RingSaturationScenario.OPTIONS,
                         values -> {
                             RingSaturationScenario.Options o = RingSaturationScenario.Options.parse(values);
@@ -162,7 +162,9 @@ public final class Catalog {
                         })
                 .design("ring-node", "SlottedRingNode: one slotted-ring stop (destination removal, fill only an empty slot), 16 nodes",
                         RingDesigns::node)
-                .design("multi-ring", "SlottedMultiRing: 8 nodes, rings +-1,+-3, shortest-schedule selection tables, queues of 4",
+                .design("insertion-node", "RegisterInsertionNode: one register-insertion ring stop (source always sends, passing traffic "
+                        + "waits in a 4-packet insertion buffer), 16 nodes", RingDesigns::insertionNode)
+                .design("multi-ring", "MultiRingNetwork: 8 nodes, rings +-1,+-3, shortest-schedule selection tables, queues of 4",
                         RingDesigns::multiRing8)
                 .design("flit-loopback", "FlitLoopback: 198-bit flits over a 20-bit link (serializer, FIFO, deserializer)",
                         FlitLoopback::new)

@@ -2,8 +2,10 @@ package org.flitkit.env.ring;
 
 import org.flitkit.env.ring.topo.MultiRing;
 import org.flitkit.env.ring.topo.Schedule;
+import org.flitkit.rtl.ring.RegisterInsertionNode;
+import org.flitkit.rtl.ring.RingKind;
 import org.flitkit.rtl.ring.RingParams;
-import org.flitkit.rtl.ring.SlottedMultiRing;
+import org.flitkit.rtl.ring.MultiRingNetwork;
 import org.flitkit.rtl.ring.SlottedRingNode;
 
 /** The ring designs of the Verilog and difftest catalog (docs/multiring.md, "RTL"). */
@@ -16,9 +18,14 @@ public final class RingDesigns {
         return new SlottedRingNode(RingParams.forNodes(16));
     }
 
+    /** One register-insertion stop with its insertion buffer, 16-node addresses. */
+    public static RegisterInsertionNode insertionNode() {
+        return new RegisterInsertionNode(RingParams.forNodes(16), RingKind.INSERTION_BUFFER);
+    }
+
     /** 8 nodes on rings +-1 and +-3, tables from the shortest schedule, station queues of 4. */
-    public static SlottedMultiRing multiRing8() {
+    public static MultiRingNetwork multiRing8() {
         Schedule s = Schedule.shortest(MultiRing.parse(8, "1,3"));
-        return new SlottedMultiRing(RingParams.forNodes(8), 8, SelectionTable.steps(s.rings()), SelectionTable.thresholds(s));
+        return new MultiRingNetwork(RingParams.forNodes(8), RingKind.SLOTTED, 8, SelectionTable.steps(s.rings()), SelectionTable.thresholds(s));
     }
 }

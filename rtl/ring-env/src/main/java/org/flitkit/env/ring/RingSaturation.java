@@ -8,15 +8,16 @@ import org.flitkit.env.ring.topo.MultiRing;
 import org.flitkit.env.ring.topo.Schedule;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.rtl.ring.Offer;
+import org.flitkit.rtl.ring.RingKind;
 import org.flitkit.rtl.ring.RingParams;
-import org.flitkit.rtl.ring.SlottedMultiRing;
+import org.flitkit.rtl.ring.MultiRingNetwork;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.ScenarioResult;
 import org.flitkit.testbench.Testbench;
 import org.flitkit.testbench.scoreboard.OutOfOrderScoreboard;
 
 /**
- * Runs the slotted multi-ring RTL with every subscriber sending to uniform destinations, saturated or at a given
+ * Runs the multi-ring RTL (slotted or register-insertion) with every subscriber sending to uniform destinations, saturated or at a given
  * offered load, and measures what it delivers per cycle, per ring and in total, the slots each ring keeps full and
  * the mean delivery time, against the schedule's analytic capacity (docs/multiring.md, "Measured saturation").
  */
@@ -25,7 +26,7 @@ public final class RingSaturation {
     public static final int WARMUP = 1_000;
 
     /** What one run measured, beside what the schedule predicts. */
-    public record Measured(Capacity analytic, long window, long delivered, long[] perRing, long[] busySlots, double meanDelivery,
+    public record Measured(Capacity analytic, RingKind kind, long window, long delivered, long[] perRing, long[] busySlots, double meanDelivery,
             long sent, ScenarioResult result) {
         public double throughput() {
             return (double) delivered / window;
@@ -53,14 +54,14 @@ public final class RingSaturation {
      * Runs {@code config.cycles()} measured cycles after {@link #WARMUP}; {@code load} < 0 saturates, else each node
      * offers {@code load} packets per cycle. Then sources stop and every packet sent must arrive (scoreboard).
      */
-    public static Measured run(Schedule schedule, double load, int queueDepth, RunConfig config) {
+    public static Measured run(Schedule schedule, RingKind kind, double load, int queueDepth, RunConfig config) {
         MultiRing m = schedule.rings();
         int n = m.nodes();
         RingParams p = new RingParams(RingParams.forNodes(n).nodeBits(), 16, queueDepth);
         long[][] table = SelectionTable.thresholds(schedule);
         int[] steps = SelectionTable.steps(m);
-        try (Testbench<SlottedMultiRing> tb = Testbench.create(() -> new SlottedMultiRing(p, n, steps, table), config)) {
-            SlottedMultiRing dut = tb.dut();
+        try (Testbench<MultiRingNetwork> tb = Testbench.create(() -> new MultiRingNetwork(p, kind, n, steps, table), config)) {
+            MultiRingNetwork dut = tb.dut();
             OutOfOrderScoreboard<Long, RingPacket> board = new OutOfOrderScoreboard<>("scoreboard", RingPacket::key);
             DeliveryTimes times = new DeliveryTimes();
             List<OfferSource> sources = new ArrayList<>();
@@ -83,7 +84,7 @@ public final class RingSaturation {
                 delivered += d;
             }
             long sent = sources.stream().mapToLong(OfferSource::sent).sum();
-            return new Measured(schedule.capacity(), monitor.windowCycles(), delivered, monitor.perRing.clone(), monitor.busySlots.clone(),
+            return new Measured(schedule.capacity(), kind, monitor.windowCycles(), delivered, monitor.perRing.clone(), monitor.busySlots.clone(),
                     times.mean(), sent, tb.result());
         }
     }
@@ -93,8 +94,8 @@ public final class RingSaturation {
         Capacity c = r.analytic();
         MultiRing m = c.schedule().rings();
         List<String> out = new ArrayList<>();
-        out.add(String.format(Locale.ROOT, "N=%d %s, %s schedule, %d measured cycles after %d of warm-up", m.nodes(), m.label(),
-                c.schedule().name(), r.window(), WARMUP));
+        out.add(String.format(Locale.ROOT, "N=%d %s, %s rings, %s schedule, %d measured cycles after %d of warm-up", m.nodes(), m.label(),
+                r.kind() == RingKind.SLOTTED ? "slotted" : "register-insertion", c.schedule().name(), r.window(), WARMUP));
         out.add(String.format(Locale.ROOT, "%-6s %12s %12s %12s %12s", "ring", "pkt/cyc C", "pkt/cyc RTL", "slots L/Lmax", "slots RTL"));
         for (int j = 0; j < m.rings(); j++) {
             out.add(String.format(Locale.ROOT, "%-6s %12.4f %12.4f %12.4f %12.4f", m.ringName(j), c.ringThroughputAtCapacity(j),

@@ -4,11 +4,12 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.flitkit.env.ring.topo.MultiRing;
 import org.flitkit.env.ring.topo.Schedule;
+import org.flitkit.rtl.ring.RingKind;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.ScenarioResult;
 
 /**
- * {@code ./hdl run ring-saturation --nodes N --steps LIST [--schedule S] [--load X] [--queue D]}: the slotted multi-ring
+ * {@code ./hdl run ring-saturation --nodes N --steps LIST [--schedule S] [--kind K] [--load X] [--queue D]}: the multi-ring
  * RTL at saturation (or at offered load X packets per node per cycle), measured against C (docs/multiring.md).
  */
 public final class RingSaturationScenario {
@@ -21,12 +22,13 @@ public final class RingSaturationScenario {
         o.put("steps", "ring steps, 1,3 = duplex pairs +-1,+-3 (default 1,3)");
         o.put("schedule", "shortest or balanced (default shortest)");
         o.put("load", "packets offered per node per cycle, or 'saturation' (default)");
+        o.put("kind", "slotted or insertion (register-insertion) rings (default slotted)");
         o.put("queue", "station queue depth per ring (default 16)");
         return o;
     }
 
     /** The run's settings, checked. */
-    public record Options(Schedule schedule, double load, int queue) {
+    public record Options(Schedule schedule, RingKind kind, double load, int queue) {
         public static Options parse(Map<String, String> v) {
             int nodes = integer(v, "nodes", 16);
             MultiRing m = MultiRing.parse(nodes, v.getOrDefault("steps", "1,3"));
@@ -51,7 +53,8 @@ public final class RingSaturationScenario {
             if (queue < 1 || queue > 1024) {
                 throw new IllegalArgumentException("--queue must be in 1..1024, got " + queue);
             }
-            return new Options(Schedule.named(v.getOrDefault("schedule", "shortest"), m), load, queue);
+            return new Options(Schedule.named(v.getOrDefault("schedule", "shortest"), m), RingKind.named(v.getOrDefault("kind", "slotted")), load,
+                    queue);
         }
 
         private static int integer(Map<String, String> v, String k, int dflt) {
@@ -68,7 +71,7 @@ public final class RingSaturationScenario {
     }
 
     public static ScenarioResult run(RunConfig cfg, Options o) {
-        RingSaturation.Measured r = RingSaturation.run(o.schedule(), o.load(), o.queue(), cfg);
+        RingSaturation.Measured r = RingSaturation.run(o.schedule(), o.kind(), o.load(), o.queue(), cfg);
         RingSaturation.report(r).forEach(System.out::println);
         return r.result().with("sent", r.sent()).with("delivered_in_window", r.delivered())
                 .with("throughput_per_mille_of_C", Math.round(1000 * r.ratio()));

@@ -3,35 +3,16 @@ package org.flitkit.rtl.ring;
 import static org.flitkit.hdl.Hdl.*;
 
 import org.flitkit.hdl.Bool;
-import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
-import org.flitkit.hdl.lib.Decoupled;
-import org.flitkit.hdl.lib.Valid;
 
 /**
  * One stop of a slotted ring ("Multi-rings and distributed full switches", section "Non-switched multi-rings"): the
  * slot register passes the slot on each cycle; a packet for this node leaves here (destination removal) and frees
  * its slot; the source may fill only an empty slot, including the one it just freed. No buffering on the way.
  */
-public final class SlottedRingNode extends Module {
-    /** This node's address (a constant from the parent, so every stop shares one definition). */
-    public final UInt id;
-    /** The slot arriving from the upstream node's register. */
-    public final Slot in;
-    /** The slot leaving to the downstream node: this node's register. */
-    public final Slot out;
-    /** The local source: taken when the slot in front of the node is empty (or freed here). */
-    public final Decoupled<Packet> inject;
-    /** Packets removed here. */
-    public final Valid<Delivery> eject;
-
+public final class SlottedRingNode extends RingStop {
     public SlottedRingNode(RingParams p) {
-        id = input(UInt(p.nodeBits()));
-        in = input(new Slot(p));
-        out = output(new Slot(p));
-        inject = input(Decoupled.of(() -> new Packet(p)));
-        eject = output(Valid.of((java.util.function.Supplier<Delivery>) () -> new Delivery(p)));
-
+        super(p);
         Bool arriving = in.valid.and(in.dst.eq(id)).named("arriving");
         eject.valid.assign(arriving);
         eject.bits.src.assign(in.src);

@@ -11,11 +11,11 @@ import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Valid;
 
 /**
- * A multi-ring of slotted rings ("Multi-rings and distributed full switches", section "Non-switched multi-rings"): N
- * stations, and per ring of step s one {@link SlottedRingNode} per node whose slot goes to node (x + s) mod N. A packet
+ * A multi-ring of slotted or register-insertion rings ("Multi-rings and distributed full switches", section "Non-switched multi-rings"): N
+ * stations, and per ring of step s one {@link RingStop} per node whose slot goes to node (x + s) mod N. A packet
  * travels on the one ring its station's selection table picks. {@code busy[j]} counts the full slots of ring j.
  */
-public final class SlottedMultiRing extends Module {
+public final class MultiRingNetwork extends Module {
     /** Node x's offer lane k at index x * rings + k. */
     public final Vec<Decoupled<Offer>> offer;
     /** Deliveries of node x on ring j at index x * rings + j. */
@@ -23,7 +23,7 @@ public final class SlottedMultiRing extends Module {
     public final Vec<UInt> busy;
     final int rings;
 
-    public SlottedMultiRing(RingParams p, int nodes, int[] steps, long[][] thresholds) {
+    public MultiRingNetwork(RingParams p, RingKind kind, int nodes, int[] steps, long[][] thresholds) {
         if (nodes > 1 << p.nodeBits()) {
             throw new IllegalArgumentException(nodes + " nodes do not fit " + p.nodeBits() + "-bit addresses");
         }
@@ -36,11 +36,11 @@ public final class SlottedMultiRing extends Module {
         eject = output(Vec(nodes * rings, () -> Valid.of((java.util.function.Supplier<Delivery>) () -> new Delivery(p))));
         busy = output(Vec(rings, () -> UInt(countBits)));
 
-        List<List<SlottedRingNode>> ring = new ArrayList<>();
+        List<List<RingStop>> ring = new ArrayList<>();
         for (int j = 0; j < rings; j++) {
-            List<SlottedRingNode> stops = new ArrayList<>();
+            List<RingStop> stops = new ArrayList<>();
             for (int x = 0; x < nodes; x++) {
-                SlottedRingNode n = instance("ring" + j + "_node" + x, new SlottedRingNode(p));
+                RingStop n = instance("ring" + j + "_node" + x, kind.stop(p));
                 n.id.assign(lit(x, p.nodeBits()));
                 stops.add(n);
             }
@@ -51,12 +51,12 @@ public final class SlottedMultiRing extends Module {
             st.id.assign(lit(x, p.nodeBits()));
             for (int j = 0; j < rings; j++) {
                 st.offer.get(j).connect(offer.get(x * rings + j));
-                SlottedRingNode n = ring.get(j).get(x);
+                RingStop n = ring.get(j).get(x);
                 n.inject.connect(st.toRing.get(j));
                 eject.get(x * rings + j).valid.assign(n.eject.valid);
                 eject.get(x * rings + j).bits.src.assign(n.eject.bits.src);
                 eject.get(x * rings + j).bits.tag.assign(n.eject.bits.tag);
-                SlottedRingNode next = ring.get(j).get(Math.floorMod(x + steps[j], nodes));
+                RingStop next = ring.get(j).get(Math.floorMod(x + steps[j], nodes));
                 next.in.valid.assign(n.out.valid);
                 next.in.dst.assign(n.out.dst);
                 next.in.src.assign(n.out.src);
@@ -65,7 +65,7 @@ public final class SlottedMultiRing extends Module {
         }
         for (int j = 0; j < rings; j++) {
             List<UInt> bits = new ArrayList<>();
-            for (SlottedRingNode n : ring.get(j)) {
+            for (RingStop n : ring.get(j)) {
                 bits.add(n.out.valid.asUInt().pad(countBits));
             }
             busy.get(j).assign(reduceTree(bits, UInt::add));
@@ -74,6 +74,6 @@ public final class SlottedMultiRing extends Module {
 
     @Override
     public String definitionName() {
-        return "SlottedMultiRing";
+        return "MultiRingNetwork";
     }
 }
