@@ -50,6 +50,7 @@ import org.flitkit.env.nrc.benchmark.SwitchTraffic;
 import org.flitkit.env.nrc.system.NrcSystemBenchmark;
 import org.flitkit.env.xud.XudFigures;
 import org.flitkit.env.xud.XudLossyScenario;
+import org.flitkit.env.ring.DfsScenario;
 import org.flitkit.env.ring.RingDesigns;
 import org.flitkit.env.ring.RingSaturationScenario;
 
@@ -160,6 +161,11 @@ public final class Catalog {
                             RingSaturationScenario.Options o = RingSaturationScenario.Options.parse(values);
                             return cfg -> RingSaturationScenario.run(cfg, o);
                         })
+                .testbench("dfs-permutation", "distributed full switch on the quasi-complete digraph (N = m^2, m x m switches): one packet "
+                        + "per subscriber per round, pilots set up the paths; blocked cycles and cycles per round; options --m --flits --rounds --traffic",
+                        RunConfig.DEFAULT_CYCLES, DfsScenario.OPTIONS, DfsScenario::of)
+                .design("dfs-switch", "DfsSwitch: one 4x4 switch of the distributed full switch on 16 subscribers (pilot sets up a circuit, "
+                        + "no buffering)", RingDesigns::dfsSwitch)
                 .design("ring-node", "SlottedRingNode: one slotted-ring stop (destination removal, fill only an empty slot), 16 nodes",
                         RingDesigns::node)
                 .design("insertion-node", "RegisterInsertionNode: one register-insertion ring stop (source always sends, passing traffic "

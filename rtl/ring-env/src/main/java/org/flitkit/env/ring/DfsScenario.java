@@ -1,0 +1,53 @@
+package org.flitkit.env.ring;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.flitkit.testbench.RunConfig;
+import org.flitkit.testbench.ScenarioResult;
+
+/**
+ * {@code ./hdl run dfs-permutation [--m M] [--flits F] [--rounds R] [--traffic permutation|random]}: the distributed
+ * full switch on the quasi-complete digraph, one packet per subscriber per round (docs/multiring.md, "DFS").
+ */
+public final class DfsScenario {
+    public static final Map<String, String> OPTIONS = options();
+
+    private static Map<String, String> options() {
+        Map<String, String> o = new LinkedHashMap<>();
+        o.put("m", "switch size m: N = m^2 subscribers and switches (default 4)");
+        o.put("flits", "flits per packet, the pilot included (default 8)");
+        o.put("rounds", "rounds, one packet per subscriber each (default 50)");
+        o.put("traffic", "permutation or random destinations (default permutation)");
+        return o;
+    }
+
+    private DfsScenario() {
+    }
+
+    /** The scenario for these option values (name without dashes -> text). */
+    public static org.flitkit.testbench.Scenario of(Map<String, String> v) {
+        int m = integer(v, "m", 4);
+        int flits = integer(v, "flits", 8);
+        int rounds = integer(v, "rounds", 50);
+        String traffic = v.getOrDefault("traffic", "permutation");
+        if (!traffic.equals("permutation") && !traffic.equals("random")) {
+            throw new IllegalArgumentException("--traffic must be permutation or random, got '" + traffic + "'");
+        }
+        return cfg -> run(cfg, m, flits, rounds, traffic.equals("permutation"));
+    }
+
+    static ScenarioResult run(RunConfig cfg, int m, int flits, int rounds, boolean permutation) {
+        DfsRun.Measured r = DfsRun.run(m, flits, rounds, permutation, cfg);
+        r.report().forEach(System.out::println);
+        return r.result();
+    }
+
+    private static int integer(Map<String, String> v, String k, int dflt) {
+        String s = v.get(k);
+        try {
+            return s == null ? dflt : Integer.parseInt(s);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--" + k + " must be an integer, got '" + s + "'");
+        }
+    }
+}
