@@ -3,6 +3,7 @@ package org.flitkit.app.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.flitkit.env.ring.topo.Applications;
 import org.flitkit.env.ring.topo.CapacityReport;
 import org.flitkit.env.ring.topo.DesignExistence;
 import org.flitkit.env.ring.topo.MultiRing;
@@ -20,14 +21,15 @@ import picocli.CommandLine.Spec;
  * capacity of a multi-ring under a schedule, the spec's families, the best multi-ring search, which block designs exist.
  */
 @Command(name = "multiring", description = "Multi-ring capacity, schedules, block designs (docs/multiring.md).",
-        subcommands = {MultiringCommand.CapacityCommand.class, MultiringCommand.BestCommand.class, MultiringCommand.DesignsCommand.class})
+        subcommands = {MultiringCommand.CapacityCommand.class, MultiringCommand.BestCommand.class, MultiringCommand.DesignsCommand.class,
+                MultiringCommand.AppsCommand.class})
 final class MultiringCommand implements Runnable {
     @Spec
     CommandSpec spec;
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing subcommand: capacity, best or designs");
+        throw new ParameterException(spec.commandLine(), "missing subcommand: capacity, best, designs or apps");
     }
 
     private static MultiRing rings(CommandSpec spec, int nodes, String steps) {
@@ -140,6 +142,24 @@ final class MultiringCommand implements Runnable {
                     print(spec, List.of(DesignExistence.of(m, a).toString()));
                 }
             }
+            return 0;
+        }
+    }
+
+    @Command(name = "apps", mixinStandardHelpOptions = true,
+            description = "The applications as configurations: Gemini torus dimensions, Blue Waters supernodes, sparse multi-rings.")
+    static final class AppsCommand implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            print(spec, List.of("Cray Gemini torus, identical duplex rings replaced by multi-rings:"));
+            print(spec, Applications.gemini());
+            print(spec, List.of("", "Blue Waters:"));
+            print(spec, Applications.blueWaters());
+            print(spec, List.of("", "Sparse multi-rings:"));
+            print(spec, Applications.sparse());
             return 0;
         }
     }
