@@ -3,6 +3,7 @@ package org.flitkit.app.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.flitkit.env.ring.MultiringFigures;
 import org.flitkit.env.ring.topo.Applications;
 import org.flitkit.env.ring.topo.CapacityReport;
 import org.flitkit.env.ring.topo.DesignExistence;
@@ -22,14 +23,14 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "multiring", description = "Multi-ring capacity, schedules, block designs (docs/multiring.md).",
         subcommands = {MultiringCommand.CapacityCommand.class, MultiringCommand.BestCommand.class, MultiringCommand.DesignsCommand.class,
-                MultiringCommand.AppsCommand.class})
+                MultiringCommand.AppsCommand.class, MultiringCommand.PlotsCommand.class})
 final class MultiringCommand implements Runnable {
     @Spec
     CommandSpec spec;
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing subcommand: capacity, best, designs or apps");
+        throw new ParameterException(spec.commandLine(), "missing subcommand: capacity, best, designs, apps or plots");
     }
 
     private static MultiRing rings(CommandSpec spec, int nodes, String steps) {
@@ -160,6 +161,33 @@ final class MultiringCommand implements Runnable {
             print(spec, Applications.blueWaters());
             print(spec, List.of("", "Sparse multi-rings:"));
             print(spec, Applications.sparse());
+            return 0;
+        }
+    }
+
+    @Command(name = "plots", mixinStandardHelpOptions = true,
+            description = "Writes multiring-capacity-vs-n and multiring-delivery-vs-load (PNG and CSV); the second runs the RTL.")
+    static final class PlotsCommand implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--out", paramLabel = "DIR", description = "Directory (default: ${DEFAULT-VALUE}).")
+        java.nio.file.Path out = java.nio.file.Path.of("docs/figures");
+
+        @Option(names = "--cycles", paramLabel = "N", description = "Measured cycles per load point (default: ${DEFAULT-VALUE}).")
+        long cycles = 3_000;
+
+        @Override
+        public Integer call() {
+            if (cycles < 100) {
+                throw new ParameterException(spec.commandLine(), "--cycles must be at least 100, got " + cycles);
+            }
+            List<java.nio.file.Path> written = new java.util.ArrayList<>(MultiringFigures.write(out, "multiring-capacity-vs-n",
+                    "Effective capacity C(N) of the spec's multi-ring step sets", "nodes N", "C = N(N-1)/L_max (packets per slot time)",
+                    MultiringFigures.capacityVsNodes()));
+            written.addAll(MultiringFigures.write(out, "multiring-delivery-vs-load", "Mean delivery time on the slotted multi-ring RTL",
+                    "offered load (packets per node per cycle)", "mean delivery time (cycles)", MultiringFigures.deliveryVsLoad(cycles)));
+            print(spec, written.stream().map(p -> "wrote " + p).toList());
             return 0;
         }
     }
