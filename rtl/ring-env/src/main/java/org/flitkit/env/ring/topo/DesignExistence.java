@@ -10,7 +10,7 @@ import java.util.Arrays;
  */
 public final class DesignExistence {
     /** Search nodes the cyclic difference-set search may visit before giving up. */
-    public static final long SEARCH_BUDGET = 20_000_000L;
+    public static final long SEARCH_BUDGET = 4_000_000L;
 
     public enum Status { CONSTRUCTED, DOES_NOT_EXIST, NOT_CONSTRUCTED }
 
