@@ -17,7 +17,7 @@ import org.flitkit.testbench.scoreboard.OutOfOrderScoreboard;
  * Rounds of traffic through the distributed-full-switch RTL on the quasi-complete digraph: in each round every
  * subscriber sends one packet of {@code flits} flits at once, to a random permutation of the subscribers (or to
  * uniformly random ones), each source choosing its own link (the one to the switch joining it to the destination).
- * Measures the cycles per round and the cycles any pilot waited (docs/multiring.md, "DFS").
+ * Measures the cycles per round and the cycles any pilot waited (docs/multiring.md, "Distributed full switch").
  */
 public final class DfsRun {
     /** A delivered packet: source, destination, flit count and the sum of its data. */

@@ -7,7 +7,7 @@ import org.flitkit.testbench.ScenarioResult;
 
 /**
  * {@code ./hdl run dfs-permutation [--m M] [--flits F] [--rounds R] [--traffic permutation|random]}: the distributed
- * full switch on the quasi-complete digraph, one packet per subscriber per round (docs/multiring.md, "DFS").
+ * full switch on the quasi-complete digraph, one packet per subscriber per round (docs/multiring.md, "Distributed full switch").
  */
 public final class DfsScenario {
     public static final Map<String, String> OPTIONS = options();

@@ -19,7 +19,7 @@ import org.flitkit.testbench.scoreboard.OutOfOrderScoreboard;
 /**
  * Runs the multi-ring RTL (slotted or register-insertion) with every subscriber sending to uniform destinations, saturated or at a given
  * offered load, and measures what it delivers per cycle, per ring and in total, the slots each ring keeps full and
- * the mean delivery time, against the schedule's analytic capacity (docs/multiring.md, "Measured saturation").
+ * the mean delivery time, against the schedule's analytic capacity (docs/multiring.md, "Measured saturation against C").
  */
 public final class RingSaturation {
     /** Cycles before the measurement window: rings and station queues reach their steady state. */

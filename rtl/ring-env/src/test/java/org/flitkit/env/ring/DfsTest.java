@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.flitkit.testbench.RunConfig;
 import org.junit.jupiter.api.Test;
 
-/** The distributed full switch RTL: permutations never block, colliding destinations do (docs/multiring.md, "DFS"). */
+/** The distributed full switch RTL: permutations never block, colliding destinations do (docs/multiring.md, "Distributed full switch"). */
 class DfsTest {
     @Test
     void everyPermutationRunsWithoutBlocking() {

@@ -8,7 +8,7 @@ import org.flitkit.rtl.ring.RingKind;
 import org.flitkit.testbench.RunConfig;
 import org.junit.jupiter.api.Test;
 
-/** The slotted multi-ring RTL at saturation against the analytic capacity (docs/multiring.md, "Measured saturation"). */
+/** The slotted multi-ring RTL at saturation against the analytic capacity (docs/multiring.md, "Measured saturation against C"). */
 class RingSaturationTest {
     @Test
     void aSaturatedSingleRingKeepsEverySlotFull() {
@@ -27,7 +27,7 @@ class RingSaturationTest {
         RingSaturation.Measured r = RingSaturation.run(Schedule.shortest(MultiRing.parse(8, "1,3")), RingKind.SLOTTED, -1, 16, new RunConfig(5, 1_500, null));
         assertThat(r.analytic().effective()).isEqualTo(56.0 / 3);
         // this seed: 17.83 per cycle, 0.955 C: all four rings are equally loaded, so a station's lanes often all wait for
-        // one full queue while another ring's queue runs dry (docs/multiring.md, "Measured saturation")
+        // one full queue while another ring's queue runs dry (docs/multiring.md, "Measured saturation against C")
         assertThat(r.delivered()).isEqualTo(26_742);
     }
 }

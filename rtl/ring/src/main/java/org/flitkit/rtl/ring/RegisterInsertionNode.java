@@ -4,7 +4,6 @@ import static org.flitkit.hdl.Hdl.*;
 
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.UInt;
-import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Queue;
 
 /**

@@ -2,7 +2,6 @@ package org.flitkit.rtl.ring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayDeque;
 import org.flitkit.testbench.Component;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Testbench;

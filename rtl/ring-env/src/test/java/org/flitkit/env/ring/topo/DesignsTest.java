@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 
-/** Block designs, projective planes from difference sets and the quasi-complete digraph (docs/multiring.md, "DFS"). */
+/** Block designs, projective planes from difference sets and the quasi-complete digraph (docs/multiring.md, "Distributed full switch"). */
 class DesignsTest {
     @Test
     void theFanoPlaneIsConstructedAndEveryTwoSubscribersShareOneSwitch() {

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import org.junit.jupiter.api.Test;
 
-/** Ring generators, schedules and capacities against values worked out by hand (docs/multiring.md, "Definitions"). */
+/** Ring generators, schedules and capacities against values worked out by hand (docs/multiring.md, "Definitions used"). */
 class ScheduleTest {
     private static final double EXACT = 1e-12;
 
