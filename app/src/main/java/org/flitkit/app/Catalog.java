@@ -164,14 +164,10 @@ public final class Catalog {
                 .testbench("dfs-permutation", "distributed full switch on the quasi-complete digraph (N = m^2, m x m switches): one packet "
                         + "per subscriber per round, pilots set up the paths; blocked cycles and cycles per round; options --m --flits --rounds --traffic",
                         RunConfig.DEFAULT_CYCLES, DfsScenario.OPTIONS, DfsScenario::of)
-                .design("dfs-switch", "DfsSwitch: one 4x4 switch of the distributed full switch on 16 subscribers (pilot sets up a circuit, "
-                        + "no buffering)", RingDesigns::dfsSwitch)
                 .design("ring-node", "SlottedRingNode: one slotted-ring stop (destination removal, fill only an empty slot), 16 nodes",
                         RingDesigns::node)
                 .design("insertion-node", "RegisterInsertionNode: one register-insertion ring stop (source always sends, passing traffic "
                         + "waits in a 4-packet insertion buffer), 16 nodes", RingDesigns::insertionNode)
-                .design("multi-ring", "MultiRingNetwork: 8 nodes, rings +-1,+-3, shortest-schedule selection tables, queues of 4",
-                        RingDesigns::multiRing8)
                 .design("flit-loopback", "FlitLoopback: 198-bit flits over a 20-bit link (serializer, FIFO, deserializer)",
                         FlitLoopback::new)
                 .design("nrc", "Nrc: the TH-2 routing chip's management plane (24 relay stations, NMA, E2PROM model)", Nrc::new)

@@ -16,7 +16,7 @@ import org.flitkit.hdl.Vec;
  * free (lowest input first); the circuit carries the packet's flits, one register per output and no buffering, until
  * the last flit. An input whose pilot cannot get its output waits ({@code ready} low) and counts a blocked cycle.
  */
-public final class DfsSwitch extends Module {
+public class DfsSwitch extends Module {
     public final Vec<DfsFlit> in;
     /** Per input: the flit offered there is taken this cycle. */
     public final Vec<Bool> ready;

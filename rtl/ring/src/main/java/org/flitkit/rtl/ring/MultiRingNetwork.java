@@ -15,7 +15,7 @@ import org.flitkit.hdl.lib.Valid;
  * stations, and per ring of step s one {@link RingStop} per node whose slot goes to node (x + s) mod N. A packet
  * travels on the one ring its station's selection table picks. {@code busy[j]} counts the full slots of ring j.
  */
-public final class MultiRingNetwork extends Module {
+public class MultiRingNetwork extends Module {
     /** Node x's offer lane k at index x * rings + k. */
     public final Vec<Decoupled<Offer>> offer;
     /** Deliveries of node x on ring j at index x * rings + j. */
