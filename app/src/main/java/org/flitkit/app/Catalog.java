@@ -164,10 +164,6 @@ public final class Catalog {
                 .testbench("dfs-permutation", "distributed full switch on the quasi-complete digraph (N = m^2, m x m switches): one packet "
                         + "per subscriber per round, pilots set up the paths; blocked cycles and cycles per round; options --m --flits --rounds --traffic",
                         RunConfig.DEFAULT_CYCLES, DfsScenario.OPTIONS, DfsScenario::of)
-                .design("ring-node", "SlottedRingNode: one slotted-ring stop (destination removal, fill only an empty slot), 16 nodes",
-                        RingDesigns::node)
-                .design("insertion-node", "RegisterInsertionNode: one register-insertion ring stop (source always sends, passing traffic "
-                        + "waits in a 4-packet insertion buffer), 16 nodes", RingDesigns::insertionNode)
                 .design("flit-loopback", "FlitLoopback: 198-bit flits over a 20-bit link (serializer, FIFO, deserializer)",
                         FlitLoopback::new)
                 .design("nrc", "Nrc: the TH-2 routing chip's management plane (24 relay stations, NMA, E2PROM model)", Nrc::new)
@@ -187,6 +183,10 @@ public final class Catalog {
                         + "PCIe arbiter with the 32-tag allocator), the paper's sizes", () -> new DmaEngine(SendEngineParams.defaults()))
                 .design("nrc-idle", NRC_IDLE, NrcIdle::new)
                 .design("nrc-traffic", NRC_TRAFFIC, NrcTraffic::new)
+                .design("ring-node", "SlottedRingNode: one slotted-ring stop (destination removal, fill only an empty slot), 16 nodes",
+                        RingDesigns::node)
+                .design("insertion-node", "RegisterInsertionNode: one register-insertion ring stop (source always sends, passing traffic "
+                        + "waits in a 4-packet insertion buffer), 16 nodes", RingDesigns::insertionNode)
                 .benchmark("flit-loopback", "LFSR flits through the flit-loopback link, LFSR backpressure, folded checksum",
                         ClosedFlitLoopback::new, 2_000_000)
                 .benchmark("relay-chain", "96 x 20-bit two-entry skid buffers, LFSR source and LFSR backpressure, summing sink",
