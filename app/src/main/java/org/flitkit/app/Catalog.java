@@ -161,8 +161,8 @@ public final class Catalog {
                             RingSaturationScenario.Options o = RingSaturationScenario.Options.parse(values);
                             return cfg -> RingSaturationScenario.run(cfg, o);
                         })
-                .testbench("dfs-permutation", "distributed full switch on the quasi-complete digraph (N = m^2, m x m switches): one packet "
-                        + "per subscriber per round, pilots set up the paths; blocked cycles and cycles per round; options --m --flits --rounds --traffic",
+                .testbench("dfs-permutation", "distributed full switch on the quasi-complete digraph (N = m^2) or a block design B(N,m,a), m x m switches: one packet "
+                        + "per subscriber per round, pilots set up the paths; blocked cycles and cycles per round; options --m --a (block design) --flits --rounds --traffic",
                         RunConfig.DEFAULT_CYCLES, DfsScenario.OPTIONS, DfsScenario::of)
                 .design("flit-loopback", "FlitLoopback: 198-bit flits over a 20-bit link (serializer, FIFO, deserializer)",
                         FlitLoopback::new)

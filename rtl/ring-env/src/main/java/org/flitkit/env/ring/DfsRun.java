@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.flitkit.env.ring.topo.QuasiCompleteDigraph;
+import org.flitkit.env.ring.topo.SwitchGraph;
 import org.flitkit.rtl.ring.DfsFlit;
 import org.flitkit.rtl.ring.DfsNetwork;
 import org.flitkit.testbench.Component;
@@ -24,11 +25,13 @@ public final class DfsRun {
     record Delivered(int src, int dst, int flits, long sum) {
     }
 
-    public record Measured(int m, int flits, int rounds, boolean permutation, long minRound, long maxRound, long blocked, long delivered,
+    public record Measured(SwitchGraph graph, int flits, int rounds, boolean permutation, long minRound, long maxRound, long blocked, long delivered,
             ScenarioResult result) {
         public List<String> report() {
-            return List.of(String.format(Locale.ROOT, "DFS on the quasi-complete digraph: N=%d subscribers, %d switches of %dx%d, %d rounds of %s, "
-                    + "%d-flit packets", m * m, m * m, m, m, rounds, permutation ? "random permutations" : "uniformly random destinations", flits),
+            int n = graph.nodes();
+            int m = graph.ports();
+            return List.of(String.format(Locale.ROOT, "DFS on %s: N=%d subscribers, %d switches of %dx%d, %d rounds of %s, "
+                    + "%d-flit packets", graph.describe(), n, n, m, m, rounds, permutation ? "random permutations" : "uniformly random destinations", flits),
                     String.format(Locale.ROOT, "packets delivered=%d  cycles per round min=%d max=%d  blocked pilot cycles=%d", delivered, minRound,
                             maxRound, blocked));
         }
@@ -40,7 +43,7 @@ public final class DfsRun {
     /** One subscriber's sending side: its packet of the round, on the link its destination needs. */
     private static final class Source extends Component {
         final DfsNetwork dut;
-        final QuasiCompleteDigraph g;
+        final SwitchGraph g;
         final int self;
         final OutOfOrderScoreboard<Integer, Delivered> board;
         int link = -1;
@@ -49,7 +52,7 @@ public final class DfsRun {
         int next;
         long seed;
 
-        Source(DfsNetwork dut, QuasiCompleteDigraph g, int self, OutOfOrderScoreboard<Integer, Delivered> board) {
+        Source(DfsNetwork dut, SwitchGraph g, int self, OutOfOrderScoreboard<Integer, Delivered> board) {
             super("source" + self);
             this.dut = dut;
             this.g = g;
@@ -101,7 +104,7 @@ public final class DfsRun {
     }
 
     /** Subscriber u's k-th outgoing link is its k-th (switch, port) pair in switch order, as {@link DfsNetwork} numbers them. */
-    static int linkOf(QuasiCompleteDigraph g, int u, int sw) {
+    static int linkOf(SwitchGraph g, int u, int sw) {
         int k = 0;
         for (int i = 0; i < sw; i++) {
             for (int j = 0; j < g.ports(); j++) {
@@ -120,12 +123,12 @@ public final class DfsRun {
         final int[] count;
         final long[] sum;
 
-        Sinks(DfsNetwork dut, int m, OutOfOrderScoreboard<Integer, Delivered> board) {
+        Sinks(DfsNetwork dut, int n, int m, OutOfOrderScoreboard<Integer, Delivered> board) {
             super("sinks");
             this.dut = dut;
             this.m = m;
             this.board = board;
-            int links = m * m * m;
+            int links = n * m;
             src = new int[links];
             count = new int[links];
             sum = new long[links];
@@ -154,14 +157,19 @@ public final class DfsRun {
         }
     }
 
+    /** On the quasi-complete digraph of m x m switches. */
     public static Measured run(int m, int flits, int rounds, boolean permutation, RunConfig config) {
         if (m < 2 || m > 8) {
             throw new IllegalArgumentException("--m must be in 2..8 (N = m^2 subscribers), got " + m);
         }
+        return run(new QuasiCompleteDigraph(m), flits, rounds, permutation, config);
+    }
+
+    public static Measured run(SwitchGraph g, int flits, int rounds, boolean permutation, RunConfig config) {
         if (flits < 1 || flits > 4096 || rounds < 1) {
             throw new IllegalArgumentException("--flits must be in 1..4096 and --rounds at least 1");
         }
-        QuasiCompleteDigraph g = new QuasiCompleteDigraph(m);
+        int m = g.ports();
         int n = g.nodes();
         int[][] from = new int[n][m];
         int[][] to = new int[n][m];
@@ -177,7 +185,7 @@ public final class DfsRun {
             for (int u = 0; u < n; u++) {
                 sources.add(tb.add(new Source(tb.dut(), g, u, board)));
             }
-            tb.add(new Sinks(tb.dut(), m, board));
+            tb.add(new Sinks(tb.dut(), n, m, board));
             tb.add(board);
             tb.reset(2);
             Rng rng = tb.rng("destinations");
@@ -205,7 +213,7 @@ public final class DfsRun {
             }
             tb.finish();
             long blocked = tb.sim().peek(tb.dut().blocked);
-            return new Measured(m, flits, rounds, permutation, min, max, blocked, board.matched(),
+            return new Measured(g, flits, rounds, permutation, min, max, blocked, board.matched(),
                     tb.result().with("delivered", board.matched()).with("blocked", blocked));
         }
     }

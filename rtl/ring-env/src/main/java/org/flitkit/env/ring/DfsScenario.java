@@ -2,19 +2,23 @@ package org.flitkit.env.ring;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.flitkit.env.ring.topo.DesignExistence;
+import org.flitkit.env.ring.topo.QuasiCompleteDigraph;
+import org.flitkit.env.ring.topo.SwitchGraph;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.ScenarioResult;
 
 /**
- * {@code ./hdl run dfs-permutation [--m M] [--flits F] [--rounds R] [--traffic permutation|random]}: the distributed
- * full switch on the quasi-complete digraph, one packet per subscriber per round (docs/multiring.md, "Distributed full switch").
+ * {@code ./hdl run dfs-permutation [--m M] [--a A] [--flits F] [--rounds R] [--traffic permutation|random]}: the
+ * distributed full switch on the quasi-complete digraph or on a block design, one packet per subscriber per round (docs/multiring.md, "Distributed full switch").
  */
 public final class DfsScenario {
     public static final Map<String, String> OPTIONS = options();
 
     private static Map<String, String> options() {
         Map<String, String> o = new LinkedHashMap<>();
-        o.put("m", "switch size m: N = m^2 subscribers and switches (default 4)");
+        o.put("m", "switch size m: N = m^2 subscribers and switches on the digraph (default 4)");
+        o.put("a", "build on the block design B(m(m-1)/a+1, m, a) instead of the digraph (it must be constructed)");
         o.put("flits", "flits per packet, the pilot included (default 8)");
         o.put("rounds", "rounds, one packet per subscriber each (default 50)");
         o.put("traffic", "permutation or random destinations (default permutation)");
@@ -33,11 +37,25 @@ public final class DfsScenario {
         if (!traffic.equals("permutation") && !traffic.equals("random")) {
             throw new IllegalArgumentException("--traffic must be permutation or random, got '" + traffic + "'");
         }
-        return cfg -> run(cfg, m, flits, rounds, traffic.equals("permutation"));
+        SwitchGraph g;
+        if (v.containsKey("a")) {
+            DesignExistence.Verdict d = DesignExistence.of(m, integer(v, "a", 1));
+            if (d.status() != DesignExistence.Status.CONSTRUCTED) {
+                throw new IllegalArgumentException("B(" + d.points() + "," + m + "," + d.lambda() + ") is not constructed: " + d.reason());
+            }
+            g = d.design();
+        } else {
+            if (m < 2 || m > 8) {
+                throw new IllegalArgumentException("--m must be in 2..8 (N = m^2 subscribers), got " + m);
+            }
+            g = new QuasiCompleteDigraph(m);
+        }
+        boolean permutation = traffic.equals("permutation");
+        return cfg -> run(cfg, g, flits, rounds, permutation);
     }
 
-    static ScenarioResult run(RunConfig cfg, int m, int flits, int rounds, boolean permutation) {
-        DfsRun.Measured r = DfsRun.run(m, flits, rounds, permutation, cfg);
+    static ScenarioResult run(RunConfig cfg, SwitchGraph g, int flits, int rounds, boolean permutation) {
+        DfsRun.Measured r = DfsRun.run(g, flits, rounds, permutation, cfg);
         r.report().forEach(System.out::println);
         return r.result();
     }

@@ -2,6 +2,7 @@ package org.flitkit.env.ring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.flitkit.env.ring.topo.DesignExistence;
 import org.flitkit.testbench.RunConfig;
 import org.junit.jupiter.api.Test;
 
@@ -23,5 +24,16 @@ class DfsTest {
         assertThat(r.delivered()).isEqualTo(9 * 30);
         assertThat(r.blocked()).isEqualTo(144); // this seed
         assertThat(r.maxRound()).isEqualTo(19); // the worst round: packets queued behind others at one output
+    }
+
+    @Test
+    void onTheFanoPlaneAndOnB742PermutationsRunWithoutBlockingToo() {
+        for (int a = 1; a <= 2; a++) {
+            // B(7,3,1) and B(7,4,2): 7 switches, every two subscribers share a of them
+            DfsRun.Measured r = DfsRun.run(DesignExistence.of(a == 1 ? 3 : 4, a).design(), 5, 20, true, new RunConfig(6, 0, null));
+            assertThat(r.delivered()).isEqualTo(7 * 20);
+            assertThat(r.blocked()).isZero();
+            assertThat(r.maxRound()).isEqualTo(6);
+        }
     }
 }

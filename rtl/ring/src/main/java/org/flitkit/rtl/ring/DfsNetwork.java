@@ -10,8 +10,8 @@ import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.Vec;
 
 /**
- * A distributed full switch on the quasi-complete digraph ("Multi-rings and distributed full switches", section
- * "Distributed full switches"): N = m^2 switches of m x m, switch i's input j fed by subscriber {@code from[i][j]} and
+ * A distributed full switch ("Multi-rings and distributed full switches", section "Distributed full switches"): N
+ * switches of m x m between N subscribers (the quasi-complete digraph, or a cyclic block design), switch i's input j fed by subscriber {@code from[i][j]} and
  * its output j feeding subscriber {@code to[i][j]}. Subscriber links are numbered by switch: link k of subscriber u is
  * the k-th (switch, port) pair, in switch order, that u feeds or is fed by.
  */
@@ -25,7 +25,7 @@ public final class DfsNetwork extends Module {
     public final UInt blocked;
 
     public DfsNetwork(int m, int[][] from, int[][] to) {
-        int n = m * m;
+        int n = from.length;
         int nodeBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(n - 1));
         send = input(Vec(n * m, () -> new DfsFlit(nodeBits)));
         sendReady = output(Vec(n * m, () -> Bool()));

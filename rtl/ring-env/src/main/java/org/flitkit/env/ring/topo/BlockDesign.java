@@ -9,7 +9,7 @@ import java.util.List;
  * exactly a blocks, so N = m (m - 1) / a + 1 ("Multi-rings and distributed full switches", section "Distributed full
  * switches", minimal quasi-complete graph). Points and blocks are numbered from 0.
  */
-public final class BlockDesign {
+public final class BlockDesign implements SwitchGraph {
     private final int points;
     private final int blockSize;
     private final int lambda;
@@ -24,14 +24,13 @@ public final class BlockDesign {
         validate();
     }
 
-    /** The design developed from a cyclic difference set: block i is D + i (mod N). */
+    /** The design developed from a cyclic difference set: block i is D + i (mod N), point k of every block from D[k]. */
     public static BlockDesign fromDifferenceSet(int n, int lambda, int[] d) {
         int[][] b = new int[n][d.length];
         for (int i = 0; i < n; i++) {
             for (int k = 0; k < d.length; k++) {
                 b[i][k] = (d[k] + i) % n;
             }
-            Arrays.sort(b[i]);
         }
         return new BlockDesign(n, d.length, lambda, b);
     }
@@ -106,6 +105,44 @@ public final class BlockDesign {
             }
         }
         return out;
+    }
+
+    /** As a DFS: switch i's port k is a duplex link to the block's k-th point. */
+    @Override
+    public int nodes() {
+        return points;
+    }
+
+    @Override
+    public int ports() {
+        return blockSize;
+    }
+
+    @Override
+    public int from(int sw, int port) {
+        return blocks[sw][port];
+    }
+
+    @Override
+    public int to(int sw, int port) {
+        return blocks[sw][port];
+    }
+
+    /** The first switch holding both (a source and itself: the first holding it). */
+    @Override
+    public int via(int src, int dst) {
+        for (int i = 0; i < blocks.length; i++) {
+            int s = i;
+            if (Arrays.stream(blocks[s]).anyMatch(p -> p == src) && Arrays.stream(blocks[s]).anyMatch(p -> p == dst)) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("no block holds " + src + " and " + dst);
+    }
+
+    @Override
+    public String describe() {
+        return "the block design " + this;
     }
 
     @Override

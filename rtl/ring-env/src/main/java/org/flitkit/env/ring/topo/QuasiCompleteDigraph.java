@@ -6,7 +6,7 @@ package org.flitkit.env.ring.topo;
  * are joined by exactly one path of length 2 ("Multi-rings and distributed full switches", section "Distributed full
  * switches"). Numbering here is from 0: switch i, port j in 0..m-1.
  */
-public final class QuasiCompleteDigraph {
+public final class QuasiCompleteDigraph implements SwitchGraph {
     private final int m;
     private final int n;
 
@@ -19,20 +19,29 @@ public final class QuasiCompleteDigraph {
         validate();
     }
 
+    @Override
+    public String describe() {
+        return "the quasi-complete digraph";
+    }
+
+    @Override
     public int ports() {
         return m;
     }
 
+    @Override
     public int nodes() {
         return n;
     }
 
     /** The subscriber switch i's input port j comes from: the spec's (i - j) mod N + 1, in 1-based terms. */
+    @Override
     public int from(int sw, int port) {
         return Math.floorMod((sw + 1) - (port + 1), n);
     }
 
     /** The subscriber switch i's output port j goes to: the spec's (i + (j - 1) m) mod N + 1. */
+    @Override
     public int to(int sw, int port) {
         return Math.floorMod((sw + 1) + port * m, n);
     }
@@ -58,6 +67,7 @@ public final class QuasiCompleteDigraph {
     }
 
     /** The one switch on the path of length 2 from src to dst. */
+    @Override
     public int via(int src, int dst) {
         for (int sw = 0; sw < n; sw++) {
             if (inPort(sw, src) >= 0 && outPort(sw, dst) >= 0) {
