@@ -109,6 +109,9 @@ final class MultiringCommand implements Runnable {
 
         @Override
         public Integer call() {
+            if (top < 1) {
+                throw new ParameterException(spec.commandLine(), "--top must be at least 1, got " + top);
+            }
             List<MultiRingSearch.Candidate> best;
             try {
                 best = MultiRingSearch.best(nodes, pairs, top);
