@@ -58,6 +58,9 @@ import org.flitkit.env.mnc.MncRandomScenario;
 import org.flitkit.rtl.mnc.DispatchUnit;
 import org.flitkit.rtl.mnc.MncNode;
 import org.flitkit.rtl.mnc.MncParams;
+import org.flitkit.env.ring.DfsScenario;
+import org.flitkit.env.ring.RingDesigns;
+import org.flitkit.env.ring.RingSaturationScenario;
 
 /**
  * Everything {@code ./hdl} can run or emit, by name. Adding a chip's testbench, design or paper figures
@@ -170,6 +173,16 @@ public final class Catalog {
                         })
                 .testbench("mnc-figures", "MNC: the multi-rail paper's figures (link sharing, 1/2-rail peak, latency, policies) and "
                         + "beyond (3-4 rails, PCIe-class bus, hardware dispatch), model beside paper", MncFiguresScenario::run)
+                .testbench("ring-saturation", "multi-ring RTL (slotted or register-insertion), uniform destinations, saturated or at --load: delivered per cycle per "
+                        + "ring and in total against C = N(N-1)/L_max; options --nodes --steps --schedule --kind --load --queue",
+                        RingSaturationScenario.DEFAULT_CYCLES, RingSaturationScenario.OPTIONS,
+                        values -> {
+                            RingSaturationScenario.Options o = RingSaturationScenario.Options.parse(values);
+                            return cfg -> RingSaturationScenario.run(cfg, o);
+                        })
+                .testbench("dfs-permutation", "distributed full switch on the quasi-complete digraph (N = m^2) or a block design B(N,m,a), m x m switches: one packet "
+                        + "per subscriber per round, pilots set up the paths; blocked cycles and cycles per round; options --m --a (block design) --flits --rounds --traffic",
+                        RunConfig.DEFAULT_CYCLES, DfsScenario.OPTIONS, DfsScenario::of)
                 .counts("flit-loopback", FlitLoopbackScenario.COUNTS)
                 .counts("nrc-ports", NrcEnv.COUNTS)
                 .counts("nrc-eeprom", NrcEnv.COUNTS)
@@ -186,6 +199,8 @@ public final class Catalog {
                 .counts("xud-lossy", XudLossyScenario.COUNTS)
                 .counts("mnc-random", MncRandomScenario.COUNTS)
                 .counts("mnc-figures", FigureScenario.COUNTS)
+                .counts("ring-saturation", RingSaturationScenario.COUNTS)
+                .counts("dfs-permutation", DfsScenario.COUNTS)
                 .design("flit-loopback", "FlitLoopback: 198-bit flits over a 20-bit link (serializer, FIFO, deserializer)",
                         FlitLoopback::new)
                 .design("nrc", "Nrc: the TH-2 routing chip's management plane (24 relay stations, NMA, E2PROM model)", Nrc::new)
@@ -209,6 +224,10 @@ public final class Catalog {
                         + "equal chunks)", () -> new DispatchUnit(MncParams.of(4)))
                 .design("nrc-idle", NRC_IDLE, NrcIdle::new)
                 .design("nrc-traffic", NRC_TRAFFIC, NrcTraffic::new)
+                .design("ring-node", "SlottedRingNode: one slotted-ring stop (destination removal, fill only an empty slot), 16 nodes",
+                        RingDesigns::node)
+                .design("insertion-node", "RegisterInsertionNode: one register-insertion ring stop (source always sends, passing traffic "
+                        + "waits in a 4-packet insertion buffer), 16 nodes", RingDesigns::insertionNode)
                 .benchmark("flit-loopback", "LFSR flits through the flit-loopback link, LFSR backpressure, folded checksum",
                         ClosedFlitLoopback::new, 2_000_000)
                 .benchmark("relay-chain", "96 x 20-bit two-entry skid buffers, LFSR source and LFSR backpressure, summing sink",
