@@ -1705,10 +1705,14 @@ final class CodeGen {
             }
         }
         splitArmReaders(chunks, wideProducer);
-        for (Map.Entry<Bits, Integer> e : wslot.entrySet()) {
-            if (wideProducer.containsKey(e.getValue()) && wideConsumers.containsKey(e.getValue())) {
-                shadowOf.put(e.getValue(), nw);
-                nw += limbs(e.getKey().width());
+        // in slot order, not the identity map's (which differs from run to run): the same design always
+        // generates the same source
+        java.util.TreeMap<Integer, Integer> widthAt = new java.util.TreeMap<>();
+        wslot.forEach((n, slot) -> widthAt.put(slot, n.width()));
+        for (Map.Entry<Integer, Integer> e : widthAt.entrySet()) {
+            if (wideProducer.containsKey(e.getKey()) && wideConsumers.containsKey(e.getKey())) {
+                shadowOf.put(e.getKey(), nw);
+                nw += limbs(e.getValue());
             }
         }
     }

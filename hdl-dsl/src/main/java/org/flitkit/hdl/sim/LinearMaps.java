@@ -32,6 +32,11 @@ public final class LinearMaps {
         });
     }
 
+    /** The table registered under {@code id} (read-only by contract). */
+    static int[] table(int id) {
+        return tables[id];
+    }
+
     /** Map {@code table} of the {@code limbs}-limb value at {@code a[aoff..]}: the output bits, as an unsigned 32-bit value. */
     public static long apply(long[] a, int aoff, int table, int limbs) {
         final int[] t = tables[table];

@@ -149,6 +149,11 @@ final class SimCompiler {
         return new Result(gen, c, named, stats);
     }
 
+    /** The generated source, with the placeholder class name (what {@link #compile} hashes for the real name). */
+    static CodeGen.Programs generate(Netlist net) {
+        return new CodeGen(net, PLACEHOLDER).generate();
+    }
+
     private static final java.util.concurrent.atomic.AtomicBoolean WARMING = new java.util.concurrent.atomic.AtomicBoolean();
 
     /**
