@@ -1352,7 +1352,11 @@ final class CodeGen {
     static final String FAST = "_Fast";
     static final String PLAIN = "_Plain";
 
-    Programs generate() {
+    /** The generated source and what the simulator needs to know of it. */
+    record Output(Programs programs, SimPlan plan) {
+    }
+
+    Output generate() {
         analyse();
         allocate();
         for (Bits c : counters) {
@@ -1463,7 +1467,25 @@ final class CodeGen {
         List<StringBuilder> plainUnits = new ArrayList<>(List.of(plainSrc));
         plainM.classes(plainUnits);
         commitPlainM.classes(plainUnits);
-        return new Programs(strings(model), strings(fastUnits), strings(plainUnits));
+        return new Output(new Programs(strings(model), strings(fastUnits), strings(plainUnits)), plan());
+    }
+
+    private SimPlan plan() {
+        List<SimPlan.Constant> wide = new ArrayList<>();
+        for (int i = 0; i < wideConsts.size(); i++) {
+            wide.add(new SimPlan.Constant(wideConstOffsets.get(i), wideConsts.get(i)));
+        }
+        List<SimPlan.Constant> narrow = new ArrayList<>();
+        for (long[] c : narrowConsts) {
+            narrow.add(new SimPlan.Constant((int) c[0], new long[] {c[1]}));
+        }
+        Map<Bits, long[]> readers = new IdentityHashMap<>();
+        for (Bits b : net.inputs()) {
+            readers.put(b, inputConsumers(b).toLongArray());
+        }
+        return new SimPlan(new SimPlan.SlotMap(nslot, wslot, aliasOf), nv, nw, wide, narrow, readers,
+                java.util.Arrays.copyOf(counterChunks.toLongArray(), flagWords()), counterSteps(), !counterReadAtEdge,
+                chunkModules, chunkChars);
     }
 
     private StringBuilder variantHeader(String suffix, String what) {

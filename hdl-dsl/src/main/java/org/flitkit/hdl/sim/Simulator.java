@@ -32,7 +32,7 @@ import org.flitkit.waves.VcdWriter;
  * {@link Circuit#warnings()}) is simulated and dumped like the rest.
  */
 public final class Simulator {
-    private final CodeGen gen;
+    private final SimPlan plan;
     private final SimModel model;
     private final Design design;
     private boolean dirty = true;
@@ -87,17 +87,17 @@ public final class Simulator {
         Design(Circuit circuit, SimCompiler.Result compiled) {
             this.circuit = circuit;
             this.compiled = compiled;
-            CodeGen gen = compiled.gen();
+            SimPlan plan = compiled.plan();
             for (Bits b : circuit.netlist().namedSignals()) {
                 byPath.put(b.path(), b);
             }
             for (Bits b : circuit.netlist().inputs()) {
-                inputs.put(b, gen.off(b));
-                readers.put(b, gen.inputConsumers(b).toLongArray());
+                inputs.put(b, plan.slots().slot(b));
+                readers.put(b, plan.inputReaders().get(b));
             }
-            quietMask = java.util.Arrays.copyOf(gen.counterChunks.toLongArray(), gen.flagWords());
-            counterSteps = gen.counterSteps();
-            sleepable = !gen.counterReadAtEdge;
+            quietMask = plan.quietMask();
+            counterSteps = plan.counterSteps();
+            sleepable = plan.sleepable();
         }
     }
 
@@ -108,7 +108,7 @@ public final class Simulator {
     /** {@code initialize}: constants and memory contents in place (false: the caller copies a whole state in). */
     private Simulator(Design design, boolean initialize) {
         this.design = design;
-        this.gen = design.compiled.gen();
+        this.plan = design.compiled.plan();
         try {
             this.model = design.compiled.type().getDeclaredConstructor().newInstance();
         } catch (ReflectiveOperationException e) {
@@ -117,12 +117,11 @@ public final class Simulator {
         if (!initialize) {
             return;
         }
-        for (int i = 0; i < gen.wideConsts.size(); i++) {
-            long[] c = gen.wideConsts.get(i);
-            System.arraycopy(c, 0, model.w, gen.wideConstOffsets.get(i), c.length);
+        for (SimPlan.Constant c : plan.wideConstants()) {
+            System.arraycopy(c.limbs(), 0, model.w, c.slot(), c.limbs().length);
         }
-        for (long[] c : gen.narrowConsts) {
-            model.v[(int) c[0]] = c[1];
+        for (SimPlan.Constant c : plan.narrowConstants()) {
+            model.v[c.slot()] = c.limbs()[0];
         }
         long[][] init = design.memoryImages();
         for (int i = 0; i < init.length; i++) {
@@ -424,7 +423,7 @@ public final class Simulator {
             return cached;
         }
         try {
-            int slot = gen.off(s);
+            int slot = plan.slots().slot(s);
             design.slots.put(s, slot);
             return slot;
         } catch (IllegalStateException e) {
@@ -677,7 +676,7 @@ public final class Simulator {
         }
         List<ChunkProfile> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            out.add(new ChunkProfile(i, gen.chunkModules.get(i), gen.chunkChars.get(i), runs[i] / (double) Math.max(1, cycles)));
+            out.add(new ChunkProfile(i, plan.chunkModules().get(i), plan.chunkChars().get(i), runs[i] / (double) Math.max(1, cycles)));
         }
         out.sort((a, b) -> Double.compare(b.runsPerCycle(), a.runsPerCycle()) != 0 ? Double.compare(b.runsPerCycle(), a.runsPerCycle())
                 : Integer.compare(a.chunk(), b.chunk()));
@@ -853,7 +852,7 @@ public final class Simulator {
                 Bits b = sigs[i];
                 Scope sc = scope(b.owner(), scopes);
                 ids[i] = b.kind() == Kind.REG ? sc.reg(b.name(), b.width()) : sc.wire(b.name(), b.width());
-                slots[i] = gen.off(b);
+                slots[i] = plan.slots().slot(b);
             }
         }
 
