@@ -12,6 +12,8 @@ import org.flitkit.hdl.Mem;
 import org.flitkit.hdl.Netlist;
 import org.flitkit.hdl.Op;
 
+import static org.flitkit.hdl.sim.SourceText.*;
+
 /**
  * Turns a {@link Netlist} into Java source for a {@link SimModel}. Signals up to 64 bits live in
  * {@code v[]}, wider ones in {@code w[]}; wires share the slot of their driver; single-use narrow
@@ -19,10 +21,6 @@ import org.flitkit.hdl.Op;
  * commits with one arraycopy. Statements are split into static methods small enough for the JIT.
  */
 final class CodeGen {
-    /** Generated-source characters per method; keeps Janino's bytecode well under HotSpot's 8,000-byte limit. */
-    static final int METHOD_BUDGET = 12_000;
-    /** Methods per generated class, to stay far from constant-pool limits. */
-    static final int METHODS_PER_CLASS = 24;
     /** Inline at most this many operations into one expression. */
     private static final int INLINE_LIMIT = 24;
 
@@ -59,13 +57,6 @@ final class CodeGen {
         this.className = className;
     }
 
-    static boolean wide(Bits n) {
-        return n.width() > 64;
-    }
-
-    static int limbs(int width) {
-        return (width + 63) >>> 6;
-    }
 
     // ------------------------------------------------------------------ analysis
 
@@ -383,23 +374,9 @@ final class CodeGen {
         }
     }
 
-    static long[] limbsOf(BigInteger v, int width) {
-        long[] l = new long[limbs(width)];
-        for (int i = 0; i < l.length; i++) {
-            l[i] = v.shiftRight(64 * i).longValue();
-        }
-        return l;
-    }
 
     // ------------------------------------------------------------------ expressions
 
-    static String hex(long x) {
-        return "0x" + Long.toHexString(x) + "L";
-    }
-
-    static long maskOf(int w) {
-        return w >= 64 ? -1L : (1L << w) - 1;
-    }
 
     private static String mask(String e, int w) {
         return w >= 64 ? "(" + e + ")" : "((" + e + ") & " + hex(maskOf(w)) + ")";
@@ -1322,8 +1299,6 @@ final class CodeGen {
 
     // ------------------------------------------------------------------ source assembly
 
-    private static final String UNIT_HEADER =
-            "package org.flitkit.hdl.sim.gen;\n\nimport org.flitkit.hdl.sim.LinearMaps;\nimport org.flitkit.hdl.sim.MemPorts;\nimport org.flitkit.hdl.sim.Wide;\n\n";
 
     /**
      * The generated source as three programs. Each is a list of compilation units: the class with the
@@ -1405,22 +1380,22 @@ final class CodeGen {
         flagging = false;
         chunk = null;
         String params = "long[] v, long[] w, long[][] m, long[] nx, long[] nxw, boolean rst, long[] act";
-        Methods evalM = new Methods("c", params);
+        MethodSplitter evalM = new MethodSplitter(className, "c", params);
         evalM.bodies.addAll(evalBodies);
-        Methods fastM = new Methods("f", params);
+        MethodSplitter fastM = new MethodSplitter(className, "f", params);
         fastM.bodies.addAll(fastBodies);
-        Methods plainM = new Methods("p", params);
+        MethodSplitter plainM = new MethodSplitter(className, "p", params);
         plainM.bodies.addAll(plainBodies);
-        Methods commitM = split("t", commit, "long[] v, long[] w, long[][] m, long[] nx, long[] act");
-        Methods commitPlainM = split("u", commitPlain, "long[] v, long[] w, long[][] m, long[] nx, long[] act");
-        Methods checkM = split("k", checks, "long[] v, long[] w, org.flitkit.hdl.sim.SimModel.Events ev");
+        MethodSplitter commitM = MethodSplitter.split(className, "t", commit, "long[] v, long[] w, long[][] m, long[] nx, long[] act");
+        MethodSplitter commitPlainM = MethodSplitter.split(className, "u", commitPlain, "long[] v, long[] w, long[][] m, long[] nx, long[] act");
+        MethodSplitter checkM = MethodSplitter.split(className, "k", checks, "long[] v, long[] w, org.flitkit.hdl.sim.SimModel.Events ev");
         List<String> resets = new ArrayList<>();
         for (Bits st : state) {
             if (literalReset(st)) {
                 resets.add(resetStmt(st) + comment(st));
             }
         }
-        Methods resetM = split("r", resets, "long[] nx");
+        MethodSplitter resetM = MethodSplitter.split(className, "r", resets, "long[] nx");
         int words = flagWords();
         String prologue = "        final long[] v = %1$s.v, w = %1$s.w, nx = %1$s.nx, nxw = %1$s.nxw, act = %1$s.act;\n"
                 + "        final long[][] m = %1$s.m;\n        final boolean rst = %1$s.reset;\n";
@@ -1435,7 +1410,7 @@ final class CodeGen {
         }
         src.append("});\n    }\n\n");
         src.append("    public void evalComb() {\n").append(prologue.formatted("this"));
-        Methods evalD = evalM.dispatchers("d", true, src);
+        MethodSplitter evalD = evalM.dispatchers("d", true, src, words, fastUnstored);
         src.append("    }\n\n");
         src.append("    public void commit() {\n").append(prologue.formatted("this"));
         commitBody(src, commitM, checkM, resetM, words, "this");
@@ -1450,7 +1425,7 @@ final class CodeGen {
 
         StringBuilder fastSrc = variantHeader(FAST, "evaluates only the chunks whose inputs changed, keeping values nobody outside a chunk reads in locals");
         fastSrc.append("    public void eval(org.flitkit.hdl.sim.SimModel mdl) {\n").append(prologue.formatted("mdl"));
-        Methods fastD = fastM.dispatchers("e", false, fastSrc);
+        MethodSplitter fastD = fastM.dispatchers("e", false, fastSrc, words, fastUnstored);
         fastSrc.append("    }\n\n    public void commit(org.flitkit.hdl.sim.SimModel mdl) {\n        mdl.commit();\n    }\n");
         fastD.inline(fastSrc);
         fastSrc.append("}\n");
@@ -1459,7 +1434,7 @@ final class CodeGen {
 
         StringBuilder plainSrc = variantHeader(PLAIN, "evaluates every chunk with no activity bookkeeping, for stretches where most logic is busy");
         plainSrc.append("    public void eval(org.flitkit.hdl.sim.SimModel mdl) {\n").append(prologue.formatted("mdl"));
-        Methods plainD = plainM.groups("q", plainSrc);
+        MethodSplitter plainD = plainM.groups("q", plainSrc);
         plainSrc.append("    }\n\n    public void commit(org.flitkit.hdl.sim.SimModel mdl) {\n").append(prologue.formatted("mdl"));
         commitBody(plainSrc, commitPlainM, checkM, resetM, 0, "mdl");
         plainD.inline(plainSrc);
@@ -1507,7 +1482,7 @@ final class CodeGen {
      * The clock edge: checks and prints, memory writes, constant resets, the state copy, and (with
      * {@code words} flag words) the flags raised for the coming cycle.
      */
-    private void commitBody(StringBuilder src, Methods commitM, Methods checkM, Methods resetM, int words, String model) {
+    private void commitBody(StringBuilder src, MethodSplitter commitM, MethodSplitter checkM, MethodSplitter resetM, int words, String model) {
         if (!checkM.bodies.isEmpty()) {
             src.append("        if (!rst) {\n");
             checkM.calls(src, "v, w, " + model + ".events", "            ");
@@ -1978,7 +1953,7 @@ final class CodeGen {
             if (stmt == null) {
                 continue;
             }
-            boolean full = len + stmt.length() > METHOD_BUDGET;
+            boolean full = len + stmt.length() > MethodSplitter.METHOD_BUDGET;
             boolean moduleEnds = byModule && (it.node().owner() != owner && len >= MODULE_CHUNK_MIN || holdsConstants && idx >= constantItems);
             // a counter steps alone in its chunk: a design where only counters move can sleep (see quietMask)
             boolean counter = byModule && it.next() && counters.contains(it.node());
@@ -2042,7 +2017,7 @@ final class CodeGen {
 
     /**
      * The dispatcher clears a word's flags once its chunks have run, and updates their stale and
-     * profile marks (see {@link Methods#dispatchers}). A chunk records only whether the fast variant
+     * profile marks (see {@link MethodSplitter#dispatchers}). A chunk records only whether the fast variant
      * kept some value in locals, so that the next {@code evalComb} runs it again to store them.
      */
     private StringBuilder flagged(StringBuilder body, Chunk c, int index) {
@@ -2066,143 +2041,5 @@ final class CodeGen {
 
     private static String comment(Bits n) {
         return n.name() == null ? "" : " // " + n.path();
-    }
-
-    /** Statements split into static methods, grouped into helper classes. */
-    private final class Methods {
-        final String prefix;
-        final String params;
-        final List<StringBuilder> bodies = new ArrayList<>();
-
-        Methods(String prefix, String params) {
-            this.prefix = prefix;
-            this.params = params;
-        }
-
-        String owner(int i) {
-            return className + "_" + prefix.toUpperCase() + (i / METHODS_PER_CLASS);
-        }
-
-        void calls(StringBuilder src, String args) {
-            calls(src, args, "        ");
-        }
-
-        void calls(StringBuilder src, String args, String indent) {
-            for (int i = 0; i < bodies.size(); i++) {
-                src.append(indent).append(owner(i)).append('.').append(prefix).append(i).append('(').append(args).append(");\n");
-            }
-        }
-
-        /**
-         * Dispatchers of the chunk methods, one per flag word (64 chunks): each calls a chunk only when
-         * its flag is up (the storing variant also runs a stale chunk) or when skipping is off; a skipped
-         * chunk counts in {@code act[1]}. The model method skips a whole word whose flags are all down.
-         */
-        Methods dispatchers(String dprefix, boolean storing, StringBuilder model) {
-            int words = flagWords();
-            Methods d = new Methods(dprefix, params);
-            String call = "(v, w, m, nx, nxw, rst, act);";
-            for (int word = 0; word * 64 < bodies.size(); word++) {
-                int first = word * 64;
-                int count = Math.min(64, bodies.size() - first);
-                model.append("        if (act[0] == 0L || ").append(flagExpr(word, storing, words)).append(" != 0L) ")
-                        .append(dprefix).append(word).append(call).append(" else act[1] += ").append(count).append(";\n");
-                String flag = "act[" + (SimModel.FLAGS + word) + "]";
-                String stale = "act[" + (SimModel.FLAGS + 2 * words + word) + "]";
-                long all = count == 64 ? -1L : (1L << count) - 1;
-                long[] u = fastUnstored.get(first, first + count).toLongArray();
-                long unstored = storing || u.length == 0 ? 0L : u[0];
-                StringBuilder body = new StringBuilder();
-                body.append("        if (act[0] == 0L) {\n");
-                for (int i = first; i < first + count; i++) {
-                    body.append("            ").append(owner(i)).append('.').append(prefix).append(i).append(call).append('\n');
-                }
-                body.append(marks(storing, flag, stale, null, word, words, all, unstored, "    "));
-                // raised flags only, in order: a chunk only wakes chunks after it, so one pass suffices. One
-                // test per chunk rather than a loop over the raised bits: each test is a branch the CPU
-                // predicts per chunk, where a switch on the next raised bit is an indirect jump it mostly misses
-                body.append("            return;\n        }\n");
-                for (int i = first; i < first + count; i++) {
-                    body.append("        if ((").append(flagExpr(word, storing, words)).append(" & ").append(hex(1L << (i - first)))
-                            .append(") != 0L) ").append(owner(i)).append('.').append(prefix).append(i).append(call).append('\n');
-                }
-                // so the word's flags are exactly the chunks that ran (with the stale ones, when storing): no
-                // chunk clears its own flag or counts itself, which were two read-modify-writes of act per run
-                body.append("        final long ran = ").append(flagExpr(word, storing, words)).append(";\n");
-                body.append(marks(storing, flag, stale, "ran", word, words, all, unstored, ""));
-                body.append("        act[1] += ").append(count).append(" - Long.bitCount(ran);\n");
-                d.bodies.add(body);
-            }
-            return d;
-        }
-
-        /**
-         * After a word's chunks ran ({@code ran}; all of them, {@code all}, when skipping is off and
-         * {@code ran} is null): their flags are down; the storing variant marks them fresh and run (for
-         * the profile); the fast variant marks stale those that kept values in locals and fresh the others.
-         */
-        private String marks(boolean storing, String flag, String stale, String ran, int word, int words, long all, long unstored, String indent) {
-            String r = ran == null ? hex(all) : ran;
-            String b = indent + "        " + flag + " = 0L; ";
-            return b + (storing
-                    ? stale + " = 0L; act[" + (SimModel.FLAGS + 3 * words + word) + "] |= " + r + ";\n"
-                    : stale + " = (" + stale + " & ~" + r + ") | (" + r + " & " + hex(unstored) + ");\n");
-        }
-
-        /** Methods calling the chunk methods in order, 64 to a method, called in order from the model method. */
-        Methods groups(String gprefix, StringBuilder model) {
-            Methods g = new Methods(gprefix, params);
-            String call = "(v, w, m, nx, nxw, rst, act);";
-            for (int i = 0; i < bodies.size(); i++) {
-                if ((i & 63) == 0) {
-                    g.bodies.add(new StringBuilder());
-                    model.append("        ").append(gprefix).append(i >>> 6).append(call).append('\n');
-                }
-                g.bodies.get(i >>> 6).append("        ").append(owner(i)).append('.').append(prefix).append(i).append(call).append('\n');
-            }
-            return g;
-        }
-
-        private String flagExpr(int word, boolean storing, int words) {
-            String flag = "act[" + (SimModel.FLAGS + word) + "]";
-            return storing ? "(" + flag + " | act[" + (SimModel.FLAGS + 2 * words + word) + "])" : flag;
-        }
-
-        /** The methods as private static members of the class being written to {@code src}. */
-        void inline(StringBuilder src) {
-            for (int i = 0; i < bodies.size(); i++) {
-                src.append("\n    private static void ").append(prefix).append(i).append('(').append(params).append(") {\n")
-                        .append(bodies.get(i)).append("    }\n");
-            }
-        }
-
-        void classes(List<StringBuilder> units) {
-            StringBuilder src = null;
-            for (int i = 0; i < bodies.size(); i++) {
-                if (i % METHODS_PER_CLASS == 0) {
-                    src = new StringBuilder(UNIT_HEADER);
-                    units.add(src);
-                    src.append("public final class ").append(owner(i)).append(" {\n");
-                }
-                src.append("    public static void ").append(prefix).append(i).append('(').append(params).append(") {\n")
-                        .append(bodies.get(i)).append("    }\n");
-                if (i % METHODS_PER_CLASS == METHODS_PER_CLASS - 1 || i == bodies.size() - 1) {
-                    src.append("}\n");
-                }
-            }
-        }
-    }
-
-    private Methods split(String prefix, List<String> stmts, String params) {
-        Methods ms = new Methods(prefix, params);
-        StringBuilder cur = null;
-        for (String s : stmts) {
-            if (cur == null || cur.length() + s.length() > METHOD_BUDGET) {
-                cur = new StringBuilder();
-                ms.bodies.add(cur);
-            }
-            cur.append("        ").append(s).append('\n');
-        }
-        return ms;
     }
 }

@@ -72,10 +72,10 @@ public final class Simulator {
                 for (int i = 0; i < mems.size(); i++) {
                     BigInteger[] init = mems.get(i).initContents();
                     if (init != null) {
-                        int l = mems.get(i).width() > 64 ? CodeGen.limbs(mems.get(i).width()) : 1;
+                        int l = mems.get(i).width() > 64 ? SourceText.limbs(mems.get(i).width()) : 1;
                         images[i] = new long[init.length * l];
                         for (int a = 0; a < init.length; a++) {
-                            System.arraycopy(CodeGen.limbsOf(init[a], mems.get(i).width()), 0, images[i], a * l, l);
+                            System.arraycopy(SourceText.limbsOf(init[a], mems.get(i).width()), 0, images[i], a * l, l);
                         }
                     }
                 }
@@ -278,11 +278,11 @@ public final class Simulator {
                         + (input.isSigned() ? "signed " : "") + "input " + input.path());
             }
         }
-        if (CodeGen.wide(input)) {
+        if (SourceText.wide(input)) {
             Wide.fromLong(model.w, slot, input.width(), value, 64, input.isSigned());
             changed(input);
         } else {
-            storeNarrow(input, slot, value & CodeGen.maskOf(input.width()));
+            storeNarrow(input, slot, value & SourceText.maskOf(input.width()));
         }
     }
 
@@ -308,11 +308,11 @@ public final class Simulator {
         if (value.compareTo(min) < 0 || value.compareTo(max) >= 0) {
             throw new IllegalArgumentException("value " + value + " does not fit " + input.width() + "-bit input " + input.path());
         }
-        if (CodeGen.wide(input)) {
+        if (SourceText.wide(input)) {
             Wide.fromBigInteger(model.w, slot, input.width(), value);
             changed(input);
         } else {
-            storeNarrow(input, slot, value.longValue() & CodeGen.maskOf(input.width()));
+            storeNarrow(input, slot, value.longValue() & SourceText.maskOf(input.width()));
         }
     }
 
@@ -322,18 +322,18 @@ public final class Simulator {
      */
     public void poke(Bits input, long[] limbs) {
         int slot = inputSlot(input);
-        int n = CodeGen.limbs(input.width());
+        int n = SourceText.limbs(input.width());
         if (limbs.length < n) {
             throw new IllegalArgumentException(input.path() + " is " + input.width() + " bits: needs " + n + " limbs, got " + limbs.length);
         }
-        long top = limbs[n - 1] & ~CodeGen.maskOf(input.width() - 64 * (n - 1));
+        long top = limbs[n - 1] & ~SourceText.maskOf(input.width() - 64 * (n - 1));
         for (int i = n; i < limbs.length; i++) {
             top |= limbs[i];
         }
         if (top != 0) {
             throw new IllegalArgumentException("value does not fit " + input.width() + "-bit input " + input.path());
         }
-        if (!CodeGen.wide(input)) {
+        if (!SourceText.wide(input)) {
             storeNarrow(input, slot, limbs[0]);
             return;
         }
@@ -369,7 +369,7 @@ public final class Simulator {
 
     /** The value of any named signal or expression; SInt values come back sign-extended. Up to 64 bits. */
     public long peek(Bits s) {
-        if (CodeGen.wide(s)) {
+        if (SourceText.wide(s)) {
             throw new IllegalArgumentException(s.path() + " is " + s.width() + " bits wide; use peekBig()");
         }
         settle();
@@ -393,7 +393,7 @@ public final class Simulator {
 
     /** The value held for {@code s} now, without settling (also read at the clock edge by prints). */
     private BigInteger valueOf(Bits s) {
-        if (!CodeGen.wide(s)) {
+        if (!SourceText.wide(s)) {
             long raw = model.v[slotOf(s)];
             BigInteger u = new BigInteger(Long.toUnsignedString(raw));
             return s.isSigned() && u.testBit(s.width() - 1) ? u.subtract(BigInteger.ONE.shiftLeft(s.width())) : u;
@@ -404,8 +404,8 @@ public final class Simulator {
     /** The raw bits of {@code s} (any width) into {@code dst} as 64-bit limbs, least significant first; returns {@code dst}. */
     public long[] peekInto(Bits s, long[] dst) {
         settle();
-        int n = CodeGen.limbs(s.width());
-        if (CodeGen.wide(s)) {
+        int n = SourceText.limbs(s.width());
+        if (SourceText.wide(s)) {
             System.arraycopy(model.w, slotOf(s), dst, 0, n);
         } else {
             dst[0] = model.v[slotOf(s)];
