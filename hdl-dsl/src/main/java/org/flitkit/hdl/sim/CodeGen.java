@@ -21,357 +21,16 @@ import static org.flitkit.hdl.sim.SourceText.*;
  * commits with one arraycopy. Statements are split into static methods small enough for the JIT.
  */
 final class CodeGen {
-    /** Inline at most this many operations into one expression. */
-    private static final int INLINE_LIMIT = 24;
 
     final Netlist net;
     final String className;
-    /** narrow slot (index in v) or wide slot (offset in w) of each node that owns one */
-    final Map<Bits, Integer> nslot = new IdentityHashMap<>();
-    final Map<Bits, Integer> wslot = new IdentityHashMap<>();
-    /** node whose storage another node shares (wires, reinterpretations) */
-    private final Map<Bits, Bits> aliasOf = new IdentityHashMap<>();
-    private final Map<Bits, Integer> uses = new IdentityHashMap<>();
-    private final Map<Bits, Boolean> needsSlot = new IdentityHashMap<>();
-    private final Map<Mem<?>, Integer> memIndex = new IdentityHashMap<>();
-    /** wide ANDs read only by a parity reduction, which computes them on the fly */
-    private final java.util.Set<Bits> fusedParity = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-    int nv;
-    int nw;
-    int stateBase;
-    int stateCount;
-    int wideStateBase;
-    int wideStateCount;
-    int scratchOff;
-    /** initial contents of w (wide literals) */
-    final List<long[]> wideConsts = new ArrayList<>();
-    final List<Integer> wideConstOffsets = new ArrayList<>();
-    int[] memSizes;
-    /** {slot, value} of narrow constants that need storage */
-    final List<long[]> narrowConsts = new ArrayList<>();
-    private final List<Bits> state = new ArrayList<>();
-    private final List<Bits> wideState = new ArrayList<>();
+    /** the slot layout pass: where every value lives */
+    private final SlotLayout layout;
 
     CodeGen(Netlist net, String className) {
         this.net = net;
         this.className = className;
-    }
-
-
-    // ------------------------------------------------------------------ analysis
-
-    /** Operations that Wide performs on operands passed by reference (the rest take narrow operands as values). */
-    private static final java.util.Set<Op> BY_REFERENCE = java.util.EnumSet.of(Op.MUL, Op.DIV, Op.REM, Op.SHL, Op.SHR, Op.DSHL,
-            Op.DSHR, Op.ADD, Op.SUB, Op.AND, Op.OR, Op.XOR, Op.NOT, Op.NEG, Op.EQ, Op.NE, Op.LT, Op.LE, Op.GT, Op.GE);
-
-    private void use(Bits n) {
-        uses.merge(n, 1, Integer::sum);
-    }
-
-    private void analyse() {
-        for (Bits n : net.combOrder()) {
-            for (Bits d : net.combDeps(n)) {
-                use(d);
-            }
-            // operations done by Wide take their operands as (array, offset): those need storage
-            if (n.kind() == Kind.OP && BY_REFERENCE.contains(n.op()) && (wide(n) || anyWideArg(n))) {
-                for (Bits a : n.args()) {
-                    needsSlot.put(a, true);
-                }
-            }
-        }
-        for (Bits r : net.regs()) {
-            use(net.driverOf(r));
-            if (r.resetValue() != null) {
-                use(r.resetValue());
-            }
-        }
-        for (Bits s : net.syncReads()) {
-            for (Bits a : s.args()) {
-                use(a);
-            }
-        }
-        for (Mem<?> mem : net.mems()) {
-            for (Mem.Write wr : mem.writes()) {
-                use(wr.addr());
-                use(wr.data());
-                use(wr.enable());
-            }
-        }
-        findCounters();
-        // parity of a masked wide value (CRC equations): one pass over the limbs, no wide temporary
-        for (Bits n : net.combOrder()) {
-            if (n.kind() == Kind.OP && n.op() == Op.XORR) {
-                Bits a = n.args().get(0);
-                if (a.kind() == Kind.OP && a.op() == Op.AND && wide(a) && a.name() == null && uses.getOrDefault(a, 0) == 1) {
-                    fusedParity.add(a);
-                }
-            }
-        }
-        // what checks read is read at the clock edge, and printed arguments are read by the Simulator
-        for (Check c : net.checks()) {
-            for (Bits r : c.reads()) {
-                use(r);
-                needsSlot.put(r, true);
-            }
-        }
-        findLimbInlined();
-    }
-
-    /** Wide values computed limb by limb inside their only reader instead of being stored (see {@link #findLimbInlined}). */
-    private final java.util.Set<Bits> limbInlined = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-
-    /**
-     * A wide select, zero-extension or slice at a limb boundary, of at most {@link #UNROLL_LIMBS} limbs:
-     * each limb of it is one limb of an operand, or 0.
-     */
-    private static boolean limbLocal(Bits n) {
-        if (n.kind() != Kind.OP || !wide(n) || limbs(n.width()) > UNROLL_LIMBS) {
-            return false;
-        }
-        List<Bits> a = n.args();
-        return switch (n.op()) {
-            case MUX -> a.get(1).width() == n.width() && a.get(2).width() == n.width();
-            case EXT -> wide(a.get(0)) && !a.get(0).isSigned() && a.get(0).width() <= n.width();
-            case SLICE -> wide(a.get(0)) && (n.param1() & 63) == 0;
-            default -> false;
-        };
-    }
-
-    /**
-     * A packet through a shift register or a FIFO of selects was stored once per select, pad and slice on
-     * its way to the register: thirteen limb copies each, and a shadow comparison wherever it crossed a
-     * chunk. An unnamed limb-local value (see {@link #limbLocal}) whose only reader is another one, or the
-     * next value of a wide register, is instead computed inside that reader, limb by limb: a chain of
-     * selects into a register becomes an if/else chain that writes each limb of the next value once.
-     */
-    private void findLimbInlined() {
-        Map<Bits, Bits> reader = new IdentityHashMap<>();
-        for (Bits n : net.combOrder()) {
-            for (Bits d : net.combDeps(n)) {
-                reader.put(d, n);
-            }
-        }
-        for (Bits r : net.regs()) {
-            reader.put(net.driverOf(r), r);
-        }
-        for (Bits n : net.combOrder()) {
-            // a slice or right shift of a stored value by a constant: two loads and a shift per limb
-            boolean shifted = n.kind() == Kind.OP && (n.op() == Op.SLICE || n.op() == Op.SHR && !n.args().get(0).isSigned())
-                    && wide(n) && wide(n.args().get(0)) && limbs(n.width()) <= UNROLL_LIMBS
-                    && !limbInlined.contains(rep(n.args().get(0)));
-            if (!(limbLocal(n) || shifted) || n.name() != null || uses.getOrDefault(n, 0) != 1 || needsSlot.containsKey(n)) {
-                continue;
-            }
-            Bits u = reader.get(n);
-            boolean intoRegister = u != null && u.kind() == Kind.REG && wide(u) && net.driverOf(u) == n;
-            boolean intoLimbLocal = u != null && limbLocal(u) && !(u.op() == Op.MUX && u.args().get(0) == n);
-            // a pad or aligned slice of a stored value is a load per limb, cheap to repeat where a
-            // concatenation, an unaligned slice or a field read uses a limb twice
-            boolean loads = (n.op() == Op.EXT || n.op() == Op.SLICE && (n.param1() & 63) == 0)
-                    && !limbInlined.contains(rep(n.args().get(0)));
-            boolean intoShifts = loads && u != null && u.kind() == Kind.OP && (u.op() == Op.SLICE || u.op() == Op.CAT)
-                    && (!wide(u) && u.op() == Op.SLICE || wide(u) && limbs(u.width()) <= UNROLL_LIMBS);
-            if (intoRegister || intoLimbLocal || intoShifts) {
-                limbInlined.add(n);
-            }
-        }
-    }
-
-    /** registers that step by a constant on every cycle (cycle counters): their readers wake only when they could see them */
-    private final java.util.Set<Bits> counters = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-
-    private Bits throughWires(Bits n) {
-        while (n != null && (n.kind() == Kind.WIRE || n.kind() == Kind.OUTPUT || n.kind() == Kind.INPUT) && net.driverOf(n) != null) {
-            n = net.driverOf(n);
-        }
-        return n;
-    }
-
-    /**
-     * Finds the free-running counters and gives a slot to the select of every mux that takes one of
-     * them in an arm: while that select picks the other arm the mux does not see the counter, so the chunk
-     * holding it need not run when only the counter moved (the select is read at the clock edge to decide).
-     */
-    private void findCounters() {
-        for (Bits r : net.regs()) {
-            Bits d = throughWires(net.driverOf(r));
-            if (wide(r) || d == null || d.kind() != Kind.OP || (d.op() != Op.ADD && d.op() != Op.SUB)) {
-                continue;
-            }
-            Bits x = throughWires(d.args().get(0));
-            Bits y = throughWires(d.args().get(1));
-            if (x == r && y.kind() == Kind.LIT || d.op() == Op.ADD && y == r && x.kind() == Kind.LIT) {
-                counters.add(r);
-            }
-        }
-        if (counters.isEmpty()) {
-            return;
-        }
-        Map<Bits, List<Bits>> users = new IdentityHashMap<>();
-        for (Bits n : net.combOrder()) {
-            for (Bits d : net.combDeps(n)) {
-                users.computeIfAbsent(d, k -> new ArrayList<>()).add(n);
-            }
-        }
-        java.util.ArrayDeque<Bits> work = new java.util.ArrayDeque<>(counters);
-        java.util.Set<Bits> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-        while (!work.isEmpty()) {
-            Bits n = work.poll();
-            for (Bits u : users.getOrDefault(n, List.of())) {
-                if (u.kind() == Kind.OP && u.op() == Op.MUX && u.args().get(0) != n) {
-                    needsSlot.put(u.args().get(0), true);
-                } else if (seen.add(u) && (u.kind() != Kind.OP || uses.getOrDefault(u, 0) == 1 && u.name() == null)) {
-                    // only through what is inlined into its single reader: a stored value in between must stay current
-                    work.add(u);
-                }
-            }
-        }
-    }
-
-    /** The node whose storage holds n's value (n itself unless n is a wire or reinterpretation). */
-    Bits rep(Bits n) {
-        Bits a = aliasOf.get(n);
-        return a == null ? n : rep(a);
-    }
-
-    private boolean slotted(Bits n) {
-        return switch (n.kind()) {
-            case LIT -> wide(n);
-            case OP -> !fusedParity.contains(n) && !limbInlined.contains(n) && (isAlias(n) || wide(n) || n.name() != null || uses.getOrDefault(n, 0) != 1
-                    || needsSlot.containsKey(n) || n.op() == Op.SEL || n.op() == Op.REM && anyWideArg(n)
-                    || n.op() == Op.DIV && anyWideArg(n));
-            default -> true;
-        };
-    }
-
-    private static boolean anyWideArg(Bits n) {
-        for (Bits a : n.args()) {
-            if (wide(a)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private boolean isAlias(Bits n) {
-        return aliasOf.containsKey(n);
-    }
-
-    private void allocate() {
-        // state first, contiguous, so the commit is a single arraycopy
-        for (Bits r : net.regs()) {
-            (wide(r) ? wideState : state).add(r);
-        }
-        for (Bits s : net.syncReads()) {
-            (wide(s) ? wideState : state).add(s);
-        }
-        for (Bits in : net.inputs()) {
-            give(in);
-        }
-        stateBase = nv;
-        wideStateBase = nw;
-        for (Bits s : state) {
-            give(s);
-        }
-        for (Bits s : wideState) {
-            give(s);
-        }
-        stateCount = state.size();
-        wideStateCount = nw - wideStateBase;
-        limitInlining();
-        // aliases: wires share their driver's storage when the driver has its own
-        for (Bits n : net.combOrder()) {
-            Bits d = null;
-            if (n.kind() == Kind.WIRE || n.kind() == Kind.OUTPUT || n.kind() == Kind.INPUT) {
-                d = net.driverOf(n);
-            } else if (n.kind() == Kind.OP && (n.op() == Op.AS_UINT || n.op() == Op.AS_SINT)) {
-                d = n.args().get(0);
-            }
-            if (d != null && (d.kind() != Kind.OP || slotted(d)) && (d.kind() != Kind.LIT || wide(d))) {
-                aliasOf.put(n, d);
-            }
-        }
-        for (Bits n : net.combOrder()) {
-            if (!isAlias(n) && slotted(n)) {
-                give(n);
-            }
-        }
-        // wide literals used anywhere get constant slots
-        for (Bits n : net.combOrder()) {
-            for (Bits d : net.combDeps(n)) {
-                constSlot(d);
-            }
-        }
-        for (Bits r : net.regs()) {
-            constSlot(net.driverOf(r));
-            if (r.resetValue() != null) {
-                constSlot(r.resetValue());
-            }
-        }
-        for (Mem<?> mem : net.mems()) {
-            for (Mem.Write wr : mem.writes()) {
-                constSlot(wr.data());
-            }
-        }
-        for (Check c : net.checks()) {
-            c.format().args().forEach(this::constSlot);
-        }
-        int maxLimbs = 1;
-        for (Bits n : net.namedSignals()) {
-            maxLimbs = Math.max(maxLimbs, limbs(n.width()));
-        }
-        for (Bits n : net.combOrder()) {
-            maxLimbs = Math.max(maxLimbs, limbs(n.width()));
-        }
-        scratchOff = nw;
-        nw += 4 * maxLimbs + 8;
-        memSizes = new int[net.mems().size()];
-        for (int i = 0; i < memSizes.length; i++) {
-            Mem<?> mem = net.mems().get(i);
-            memIndex.put(mem, i);
-            memSizes[i] = mem.depth() * (mem.width() > 64 ? limbs(mem.width()) : 1);
-        }
-    }
-
-    /** Forces a slot on expressions that would inline more than {@link #INLINE_LIMIT} operations. */
-    private void limitInlining() {
-        Map<Bits, Integer> cost = new IdentityHashMap<>();
-        for (Bits n : net.combOrder()) {
-            if (n.kind() != Kind.OP || wide(n) || slotted(n)) {
-                continue;
-            }
-            int c = 1;
-            for (Bits a : n.args()) {
-                c += cost.getOrDefault(a, 0);
-            }
-            if (c > INLINE_LIMIT) {
-                needsSlot.put(n, true);
-            } else {
-                cost.put(n, c);
-            }
-        }
-    }
-
-    private void give(Bits n) {
-        if (nslot.containsKey(n) || wslot.containsKey(n)) {
-            return;
-        }
-        if (wide(n)) {
-            wslot.put(n, nw);
-            nw += limbs(n.width());
-        } else {
-            nslot.put(n, nv++);
-        }
-    }
-
-    private void constSlot(Bits d) {
-        if (d != null && d.kind() == Kind.LIT && wide(d) && !wslot.containsKey(d)) {
-            wslot.put(d, nw);
-            wideConstOffsets.add(nw);
-            wideConsts.add(limbsOf(d.litValue(), d.width()));
-            nw += limbs(d.width());
-        }
+        this.layout = new SlotLayout(net);
     }
 
 
@@ -388,21 +47,13 @@ final class CodeGen {
 
     /** Java array holding n (after aliasing): "v" or "w". */
     private String arr(Bits n) {
-        return wide(rep(n)) ? "w" : "v";
+        return wide(layout.rep(n)) ? "w" : "v";
     }
 
     /** Index of n's storage in its array. */
     int off(Bits n) {
-        Bits r = rep(n);
-        if (r.kind() == Kind.LIT && !wide(r) && !nslot.containsKey(r)) {
-            // a narrow constant passed by reference to a wide operation
-            nslot.put(r, nv);
-            narrowConsts.add(new long[] {nv++, r.litValue().longValue()});
-        }
-        Integer s = wide(r) ? wslot.get(r) : nslot.get(r);
-        if (s == null) {
-            throw new IllegalStateException("no slot for " + r + " (" + r.kind() + " " + r.op() + ")");
-        }
+        Bits r = layout.rep(n);
+        int s = layout.slot(r);
         if (chunk != null) {
             read(wide(r), s);
         }
@@ -411,7 +62,7 @@ final class CodeGen {
 
     /** Java expression (long) for a narrow node. */
     String ex(Bits n) {
-        Bits r = rep(n);
+        Bits r = layout.rep(n);
         if (r.kind() == Kind.LIT) {
             return hex(r.litValue().longValue());
         }
@@ -419,8 +70,8 @@ final class CodeGen {
         if (k != null) {
             return k;
         }
-        if (nslot.containsKey(r)) {
-            return slotRead(nslot.get(r));
+        if (layout.nslot.containsKey(r)) {
+            return slotRead(layout.nslot.get(r));
         }
         if (r.kind() != Kind.OP) {
             throw new IllegalStateException("unslotted " + r.kind() + " " + r);
@@ -527,7 +178,7 @@ final class CodeGen {
                     : bool(ex(a0) + " == " + hex(maskOf(a0.width())));
             case ORR: return wide(a0) ? bool("Wide.orReduce(w, " + off(a0) + ", " + a0.width() + ")") : bool(ex(a0) + " != 0L");
             case XORR:
-                if (fusedParity.contains(a0)) {
+                if (layout.fusedParity.contains(a0)) {
                     Bits x = a0.args().get(0);
                     Bits y = a0.args().get(1);
                     return bool("Wide.andParity(w, " + off(x) + ", w, " + off(y) + ", " + a0.width() + ")");
@@ -563,7 +214,7 @@ final class CodeGen {
                 } else {
                     // the select is 1 wherever the first arm counts and 0 wherever the second does: nested
                     // when/otherwise chains test the same conditions again, and those tests fold away
-                    Bits sel = rep(a0);
+                    Bits sel = layout.rep(a0);
                     String before = known.put(sel, ONE);
                     x = inArm(a0, c, true, () -> ex(a.get(1)));
                     known.put(sel, ZERO);
@@ -722,7 +373,7 @@ final class CodeGen {
 
     /** Index of a memory in {@code m}, recorded as read by the chunk being emitted. */
     private int memRef(Mem<?> mem) {
-        int k = memIndex.get(mem);
+        int k = layout.memIndex.get(mem);
         if (chunk != null) {
             chunk.memReads.add(k);
         }
@@ -742,7 +393,7 @@ final class CodeGen {
 
     /** Statement computing a slotted combinational node (null when it needs none). */
     String combStmt(Bits n) {
-        if (isAlias(n) || !(nslot.containsKey(n) || wslot.containsKey(n))) {
+        if (layout.isAlias(n) || !(layout.nslot.containsKey(n) || layout.wslot.containsKey(n))) {
             return null;
         }
         if (n.kind() != Kind.OP) {
@@ -753,13 +404,13 @@ final class CodeGen {
             if (n.op() == Op.SEL) {
                 return watchNarrow(n, selStmt(n));
             }
-            if ((n.op() == Op.REM || n.op() == Op.DIV) && anyWideArg(n)) {
+            if ((n.op() == Op.REM || n.op() == Op.DIV) && SlotLayout.anyWideArg(n)) {
                 return watchNarrow(n, wideDivStmt(n));
             }
             return local(n, opExpr(n));
         }
         String stmt = wideStmt(n);
-        int off = wslot.get(n);
+        int off = layout.wslot.get(n);
         if (chunk != null) {
             chunk.wProduced.add(off);
         }
@@ -773,7 +424,7 @@ final class CodeGen {
 
     /** A statement that writes narrow slot of n in place, followed by waking n's readers when it changed. */
     private String watchNarrow(Bits n, String stmt) {
-        int slot = nslot.get(n);
+        int slot = layout.nslot.get(n);
         String flags = flagging ? combFlags(narrowConsumers.get(slot), guardedNarrow.get(slot)) : "";
         if (chunk != null) {
             computedIn.put(slot, chunkIndex);
@@ -783,7 +434,7 @@ final class CodeGen {
 
     /** {@code final long xS = expr; v[S] = xS;} and later reads in this chunk use the local. */
     private String local(Bits n, String expr) {
-        int slot = nslot.get(n);
+        int slot = layout.nslot.get(n);
         if (chunk == null) {
             return "v[" + slot + "] = " + expr + ";";
         }
@@ -807,7 +458,7 @@ final class CodeGen {
     private String selStmt(Bits n) {
         List<Bits> a = n.args();
         int cases = a.size() - 1;
-        String dst = wide(n) ? null : "v[" + nslot.get(n) + "]";
+        String dst = wide(n) ? null : "v[" + layout.nslot.get(n) + "]";
         StringBuilder sb = new StringBuilder("{ long i = " + ex(a.get(0)) + "; switch (i < " + cases + "L ? (int) i : " + cases + ") {");
         for (int i = 0; i < cases; i++) {
             sb.append(" case ").append(i).append(": ")
@@ -828,7 +479,7 @@ final class CodeGen {
      * else as one statement per limb.
      */
     private String limbBlock(String d, int doff, int width, Bits src) {
-        return selectChain(src, r -> limbInlined.contains(r) ? expandInto(d, doff, r) : copy(d, doff, width, "w", off(r)));
+        return selectChain(src, r -> layout.limbInlined.contains(r) ? expandInto(d, doff, r) : copy(d, doff, width, "w", off(r)));
     }
 
     /**
@@ -836,8 +487,8 @@ final class CodeGen {
      * with {@code leaf} writing every other value.
      */
     private String selectChain(Bits src, java.util.function.Function<Bits, String> leaf) {
-        Bits r = rep(src);
-        if (limbInlined.contains(r) && r.op() == Op.MUX) {
+        Bits r = layout.rep(src);
+        if (layout.limbInlined.contains(r) && r.op() == Op.MUX) {
             Bits sel = r.args().get(0);
             String c = ex(sel);
             String x = inArm(sel, c, true, () -> selectChain(r.args().get(1), leaf));
@@ -858,12 +509,12 @@ final class CodeGen {
 
     /** Java expression for limb {@code i} of wide {@code n}: its storage, or its operation for a value computed in place. */
     private String limb(Bits n, int i) {
-        Bits r = rep(n);
+        Bits r = layout.rep(n);
         if (i >= limbs(r.width())) {
             // above the value's width (a pad reading a narrower value computed in place): zero, whatever its operands hold there
             return "0L";
         }
-        return limbInlined.contains(r) ? expand(r, i) : "w[" + (off(r) + i) + "]";
+        return layout.limbInlined.contains(r) ? expand(r, i) : "w[" + (off(r) + i) + "]";
     }
 
     /** Limb {@code i} of {@code n}, a limb-local operation (see {@link #limbLocal}) or a shift of a stored value, from its operands' limbs. */
@@ -937,7 +588,7 @@ final class CodeGen {
         Bits y = n.args().get(1);
         String fn = n.op() == Op.DIV ? "div" : "rem";
         return "Wide." + fn + "(" + arr(n) + ", " + off(n) + ", " + n.width() + ", " + operand(x) + ", " + operand(y) + ", "
-                + x.isSigned() + ", w, " + scratchOff + ");";
+                + x.isSigned() + ", w, " + layout.scratchOff + ");";
     }
 
     private String wideStmt(Bits n) {
@@ -967,14 +618,14 @@ final class CodeGen {
                 return "Wide.shr(" + dst + ", " + w + ", " + operand(a0) + ", " + n.param0() + "L, " + a0.isSigned() + ");";
             case DSHL:
                 if (a0.isSigned() && a0.width() < w) {
-                    return "Wide.extend(w, " + scratchOff + ", " + w + ", " + operand(a0) + ", true); Wide.shl(" + dst + ", " + w
-                            + ", w, " + scratchOff + ", " + w + ", " + ex(a.get(1)) + ");";
+                    return "Wide.extend(w, " + layout.scratchOff + ", " + w + ", " + operand(a0) + ", true); Wide.shl(" + dst + ", " + w
+                            + ", w, " + layout.scratchOff + ", " + w + ", " + ex(a.get(1)) + ");";
                 }
                 return "Wide.shl(" + dst + ", " + w + ", " + operand(a0) + ", " + ex(a.get(1)) + ");";
             case DSHR:
                 return "Wide.shr(" + dst + ", " + w + ", " + operand(a0) + ", " + ex(a.get(1)) + ", " + a0.isSigned() + ");";
             case SLICE:
-                if (limbLocal(n)) {
+                if (SlotLayout.limbLocal(n)) {
                     return expandInto("w", d, n);
                 }
                 if (limbs(w) <= UNROLL_LIMBS) {
@@ -999,7 +650,7 @@ final class CodeGen {
             case SEL:
                 return selStmt(n);
             case EXT:
-                if (limbLocal(n)) {
+                if (SlotLayout.limbLocal(n)) {
                     return expandInto("w", d, n);
                 }
                 if (!a0.isSigned() && limbs(w) <= UNROLL_LIMBS) {
@@ -1040,28 +691,28 @@ final class CodeGen {
                 return null;
             }
             while (q.kind() == Kind.OP && (q.op() == Op.NOT || q.op() == Op.XOR || q.op() == Op.AS_UINT || q.op() == Op.AS_SINT)
-                    && !slotted(q)) {
+                    && !layout.slotted(q)) {
                 if (q.op() == Op.AS_UINT || q.op() == Op.AS_SINT) {
                     q = q.args().get(0);
                 } else if (q.op() == Op.NOT) {
                     inverted ^= 1L << bit;
                     q = q.args().get(0);
-                } else if (rep(q.args().get(1)).kind() == Kind.LIT) {
-                    inverted ^= rep(q.args().get(1)).litValue().longValue() << bit;
+                } else if (layout.rep(q.args().get(1)).kind() == Kind.LIT) {
+                    inverted ^= layout.rep(q.args().get(1)).litValue().longValue() << bit;
                     q = q.args().get(0);
-                } else if (rep(q.args().get(0)).kind() == Kind.LIT) {
-                    inverted ^= rep(q.args().get(0)).litValue().longValue() << bit;
+                } else if (layout.rep(q.args().get(0)).kind() == Kind.LIT) {
+                    inverted ^= layout.rep(q.args().get(0)).litValue().longValue() << bit;
                     q = q.args().get(1);
                 } else {
                     return null;
                 }
             }
-            if (q.kind() != Kind.OP || q.op() != Op.XORR || slotted(q) || !fusedParity.contains(q.args().get(0))) {
+            if (q.kind() != Kind.OP || q.op() != Op.XORR || layout.slotted(q) || !layout.fusedParity.contains(q.args().get(0))) {
                 return null;
             }
             Bits and = q.args().get(0);
-            Bits a0 = rep(and.args().get(0));
-            Bits a1 = rep(and.args().get(1));
+            Bits a0 = layout.rep(and.args().get(0));
+            Bits a1 = layout.rep(and.args().get(1));
             Bits data = a1.kind() == Kind.LIT ? a0 : a1;
             Bits mask = a1.kind() == Kind.LIT ? a1 : a0;
             if (mask.kind() != Kind.LIT || data.kind() == Kind.LIT || x != null && data != x) {
@@ -1198,8 +849,8 @@ final class CodeGen {
      */
     String nextStmt(Bits s, boolean reset) {
         boolean w = wide(s);
-        int slot = w ? wslot.get(s) : nslot.get(s);
-        int k = slot - (w ? wideStateBase : stateBase);
+        int slot = w ? layout.wslot.get(s) : layout.nslot.get(s);
+        int k = slot - (w ? layout.wideStateBase : layout.stateBase);
         String flags = flagging ? flags("N", (w ? wideConsumers : narrowConsumers).get(slot)) : "";
         String stmt;
         if (s.kind() == Kind.MEM_SYNC_READ) {
@@ -1262,12 +913,12 @@ final class CodeGen {
 
     /** Statement overriding the next value of a constant-reset register while reset is high. */
     private String resetStmt(Bits s) {
-        return "nx[" + (nslot.get(s) - stateBase) + "] = " + hex(s.resetValue().litValue().longValue()) + ";";
+        return "nx[" + (layout.nslot.get(s) - layout.stateBase) + "] = " + hex(s.resetValue().litValue().longValue()) + ";";
     }
 
     /** Phase 2: memory writes in declaration order (a later write to the same word wins). */
     String writeStmt(Mem<?> mem, Mem.Write wr, boolean wake) {
-        int k = memIndex.get(mem);
+        int k = layout.memIndex.get(mem);
         String write = mem.width() > 64
                 ? "MemPorts.memWriteWide(m[" + k + "], " + ex(wr.addr()) + ", " + mem.depth() + ", w, " + off(wr.data()) + ", "
                         + mem.width() + ");"
@@ -1281,7 +932,7 @@ final class CodeGen {
      */
     private String checkStmt(int id, Check c) {
         for (Bits a : c.format().args()) {
-            if (!wide(rep(a))) {
+            if (!wide(layout.rep(a))) {
                 mustStore.add(off(a));
             }
         }
@@ -1332,10 +983,8 @@ final class CodeGen {
     }
 
     Output generate() {
-        analyse();
-        allocate();
-        for (Bits c : counters) {
-            counterSlots.add(nslot.get(c));
+        for (Bits c : layout.counters) {
+            counterSlots.add(layout.nslot.get(c));
         }
         List<Item> items = clusteredOrder();
         // pass 1 cuts the chunks and records what each reads; then every stored value knows its readers
@@ -1390,7 +1039,7 @@ final class CodeGen {
         MethodSplitter commitPlainM = MethodSplitter.split(className, "u", commitPlain, "long[] v, long[] w, long[][] m, long[] nx, long[] act");
         MethodSplitter checkM = MethodSplitter.split(className, "k", checks, "long[] v, long[] w, org.flitkit.hdl.sim.SimModel.Events ev");
         List<String> resets = new ArrayList<>();
-        for (Bits st : state) {
+        for (Bits st : layout.state) {
             if (literalReset(st)) {
                 resets.add(resetStmt(st) + comment(st));
             }
@@ -1403,10 +1052,10 @@ final class CodeGen {
         StringBuilder src = new StringBuilder(UNIT_HEADER);
         src.append("/** Generated by FlitKit from ").append(net.top().definitionName()).append(". */\n");
         src.append("public final class ").append(className).append(" extends org.flitkit.hdl.sim.SimModel {\n");
-        src.append("    public ").append(className).append("() {\n        super(").append(nv).append(", ").append(nw).append(", ")
-                .append(stateCount).append(", ").append(wideStateCount).append(", ").append(chunkCount).append(", new int[] {");
-        for (int i = 0; i < memSizes.length; i++) {
-            src.append(i == 0 ? "" : ", ").append(memSizes[i]);
+        src.append("    public ").append(className).append("() {\n        super(").append(layout.nv).append(", ").append(layout.nw).append(", ")
+                .append(layout.stateCount).append(", ").append(layout.wideStateCount).append(", ").append(chunkCount).append(", new int[] {");
+        for (int i = 0; i < layout.memSizes.length; i++) {
+            src.append(i == 0 ? "" : ", ").append(layout.memSizes[i]);
         }
         src.append("});\n    }\n\n");
         src.append("    public void evalComb() {\n").append(prologue.formatted("this"));
@@ -1447,18 +1096,18 @@ final class CodeGen {
 
     private SimPlan plan() {
         List<SimPlan.Constant> wide = new ArrayList<>();
-        for (int i = 0; i < wideConsts.size(); i++) {
-            wide.add(new SimPlan.Constant(wideConstOffsets.get(i), wideConsts.get(i)));
+        for (int i = 0; i < layout.wideConsts.size(); i++) {
+            wide.add(new SimPlan.Constant(layout.wideConstOffsets.get(i), layout.wideConsts.get(i)));
         }
         List<SimPlan.Constant> narrow = new ArrayList<>();
-        for (long[] c : narrowConsts) {
+        for (long[] c : layout.narrowConsts) {
             narrow.add(new SimPlan.Constant((int) c[0], new long[] {c[1]}));
         }
         Map<Bits, long[]> readers = new IdentityHashMap<>();
         for (Bits b : net.inputs()) {
             readers.put(b, inputConsumers(b).toLongArray());
         }
-        return new SimPlan(new SimPlan.SlotMap(nslot, wslot, aliasOf), nv, nw, wide, narrow, readers,
+        return new SimPlan(new SimPlan.SlotMap(layout.nslot, layout.wslot, layout.aliasOf), layout.nv, layout.nw, wide, narrow, readers,
                 java.util.Arrays.copyOf(counterChunks.toLongArray(), flagWords()), counterSteps(), !counterReadAtEdge,
                 chunkModules, chunkChars);
     }
@@ -1494,11 +1143,11 @@ final class CodeGen {
             resetM.calls(src, "nx", "            ");
             src.append("        }\n");
         }
-        if (stateCount > 0) {
-            src.append("        System.arraycopy(nx, 0, v, ").append(stateBase).append(", ").append(stateCount).append(");\n");
+        if (layout.stateCount > 0) {
+            src.append("        System.arraycopy(nx, 0, v, ").append(layout.stateBase).append(", ").append(layout.stateCount).append(");\n");
         }
-        if (wideStateCount > 0) {
-            src.append("        System.arraycopy(nxw, 0, w, ").append(wideStateBase).append(", ").append(wideStateCount).append(");\n");
+        if (layout.wideStateCount > 0) {
+            src.append("        System.arraycopy(nxw, 0, w, ").append(layout.wideStateBase).append(", ").append(layout.wideStateCount).append(");\n");
         }
         // what changed at this edge wakes its readers in the coming cycle (and everything while in reset)
         for (int i = 0; i < words; i++) {
@@ -1543,12 +1192,12 @@ final class CodeGen {
     /** {slot, index in nx, step, mask} of each counter: how a quiet design advances them over skipped cycles */
     long[][] counterSteps() {
         List<long[]> out = new ArrayList<>();
-        for (Bits c : counters) {
-            Bits d = throughWires(net.driverOf(c));
-            Bits lit = throughWires(d.args().get(0)) == c ? throughWires(d.args().get(1)) : throughWires(d.args().get(0));
+        for (Bits c : layout.counters) {
+            Bits d = layout.throughWires(net.driverOf(c));
+            Bits lit = layout.throughWires(d.args().get(0)) == c ? layout.throughWires(d.args().get(1)) : layout.throughWires(d.args().get(0));
             long step = lit.litValue().longValue();
-            int slot = nslot.get(c);
-            out.add(new long[] {slot, slot - stateBase, d.op() == Op.SUB ? -step : step, maskOf(c.width())});
+            int slot = layout.nslot.get(c);
+            out.add(new long[] {slot, slot - layout.stateBase, d.op() == Op.SUB ? -step : step, maskOf(c.width())});
         }
         return out.toArray(new long[0][]);
     }
@@ -1584,7 +1233,7 @@ final class CodeGen {
      * select has no storage (the read counts as unguarded).
      */
     private int guardKey(Guard g) {
-        Integer slot = nslot.get(rep(g.select()));
+        Integer slot = layout.nslot.get(layout.rep(g.select()));
         return slot == null ? -1 : 2 * slot + (g.one() ? 1 : 0);
     }
 
@@ -1662,7 +1311,7 @@ final class CodeGen {
         List<String> out = new ArrayList<>();
         for (Map.Entry<Integer, Map<Integer, java.util.BitSet>> e : guardedReaders.entrySet()) {
             int slot = e.getKey();
-            StringBuilder sb = new StringBuilder("if (nx[" + (slot - stateBase) + "] != v[" + slot + "]) {");
+            StringBuilder sb = new StringBuilder("if (nx[" + (slot - layout.stateBase) + "] != v[" + slot + "]) {");
             for (Map.Entry<Integer, java.util.BitSet> g : e.getValue().entrySet()) {
                 sb.append(' ').append(armTest(g.getKey())).append(flags("N", g.getValue())).append(" }");
             }
@@ -1705,11 +1354,10 @@ final class CodeGen {
         // in slot order, not the identity map's (which differs from run to run): the same design always
         // generates the same source
         java.util.TreeMap<Integer, Integer> widthAt = new java.util.TreeMap<>();
-        wslot.forEach((n, slot) -> widthAt.put(slot, n.width()));
+        layout.wslot.forEach((n, slot) -> widthAt.put(slot, n.width()));
         for (Map.Entry<Integer, Integer> e : widthAt.entrySet()) {
             if (wideProducer.containsKey(e.getKey()) && wideConsumers.containsKey(e.getKey())) {
-                shadowOf.put(e.getKey(), nw);
-                nw += limbs(e.getValue());
+                shadowOf.put(e.getKey(), layout.shadow(e.getValue()));
             }
         }
     }
@@ -1749,8 +1397,8 @@ final class CodeGen {
         for (int i = 0; i <= order.size(); i++) {
             after.add(new ArrayList<>());
         }
-        List<Bits> allState = new ArrayList<>(state);
-        allState.addAll(wideState);
+        List<Bits> allState = new ArrayList<>(layout.state);
+        allState.addAll(layout.wideState);
         for (Bits s : allState) {
             List<Bits> reads = new ArrayList<>();
             if (s.kind() == Kind.MEM_SYNC_READ) {
@@ -1782,13 +1430,13 @@ final class CodeGen {
 
     /** Latest position in the order among the stored values an expression reads (through inlined operations). */
     private int lastPosition(Bits n, Map<Bits, Integer> pos) {
-        Bits r = rep(n);
+        Bits r = layout.rep(n);
         Integer p = pos.get(r);
         int best = -1;
-        if (p != null && (nslot.containsKey(r) || wslot.containsKey(r))) {
+        if (p != null && (layout.nslot.containsKey(r) || layout.wslot.containsKey(r))) {
             return p;
         }
-        if (r.kind() == Kind.OP && !nslot.containsKey(r) && !wslot.containsKey(r)) {
+        if (r.kind() == Kind.OP && !layout.nslot.containsKey(r) && !layout.wslot.containsKey(r)) {
             for (Bits a : r.args()) {
                 best = Math.max(best, lastPosition(a, pos));
             }
@@ -1815,8 +1463,8 @@ final class CodeGen {
             index.put(n, items.size());
             items.add(new Item(n, false));
         }
-        List<Bits> allState = new ArrayList<>(state);
-        allState.addAll(wideState);
+        List<Bits> allState = new ArrayList<>(layout.state);
+        allState.addAll(layout.wideState);
         for (Bits s : allState) {
             items.add(new Item(s, true));
         }
@@ -1956,7 +1604,7 @@ final class CodeGen {
             boolean full = len + stmt.length() > MethodSplitter.METHOD_BUDGET;
             boolean moduleEnds = byModule && (it.node().owner() != owner && len >= MODULE_CHUNK_MIN || holdsConstants && idx >= constantItems);
             // a counter steps alone in its chunk: a design where only counters move can sleep (see quietMask)
-            boolean counter = byModule && it.next() && counters.contains(it.node());
+            boolean counter = byModule && it.next() && layout.counters.contains(it.node());
             if (len > 0 && (full || moduleEnds || counter || afterCounter)) {
                 // the item goes to the next chunk: take back what it recorded in this one
                 for (int k = chunk.added.size() - 1; k >= mark; k--) {
