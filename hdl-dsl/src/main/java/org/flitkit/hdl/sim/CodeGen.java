@@ -14,6 +14,8 @@ import org.flitkit.hdl.Op;
 
 import static org.flitkit.hdl.sim.SourceText.*;
 
+import org.flitkit.hdl.sim.Schedule.Item;
+
 /**
  * Turns a {@link Netlist} into Java source for a {@link SimModel}. Signals up to 64 bits live in
  * {@code v[]}, wider ones in {@code w[]}; wires share the slot of their driver; single-use narrow
@@ -986,19 +988,20 @@ final class CodeGen {
         for (Bits c : layout.counters) {
             counterSlots.add(layout.nslot.get(c));
         }
-        List<Item> items = clusteredOrder();
+        Schedule schedule = new Schedule(net, layout);
+        List<Item> items = schedule.clustered;
         // pass 1 cuts the chunks and records what each reads; then every stored value knows its readers
         List<Integer> bounds = new ArrayList<>();
         List<Chunk> plain = new ArrayList<>();
-        emitChunks(items, bounds, plain, true);
+        emitChunks(items, bounds, plain, true, schedule.constantItems);
         findConsumers(plain);
         // the plain variant (no flags, chunks cut by size only) for cycles where most logic is busy; its
         // chunks cross at other places, so it keeps its own set of values to store
         java.util.Set<Integer> flaggedStores = mustStore;
         mustStore = new java.util.HashSet<>();
         List<Integer> plainBounds = new ArrayList<>();
-        List<Item> plainItems = fusedOrder();
-        emitChunks(plainItems, plainBounds, new ArrayList<>(), false);
+        List<Item> plainItems = schedule.fused;
+        emitChunks(plainItems, plainBounds, new ArrayList<>(), false, 0);
         java.util.Set<Integer> plainStores = mustStore;
         // what the clock edge reads is stored by every variant
         mustStore = new java.util.HashSet<>();
@@ -1378,215 +1381,18 @@ final class CodeGen {
         return sb.toString();
     }
 
-    /** A combinational node to compute, or a state element whose next value to compute. */
-    private record Item(Bits node, boolean next) {
-    }
-
-    /**
-     * The plain variant's order: combinational nodes in netlist order, with each state element's
-     * next-value statement placed right after the last value it reads, so it usually lands in the same
-     * chunk and reads locals (where every chunk runs anyway, locality beats module boundaries).
-     */
-    private List<Item> fusedOrder() {
-        List<Bits> order = net.combOrder();
-        Map<Bits, Integer> pos = new IdentityHashMap<>();
-        for (int i = 0; i < order.size(); i++) {
-            pos.put(order.get(i), i);
-        }
-        List<List<Bits>> after = new ArrayList<>();
-        for (int i = 0; i <= order.size(); i++) {
-            after.add(new ArrayList<>());
-        }
-        List<Bits> allState = new ArrayList<>(layout.state);
-        allState.addAll(layout.wideState);
-        for (Bits s : allState) {
-            List<Bits> reads = new ArrayList<>();
-            if (s.kind() == Kind.MEM_SYNC_READ) {
-                reads.addAll(s.args());
-            } else {
-                reads.add(net.driverOf(s));
-                if (s.resetValue() != null) {
-                    reads.add(s.resetValue());
-                }
-            }
-            int last = -1;
-            for (Bits r : reads) {
-                last = Math.max(last, lastPosition(r, pos));
-            }
-            after.get(last + 1).add(s);
-        }
-        List<Item> items = new ArrayList<>();
-        for (Bits s : after.get(0)) {
-            items.add(new Item(s, true));
-        }
-        for (int i = 0; i < order.size(); i++) {
-            items.add(new Item(order.get(i), false));
-            for (Bits s : after.get(i + 1)) {
-                items.add(new Item(s, true));
-            }
-        }
-        return items;
-    }
-
-    /** Latest position in the order among the stored values an expression reads (through inlined operations). */
-    private int lastPosition(Bits n, Map<Bits, Integer> pos) {
-        Bits r = layout.rep(n);
-        Integer p = pos.get(r);
-        int best = -1;
-        if (p != null && (layout.nslot.containsKey(r) || layout.wslot.containsKey(r))) {
-            return p;
-        }
-        if (r.kind() == Kind.OP && !layout.nslot.containsKey(r) && !layout.wslot.containsKey(r)) {
-            for (Bits a : r.args()) {
-                best = Math.max(best, lastPosition(a, pos));
-            }
-            if (p != null) {
-                best = Math.max(best, p);
-            }
-        }
-        return best;
-    }
-
-
     /** Source characters from which a chunk ends where the next item belongs to another module instance. */
     static final int MODULE_CHUNK_MIN = 600;
 
-    /**
-     * Combinational nodes and next-state computations in an evaluation order that keeps each module
-     * instance's items together where dependencies allow (Kahn's algorithm, preferring the instance of
-     * the item just placed): chunks then follow module boundaries, so a quiet instance sleeps as a whole.
-     */
-    private List<Item> clusteredOrder() {
-        List<Item> items = new ArrayList<>();
-        Map<Bits, Integer> index = new IdentityHashMap<>();
-        for (Bits n : net.combOrder()) {
-            index.put(n, items.size());
-            items.add(new Item(n, false));
-        }
-        List<Bits> allState = new ArrayList<>(layout.state);
-        allState.addAll(layout.wideState);
-        for (Bits s : allState) {
-            items.add(new Item(s, true));
-        }
-        int n = items.size();
-        int[] pending = new int[n];
-        List<List<Integer>> users = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            users.add(new ArrayList<>());
-        }
-        for (int i = 0; i < n; i++) {
-            Item it = items.get(i);
-            List<Bits> reads = new ArrayList<>();
-            if (!it.next()) {
-                reads.addAll(net.combDeps(it.node()));
-            } else if (it.node().kind() == Kind.MEM_SYNC_READ) {
-                reads.addAll(it.node().args());
-            } else {
-                reads.add(net.driverOf(it.node()));
-                if (it.node().resetValue() != null) {
-                    reads.add(it.node().resetValue());
-                }
-            }
-            for (Bits r : reads) {
-                Integer d = index.get(r);
-                if (d != null && d != i) {
-                    users.get(d).add(i);
-                    pending[i]++;
-                }
-            }
-        }
-        Map<org.flitkit.hdl.Module, Integer> ownerIds = new IdentityHashMap<>();
-        int[] owner = new int[n];
-        for (int i = 0; i < n; i++) {
-            owner[i] = ownerIds.computeIfAbsent(items.get(i).node().owner(), k -> ownerIds.size());
-        }
-        List<java.util.ArrayDeque<Integer>> ready = new ArrayList<>();
-        for (int o = 0; o < ownerIds.size(); o++) {
-            ready.add(new java.util.ArrayDeque<>());
-        }
-        List<Item> order = new ArrayList<>(n);
-        // constants first, in chunks of their own: nothing ever raises their flags after the first
-        // evaluation, so tied-off ports and constant wires stop costing a statement in every cycle
-        boolean[] placed = new boolean[n];
-        items.forEach(this::isConstant); // in evaluation order, so that the memo keeps the recursion shallow
-        for (int i = 0; i < n; i++) {
-            if (pending[i] == 0 && !placed[i] && isConstant(items.get(i))) {
-                java.util.ArrayDeque<Integer> work = new java.util.ArrayDeque<>(List.of(i));
-                while (!work.isEmpty()) {
-                    int c = work.poll();
-                    placed[c] = true;
-                    order.add(items.get(c));
-                    for (int u : users.get(c)) {
-                        if (--pending[u] == 0 && isConstant(items.get(u))) {
-                            work.add(u);
-                        }
-                    }
-                }
-            }
-        }
-        constantItems = order.size();
-        java.util.PriorityQueue<Integer> owners = new java.util.PriorityQueue<>();
-        for (int i = 0; i < n; i++) {
-            if (pending[i] == 0 && !placed[i]) {
-                ready.get(owner[i]).add(i);
-                owners.add(owner[i]);
-            }
-        }
-        int cur = -1;
-        while (order.size() < n) {
-            if (cur < 0 || ready.get(cur).isEmpty()) {
-                cur = owners.remove();
-                if (ready.get(cur).isEmpty()) {
-                    cur = -1;
-                    continue;
-                }
-            }
-            int i = ready.get(cur).poll();
-            order.add(items.get(i));
-            for (int u : users.get(i)) {
-                if (--pending[u] == 0) {
-                    ready.get(owner[u]).add(u);
-                    owners.add(owner[u]);
-                }
-            }
-        }
-        return order;
-    }
-
-    /** Items at the start of {@link #clusteredOrder()} whose values are constants (see {@link #isConstant}). */
-    private int constantItems;
     /** The chunk being cut holds constants: it ends before the first item that is not one. */
     private boolean holdsConstants;
-    private final Map<Bits, Boolean> constant = new IdentityHashMap<>();
-
-    /**
-     * A combinational value that no register, memory or top-level input reaches: a literal, or an
-     * operation or wire of such values only. Its value is the same in every cycle from the first on.
-     */
-    private boolean isConstant(Item it) {
-        return !it.next() && isConstant(it.node());
-    }
-
-    private boolean isConstant(Bits n) {
-        Boolean memo = constant.get(n);
-        if (memo != null) {
-            return memo;
-        }
-        List<Bits> deps = net.combDeps(n);
-        boolean c = n.kind() == Kind.LIT || !deps.isEmpty() && (n.kind() != Kind.OP || n.op() != Op.MEM_READ);
-        for (int i = 0; c && i < deps.size(); i++) {
-            c = isConstant(deps.get(i));
-        }
-        constant.put(n, c);
-        return c;
-    }
 
     /**
      * Emits items into chunk methods; an item that would overflow a method starts the next one, and so
      * does an item of another module instance once the chunk has some size, and the first item after
      * the constants.
      */
-    private void emitChunks(List<Item> items, List<Integer> bounds, List<Chunk> chunks, boolean byModule) {
+    private void emitChunks(List<Item> items, List<Integer> bounds, List<Chunk> chunks, boolean byModule, int constantItems) {
         int len = 0;
         chunk = new Chunk();
         chunkIndex = 0;
