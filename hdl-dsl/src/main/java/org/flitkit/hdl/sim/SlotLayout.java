@@ -121,11 +121,11 @@ final class SlotLayout {
     final java.util.Set<Bits> limbInlined = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
 
     /**
-     * A wide select, zero-extension or slice at a limb boundary, of at most {@link #CodeGen.UNROLL_LIMBS} limbs:
+     * A wide select, zero-extension or slice at a limb boundary, of at most {@link #WideEmitter.UNROLL_LIMBS} limbs:
      * each limb of it is one limb of an operand, or 0.
      */
     static boolean limbLocal(Bits n) {
-        if (n.kind() != Kind.OP || !wide(n) || limbs(n.width()) > CodeGen.UNROLL_LIMBS) {
+        if (n.kind() != Kind.OP || !wide(n) || limbs(n.width()) > WideEmitter.UNROLL_LIMBS) {
             return false;
         }
         List<Bits> a = n.args();
@@ -157,7 +157,7 @@ final class SlotLayout {
         for (Bits n : net.combOrder()) {
             // a slice or right shift of a stored value by a constant: two loads and a shift per limb
             boolean shifted = n.kind() == Kind.OP && (n.op() == Op.SLICE || n.op() == Op.SHR && !n.args().get(0).isSigned())
-                    && wide(n) && wide(n.args().get(0)) && limbs(n.width()) <= CodeGen.UNROLL_LIMBS
+                    && wide(n) && wide(n.args().get(0)) && limbs(n.width()) <= WideEmitter.UNROLL_LIMBS
                     && !limbInlined.contains(rep(n.args().get(0)));
             if (!(limbLocal(n) || shifted) || n.name() != null || uses.getOrDefault(n, 0) != 1 || needsSlot.containsKey(n)) {
                 continue;
@@ -170,7 +170,7 @@ final class SlotLayout {
             boolean loads = (n.op() == Op.EXT || n.op() == Op.SLICE && (n.param1() & 63) == 0)
                     && !limbInlined.contains(rep(n.args().get(0)));
             boolean intoShifts = loads && u != null && u.kind() == Kind.OP && (u.op() == Op.SLICE || u.op() == Op.CAT)
-                    && (!wide(u) && u.op() == Op.SLICE || wide(u) && limbs(u.width()) <= CodeGen.UNROLL_LIMBS);
+                    && (!wide(u) && u.op() == Op.SLICE || wide(u) && limbs(u.width()) <= WideEmitter.UNROLL_LIMBS);
             if (intoRegister || intoLimbLocal || intoShifts) {
                 limbInlined.add(n);
             }
