@@ -216,8 +216,7 @@ public final class Simulator {
         s.plain = plain;
         s.fastVariant = fastVariant;
         s.plainVariant = plainVariant;
-        s.phase = phase;
-        s.windowsLeft = windowsLeft;
+        s.policy = policy.fork();
         s.printSink = printSink;
         return s;
     }
@@ -476,9 +475,9 @@ public final class Simulator {
                         mdl.evalComb();
                     }
                 }
-                if ((i & WINDOW_MASK) == 0) {
+                if ((i & VariantPolicy.WINDOW_MASK) == 0) {
                     adapt();
-                } else if ((i & WINDOW_MASK) == WINDOW_MASK + 1 - PROBE && phase == PLAIN) {
+                } else if (policy.probeStartsAt(i)) {
                     // the last cycles of a plain window run with flags, to see whether the design went idle
                     usePlain(false);
                     probeSkips = mdl.act[1];
@@ -498,40 +497,18 @@ public final class Simulator {
         }
     }
 
-    private static final long WINDOW_MASK = 4095;
-    /** cycles at the end of each plain window evaluated with flags, to measure the skip rate */
-    private static final int PROBE = 64;
-    /** windows the faster variant runs before both are compared again: doubles while it keeps winning */
-    private static final int EXPLOIT_MIN = 8;
-    private static final int EXPLOIT_MAX = 256;
-    private static final int FLAGGED = 0;
-    private static final int PLAIN_WARM = 1;
-    private static final int PLAIN_TIMED = 2;
-    private static final int PLAIN = 3;
-    private static final int FLAGGED_WON = 4;
-    private static final int PINNED = -1;
     private boolean plain;
     /** what {@link #step(long)} runs for unobserved cycles; null until compiled, and evalComb runs instead */
     private SimModel.Variant fastVariant;
     /** null until compiled, and the plain variant is not chosen */
     private SimModel.Variant plainVariant;
-    private int phase = FLAGGED;
-    private int windowsLeft;
-    private int exploitPlain = EXPLOIT_MIN;
-    private int exploitFlagged = EXPLOIT_MIN;
+    /** chooses the variant of each window of {@link #step(long)} */
+    private VariantPolicy policy = new VariantPolicy();
     private long windowStart;
     private long windowSkips;
     private long probeSkips;
-    private long flaggedNanos;
 
-    /**
-     * Activity skipping pays where much logic is idle and costs where little is. Every 4,096 cycles of
-     * {@link #step(long)}: while at least 90% of the chunk runs are skipped, skipping stays on; otherwise
-     * one window is timed without it and the faster variant runs for the next windows, from 8 up to 256
-     * while it keeps winning. The plain variant ends each window with 64 cycles of skipping, and gives way
-     * as soon as those skip 90%: a design that goes idle (after a busy start-up, say) is noticed within a
-     * window. Only speed depends on the choice, never results.
-     */
+    /** The end of a window of {@link #step(long)}: its time and skip counts go to the {@link VariantPolicy}. */
     private void adapt() {
         takeVariants();
         long now = System.nanoTime();
@@ -539,48 +516,10 @@ public final class Simulator {
         windowStart = now;
         long skips = model.act[1] - windowSkips;
         windowSkips = model.act[1];
-        if (model.act[0] == 0 || phase == PINNED) {
+        if (model.act[0] == 0) {
             return;
         }
-        switch (phase) {
-            case FLAGGED -> {
-                if (skips < (WINDOW_MASK + 1) * model.chunks * 9 / 10 && plainVariant != null) {
-                    flaggedNanos = dt;
-                    usePlain(true);
-                    phase = PLAIN_WARM;
-                }
-            }
-            case PLAIN_WARM -> phase = PLAIN_TIMED; // the first window after a switch pays for it: not timed
-            case PLAIN_TIMED -> {
-                if (dt < flaggedNanos) {
-                    phase = PLAIN;
-                    windowsLeft = exploitPlain;
-                    exploitPlain = Math.min(EXPLOIT_MAX, 2 * exploitPlain);
-                    exploitFlagged = EXPLOIT_MIN;
-                } else {
-                    usePlain(false);
-                    phase = FLAGGED_WON;
-                    windowsLeft = exploitFlagged;
-                    exploitFlagged = Math.min(EXPLOIT_MAX, 2 * exploitFlagged);
-                    exploitPlain = EXPLOIT_MIN;
-                }
-            }
-            case PLAIN -> {
-                // the probe's first cycle evaluates everything; the other 63 show the activity
-                boolean idle = model.act[1] - probeSkips >= (long) (PROBE - 1) * model.chunks * 9 / 10;
-                if (idle || --windowsLeft == 0) {
-                    phase = FLAGGED;
-                    exploitPlain = idle ? EXPLOIT_MIN : exploitPlain;
-                } else {
-                    usePlain(true);
-                }
-            }
-            default -> {
-                if (--windowsLeft == 0) {
-                    phase = FLAGGED;
-                }
-            }
-        }
+        usePlain(policy.windowEnded(dt, skips, model.act[1] - probeSkips, model.chunks, plainVariant != null, plain));
     }
 
     /** For tests: evaluation variant of {@link #step(long)} pinned to plain ({@code true}) or activity-skipping ({@code false}). */
@@ -588,7 +527,7 @@ public final class Simulator {
         compileVariants();
         setActivitySkipping(true);
         usePlain(plainVariant);
-        phase = PINNED;
+        policy.pin();
     }
 
     /**
@@ -636,7 +575,7 @@ public final class Simulator {
     public void setActivitySkipping(boolean on) {
         model.act[0] = on ? 1 : 0;
         plain = false;
-        phase = FLAGGED;
+        policy.reset();
         model.wakeAll();
         dirty = true;
     }
