@@ -1,20 +1,15 @@
 package org.flitkit.hdl.sim;
 
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.flitkit.hdl.Bits;
-import org.flitkit.hdl.Check;
-import org.flitkit.hdl.Kind;
 import org.flitkit.hdl.Mem;
 import org.flitkit.hdl.Netlist;
-import org.flitkit.hdl.Op;
+import org.flitkit.hdl.sim.Schedule.Item;
 
 import static org.flitkit.hdl.sim.SourceText.*;
-
-import org.flitkit.hdl.sim.Schedule.Item;
 
 /**
  * Turns a {@link Netlist} into Java source for a {@link SimModel} and the {@link SimPlan} the simulator

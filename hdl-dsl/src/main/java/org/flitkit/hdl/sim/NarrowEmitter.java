@@ -3,12 +3,10 @@ package org.flitkit.hdl.sim;
 import static org.flitkit.hdl.sim.SourceText.*;
 
 import java.math.BigInteger;
-import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.flitkit.hdl.Bits;
-import org.flitkit.hdl.Check;
 import org.flitkit.hdl.Kind;
 import org.flitkit.hdl.Mem;
 import org.flitkit.hdl.Netlist;

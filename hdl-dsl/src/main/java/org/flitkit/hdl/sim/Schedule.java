@@ -101,7 +101,6 @@ final class Schedule {
         return best;
     }
 
-
     /**
      * Combinational nodes and next-layout.state computations in an evaluation order that keeps each module
      * instance's items together where dependencies allow (Kahn's algorithm, preferring the instance of

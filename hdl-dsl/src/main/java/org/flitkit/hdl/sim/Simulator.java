@@ -15,11 +15,8 @@ import java.util.function.Supplier;
 import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.Check;
 import org.flitkit.hdl.Circuit;
-import org.flitkit.hdl.HdlException;
-import org.flitkit.hdl.Kind;
 import org.flitkit.hdl.Mem;
 import org.flitkit.hdl.Module;
-import org.flitkit.waves.Scope;
 import org.flitkit.waves.Timescale;
 import org.flitkit.waves.VcdWriter;
 
@@ -38,7 +35,7 @@ public final class Simulator {
     private boolean dirty = true;
     private boolean reset;
     private long cycle;
-    private Vcd vcd;
+    private VcdTap vcd;
     private Consumer<String> printSink = text -> System.out.print(text);
     /** the cycle whose ending edge last fired a check or print (set by the edge, so nothing is reset per cycle) */
     private long firedAt = Long.MIN_VALUE;
@@ -436,14 +433,14 @@ public final class Simulator {
     public void step() {
         settle();
         if (vcd != null) {
-            vcd.sample(cycle, false);
+            vcd.sample(cycle, false, reset, model.v, model.w);
         }
         model.commit();
         cycle++;
         dirty = true;
         if (vcd != null) {
             settle();
-            vcd.sample(cycle, true);
+            vcd.sample(cycle, true, reset, model.v, model.w);
         }
     }
 
@@ -741,9 +738,9 @@ public final class Simulator {
      */
     public void startVcd(VcdWriter out, long periodPs) {
         stopVcd();
-        vcd = new Vcd(out, periodPs);
+        vcd = new VcdTap(out, periodPs, design.circuit, plan.slots());
         settle();
-        vcd.sample(cycle, true);
+        vcd.sample(cycle, true, reset, model.v, model.w);
     }
 
     /** The clock period {@link #startVcd(Path)} dumps with: 10 ns, a 100 MHz clock. */
@@ -757,71 +754,9 @@ public final class Simulator {
     public void stopVcd() {
         if (vcd != null) {
             settle();
-            vcd.sample(cycle, false);
+            vcd.sample(cycle, false, reset, model.v, model.w);
             vcd.close();
             vcd = null;
-        }
-    }
-
-    /** Per-signal VCD handles and the slot each one samples. */
-    private final class Vcd {
-        final VcdWriter out;
-        final long period;
-        final int clk;
-        final int[] ids;
-        final Bits[] sigs;
-        final int[] slots;
-        final Timescale ts;
-
-        Vcd(VcdWriter out, long periodPs) {
-            this.out = out;
-            this.ts = out.timescale();
-            this.period = ts.ticks(periodPs, "ps");
-            Map<Module, Scope> scopes = new IdentityHashMap<>();
-            Module top = design.circuit.top();
-            Scope root = out.root(top.instanceName());
-            scopes.put(top, root);
-            clk = root.wire("clk", 1);
-            root.wire("reset", 1);
-            List<Bits> named = design.circuit.netlist().namedSignals();
-            ids = new int[named.size()];
-            sigs = named.toArray(new Bits[0]);
-            slots = new int[named.size()];
-            for (int i = 0; i < sigs.length; i++) {
-                Bits b = sigs[i];
-                Scope sc = scope(b.owner(), scopes);
-                ids[i] = b.kind() == Kind.REG ? sc.reg(b.name(), b.width()) : sc.wire(b.name(), b.width());
-                slots[i] = plan.slots().slot(b);
-            }
-        }
-
-        private Scope scope(Module m, Map<Module, Scope> scopes) {
-            Scope s = scopes.get(m);
-            if (s == null) {
-                s = scope(m.parent(), scopes).child(m.instanceName());
-                scopes.put(m, s);
-            }
-            return s;
-        }
-
-        /** Rising edge of cycle c at c*period; the falling edge half a period later. */
-        void sample(long c, boolean rising) {
-            out.time(c * period + (rising ? 0 : period / 2));
-            out.value(clk, rising ? 1 : 0);
-            out.value(clk + 1, reset ? 1 : 0);
-            long[] v = model.v;
-            long[] w = model.w;
-            for (int i = 0; i < ids.length; i++) {
-                if (sigs[i].width() > 64) {
-                    out.value(ids[i], w, slots[i]);
-                } else {
-                    out.value(ids[i], v[slots[i]]);
-                }
-            }
-        }
-
-        void close() {
-            out.close();
         }
     }
 }

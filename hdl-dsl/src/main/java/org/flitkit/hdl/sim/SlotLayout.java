@@ -58,7 +58,6 @@ final class SlotLayout {
         allocate();
     }
 
-
     /** Operations that Wide performs on operands passed by reference (the rest take narrow operands as values). */
     private static final java.util.Set<Op> BY_REFERENCE = java.util.EnumSet.of(Op.MUL, Op.DIV, Op.REM, Op.SHL, Op.SHR, Op.DSHL,
             Op.DSHR, Op.ADD, Op.SUB, Op.AND, Op.OR, Op.XOR, Op.NOT, Op.NEG, Op.EQ, Op.NE, Op.LT, Op.LE, Op.GT, Op.GE);
