@@ -65,6 +65,7 @@ class CatalogSourceGoldenTest {
             designs().forEach((name, top) -> all.addAll(SourceDigest.lines(name, Circuit.elaborate(top))));
             Files.write(Path.of(record), all);
         }
+        System.out.println("generated source compared with the recorded digests for: " + String.join(", ", designs().keySet()));
         return designs().entrySet().stream().map(e -> DynamicTest.dynamicTest(e.getKey(), () -> {
             List<String> now = SourceDigest.lines(e.getKey(), Circuit.elaborate(e.getValue()));
             List<String> was = golden.stream().filter(l -> l.startsWith(e.getKey() + " ")).toList();
