@@ -27,12 +27,36 @@ final class ActivityPlan {
 
     private final Netlist net;
     private final SlotLayout layout;
+
     /** chunk that computes each narrow combinational slot */
     private final Map<Integer, Integer> computedIn;
+
     /** slots of the free-running counters */
     private final java.util.Set<Integer> counterSlots;
+
     /** selects (narrow slots) that arm readers test, so they must be stored */
     final java.util.Set<Integer> storedSelects = new java.util.HashSet<>();
+
+    /** number of chunks, each with a flag bit: 64 to a word of {@code act} */
+    final int chunkCount;
+
+    /** chunks (other than the producer) that read each narrow slot, wide slot and memory */
+    private final Map<Integer, java.util.BitSet> narrowConsumers = new java.util.HashMap<>();
+
+    private final Map<Integer, java.util.BitSet> wideConsumers = new java.util.HashMap<>();
+
+    private final Map<Integer, java.util.BitSet> memConsumers = new java.util.HashMap<>();
+
+    /** offset in w of the last value of each wide slot read across chunks */
+    private final Map<Integer, Integer> shadowOf = new java.util.HashMap<>();
+
+    /** per counter slot: guard key -> chunks whose every read of the counter sits under that arm */
+    private final Map<Integer, Map<Integer, java.util.BitSet>> guardedReaders = new java.util.TreeMap<>();
+
+    /** per comb slot (narrow, wide): guard key -> later chunks whose every read of it sits in that arm */
+    private final Map<Integer, Map<Integer, java.util.BitSet>> guardedNarrow = new java.util.HashMap<>();
+
+    private final Map<Integer, Map<Integer, java.util.BitSet>> guardedWide = new java.util.HashMap<>();
 
     ActivityPlan(Netlist net, SlotLayout layout, List<ChunkUse> chunks, Map<Integer, Integer> computedIn, java.util.Set<Integer> counterSlots) {
         this.net = net;
@@ -63,15 +87,6 @@ final class ActivityPlan {
         return shadowOf.get(slot);
     }
 
-    /** number of chunks, each with a flag bit: 64 to a word of {@code act} */
-    final int chunkCount;
-    /** chunks (other than the producer) that read each narrow slot, wide slot and memory */
-    private final Map<Integer, java.util.BitSet> narrowConsumers = new java.util.HashMap<>();
-    private final Map<Integer, java.util.BitSet> wideConsumers = new java.util.HashMap<>();
-    private final Map<Integer, java.util.BitSet> memConsumers = new java.util.HashMap<>();
-    /** offset in w of the last value of each wide slot read across chunks */
-    private final Map<Integer, Integer> shadowOf = new java.util.HashMap<>();
-
     int flagWords() {
         return (chunkCount + 63) >>> 6;
     }
@@ -95,13 +110,6 @@ final class ActivityPlan {
         }
         return out.toArray(new long[0][]);
     }
-
-    /** per counter slot: guard key -> chunks whose every read of the counter sits under that arm */
-    private final Map<Integer, Map<Integer, java.util.BitSet>> guardedReaders = new java.util.TreeMap<>();
-
-    /** per comb slot (narrow, wide): guard key -> later chunks whose every read of it sits in that arm */
-    private final Map<Integer, Map<Integer, java.util.BitSet>> guardedNarrow = new java.util.HashMap<>();
-    private final Map<Integer, Map<Integer, java.util.BitSet>> guardedWide = new java.util.HashMap<>();
 
     /**
      * Readers that read a value only in arms of selects are woken by its change only while the select of

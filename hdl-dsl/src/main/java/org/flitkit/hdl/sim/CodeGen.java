@@ -78,17 +78,15 @@ final class CodeGen {
     }
 
     Output generate() {
-        for (Bits c : layout.counters) {
-            st.counterSlots.add(layout.nslot.get(c));
-        }
         Schedule schedule = new Schedule(net, layout);
         List<Item> items = schedule.clustered;
-        // pass 1 cuts the chunks and records what each reads; then every stored value knows its readers
+        // the first emission cuts the chunks and records what each reads; from that the activity plan
+        // knows every stored value's readers
         List<Integer> bounds = new ArrayList<>();
-        List<EmitState.Chunk> plain = new ArrayList<>();
-        emitChunks(items, bounds, plain, true, schedule.constantItems);
+        List<EmitState.Chunk> cut = new ArrayList<>();
+        emitChunks(items, bounds, cut, true, schedule.constantItems);
         List<ActivityPlan.ChunkUse> uses = new ArrayList<>();
-        for (EmitState.Chunk c : plain) {
+        for (EmitState.Chunk c : cut) {
             uses.add(new ActivityPlan.ChunkUse(c.reads, c.memReads, c.wProduced, new ArrayList<>(c.owners), c.chars));
         }
         st.activity = new ActivityPlan(net, layout, uses, st.computedIn, st.counterSlots);

@@ -19,10 +19,41 @@ import org.flitkit.hdl.Netlist;
 final class EmitState {
     final Netlist net;
     final SlotLayout layout;
+    /** the chunk being written (null while writing the clock edge's statements), and its index */
+    Chunk chunk;
+    int chunkIndex;
+
+    /** chunk that computes each comb slot */
+    final Map<Integer, Integer> computedIn = new java.util.HashMap<>();
+
+    /** comb slots read outside the chunk that computes them (other chunks, commit): the fast variant stores only these */
+    java.util.Set<Integer> mustStore = new java.util.HashSet<>();
+
+    /** emitting the fast variant: values only this chunk reads stay in locals */
+    boolean fast;
+
+    /** Values of 1-bit mux selects inside the arm being generated: 1 in the first arm, 0 in the second. */
+    final Map<Bits, String> known = new IdentityHashMap<>();
+
+    /** emitting the wake-up code of the activity flags (passes 2 and 3) */
+    boolean flagging;
+
+    /** the activity plan, made from the chunks of pass 1 */
+    ActivityPlan activity;
+
+    /** the clock-edge code (checks, memory writes) reads a counter, so the design never sleeps */
+    boolean counterReadAtEdge;
+
+    /** slots of the counters, and the mux selects enclosing the expression being generated (innermost first) */
+    final java.util.Set<Integer> counterSlots = new java.util.HashSet<>();
+    final java.util.ArrayDeque<Guard> guards = new java.util.ArrayDeque<>();
 
     EmitState(Netlist net, SlotLayout layout) {
         this.net = net;
         this.layout = layout;
+        for (Bits c : layout.counters) {
+            counterSlots.add(layout.nslot.get(c));
+        }
     }
 
     /** Java array holding n (after aliasing): "v" or "w". */
@@ -89,21 +120,6 @@ final class EmitState {
         boolean unstored;
     }
 
-    Chunk chunk;
-    int chunkIndex;
-
-    /** chunk that computes each comb slot */
-    final Map<Integer, Integer> computedIn = new java.util.HashMap<>();
-
-    /** comb slots read outside the chunk that computes them (other chunks, commit): the fast variant stores only these */
-    java.util.Set<Integer> mustStore = new java.util.HashSet<>();
-
-    /** emitting the fast variant: values only this chunk reads stay in locals */
-    boolean fast;
-
-    /** Values of 1-bit mux selects inside the arm being generated: 1 in the first arm, 0 in the second. */
-    final Map<Bits, String> known = new IdentityHashMap<>();
-
     /** Index of a memory in {@code m}, recorded as read by the chunk being emitted. */
     int memRef(Mem<?> mem) {
         int k = layout.memIndex.get(mem);
@@ -112,19 +128,6 @@ final class EmitState {
         }
         return k;
     }
-
-    /** emitting the wake-up code of the activity flags (passes 2 and 3) */
-    boolean flagging;
-
-    /** the activity plan, made from the chunks of pass 1 */
-    ActivityPlan activity;
-
-    /** the clock-edge code (checks, memory writes) reads a counter, so the design never sleeps */
-    boolean counterReadAtEdge;
-
-    /** slots of the counters, and the mux selects enclosing the expression being generated (innermost first) */
-    final java.util.Set<Integer> counterSlots = new java.util.HashSet<>();
-    final java.util.ArrayDeque<Guard> guards = new java.util.ArrayDeque<>();
 
     /** An arm of a two-way select: the first ({@code one}, taken while the select is 1) or the second. */
     record Guard(Bits select, boolean one) {

@@ -27,11 +27,15 @@ import org.flitkit.waves.VcdWriter;
  * design's {@code Hdl.check}s are checked (a failure throws {@link SimAssertionError}) and its
  * {@code Hdl.printf}s print to the {@link #setPrintSink print sink}. Dead logic (see
  * {@link Circuit#warnings()}) is simulated and dumped like the rest.
+ *
+ * <p>Over 600 lines because it is the whole public surface of a simulation (poke, peek, step, reset, sleep,
+ * profile, waves), each method short; the work is in {@link SimDesign}, {@link VariantPolicy}, {@link VcdTap}
+ * and the generated code.
  */
 public final class Simulator {
     private final SimPlan plan;
     private final SimModel model;
-    private final Design design;
+    private final SimDesign design;
     private boolean dirty = true;
     private boolean reset;
     private long cycle;
@@ -40,70 +44,12 @@ public final class Simulator {
     /** the cycle whose ending edge last fired a check or print (set by the edge, so nothing is reset per cycle) */
     private long firedAt = Long.MIN_VALUE;
 
-    /**
-     * What every instance of one compiled design shares: the circuit, the slot maps, the model class
-     * and the initial contents of its state; an instance adds only its own state arrays.
-     */
-    private static final class Design {
-        final Circuit circuit;
-        final SimCompiler.Result compiled;
-        final Map<String, Bits> byPath = new HashMap<>();
-        /** top-level inputs and their slots: poke checks and stores with one lookup */
-        final Map<Bits, Integer> inputs = new IdentityHashMap<>();
-        /** chunks that read each top-level input: woken when a poke changes it */
-        final Map<Bits, long[]> readers = new IdentityHashMap<>();
-        /** slot of each signal peeked so far (resolving a wire to its driver's storage is done once) */
-        final Map<Bits, Integer> slots = new java.util.concurrent.ConcurrentHashMap<>();
-        /** per flag word, the chunks that may be raised while the design is quiet (counter steps) */
-        final long[] quietMask;
-        final long[][] counterSteps;
-        final boolean sleepable;
-
-        /** initial memory contents as the model stores them (null: all zero), converted once for all instances */
-        private long[][] memoryImages;
-
-        synchronized long[][] memoryImages() {
-            if (memoryImages == null) {
-                List<Mem<?>> mems = circuit.netlist().mems();
-                long[][] images = new long[mems.size()][];
-                for (int i = 0; i < mems.size(); i++) {
-                    BigInteger[] init = mems.get(i).initContents();
-                    if (init != null) {
-                        int l = mems.get(i).width() > 64 ? SourceText.limbs(mems.get(i).width()) : 1;
-                        images[i] = new long[init.length * l];
-                        for (int a = 0; a < init.length; a++) {
-                            System.arraycopy(SourceText.limbsOf(init[a], mems.get(i).width()), 0, images[i], a * l, l);
-                        }
-                    }
-                }
-                memoryImages = images;
-            }
-            return memoryImages;
-        }
-
-        Design(Circuit circuit, SimCompiler.Result compiled) {
-            this.circuit = circuit;
-            this.compiled = compiled;
-            SimPlan plan = compiled.plan();
-            for (Bits b : circuit.netlist().namedSignals()) {
-                byPath.put(b.path(), b);
-            }
-            for (Bits b : circuit.netlist().inputs()) {
-                inputs.put(b, plan.slots().slot(b));
-                readers.put(b, plan.inputReaders().get(b));
-            }
-            quietMask = plan.quietMask();
-            counterSteps = plan.counterSteps();
-            sleepable = plan.sleepable();
-        }
-    }
-
-    private Simulator(Design design) {
+    private Simulator(SimDesign design) {
         this(design, true);
     }
 
     /** {@code initialize}: constants and memory contents in place (false: the caller copies a whole state in). */
-    private Simulator(Design design, boolean initialize) {
+    private Simulator(SimDesign design, boolean initialize) {
         this.design = design;
         this.plan = design.compiled.plan();
         try {
@@ -146,7 +92,7 @@ public final class Simulator {
     /** With {@code compileVariantsNow}, as if {@link #compileVariants()} were called right away. */
     static Simulator of(Circuit circuit, boolean compileVariantsNow) {
         circuit.reportWarnings();
-        Simulator s = new Simulator(new Design(circuit, SimCompiler.compile(circuit.netlist())));
+        Simulator s = new Simulator(new SimDesign(circuit, SimCompiler.compile(circuit.netlist())));
         if (compileVariantsNow) {
             s.compileVariants();
         }
