@@ -229,7 +229,7 @@ final class NarrowEmitter {
 
     static final java.util.regex.Pattern LIT = java.util.regex.Pattern.compile("0x[0-9a-f]{1,16}L");
 
-    /** Whether a generated expression is a constant (as {@link CodeGen#hex} writes them). */
+    /** Whether a generated expression is a constant (as {@link SourceText#hex} writes them). */
     static boolean isLit(String e) {
         return e.length() <= 19 && LIT.matcher(e).matches();
     }

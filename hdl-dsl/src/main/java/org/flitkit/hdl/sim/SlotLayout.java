@@ -120,7 +120,7 @@ final class SlotLayout {
     final java.util.Set<Bits> limbInlined = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
 
     /**
-     * A wide select, zero-extension or slice at a limb boundary, of at most {@link #WideEmitter.UNROLL_LIMBS} limbs:
+     * A wide select, zero-extension or slice at a limb boundary, of at most {@link WideEmitter#UNROLL_LIMBS} limbs:
      * each limb of it is one limb of an operand, or 0.
      */
     static boolean limbLocal(Bits n) {

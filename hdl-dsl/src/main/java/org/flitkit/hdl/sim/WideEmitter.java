@@ -47,7 +47,7 @@ final class WideEmitter {
 
     /**
      * {@code d[doff..]} = the {@code width}-bit value {@code src}: a copy of its storage, or, for a value
-     * computed in place (see {@link CodeGen#findLimbInlined}), a select as if/else on its condition and anything
+     * computed in place (see {@link SlotLayout#findLimbInlined}), a select as if/else on its condition and anything
      * else as one statement per limb.
      */
     String limbBlock(String d, int doff, int width, Bits src) {
@@ -55,7 +55,7 @@ final class WideEmitter {
     }
 
     /**
-     * A select computed in place (see {@link CodeGen#findLimbInlined}) as if/else on its condition, recursively,
+     * A select computed in place (see {@link SlotLayout#findLimbInlined}) as if/else on its condition, recursively,
      * with {@code leaf} writing every other value.
      */
     String selectChain(Bits src, java.util.function.Function<Bits, String> leaf) {
@@ -89,7 +89,7 @@ final class WideEmitter {
         return layout.limbInlined.contains(r) ? expand(r, i) : "w[" + (st.off(r) + i) + "]";
     }
 
-    /** Limb {@code i} of {@code n}, a limb-local operation (see {@link CodeGen#limbLocal}) or a shift of a stored value, from its operands' limbs. */
+    /** Limb {@code i} of {@code n}, a limb-local operation (see {@link SlotLayout#limbLocal}) or a shift of a stored value, from its operands' limbs. */
     String expand(Bits n, int i) {
         List<Bits> a = n.args();
         switch (n.op()) {
