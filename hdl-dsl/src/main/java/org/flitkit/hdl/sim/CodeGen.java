@@ -1,1329 +1,50 @@
 package org.flitkit.hdl.sim;
 
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.flitkit.hdl.Bits;
-import org.flitkit.hdl.Check;
-import org.flitkit.hdl.Kind;
 import org.flitkit.hdl.Mem;
 import org.flitkit.hdl.Netlist;
-import org.flitkit.hdl.Op;
+import org.flitkit.hdl.sim.Schedule.Item;
+
+import static org.flitkit.hdl.sim.SourceText.*;
 
 /**
- * Turns a {@link Netlist} into Java source for a {@link SimModel}. Signals up to 64 bits live in
- * {@code v[]}, wider ones in {@code w[]}; wires share the slot of their driver; single-use narrow
- * expressions are inlined into their user; state sits in one contiguous block so the clock edge
- * commits with one arraycopy. Statements are split into static methods small enough for the JIT.
+ * Turns a {@link Netlist} into Java source for a {@link SimModel} and the {@link SimPlan} the simulator
+ * reads, as passes over the design (docs/simulator.md, "The code generator's passes"): {@link SlotLayout},
+ * {@link Schedule}, a first emission that cuts the chunks, the {@link ActivityPlan} made from what it
+ * recorded, the emission of the three variants ({@link StatementEmitter}, {@link NarrowEmitter},
+ * {@link WideEmitter}) and the {@link MethodSplitter}. This class runs them in order, cuts chunks and
+ * assembles the units.
  */
 final class CodeGen {
-    /** Generated-source characters per method; keeps Janino's bytecode well under HotSpot's 8,000-byte limit. */
-    static final int METHOD_BUDGET = 12_000;
-    /** Methods per generated class, to stay far from constant-pool limits. */
-    static final int METHODS_PER_CLASS = 24;
-    /** Inline at most this many operations into one expression. */
-    private static final int INLINE_LIMIT = 24;
-
     final Netlist net;
     final String className;
-    /** narrow slot (index in v) or wide slot (offset in w) of each node that owns one */
-    final Map<Bits, Integer> nslot = new IdentityHashMap<>();
-    final Map<Bits, Integer> wslot = new IdentityHashMap<>();
-    /** node whose storage another node shares (wires, reinterpretations) */
-    private final Map<Bits, Bits> aliasOf = new IdentityHashMap<>();
-    private final Map<Bits, Integer> uses = new IdentityHashMap<>();
-    private final Map<Bits, Boolean> needsSlot = new IdentityHashMap<>();
-    private final Map<Mem<?>, Integer> memIndex = new IdentityHashMap<>();
-    /** wide ANDs read only by a parity reduction, which computes them on the fly */
-    private final java.util.Set<Bits> fusedParity = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-    int nv;
-    int nw;
-    int stateBase;
-    int stateCount;
-    int wideStateBase;
-    int wideStateCount;
-    int scratchOff;
-    /** initial contents of w (wide literals) */
-    final List<long[]> wideConsts = new ArrayList<>();
-    final List<Integer> wideConstOffsets = new ArrayList<>();
-    int[] memSizes;
-    /** {slot, value} of narrow constants that need storage */
-    final List<long[]> narrowConsts = new ArrayList<>();
-    private final List<Bits> state = new ArrayList<>();
-    private final List<Bits> wideState = new ArrayList<>();
+
+    /** the slot layout pass: where every value lives */
+    private final SlotLayout layout;
+
+    /** the emitters and the state they share */
+    private final EmitState st;
+    private final NarrowEmitter narrow;
+    private final WideEmitter wide;
+    private final StatementEmitter stmts;
 
     CodeGen(Netlist net, String className) {
         this.net = net;
         this.className = className;
+        this.layout = new SlotLayout(net);
+        this.st = new EmitState(net, layout);
+        this.narrow = new NarrowEmitter(st);
+        this.wide = new WideEmitter(st, narrow);
+        narrow.wide = wide;
+        this.stmts = new StatementEmitter(st, narrow, wide);
     }
 
-    static boolean wide(Bits n) {
-        return n.width() > 64;
-    }
-
-    static int limbs(int width) {
-        return (width + 63) >>> 6;
-    }
-
-    // ------------------------------------------------------------------ analysis
-
-    /** Operations that Wide performs on operands passed by reference (the rest take narrow operands as values). */
-    private static final java.util.Set<Op> BY_REFERENCE = java.util.EnumSet.of(Op.MUL, Op.DIV, Op.REM, Op.SHL, Op.SHR, Op.DSHL,
-            Op.DSHR, Op.ADD, Op.SUB, Op.AND, Op.OR, Op.XOR, Op.NOT, Op.NEG, Op.EQ, Op.NE, Op.LT, Op.LE, Op.GT, Op.GE);
-
-    private void use(Bits n) {
-        uses.merge(n, 1, Integer::sum);
-    }
-
-    private void analyse() {
-        for (Bits n : net.combOrder()) {
-            for (Bits d : net.combDeps(n)) {
-                use(d);
-            }
-            // operations done by Wide take their operands as (array, offset): those need storage
-            if (n.kind() == Kind.OP && BY_REFERENCE.contains(n.op()) && (wide(n) || anyWideArg(n))) {
-                for (Bits a : n.args()) {
-                    needsSlot.put(a, true);
-                }
-            }
-        }
-        for (Bits r : net.regs()) {
-            use(net.driverOf(r));
-            if (r.resetValue() != null) {
-                use(r.resetValue());
-            }
-        }
-        for (Bits s : net.syncReads()) {
-            for (Bits a : s.args()) {
-                use(a);
-            }
-        }
-        for (Mem<?> mem : net.mems()) {
-            for (Mem.Write wr : mem.writes()) {
-                use(wr.addr());
-                use(wr.data());
-                use(wr.enable());
-            }
-        }
-        findCounters();
-        // parity of a masked wide value (CRC equations): one pass over the limbs, no wide temporary
-        for (Bits n : net.combOrder()) {
-            if (n.kind() == Kind.OP && n.op() == Op.XORR) {
-                Bits a = n.args().get(0);
-                if (a.kind() == Kind.OP && a.op() == Op.AND && wide(a) && a.name() == null && uses.getOrDefault(a, 0) == 1) {
-                    fusedParity.add(a);
-                }
-            }
-        }
-        // what checks read is read at the clock edge, and printed arguments are read by the Simulator
-        for (Check c : net.checks()) {
-            for (Bits r : c.reads()) {
-                use(r);
-                needsSlot.put(r, true);
-            }
-        }
-        findLimbInlined();
-    }
-
-    /** Wide values computed limb by limb inside their only reader instead of being stored (see {@link #findLimbInlined}). */
-    private final java.util.Set<Bits> limbInlined = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-
-    /**
-     * A wide select, zero-extension or slice at a limb boundary, of at most {@link #UNROLL_LIMBS} limbs:
-     * each limb of it is one limb of an operand, or 0.
-     */
-    private static boolean limbLocal(Bits n) {
-        if (n.kind() != Kind.OP || !wide(n) || limbs(n.width()) > UNROLL_LIMBS) {
-            return false;
-        }
-        List<Bits> a = n.args();
-        return switch (n.op()) {
-            case MUX -> a.get(1).width() == n.width() && a.get(2).width() == n.width();
-            case EXT -> wide(a.get(0)) && !a.get(0).isSigned() && a.get(0).width() <= n.width();
-            case SLICE -> wide(a.get(0)) && (n.param1() & 63) == 0;
-            default -> false;
-        };
-    }
-
-    /**
-     * A packet through a shift register or a FIFO of selects was stored once per select, pad and slice on
-     * its way to the register: thirteen limb copies each, and a shadow comparison wherever it crossed a
-     * chunk. An unnamed limb-local value (see {@link #limbLocal}) whose only reader is another one, or the
-     * next value of a wide register, is instead computed inside that reader, limb by limb: a chain of
-     * selects into a register becomes an if/else chain that writes each limb of the next value once.
-     */
-    private void findLimbInlined() {
-        Map<Bits, Bits> reader = new IdentityHashMap<>();
-        for (Bits n : net.combOrder()) {
-            for (Bits d : net.combDeps(n)) {
-                reader.put(d, n);
-            }
-        }
-        for (Bits r : net.regs()) {
-            reader.put(net.driverOf(r), r);
-        }
-        for (Bits n : net.combOrder()) {
-            // a slice or right shift of a stored value by a constant: two loads and a shift per limb
-            boolean shifted = n.kind() == Kind.OP && (n.op() == Op.SLICE || n.op() == Op.SHR && !n.args().get(0).isSigned())
-                    && wide(n) && wide(n.args().get(0)) && limbs(n.width()) <= UNROLL_LIMBS
-                    && !limbInlined.contains(rep(n.args().get(0)));
-            if (!(limbLocal(n) || shifted) || n.name() != null || uses.getOrDefault(n, 0) != 1 || needsSlot.containsKey(n)) {
-                continue;
-            }
-            Bits u = reader.get(n);
-            boolean intoRegister = u != null && u.kind() == Kind.REG && wide(u) && net.driverOf(u) == n;
-            boolean intoLimbLocal = u != null && limbLocal(u) && !(u.op() == Op.MUX && u.args().get(0) == n);
-            // a pad or aligned slice of a stored value is a load per limb, cheap to repeat where a
-            // concatenation, an unaligned slice or a field read uses a limb twice
-            boolean loads = (n.op() == Op.EXT || n.op() == Op.SLICE && (n.param1() & 63) == 0)
-                    && !limbInlined.contains(rep(n.args().get(0)));
-            boolean intoShifts = loads && u != null && u.kind() == Kind.OP && (u.op() == Op.SLICE || u.op() == Op.CAT)
-                    && (!wide(u) && u.op() == Op.SLICE || wide(u) && limbs(u.width()) <= UNROLL_LIMBS);
-            if (intoRegister || intoLimbLocal || intoShifts) {
-                limbInlined.add(n);
-            }
-        }
-    }
-
-    /** registers that step by a constant on every cycle (cycle counters): their readers wake only when they could see them */
-    private final java.util.Set<Bits> counters = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-
-    private Bits throughWires(Bits n) {
-        while (n != null && (n.kind() == Kind.WIRE || n.kind() == Kind.OUTPUT || n.kind() == Kind.INPUT) && net.driverOf(n) != null) {
-            n = net.driverOf(n);
-        }
-        return n;
-    }
-
-    /**
-     * Finds the free-running counters and gives a slot to the select of every mux that takes one of
-     * them in an arm: while that select picks the other arm the mux does not see the counter, so the chunk
-     * holding it need not run when only the counter moved (the select is read at the clock edge to decide).
-     */
-    private void findCounters() {
-        for (Bits r : net.regs()) {
-            Bits d = throughWires(net.driverOf(r));
-            if (wide(r) || d == null || d.kind() != Kind.OP || (d.op() != Op.ADD && d.op() != Op.SUB)) {
-                continue;
-            }
-            Bits x = throughWires(d.args().get(0));
-            Bits y = throughWires(d.args().get(1));
-            if (x == r && y.kind() == Kind.LIT || d.op() == Op.ADD && y == r && x.kind() == Kind.LIT) {
-                counters.add(r);
-            }
-        }
-        if (counters.isEmpty()) {
-            return;
-        }
-        Map<Bits, List<Bits>> users = new IdentityHashMap<>();
-        for (Bits n : net.combOrder()) {
-            for (Bits d : net.combDeps(n)) {
-                users.computeIfAbsent(d, k -> new ArrayList<>()).add(n);
-            }
-        }
-        java.util.ArrayDeque<Bits> work = new java.util.ArrayDeque<>(counters);
-        java.util.Set<Bits> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-        while (!work.isEmpty()) {
-            Bits n = work.poll();
-            for (Bits u : users.getOrDefault(n, List.of())) {
-                if (u.kind() == Kind.OP && u.op() == Op.MUX && u.args().get(0) != n) {
-                    needsSlot.put(u.args().get(0), true);
-                } else if (seen.add(u) && (u.kind() != Kind.OP || uses.getOrDefault(u, 0) == 1 && u.name() == null)) {
-                    // only through what is inlined into its single reader: a stored value in between must stay current
-                    work.add(u);
-                }
-            }
-        }
-    }
-
-    /** The node whose storage holds n's value (n itself unless n is a wire or reinterpretation). */
-    Bits rep(Bits n) {
-        Bits a = aliasOf.get(n);
-        return a == null ? n : rep(a);
-    }
-
-    private boolean slotted(Bits n) {
-        return switch (n.kind()) {
-            case LIT -> wide(n);
-            case OP -> !fusedParity.contains(n) && !limbInlined.contains(n) && (isAlias(n) || wide(n) || n.name() != null || uses.getOrDefault(n, 0) != 1
-                    || needsSlot.containsKey(n) || n.op() == Op.SEL || n.op() == Op.REM && anyWideArg(n)
-                    || n.op() == Op.DIV && anyWideArg(n));
-            default -> true;
-        };
-    }
-
-    private static boolean anyWideArg(Bits n) {
-        for (Bits a : n.args()) {
-            if (wide(a)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private boolean isAlias(Bits n) {
-        return aliasOf.containsKey(n);
-    }
-
-    private void allocate() {
-        // state first, contiguous, so the commit is a single arraycopy
-        for (Bits r : net.regs()) {
-            (wide(r) ? wideState : state).add(r);
-        }
-        for (Bits s : net.syncReads()) {
-            (wide(s) ? wideState : state).add(s);
-        }
-        for (Bits in : net.inputs()) {
-            give(in);
-        }
-        stateBase = nv;
-        wideStateBase = nw;
-        for (Bits s : state) {
-            give(s);
-        }
-        for (Bits s : wideState) {
-            give(s);
-        }
-        stateCount = state.size();
-        wideStateCount = nw - wideStateBase;
-        limitInlining();
-        // aliases: wires share their driver's storage when the driver has its own
-        for (Bits n : net.combOrder()) {
-            Bits d = null;
-            if (n.kind() == Kind.WIRE || n.kind() == Kind.OUTPUT || n.kind() == Kind.INPUT) {
-                d = net.driverOf(n);
-            } else if (n.kind() == Kind.OP && (n.op() == Op.AS_UINT || n.op() == Op.AS_SINT)) {
-                d = n.args().get(0);
-            }
-            if (d != null && (d.kind() != Kind.OP || slotted(d)) && (d.kind() != Kind.LIT || wide(d))) {
-                aliasOf.put(n, d);
-            }
-        }
-        for (Bits n : net.combOrder()) {
-            if (!isAlias(n) && slotted(n)) {
-                give(n);
-            }
-        }
-        // wide literals used anywhere get constant slots
-        for (Bits n : net.combOrder()) {
-            for (Bits d : net.combDeps(n)) {
-                constSlot(d);
-            }
-        }
-        for (Bits r : net.regs()) {
-            constSlot(net.driverOf(r));
-            if (r.resetValue() != null) {
-                constSlot(r.resetValue());
-            }
-        }
-        for (Mem<?> mem : net.mems()) {
-            for (Mem.Write wr : mem.writes()) {
-                constSlot(wr.data());
-            }
-        }
-        for (Check c : net.checks()) {
-            c.format().args().forEach(this::constSlot);
-        }
-        int maxLimbs = 1;
-        for (Bits n : net.namedSignals()) {
-            maxLimbs = Math.max(maxLimbs, limbs(n.width()));
-        }
-        for (Bits n : net.combOrder()) {
-            maxLimbs = Math.max(maxLimbs, limbs(n.width()));
-        }
-        scratchOff = nw;
-        nw += 4 * maxLimbs + 8;
-        memSizes = new int[net.mems().size()];
-        for (int i = 0; i < memSizes.length; i++) {
-            Mem<?> mem = net.mems().get(i);
-            memIndex.put(mem, i);
-            memSizes[i] = mem.depth() * (mem.width() > 64 ? limbs(mem.width()) : 1);
-        }
-    }
-
-    /** Forces a slot on expressions that would inline more than {@link #INLINE_LIMIT} operations. */
-    private void limitInlining() {
-        Map<Bits, Integer> cost = new IdentityHashMap<>();
-        for (Bits n : net.combOrder()) {
-            if (n.kind() != Kind.OP || wide(n) || slotted(n)) {
-                continue;
-            }
-            int c = 1;
-            for (Bits a : n.args()) {
-                c += cost.getOrDefault(a, 0);
-            }
-            if (c > INLINE_LIMIT) {
-                needsSlot.put(n, true);
-            } else {
-                cost.put(n, c);
-            }
-        }
-    }
-
-    private void give(Bits n) {
-        if (nslot.containsKey(n) || wslot.containsKey(n)) {
-            return;
-        }
-        if (wide(n)) {
-            wslot.put(n, nw);
-            nw += limbs(n.width());
-        } else {
-            nslot.put(n, nv++);
-        }
-    }
-
-    private void constSlot(Bits d) {
-        if (d != null && d.kind() == Kind.LIT && wide(d) && !wslot.containsKey(d)) {
-            wslot.put(d, nw);
-            wideConstOffsets.add(nw);
-            wideConsts.add(limbsOf(d.litValue(), d.width()));
-            nw += limbs(d.width());
-        }
-    }
-
-    static long[] limbsOf(BigInteger v, int width) {
-        long[] l = new long[limbs(width)];
-        for (int i = 0; i < l.length; i++) {
-            l[i] = v.shiftRight(64 * i).longValue();
-        }
-        return l;
-    }
-
-    // ------------------------------------------------------------------ expressions
-
-    static String hex(long x) {
-        return "0x" + Long.toHexString(x) + "L";
-    }
-
-    static long maskOf(int w) {
-        return w >= 64 ? -1L : (1L << w) - 1;
-    }
-
-    private static String mask(String e, int w) {
-        return w >= 64 ? "(" + e + ")" : "((" + e + ") & " + hex(maskOf(w)) + ")";
-    }
-
-    private static String sext(String e, int w) {
-        return w >= 64 ? e : "((" + e + " << " + (64 - w) + ") >> " + (64 - w) + ")";
-    }
-
-    /** Java array holding n (after aliasing): "v" or "w". */
-    private String arr(Bits n) {
-        return wide(rep(n)) ? "w" : "v";
-    }
-
-    /** Index of n's storage in its array. */
-    int off(Bits n) {
-        Bits r = rep(n);
-        if (r.kind() == Kind.LIT && !wide(r) && !nslot.containsKey(r)) {
-            // a narrow constant passed by reference to a wide operation
-            nslot.put(r, nv);
-            narrowConsts.add(new long[] {nv++, r.litValue().longValue()});
-        }
-        Integer s = wide(r) ? wslot.get(r) : nslot.get(r);
-        if (s == null) {
-            throw new IllegalStateException("no slot for " + r + " (" + r.kind() + " " + r.op() + ")");
-        }
-        if (chunk != null) {
-            read(wide(r), s);
-        }
-        return s;
-    }
-
-    /** Java expression (long) for a narrow node. */
-    String ex(Bits n) {
-        Bits r = rep(n);
-        if (r.kind() == Kind.LIT) {
-            return hex(r.litValue().longValue());
-        }
-        String k = known.get(r);
-        if (k != null) {
-            return k;
-        }
-        if (nslot.containsKey(r)) {
-            return slotRead(nslot.get(r));
-        }
-        if (r.kind() != Kind.OP) {
-            throw new IllegalStateException("unslotted " + r.kind() + " " + r);
-        }
-        return opExpr(r);
-    }
-
-    /**
-     * Inside a chunk method every slot is loaded into a local at most once: HotSpot cannot tell the
-     * elements of {@code v} apart, so each store to {@code v} would otherwise force reloads.
-     */
-    private String slotRead(int slot) {
-        if (chunk == null) {
-            mustStore.add(slot);
-            counterReadAtEdge |= counterSlots.contains(slot);
-            return "v[" + slot + "]";
-        }
-        read(false, slot);
-        String name = chunk.locals.get(slot);
-        if (name == null) {
-            Integer producer = computedIn.get(slot);
-            if (producer != null && producer != chunkIndex) {
-                mustStore.add(slot);
-            }
-            name = "x" + slot;
-            chunk.locals.put(slot, name);
-            chunk.added.add(slot);
-            chunk.preload.append("final long ").append(name).append(" = v[").append(slot).append("]; ");
-        }
-        return name;
-    }
-
-    /** Records a read of a slot by the chunk being emitted, with the innermost arm around it. */
-    private void read(boolean isWide, int slot) {
-        chunk.reads.add(new int[] {isWide ? 1 : 0, slot, guards.isEmpty() ? -1 : guardKey(guards.peek())});
-    }
-
-    /** Locals of the chunk method being emitted, and loads the next statement needs first. */
-    private static final class Chunk {
-        final Map<Integer, String> locals = new java.util.HashMap<>();
-        final List<Integer> added = new ArrayList<>();
-        final StringBuilder preload = new StringBuilder();
-        /**
-         * every read of a narrow or wide slot by the chunk's statements (its own results included), as
-         * {1 if wide, slot, {@link #guardKey} of the mux arm it sits in}; and every memory read
-         */
-        final List<int[]> reads = new ArrayList<>();
-        final List<Integer> memReads = new ArrayList<>();
-        final List<Integer> wProduced = new ArrayList<>();
-        /** module instances whose logic the chunk holds, in order, and its source size */
-        final java.util.LinkedHashSet<String> owners = new java.util.LinkedHashSet<>();
-        int chars;
-        /** fast variant: some value stayed in a local, so the stored one is stale */
-        boolean unstored;
-    }
-
-    private Chunk chunk;
-    private int chunkIndex;
     /** chunks whose fast variant keeps some value in locals only, so that a run of it leaves them stale */
     private final java.util.BitSet fastUnstored = new java.util.BitSet();
-    /** chunk that computes each comb slot */
-    private final Map<Integer, Integer> computedIn = new java.util.HashMap<>();
-    /** comb slots read outside the chunk that computes them (other chunks, commit): the fast variant stores only these */
-    private java.util.Set<Integer> mustStore = new java.util.HashSet<>();
-    /** emitting the fast variant: values only this chunk reads stay in locals */
-    private boolean fast;
-
-    private String opExpr(Bits n) {
-        List<Bits> a = n.args();
-        int w = n.width();
-        Bits a0 = a.isEmpty() ? null : a.get(0);
-        boolean s = a0 != null && a0.isSigned();
-        switch (n.op()) {
-            case ADD: return mask(ex(a0) + " + " + ex(a.get(1)), w);
-            case SUB: return mask(ex(a0) + " - " + ex(a.get(1)), w);
-            case MUL:
-                return s ? mask(sext(ex(a0), a0.width()) + " * " + sext(ex(a.get(1)), a.get(1).width()), w)
-                        : mask(ex(a0) + " * " + ex(a.get(1)), w);
-            case DIV:
-                return s ? "Wide.divS(" + ex(a0) + ", " + a0.width() + ", " + ex(a.get(1)) + ", " + a.get(1).width() + ", " + w + ")"
-                        : "Wide.divU(" + ex(a0) + ", " + ex(a.get(1)) + ")";
-            case REM:
-                return s ? "Wide.remS(" + ex(a0) + ", " + a0.width() + ", " + ex(a.get(1)) + ", " + a.get(1).width() + ", " + w + ")"
-                        : mask("Wide.remU(" + ex(a0) + ", " + ex(a.get(1)) + ")", w);
-            case NEG: return mask("-" + ex(a0), w);
-            case AND: return and(ex(a0), ex(a.get(1)));
-            case OR: case XOR: return orXor(n.op() == Op.OR ? " | " : " ^ ", ex(a0), ex(a.get(1)));
-            case NOT: {
-                String x = ex(a0);
-                if (isLit(x)) {
-                    return hex(~lit(x) & maskOf(w));
-                }
-                return w >= 64 ? "(~" + x + ")" : "(" + x + " ^ " + hex(maskOf(w)) + ")";
-            }
-            case SHL: return mask(ex(a0) + " << " + n.param0(), w);
-            case SHR: return shrStatic(n, a0);
-            case DSHL:
-                return "Wide.shlN(" + (s ? mask(sext(ex(a0), a0.width()), w) : ex(a0)) + ", " + ex(a.get(1)) + ", " + w + ")";
-            case DSHR:
-                return s ? "Wide.sraN(" + ex(a0) + ", " + a0.width() + ", " + ex(a.get(1)) + ", " + w + ")"
-                        : "Wide.shrN(" + ex(a0) + ", " + ex(a.get(1)) + ")";
-            case EQ: case NE: case LT: case LE: case GT: case GE: return compare(n);
-            case ANDR: return wide(a0) ? bool("Wide.andReduce(w, " + off(a0) + ", " + a0.width() + ")")
-                    : bool(ex(a0) + " == " + hex(maskOf(a0.width())));
-            case ORR: return wide(a0) ? bool("Wide.orReduce(w, " + off(a0) + ", " + a0.width() + ")") : bool(ex(a0) + " != 0L");
-            case XORR:
-                if (fusedParity.contains(a0)) {
-                    Bits x = a0.args().get(0);
-                    Bits y = a0.args().get(1);
-                    return bool("Wide.andParity(w, " + off(x) + ", w, " + off(y) + ", " + a0.width() + ")");
-                }
-                return wide(a0) ? bool("Wide.xorReduce(w, " + off(a0) + ", " + a0.width() + ")")
-                    : "(long) (Long.bitCount(" + ex(a0) + ") & 1)";
-            case SLICE:
-                if (wide(a0)) {
-                    return extract(a0, n.param1(), w);
-                }
-                return n.param1() == 0 ? mask(ex(a0), w) : mask(ex(a0) + " >>> " + n.param1(), w);
-            case CAT: {
-                String table = linearCat(n);
-                if (table != null) {
-                    return table;
-                }
-                StringBuilder sb = new StringBuilder("(");
-                int lo = w;
-                for (int i = 0; i < a.size(); i++) {
-                    Bits p = a.get(i);
-                    lo -= p.width();
-                    sb.append(i == 0 ? "" : " | ").append(lo == 0 ? ex(p) : "(" + ex(p) + " << " + lo + ")");
-                }
-                return sb.append(")").toString();
-            }
-            case MUX: {
-                String c = ex(a0);
-                String x;
-                String y;
-                if (c.equals(ONE) || c.equals(ZERO)) {
-                    x = c.equals(ONE) ? ex(a.get(1)) : ZERO;
-                    y = c.equals(ZERO) ? ex(a.get(2)) : ZERO;
-                } else {
-                    // the select is 1 wherever the first arm counts and 0 wherever the second does: nested
-                    // when/otherwise chains test the same conditions again, and those tests fold away
-                    Bits sel = rep(a0);
-                    String before = known.put(sel, ONE);
-                    x = inArm(a0, c, true, () -> ex(a.get(1)));
-                    known.put(sel, ZERO);
-                    y = inArm(a0, c, false, () -> ex(a.get(2)));
-                    if (before == null) {
-                        known.remove(sel);
-                    } else {
-                        known.put(sel, before);
-                    }
-                }
-                return w == 1 ? mux1(c, x, y) : mux(c, x, y);
-            }
-            case EXT: return s && a0.width() < w ? mask(sext(ex(a0), a0.width()), w) : ex(a0);
-            case AS_UINT: case AS_SINT: return ex(a0);
-            case MEM_READ: return memRead(n, ex(a0));
-            default: throw new IllegalStateException("no expression for " + n.op());
-        }
-    }
-
-    /**
-     * A two-way select without a branch when one arm is a plain value: selects on pseudo-random
-     * handshake signals mispredict often, and HotSpot does not always turn a ternary into a cmov.
-     */
-    static String mux(String c, String a, String b) {
-        // constant selects (tied-off enables, unrolled loops) choose at generation time
-        if (c.equals(ONE)) {
-            return a;
-        }
-        if (c.equals(ZERO)) {
-            return b;
-        }
-        if (a.equals(b)) {
-            return a;
-        }
-        // a constant-zero arm is an AND with the select's mask (when/otherwise chains over a default 0)
-        if (b.equals(ZERO)) {
-            return "(" + a + " & -" + c + ")";
-        }
-        if (a.equals(ZERO)) {
-            return "(" + b + " & (" + c + " - 1L))";
-        }
-        if (atomic(b)) {
-            return "(" + b + " ^ ((" + a + " ^ " + b + ") & -" + c + "))";
-        }
-        if (atomic(a)) {
-            return "(" + a + " ^ ((" + a + " ^ " + b + ") & (" + c + " - 1L)))";
-        }
-        return "(" + c + " != 0L ? " + a + " : " + b + ")";
-    }
-
-    /**
-     * A two-way select of 1-bit values (every narrow value is kept masked, so the arms are 0 or 1):
-     * a constant arm turns it into an AND or OR, equal arms need no select.
-     */
-    static String mux1(String c, String a, String b) {
-        // constant selects, equal arms and a zero first arm: mux folds them already
-        if (c.equals(ONE) || c.equals(ZERO) || a.equals(b) || a.equals(ZERO)) {
-            return mux(c, a, b);
-        }
-        if (b.equals(ZERO)) {
-            return "(" + a + " & " + c + ")";
-        }
-        if (a.equals(ONE)) {
-            return "(" + c + " | " + b + ")";
-        }
-        if (b.equals(ONE)) {
-            return "(" + a + " | (" + c + " ^ 0x1L))";
-        }
-        return mux(c, a, b);
-    }
-
-    /** Values of 1-bit mux selects inside the arm being generated: 1 in the first arm, 0 in the second. */
-    private final Map<Bits, String> known = new IdentityHashMap<>();
-
-    private static final String ZERO = "0x0L";
-    private static final String ONE = "0x1L";
-
-    /** {@code a & b}, folded when an operand is the constant 0 or both are constants. */
-    private static String and(String a, String b) {
-        if (isLit(a) && isLit(b)) {
-            return hex(lit(a) & lit(b));
-        }
-        return a.equals(ZERO) || b.equals(ZERO) ? ZERO : "(" + a + " & " + b + ")";
-    }
-
-    /** {@code a | b} or {@code a ^ b}, folded when an operand is the constant 0 (OR and XOR with 0 are the identity) or both are constants. */
-    private static String orXor(String op, String a, String b) {
-        if (isLit(a) && isLit(b)) {
-            return hex(op.equals(" | ") ? lit(a) | lit(b) : lit(a) ^ lit(b));
-        }
-        if (a.equals(ZERO)) {
-            return b;
-        }
-        return b.equals(ZERO) ? a : "(" + a + op + b + ")";
-    }
-
-    private static final java.util.regex.Pattern LIT = java.util.regex.Pattern.compile("0x[0-9a-f]{1,16}L");
-
-    /** Whether a generated expression is a constant (as {@link #hex} writes them). */
-    private static boolean isLit(String e) {
-        return e.length() <= 19 && LIT.matcher(e).matches();
-    }
-
-    private static long lit(String e) {
-        return Long.parseUnsignedLong(e.substring(2, e.length() - 1), 16);
-    }
-    private static final java.util.regex.Pattern ATOMIC = java.util.regex.Pattern.compile("v\\[\\d+\\]|x\\d+|0x[0-9a-f]+L");
-
-    private static boolean atomic(String e) {
-        return e.length() < 24 && ATOMIC.matcher(e).matches();
-    }
-
-    private String shrStatic(Bits n, Bits a0) {
-        int p = n.param0();
-        int aw = a0.width();
-        if (wide(a0)) {
-            int lo = Math.min(p, aw - 1);
-            return extract(a0, lo, n.width());
-        }
-        if (a0.isSigned()) {
-            return mask("(" + sext(ex(a0), aw) + " >> " + Math.min(p, 63) + ")", n.width());
-        }
-        return p >= aw ? "0L" : "(" + ex(a0) + " >>> " + p + ")";
-    }
-
-    private static String bool(String cond) {
-        return "(" + cond + " ? 1L : 0L)";
-    }
-
-    private String compare(Bits n) {
-        Bits x = n.args().get(0);
-        Bits y = n.args().get(1);
-        boolean s = x.isSigned();
-        Op op = n.op();
-        if (op == Op.GT || op == Op.LE) {
-            Bits t = x;
-            x = y;
-            y = t;
-        }
-        boolean negate = op == Op.NE || op == Op.LE || op == Op.GE;
-        String c;
-        if (wide(x)) {
-            String args = "w, " + off(x) + ", w, " + off(y) + ", " + x.width() + ")";
-            c = (op == Op.EQ || op == Op.NE) ? "Wide.eq(" + args : (s ? "Wide.lts(" : "Wide.ltu(") + args;
-        } else if (op == Op.EQ || op == Op.NE) {
-            c = ex(x) + " == " + ex(y);
-        } else if (s) {
-            c = sext(ex(x), x.width()) + " < " + sext(ex(y), y.width());
-        } else if (x.width() >= 64) {
-            c = "Long.compareUnsigned(" + ex(x) + ", " + ex(y) + ") < 0";
-        } else {
-            c = ex(x) + " < " + ex(y);
-        }
-        return negate ? bool("!(" + c + ")") : bool(c);
-    }
-
-    /** Index of a memory in {@code m}, recorded as read by the chunk being emitted. */
-    private int memRef(Mem<?> mem) {
-        int k = memIndex.get(mem);
-        if (chunk != null) {
-            chunk.memReads.add(k);
-        }
-        return k;
-    }
-
-    private String memRead(Bits n, String addr) {
-        Mem<?> mem = n.mem();
-        int k = memRef(mem);
-        if ((1L << Math.min(n.args().get(0).width(), 62)) <= mem.depth()) {
-            return "m[" + k + "][(int) " + addr + "]";
-        }
-        return "MemPorts.memRead(m[" + k + "], " + addr + ", " + mem.depth() + ")";
-    }
-
-    // ------------------------------------------------------------------ statements
-
-    /** Statement computing a slotted combinational node (null when it needs none). */
-    String combStmt(Bits n) {
-        if (isAlias(n) || !(nslot.containsKey(n) || wslot.containsKey(n))) {
-            return null;
-        }
-        if (n.kind() != Kind.OP) {
-            // a wire/port whose driver is an inlined expression or a narrow literal
-            return local(n, ex(net.driverOf(n)));
-        }
-        if (!wide(n)) {
-            if (n.op() == Op.SEL) {
-                return watchNarrow(n, selStmt(n));
-            }
-            if ((n.op() == Op.REM || n.op() == Op.DIV) && anyWideArg(n)) {
-                return watchNarrow(n, wideDivStmt(n));
-            }
-            return local(n, opExpr(n));
-        }
-        String stmt = wideStmt(n);
-        int off = wslot.get(n);
-        if (chunk != null) {
-            chunk.wProduced.add(off);
-        }
-        String flags = flagging ? combFlags(wideConsumers.get(off), guardedWide.get(off)) : "";
-        if (flags.isEmpty()) {
-            return stmt;
-        }
-        // a wide value read by other chunks wakes them only when it changed: compared with its last value
-        return stmt + " if (Wide.changed(w, " + off + ", " + shadowOf.get(off) + ", " + limbs(n.width()) + ")) { " + flags + " }";
-    }
-
-    /** A statement that writes narrow slot of n in place, followed by waking n's readers when it changed. */
-    private String watchNarrow(Bits n, String stmt) {
-        int slot = nslot.get(n);
-        String flags = flagging ? combFlags(narrowConsumers.get(slot), guardedNarrow.get(slot)) : "";
-        if (chunk != null) {
-            computedIn.put(slot, chunkIndex);
-        }
-        return flags.isEmpty() ? stmt : "{ final long o = v[" + slot + "]; " + stmt + " if (v[" + slot + "] != o) { " + flags + " } }";
-    }
-
-    /** {@code final long xS = expr; v[S] = xS;} and later reads in this chunk use the local. */
-    private String local(Bits n, String expr) {
-        int slot = nslot.get(n);
-        if (chunk == null) {
-            return "v[" + slot + "] = " + expr + ";";
-        }
-        String name = "x" + slot;
-        chunk.locals.put(slot, name);
-        chunk.added.add(slot);
-        computedIn.put(slot, chunkIndex);
-        boolean store = !fast || mustStore.contains(slot);
-        String flags = flagging ? combFlags(narrowConsumers.get(slot), guardedNarrow.get(slot)) : "";
-        if (!store) {
-            chunk.unstored = true;
-        }
-        String def = "final long " + name + " = " + expr + ";";
-        if (!flags.isEmpty()) {
-            // read by later chunks: they run again only if this value changed
-            return def + " if (v[" + slot + "] != " + name + ") { v[" + slot + "] = " + name + "; " + flags + " }";
-        }
-        return def + (store ? " v[" + slot + "] = " + name + ";" : "");
-    }
-
-    private String selStmt(Bits n) {
-        List<Bits> a = n.args();
-        int cases = a.size() - 1;
-        String dst = wide(n) ? null : "v[" + nslot.get(n) + "]";
-        StringBuilder sb = new StringBuilder("{ long i = " + ex(a.get(0)) + "; switch (i < " + cases + "L ? (int) i : " + cases + ") {");
-        for (int i = 0; i < cases; i++) {
-            sb.append(" case ").append(i).append(": ")
-                    .append(dst != null ? dst + " = " + ex(a.get(i + 1)) + ";" : wcopy(n, a.get(i + 1)))
-                    .append(" break;");
-        }
-        sb.append(" default: ").append(dst != null ? dst + " = 0L;" : "Wide.zero(w, " + off(n) + ", " + n.width() + ");");
-        return sb.append(" } }").toString();
-    }
-
-    private String wcopy(Bits dst, Bits src) {
-        return limbBlock("w", off(dst), dst.width(), src);
-    }
-
-    /**
-     * {@code d[doff..]} = the {@code width}-bit value {@code src}: a copy of its storage, or, for a value
-     * computed in place (see {@link #findLimbInlined}), a select as if/else on its condition and anything
-     * else as one statement per limb.
-     */
-    private String limbBlock(String d, int doff, int width, Bits src) {
-        return selectChain(src, r -> limbInlined.contains(r) ? expandInto(d, doff, r) : copy(d, doff, width, "w", off(r)));
-    }
-
-    /**
-     * A select computed in place (see {@link #findLimbInlined}) as if/else on its condition, recursively,
-     * with {@code leaf} writing every other value.
-     */
-    private String selectChain(Bits src, java.util.function.Function<Bits, String> leaf) {
-        Bits r = rep(src);
-        if (limbInlined.contains(r) && r.op() == Op.MUX) {
-            Bits sel = r.args().get(0);
-            String c = ex(sel);
-            String x = inArm(sel, c, true, () -> selectChain(r.args().get(1), leaf));
-            String y = inArm(sel, c, false, () -> selectChain(r.args().get(2), leaf));
-            return "if (" + c + " != 0L) " + x + " else " + y;
-        }
-        return leaf.apply(r);
-    }
-
-    /** {@code d[doff..]} = the limb-local operation {@code n}, one statement per limb. */
-    private String expandInto(String d, int doff, Bits n) {
-        StringBuilder sb = new StringBuilder("{");
-        for (int i = 0; i < limbs(n.width()); i++) {
-            sb.append(' ').append(d).append('[').append(doff + i).append("] = ").append(expand(n, i)).append(';');
-        }
-        return sb.append(" }").toString();
-    }
-
-    /** Java expression for limb {@code i} of wide {@code n}: its storage, or its operation for a value computed in place. */
-    private String limb(Bits n, int i) {
-        Bits r = rep(n);
-        if (i >= limbs(r.width())) {
-            // above the value's width (a pad reading a narrower value computed in place): zero, whatever its operands hold there
-            return "0L";
-        }
-        return limbInlined.contains(r) ? expand(r, i) : "w[" + (off(r) + i) + "]";
-    }
-
-    /** Limb {@code i} of {@code n}, a limb-local operation (see {@link #limbLocal}) or a shift of a stored value, from its operands' limbs. */
-    private String expand(Bits n, int i) {
-        List<Bits> a = n.args();
-        switch (n.op()) {
-            case MUX: {
-                String c = ex(a.get(0));
-                String x = inArm(a.get(0), c, true, () -> limb(a.get(1), i));
-                String y = inArm(a.get(0), c, false, () -> limb(a.get(2), i));
-                return "(" + c + " != 0L ? " + x + " : " + y + ")";
-            }
-            case EXT:
-                return limb(a.get(0), i);
-            case SLICE:
-            case SHR: {
-                int lo = n.op() == Op.SLICE ? n.param1() : Math.min(n.param0(), a.get(0).width());
-                String e = bitsFrom(a.get(0), lo + 64 * i, 64);
-                boolean top = i == limbs(n.width()) - 1 && (n.width() & 63) != 0;
-                return top && !e.equals("0L") ? "(" + e + " & " + hex(maskOf(n.width() & 63)) + ")" : e;
-            }
-            default:
-                throw new IllegalStateException("not limb-local: " + n.op());
-        }
-    }
-
-    /**
-     * {@link Wide#extract} with its constant arguments applied at generation time (the same limbs, shifts
-     * and mask): in a large chunk HotSpot stops inlining calls, and a call per field read is costly.
-     */
-    private String extract(Bits a, int lo, int width) {
-        String v = bitsFrom(a, lo, width);
-        return width >= 64 ? v : "(" + v + " & " + hex(maskOf(width)) + ")";
-    }
-
-    /**
-     * Bits {@code lo} up of wide {@code a}, at least {@code bits} of them up to 64, not masked: a limb, or
-     * two limbs shifted together where the bits cross a limb boundary; 0 past the width of {@code a}.
-     */
-    private String bitsFrom(Bits a, int lo, int bits) {
-        int l = lo >>> 6;
-        int b = lo & 63;
-        int n = limbs(a.width());
-        if (l >= n) {
-            return "0L";
-        }
-        String v = b == 0 ? limb(a, l) : "(" + limb(a, l) + " >>> " + b + ")";
-        return b + bits > 64 && l + 1 < n ? "(" + v + " | (" + limb(a, l + 1) + " << " + (64 - b) + "))" : v;
-    }
-
-    /** {@link Wide#copy} as one statement per limb up to {@link #UNROLL_LIMBS} limbs (a block, usable after if/else). */
-    private static String copy(String d, int doff, int width, String a, int aoff) {
-        int n = limbs(width);
-        if (n > UNROLL_LIMBS) {
-            return "Wide.copy(" + d + ", " + doff + ", " + width + ", " + a + ", " + aoff + ");";
-        }
-        StringBuilder sb = new StringBuilder("{");
-        for (int i = 0; i < n; i++) {
-            sb.append(' ').append(d).append('[').append(doff + i).append("] = ").append(a).append('[').append(aoff + i).append("];");
-        }
-        return sb.append(" }").toString();
-    }
-
-    /** Operand passed to Wide as "array, offset, width". */
-    private String operand(Bits x) {
-        return arr(x) + ", " + off(x) + ", " + x.width();
-    }
-
-    private String wideDivStmt(Bits n) {
-        Bits x = n.args().get(0);
-        Bits y = n.args().get(1);
-        String fn = n.op() == Op.DIV ? "div" : "rem";
-        return "Wide." + fn + "(" + arr(n) + ", " + off(n) + ", " + n.width() + ", " + operand(x) + ", " + operand(y) + ", "
-                + x.isSigned() + ", w, " + scratchOff + ");";
-    }
-
-    private String wideStmt(Bits n) {
-        List<Bits> a = n.args();
-        Bits a0 = a.isEmpty() ? null : a.get(0);
-        int d = off(n);
-        int w = n.width();
-        String dst = "w, " + d;
-        switch (n.op()) {
-            case ADD: case SUB: case AND: case OR: case XOR:
-                return "Wide." + n.op().name().toLowerCase() + "(" + dst + ", w, " + off(a0) + ", w, " + off(a.get(1)) + ", " + w + ");";
-            case NOT: case NEG:
-                return "Wide." + n.op().name().toLowerCase() + "(" + dst + ", w, " + off(a0) + ", " + w + ");";
-            case MUL:
-                return "Wide.mul(" + dst + ", " + w + ", " + operand(a0) + ", " + operand(a.get(1)) + ", " + a0.isSigned() + ");";
-            case DIV: case REM:
-                return wideDivStmt(n);
-            case SHL:
-                if (wide(a0) && !a0.isSigned() && limbs(w) <= UNROLL_LIMBS) {
-                    return shiftLeftCopy(d, w, off(a0), a0.width(), n.param0());
-                }
-                return "Wide.shl(" + dst + ", " + w + ", " + operand(a0) + ", " + n.param0() + "L);";
-            case SHR:
-                if (wide(a0) && !a0.isSigned() && limbs(w) <= UNROLL_LIMBS) {
-                    return shiftRightCopy(d, w, a0, Math.min(n.param0(), a0.width()));
-                }
-                return "Wide.shr(" + dst + ", " + w + ", " + operand(a0) + ", " + n.param0() + "L, " + a0.isSigned() + ");";
-            case DSHL:
-                if (a0.isSigned() && a0.width() < w) {
-                    return "Wide.extend(w, " + scratchOff + ", " + w + ", " + operand(a0) + ", true); Wide.shl(" + dst + ", " + w
-                            + ", w, " + scratchOff + ", " + w + ", " + ex(a.get(1)) + ");";
-                }
-                return "Wide.shl(" + dst + ", " + w + ", " + operand(a0) + ", " + ex(a.get(1)) + ");";
-            case DSHR:
-                return "Wide.shr(" + dst + ", " + w + ", " + operand(a0) + ", " + ex(a.get(1)) + ", " + a0.isSigned() + ");";
-            case SLICE:
-                if (limbLocal(n)) {
-                    return expandInto("w", d, n);
-                }
-                if (limbs(w) <= UNROLL_LIMBS) {
-                    return shiftRightCopy(d, w, a0, n.param1());
-                }
-                return "Wide.extractWide(" + dst + ", " + w + ", w, " + off(a0) + ", " + n.param1() + ");";
-            case CAT: {
-                if (limbs(w) <= UNROLL_LIMBS) {
-                    return catLimbs(n, d);
-                }
-                StringBuilder sb = new StringBuilder("Wide.zero(" + dst + ", " + w + ");");
-                int lo = w;
-                for (Bits p : a) {
-                    lo -= p.width();
-                    sb.append(wide(p) ? " Wide.insertWide(" + dst + ", " + lo + ", w, " + off(p) + ", " + p.width() + ");"
-                            : " Wide.insert(" + dst + ", " + lo + ", " + ex(p) + ", " + p.width() + ");");
-                }
-                return sb.toString();
-            }
-            case MUX:
-                return "if (" + ex(a0) + " != 0L) " + wcopy(n, a.get(1)) + " else " + wcopy(n, a.get(2));
-            case SEL:
-                return selStmt(n);
-            case EXT:
-                if (limbLocal(n)) {
-                    return expandInto("w", d, n);
-                }
-                if (!a0.isSigned() && limbs(w) <= UNROLL_LIMBS) {
-                    return wide(a0) ? shiftRightCopy(d, w, a0, 0) : catLimbs(n, d);
-                }
-                return wide(a0) ? "Wide.extend(" + dst + ", " + w + ", w, " + off(a0) + ", " + a0.width() + ", " + a0.isSigned() + ");"
-                        : "Wide.fromLong(" + dst + ", " + w + ", " + ex(a0) + ", " + a0.width() + ", " + a0.isSigned() + ");";
-            case MEM_READ: {
-                Mem<?> mem = n.mem();
-                return "MemPorts.memReadWide(m[" + memRef(mem) + "], " + ex(a0) + ", " + mem.depth() + ", " + dst + ", " + w + ");";
-            }
-            default:
-                throw new IllegalStateException("no wide statement for " + n.op());
-        }
-    }
-
-    /** Concatenations of at least this many parity bits of one wide value are computed by a table (see {@link #linearCat}). */
-    static final int LINEAR_MIN_BITS = 8;
-
-    /**
-     * A concatenation of up to 32 parities of masked copies of one wide value, each maybe inverted (the
-     * equations of a parallel CRC), as one {@link LinearMaps#apply} lookup per input byte: the table holds the
-     * output bits each input byte flips. Null when {@code n} is not of that form, or a part is also used
-     * elsewhere (then it has its own statement).
-     */
-    private String linearCat(Bits n) {
-        List<Bits> parts = n.args();
-        if (n.width() > 32 || parts.size() < LINEAR_MIN_BITS) {
-            return null;
-        }
-        Bits x = null;
-        long inverted = 0L;
-        BigInteger[] masks = new BigInteger[parts.size()];
-        for (int i = 0; i < parts.size(); i++) {
-            int bit = parts.size() - 1 - i;
-            Bits q = parts.get(i);
-            if (q.width() != 1) {
-                return null;
-            }
-            while (q.kind() == Kind.OP && (q.op() == Op.NOT || q.op() == Op.XOR || q.op() == Op.AS_UINT || q.op() == Op.AS_SINT)
-                    && !slotted(q)) {
-                if (q.op() == Op.AS_UINT || q.op() == Op.AS_SINT) {
-                    q = q.args().get(0);
-                } else if (q.op() == Op.NOT) {
-                    inverted ^= 1L << bit;
-                    q = q.args().get(0);
-                } else if (rep(q.args().get(1)).kind() == Kind.LIT) {
-                    inverted ^= rep(q.args().get(1)).litValue().longValue() << bit;
-                    q = q.args().get(0);
-                } else if (rep(q.args().get(0)).kind() == Kind.LIT) {
-                    inverted ^= rep(q.args().get(0)).litValue().longValue() << bit;
-                    q = q.args().get(1);
-                } else {
-                    return null;
-                }
-            }
-            if (q.kind() != Kind.OP || q.op() != Op.XORR || slotted(q) || !fusedParity.contains(q.args().get(0))) {
-                return null;
-            }
-            Bits and = q.args().get(0);
-            Bits a0 = rep(and.args().get(0));
-            Bits a1 = rep(and.args().get(1));
-            Bits data = a1.kind() == Kind.LIT ? a0 : a1;
-            Bits mask = a1.kind() == Kind.LIT ? a1 : a0;
-            if (mask.kind() != Kind.LIT || data.kind() == Kind.LIT || x != null && data != x) {
-                return null;
-            }
-            x = data;
-            masks[bit] = mask.litValue();
-        }
-        Bits data = x;
-        // ex() meets the same concatenation once per variant and pass: the table is built once
-        int id = linearIds.computeIfAbsent(n, k -> LinearMaps.register(linearTable(data, masks)));
-        String e = "LinearMaps.apply(w, " + off(x) + ", " + id + ", " + limbs(x.width()) + ")";
-        return inverted == 0L ? e : "(" + e + " ^ " + hex(inverted) + ")";
-    }
-
-    private final Map<Bits, Integer> linearIds = new IdentityHashMap<>();
-
-    /** The table of {@link LinearMaps} for output bits {@code k} = parity of {@code x & masks[k]}. */
-    private static int[] linearTable(Bits x, BigInteger[] masks) {
-        int[] table = new int[limbs(x.width()) * 2048];
-        for (int j = 0; j < x.width(); j++) {
-            int column = 0;
-            for (int k = 0; k < masks.length; k++) {
-                column |= masks[k].testBit(j) ? 1 << k : 0;
-            }
-            if (column != 0) {
-                // input bit j is bit (j & 7) of byte j >>> 3: every byte value with that bit set flips the column
-                int base = (j >>> 3) * 256;
-                for (int v = 0; v < 256; v++) {
-                    if ((v >>> (j & 7) & 1) != 0) {
-                        table[base + v] ^= column;
-                    }
-                }
-            }
-        }
-        return table;
-    }
-
-    /** Wide values up to this many limbs are moved by generated limb statements instead of Wide's loops. */
-    static final int UNROLL_LIMBS = 16;
-
-    /** {@code w[d..] = (a >>> lo)} truncated to {@code dw} bits; limbs past the width of {@code a} read as 0. */
-    private String shiftRightCopy(int d, int dw, Bits a, int lo) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < limbs(dw); i++) {
-            limbStore(sb, d, dw, i, bitsFrom(a, lo + 64 * i, 64));
-        }
-        return sb.toString();
-    }
-
-    /** {@code w[d..] = w[src..] << amount}, {@code dw} bits. */
-    private String shiftLeftCopy(int d, int dw, int src, int sw, int amount) {
-        int ns = limbs(sw);
-        int ls = amount >>> 6;
-        int bs = amount & 63;
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < limbs(dw); i++) {
-            int k = i - ls;
-            List<String> terms = new ArrayList<>();
-            if (k >= 0 && k < ns) {
-                terms.add(bs == 0 ? "w[" + (src + k) + "]" : "(w[" + (src + k) + "] << " + bs + ")");
-            }
-            if (bs != 0 && k >= 1 && k - 1 < ns) {
-                terms.add("(w[" + (src + k - 1) + "] >>> " + (64 - bs) + ")");
-            }
-            limbStore(sb, d, dw, i, terms.isEmpty() ? "0L" : String.join(" | ", terms));
-        }
-        return sb.toString();
-    }
-
-    /** {@code w[d+i] = e;}, masking the top limb of a {@code dw}-bit value. */
-    private static void limbStore(StringBuilder sb, int d, int dw, int i, String e) {
-        boolean top = i == limbs(dw) - 1 && (dw & 63) != 0;
-        sb.append(sb.length() == 0 ? "" : " ").append("w[").append(d + i).append("] = ")
-                .append(top && !e.equals("0L") ? "(" + e + ") & " + hex(maskOf(dw & 63)) : e).append(';');
-    }
-
-    /**
-     * A concatenation (or zero-extension of a narrow value) computed limb by limb: each destination limb
-     * is the OR of the shifted pieces that overlap it. Narrow pieces are evaluated once, into locals.
-     */
-    private String catLimbs(Bits n, int d) {
-        int dw = n.width();
-        List<Bits> parts = n.op() == Op.CAT ? n.args() : List.of(n.args().get(0));
-        List<List<String>> terms = new ArrayList<>();
-        for (int i = 0; i < limbs(dw); i++) {
-            terms.add(new ArrayList<>());
-        }
-        StringBuilder pre = new StringBuilder();
-        int lo = n.op() == Op.CAT ? dw : 0;
-        int k = 0;
-        for (Bits p : parts) {
-            if (n.op() == Op.CAT) {
-                lo -= p.width();
-            }
-            int l = lo >>> 6;
-            int b = lo & 63;
-            if (wide(p)) {
-                for (int j = 0; j < limbs(p.width()); j++) {
-                    String v = limb(p, j);
-                    if (l + j < terms.size()) {
-                        terms.get(l + j).add(b == 0 ? v : "(" + v + " << " + b + ")");
-                    }
-                    if (b != 0 && 64 * j + 64 - b < p.width() && l + j + 1 < terms.size()) {
-                        terms.get(l + j + 1).add("(" + v + " >>> " + (64 - b) + ")");
-                    }
-                }
-            } else {
-                String x = ex(p);
-                if (x.equals(ZERO)) {
-                    continue;
-                }
-                if (b + p.width() > 64 && !atomic(x)) {
-                    String t = "p" + k++;
-                    pre.append("final long ").append(t).append(" = ").append(x).append("; ");
-                    x = t;
-                }
-                terms.get(l).add(b == 0 ? x : "(" + x + " << " + b + ")");
-                if (b + p.width() > 64 && l + 1 < terms.size()) {
-                    terms.get(l + 1).add("(" + x + " >>> " + (64 - b) + ")");
-                }
-            }
-        }
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < terms.size(); i++) {
-            limbStore(sb, d, dw, i, terms.get(i).isEmpty() ? "0L" : String.join(" | ", terms.get(i)));
-        }
-        return pre.length() == 0 ? sb.toString() : "{ " + pre + sb + " }";
-    }
-
-    /**
-     * Phase 1 of a clock edge for one state element: its next value into nx/nxw; when it differs from
-     * the current value, the chunks that read the element are woken for the next cycle.
-     */
-    String nextStmt(Bits s, boolean reset) {
-        boolean w = wide(s);
-        int slot = w ? wslot.get(s) : nslot.get(s);
-        int k = slot - (w ? wideStateBase : stateBase);
-        String flags = flagging ? flags("N", (w ? wideConsumers : narrowConsumers).get(slot)) : "";
-        String stmt;
-        if (s.kind() == Kind.MEM_SYNC_READ) {
-            Mem<?> mem = s.mem();
-            Bits addr = s.args().get(0);
-            Bits en = s.args().get(1);
-            if (w) {
-                stmt = "if (" + ex(en) + " != 0L) MemPorts.memReadWide(m[" + memRef(mem) + "], " + ex(addr) + ", " + mem.depth()
-                        + ", nxw, " + k + ", " + s.width() + "); else " + copy("nxw", k, s.width(), "w", slot);
-            } else {
-                stmt = "nx[" + k + "] = " + ex(en) + " != 0L ? " + memRead(s, ex(addr)) + " : v[" + slot + "];";
-            }
-        } else {
-            Bits next = net.driverOf(s);
-            Bits init = reset && !literalReset(s) ? s.resetValue() : null;
-            if (w && !flags.isEmpty()) {
-                String watch = "if (!Wide.eq(nxw, " + k + ", w, " + slot + ", " + s.width() + ")) { " + flags + " }";
-                String watched = watchedNext(k, s, next, watch);
-                return init == null ? watched
-                        : "if (rst) { " + limbBlock("nxw", k, s.width(), init) + " " + watch + " } else " + watched;
-            }
-            if (w) {
-                String copyNext = limbBlock("nxw", k, s.width(), next);
-                stmt = init == null ? copyNext
-                        : "if (rst) " + limbBlock("nxw", k, s.width(), init) + " else " + copyNext;
-            } else {
-                String value = init == null ? ex(next) : "rst ? " + ex(init) + " : " + ex(next);
-                if (!flags.isEmpty()) {
-                    // compared in registers: after a store to nx, HotSpot would reload both arrays
-                    String now = chunk != null && chunk.locals.containsKey(slot) ? chunk.locals.get(slot) : "v[" + slot + "]";
-                    return "{ final long n = " + value + "; nx[" + k + "] = n; if (n != " + now + ") { " + flags + " } }";
-                }
-                stmt = "nx[" + k + "] = " + value + ";";
-            }
-        }
-        if (flags.isEmpty()) {
-            return stmt;
-        }
-        String changed = w ? "!Wide.eq(nxw, " + k + ", w, " + slot + ", " + s.width() + ")" : "nx[" + k + "] != v[" + slot + "]";
-        return stmt + " if (" + changed + ") { " + flags + " }";
-    }
-
-    /**
-     * The next value of wide register {@code s} from {@code src}, comparing it with the current value only
-     * in the arms of a select chain that can change it: an arm that holds the register copies it and
-     * cannot differ, and holding is what most registers of packets do in most cycles. The fast variant's
-     * arm that holds stores nothing: its evaluation is the only one between two clock edges, and each edge
-     * leaves the next state equal to the state (the storing variant may run several times in a cycle, as
-     * pokes come in, and an earlier run may have left another next value).
-     */
-    private String watchedNext(int k, Bits s, Bits src, String watch) {
-        return selectChain(src, r -> r != s ? "{ " + limbBlock("nxw", k, s.width(), r) + " " + watch + " }"
-                : fast ? "{ }" : limbBlock("nxw", k, s.width(), r));
-    }
-
-    /** A register whose reset value is a constant: reset is applied at commit time, off the hot path. */
-    private static boolean literalReset(Bits s) {
-        return s.kind() == Kind.REG && s.resetValue() != null && s.resetValue().kind() == Kind.LIT && !wide(s);
-    }
-
-    /** Statement overriding the next value of a constant-reset register while reset is high. */
-    private String resetStmt(Bits s) {
-        return "nx[" + (nslot.get(s) - stateBase) + "] = " + hex(s.resetValue().litValue().longValue()) + ";";
-    }
-
-    /** Phase 2: memory writes in declaration order (a later write to the same word wins). */
-    String writeStmt(Mem<?> mem, Mem.Write wr, boolean wake) {
-        int k = memIndex.get(mem);
-        String write = mem.width() > 64
-                ? "MemPorts.memWriteWide(m[" + k + "], " + ex(wr.addr()) + ", " + mem.depth() + ", w, " + off(wr.data()) + ", "
-                        + mem.width() + ");"
-                : "MemPorts.memWrite(m[" + k + "], " + ex(wr.addr()) + ", " + mem.depth() + ", " + ex(wr.data()) + ");";
-        return "if (" + ex(wr.enable()) + " != 0L) { " + write + (wake ? " " + flags("N", memConsumers.get(k)) : "") + " }";
-    }
-
-    /**
-     * Clock-edge statement of check {@code id}: calls {@code ev.fire(id)} when its enable holds and, for
-     * an assertion, its condition does not. The printed arguments stay stored for the Simulator to read.
-     */
-    private String checkStmt(int id, Check c) {
-        for (Bits a : c.format().args()) {
-            if (!wide(rep(a))) {
-                mustStore.add(off(a));
-            }
-        }
-        List<String> tests = new ArrayList<>();
-        if (c.enable() != null) {
-            tests.add(ex(c.enable()) + " != 0L");
-        }
-        if (c.condition() != null) {
-            tests.add(ex(c.condition()) + " == 0L");
-        }
-        String fire = "ev.fire(" + id + ");";
-        String stmt = tests.isEmpty() ? fire : "if (" + String.join(" && ", tests) + ") " + fire;
-        return stmt + " // " + (c.isAssertion() ? "check" : "printf") + " in " + c.owner().path() + " at " + c.loc();
-    }
-
-    // ------------------------------------------------------------------ source assembly
-
-    private static final String UNIT_HEADER =
-            "package org.flitkit.hdl.sim.gen;\n\nimport org.flitkit.hdl.sim.LinearMaps;\nimport org.flitkit.hdl.sim.MemPorts;\nimport org.flitkit.hdl.sim.Wide;\n\n";
 
     /**
      * The generated source as three programs. Each is a list of compilation units: the class with the
@@ -1352,86 +73,92 @@ final class CodeGen {
     static final String FAST = "_Fast";
     static final String PLAIN = "_Plain";
 
-    Programs generate() {
-        analyse();
-        allocate();
-        for (Bits c : counters) {
-            counterSlots.add(nslot.get(c));
-        }
-        List<Item> items = clusteredOrder();
-        // pass 1 cuts the chunks and records what each reads; then every stored value knows its readers
+    /** The generated source and what the simulator needs to know of it. */
+    record Output(Programs programs, SimPlan plan) {
+    }
+
+    Output generate() {
+        Schedule schedule = new Schedule(net, layout);
+        List<Item> items = schedule.clustered;
+        // the first emission cuts the chunks and records what each reads; from that the activity plan
+        // knows every stored value's readers
         List<Integer> bounds = new ArrayList<>();
-        List<Chunk> plain = new ArrayList<>();
-        emitChunks(items, bounds, plain, true);
-        findConsumers(plain);
+        List<EmitState.Chunk> cut = new ArrayList<>();
+        emitChunks(items, bounds, cut, true, schedule.constantItems);
+        List<ActivityPlan.ChunkUse> uses = new ArrayList<>();
+        for (EmitState.Chunk c : cut) {
+            uses.add(new ActivityPlan.ChunkUse(c.reads, c.memReads, c.wProduced, new ArrayList<>(c.owners), c.chars));
+        }
+        st.activity = new ActivityPlan(net, layout, uses, st.computedIn, st.counterSlots);
+        st.mustStore.addAll(st.activity.storedSelects);
         // the plain variant (no flags, chunks cut by size only) for cycles where most logic is busy; its
         // chunks cross at other places, so it keeps its own set of values to store
-        java.util.Set<Integer> flaggedStores = mustStore;
-        mustStore = new java.util.HashSet<>();
+        java.util.Set<Integer> flaggedStores = st.mustStore;
+        st.mustStore = new java.util.HashSet<>();
         List<Integer> plainBounds = new ArrayList<>();
-        List<Item> plainItems = fusedOrder();
-        emitChunks(plainItems, plainBounds, new ArrayList<>(), false);
-        java.util.Set<Integer> plainStores = mustStore;
+        List<Item> plainItems = schedule.fused;
+        emitChunks(plainItems, plainBounds, new ArrayList<>(), false, 0);
+        java.util.Set<Integer> plainStores = st.mustStore;
         // what the clock edge reads is stored by every variant
-        mustStore = new java.util.HashSet<>();
-        chunk = null;
+        st.mustStore = new java.util.HashSet<>();
+        st.chunk = null;
         List<String> checks = new ArrayList<>();
         for (int i = 0; i < net.checks().size(); i++) {
-            checks.add(checkStmt(i, net.checks().get(i)));
+            checks.add(stmts.checkStmt(i, net.checks().get(i)));
         }
-        List<String> commit = new ArrayList<>(guardedWakes());
+        List<String> commit = new ArrayList<>(st.activity.guardedWakes());
         List<String> commitPlain = new ArrayList<>();
         for (Mem<?> mem : net.mems()) {
             for (Mem.Write wr : mem.writes()) {
-                commit.add(writeStmt(mem, wr, true));
-                commitPlain.add(writeStmt(mem, wr, false));
+                commit.add(stmts.writeStmt(mem, wr, true));
+                commitPlain.add(stmts.writeStmt(mem, wr, false));
             }
         }
-        flaggedStores.addAll(mustStore);
-        plainStores.addAll(mustStore);
-        mustStore = flaggedStores;
-        flagging = true;
+        flaggedStores.addAll(st.mustStore);
+        plainStores.addAll(st.mustStore);
+        st.mustStore = flaggedStores;
+        st.flagging = true;
         List<StringBuilder> evalBodies = emitInBounds(items, bounds);
-        fast = true;
+        st.fast = true;
         List<StringBuilder> fastBodies = emitInBounds(items, bounds);
-        flagging = false;
-        mustStore = plainStores;
+        st.flagging = false;
+        st.mustStore = plainStores;
         List<StringBuilder> plainBodies = emitInBounds(plainItems, plainBounds);
-        fast = false;
-        flagging = false;
-        chunk = null;
+        st.fast = false;
+        st.flagging = false;
+        st.chunk = null;
         String params = "long[] v, long[] w, long[][] m, long[] nx, long[] nxw, boolean rst, long[] act";
-        Methods evalM = new Methods("c", params);
+        MethodSplitter evalM = new MethodSplitter(className, "c", params);
         evalM.bodies.addAll(evalBodies);
-        Methods fastM = new Methods("f", params);
+        MethodSplitter fastM = new MethodSplitter(className, "f", params);
         fastM.bodies.addAll(fastBodies);
-        Methods plainM = new Methods("p", params);
+        MethodSplitter plainM = new MethodSplitter(className, "p", params);
         plainM.bodies.addAll(plainBodies);
-        Methods commitM = split("t", commit, "long[] v, long[] w, long[][] m, long[] nx, long[] act");
-        Methods commitPlainM = split("u", commitPlain, "long[] v, long[] w, long[][] m, long[] nx, long[] act");
-        Methods checkM = split("k", checks, "long[] v, long[] w, org.flitkit.hdl.sim.SimModel.Events ev");
+        MethodSplitter commitM = MethodSplitter.split(className, "t", commit, "long[] v, long[] w, long[][] m, long[] nx, long[] act");
+        MethodSplitter commitPlainM = MethodSplitter.split(className, "u", commitPlain, "long[] v, long[] w, long[][] m, long[] nx, long[] act");
+        MethodSplitter checkM = MethodSplitter.split(className, "k", checks, "long[] v, long[] w, org.flitkit.hdl.sim.SimModel.Events ev");
         List<String> resets = new ArrayList<>();
-        for (Bits st : state) {
-            if (literalReset(st)) {
-                resets.add(resetStmt(st) + comment(st));
+        for (Bits st : layout.state) {
+            if (StatementEmitter.literalReset(st)) {
+                resets.add(stmts.resetStmt(st) + comment(st));
             }
         }
-        Methods resetM = split("r", resets, "long[] nx");
-        int words = flagWords();
+        MethodSplitter resetM = MethodSplitter.split(className, "r", resets, "long[] nx");
+        int words = st.activity.flagWords();
         String prologue = "        final long[] v = %1$s.v, w = %1$s.w, nx = %1$s.nx, nxw = %1$s.nxw, act = %1$s.act;\n"
                 + "        final long[][] m = %1$s.m;\n        final boolean rst = %1$s.reset;\n";
 
         StringBuilder src = new StringBuilder(UNIT_HEADER);
         src.append("/** Generated by FlitKit from ").append(net.top().definitionName()).append(". */\n");
         src.append("public final class ").append(className).append(" extends org.flitkit.hdl.sim.SimModel {\n");
-        src.append("    public ").append(className).append("() {\n        super(").append(nv).append(", ").append(nw).append(", ")
-                .append(stateCount).append(", ").append(wideStateCount).append(", ").append(chunkCount).append(", new int[] {");
-        for (int i = 0; i < memSizes.length; i++) {
-            src.append(i == 0 ? "" : ", ").append(memSizes[i]);
+        src.append("    public ").append(className).append("() {\n        super(").append(layout.nv).append(", ").append(layout.nw).append(", ")
+                .append(layout.stateCount).append(", ").append(layout.wideStateCount).append(", ").append(st.activity.chunkCount).append(", new int[] {");
+        for (int i = 0; i < layout.memSizes.length; i++) {
+            src.append(i == 0 ? "" : ", ").append(layout.memSizes[i]);
         }
         src.append("});\n    }\n\n");
         src.append("    public void evalComb() {\n").append(prologue.formatted("this"));
-        Methods evalD = evalM.dispatchers("d", true, src);
+        MethodSplitter evalD = evalM.dispatchers("d", true, src, words, fastUnstored);
         src.append("    }\n\n");
         src.append("    public void commit() {\n").append(prologue.formatted("this"));
         commitBody(src, commitM, checkM, resetM, words, "this");
@@ -1446,7 +173,7 @@ final class CodeGen {
 
         StringBuilder fastSrc = variantHeader(FAST, "evaluates only the chunks whose inputs changed, keeping values nobody outside a chunk reads in locals");
         fastSrc.append("    public void eval(org.flitkit.hdl.sim.SimModel mdl) {\n").append(prologue.formatted("mdl"));
-        Methods fastD = fastM.dispatchers("e", false, fastSrc);
+        MethodSplitter fastD = fastM.dispatchers("e", false, fastSrc, words, fastUnstored);
         fastSrc.append("    }\n\n    public void commit(org.flitkit.hdl.sim.SimModel mdl) {\n        mdl.commit();\n    }\n");
         fastD.inline(fastSrc);
         fastSrc.append("}\n");
@@ -1455,7 +182,7 @@ final class CodeGen {
 
         StringBuilder plainSrc = variantHeader(PLAIN, "evaluates every chunk with no activity bookkeeping, for stretches where most logic is busy");
         plainSrc.append("    public void eval(org.flitkit.hdl.sim.SimModel mdl) {\n").append(prologue.formatted("mdl"));
-        Methods plainD = plainM.groups("q", plainSrc);
+        MethodSplitter plainD = plainM.groups("q", plainSrc);
         plainSrc.append("    }\n\n    public void commit(org.flitkit.hdl.sim.SimModel mdl) {\n").append(prologue.formatted("mdl"));
         commitBody(plainSrc, commitPlainM, checkM, resetM, 0, "mdl");
         plainD.inline(plainSrc);
@@ -1463,7 +190,25 @@ final class CodeGen {
         List<StringBuilder> plainUnits = new ArrayList<>(List.of(plainSrc));
         plainM.classes(plainUnits);
         commitPlainM.classes(plainUnits);
-        return new Programs(strings(model), strings(fastUnits), strings(plainUnits));
+        return new Output(new Programs(strings(model), strings(fastUnits), strings(plainUnits)), plan());
+    }
+
+    private SimPlan plan() {
+        List<SimPlan.Constant> wide = new ArrayList<>();
+        for (int i = 0; i < layout.wideConsts.size(); i++) {
+            wide.add(new SimPlan.Constant(layout.wideConstOffsets.get(i), layout.wideConsts.get(i)));
+        }
+        List<SimPlan.Constant> narrow = new ArrayList<>();
+        for (long[] c : layout.narrowConsts) {
+            narrow.add(new SimPlan.Constant((int) c[0], new long[] {c[1]}));
+        }
+        Map<Bits, long[]> readers = new IdentityHashMap<>();
+        for (Bits b : net.inputs()) {
+            readers.put(b, st.activity.inputReaders(b).toLongArray());
+        }
+        return new SimPlan(new SimPlan.SlotMap(layout.nslot, layout.wslot, layout.aliasOf), layout.nv, layout.nw, wide, narrow, readers,
+                java.util.Arrays.copyOf(counterChunks.toLongArray(), st.activity.flagWords()), st.activity.counterSteps(), !st.counterReadAtEdge,
+                st.activity.chunkModules, st.activity.chunkChars);
     }
 
     private StringBuilder variantHeader(String suffix, String what) {
@@ -1485,7 +230,7 @@ final class CodeGen {
      * The clock edge: checks and prints, memory writes, constant resets, the state copy, and (with
      * {@code words} flag words) the flags raised for the coming cycle.
      */
-    private void commitBody(StringBuilder src, Methods commitM, Methods checkM, Methods resetM, int words, String model) {
+    private void commitBody(StringBuilder src, MethodSplitter commitM, MethodSplitter checkM, MethodSplitter resetM, int words, String model) {
         if (!checkM.bodies.isEmpty()) {
             src.append("        if (!rst) {\n");
             checkM.calls(src, "v, w, " + model + ".events", "            ");
@@ -1497,494 +242,86 @@ final class CodeGen {
             resetM.calls(src, "nx", "            ");
             src.append("        }\n");
         }
-        if (stateCount > 0) {
-            src.append("        System.arraycopy(nx, 0, v, ").append(stateBase).append(", ").append(stateCount).append(");\n");
+        if (layout.stateCount > 0) {
+            src.append("        System.arraycopy(nx, 0, v, ").append(layout.stateBase).append(", ").append(layout.stateCount).append(");\n");
         }
-        if (wideStateCount > 0) {
-            src.append("        System.arraycopy(nxw, 0, w, ").append(wideStateBase).append(", ").append(wideStateCount).append(");\n");
+        if (layout.wideStateCount > 0) {
+            src.append("        System.arraycopy(nxw, 0, w, ").append(layout.wideStateBase).append(", ").append(layout.wideStateCount).append(");\n");
         }
         // what changed at this edge wakes its readers in the coming cycle (and everything while in reset)
         for (int i = 0; i < words; i++) {
-            src.append("        act[").append(SimModel.FLAGS + i).append("] |= rst ? ").append(hex(SimModel.validBits(chunkCount, i)))
+            src.append("        act[").append(SimModel.FLAGS + i).append("] |= rst ? ").append(hex(SimModel.validBits(st.activity.chunkCount, i)))
                     .append(" : act[").append(SimModel.FLAGS + words + i)
                     .append("]; act[").append(SimModel.FLAGS + words + i).append("] = 0L;\n");
         }
         src.append("    }\n\n");
     }
 
-    // ------------------------------------------------------------------ activity
-
-    /** emitting the wake-up code of the activity flags (passes 2 and 3) */
-    private boolean flagging;
-    /** number of chunks, each with a flag bit: 64 to a word of {@code act} */
-    int chunkCount;
-    /** chunks (other than the producer) that read each narrow slot, wide slot and memory */
-    private final Map<Integer, java.util.BitSet> narrowConsumers = new java.util.HashMap<>();
-    private final Map<Integer, java.util.BitSet> wideConsumers = new java.util.HashMap<>();
-    private final Map<Integer, java.util.BitSet> memConsumers = new java.util.HashMap<>();
-    /** offset in w of the last value of each wide slot read across chunks */
-    private final Map<Integer, Integer> shadowOf = new java.util.HashMap<>();
-
-    int flagWords() {
-        return (chunkCount + 63) >>> 6;
-    }
-
-    /** Chunks woken when top-level input slot {@code slot} changes (empty when none reads it). */
-    java.util.BitSet inputConsumers(Bits input) {
-        int slot = off(input);
-        java.util.BitSet b = (wide(input) ? wideConsumers : narrowConsumers).get(slot);
-        return b == null ? new java.util.BitSet() : b;
-    }
-
     /** emitting: the previous item was a counter's next state, so the next item starts a chunk */
     private boolean afterCounter;
+
     /** chunks that compute nothing but a counter's next value */
     final java.util.BitSet counterChunks = new java.util.BitSet();
-    /** the clock-edge code (checks, memory writes) reads a counter, so the design never sleeps */
-    boolean counterReadAtEdge;
-
-    /** {slot, index in nx, step, mask} of each counter: how a quiet design advances them over skipped cycles */
-    long[][] counterSteps() {
-        List<long[]> out = new ArrayList<>();
-        for (Bits c : counters) {
-            Bits d = throughWires(net.driverOf(c));
-            Bits lit = throughWires(d.args().get(0)) == c ? throughWires(d.args().get(1)) : throughWires(d.args().get(0));
-            long step = lit.litValue().longValue();
-            int slot = nslot.get(c);
-            out.add(new long[] {slot, slot - stateBase, d.op() == Op.SUB ? -step : step, maskOf(c.width())});
-        }
-        return out.toArray(new long[0][]);
-    }
-
-    /** slots of the counters, and the mux selects enclosing the expression being generated (innermost first) */
-    private final java.util.Set<Integer> counterSlots = new java.util.HashSet<>();
-    private final java.util.ArrayDeque<Guard> guards = new java.util.ArrayDeque<>();
-    /** per counter slot: guard key -> chunks whose every read of the counter sits under that arm */
-    private final Map<Integer, Map<Integer, java.util.BitSet>> guardedReaders = new java.util.TreeMap<>();
-
-    /** An arm of a two-way select: the first ({@code one}, taken while the select is 1) or the second. */
-    private record Guard(Bits select, boolean one) {
-    }
-
-    /**
-     * Generates an arm of a select whose Java condition is {@code c}, with the reads in it recorded as
-     * guarded by that arm; under a constant condition the enclosing arms guard them.
-     */
-    private String inArm(Bits select, String c, boolean one, java.util.function.Supplier<String> arm) {
-        if (c.equals(ONE) || c.equals(ZERO)) {
-            return arm.get();
-        }
-        guards.push(new Guard(select, one));
-        try {
-            return arm.get();
-        } finally {
-            guards.pop();
-        }
-    }
-
-    /**
-     * {@code 2 * slot + 1} for the first arm of a stored select, {@code 2 * slot} for its second, -1 when the
-     * select has no storage (the read counts as unguarded).
-     */
-    private int guardKey(Guard g) {
-        Integer slot = nslot.get(rep(g.select()));
-        return slot == null ? -1 : 2 * slot + (g.one() ? 1 : 0);
-    }
-
-    /** per comb slot (narrow, wide): guard key -> later chunks whose every read of it sits in that arm */
-    private final Map<Integer, Map<Integer, java.util.BitSet>> guardedNarrow = new java.util.HashMap<>();
-    private final Map<Integer, Map<Integer, java.util.BitSet>> guardedWide = new java.util.HashMap<>();
-
-    /**
-     * Readers that read a value only in arms of selects are woken by its change only while the select of
-     * one of those arms has that arm's value (the select is given storage for the test):
-     * <ul>
-     * <li>a counter: the clock edge tests the selects when the counter steps ({@link #guardedWakes});
-     * <li>a combinational value computed in another chunk (a packet offered to many ports, taken by one
-     * that loads it): the producer tests them when the value changed. Exact: the reader reads the select,
-     * so a select that changes in this cycle wakes the reader itself; one that does not still has the
-     * value the producer reads.
-     * </ul>
-     * Every other read, and every read outside any arm, wakes the reader on every change.
-     */
-    private void splitArmReaders(List<Chunk> chunks, Map<Integer, Integer> wideProducer) {
-        for (int c = 0; c < chunks.size(); c++) {
-            // per read value (wide slots as ~slot): the arms it is read in, or null once read outside any
-            Map<Integer, java.util.Set<Integer>> arms = new java.util.HashMap<>();
-            for (int[] read : chunks.get(c).reads) {
-                int key = read[0] == 1 ? ~read[1] : read[1];
-                if (read[2] < 0) {
-                    arms.put(key, null);
-                } else if (!arms.containsKey(key) || arms.get(key) != null) {
-                    arms.computeIfAbsent(key, k -> new java.util.TreeSet<>()).add(read[2]);
-                }
-            }
-            for (Map.Entry<Integer, java.util.Set<Integer>> e : arms.entrySet()) {
-                if (e.getValue() == null) {
-                    continue;
-                }
-                boolean isWide = e.getKey() < 0;
-                int slot = isWide ? ~e.getKey() : e.getKey();
-                Map<Integer, Map<Integer, java.util.BitSet>> guarded;
-                if (!isWide && counterSlots.contains(slot)) {
-                    guarded = guardedReaders;
-                } else {
-                    Integer producer = (isWide ? wideProducer : computedIn).get(slot);
-                    if (producer == null || producer == c) {
-                        continue;
-                    }
-                    guarded = isWide ? guardedWide : guardedNarrow;
-                }
-                (isWide ? wideConsumers : narrowConsumers).get(slot).clear(c);
-                for (int g : e.getValue()) {
-                    mustStore.add(g >> 1);
-                    guarded.computeIfAbsent(slot, k -> new java.util.TreeMap<>()).computeIfAbsent(g, k -> new java.util.BitSet()).set(c);
-                }
-            }
-        }
-    }
-
-    /** Wake-up code of a changed combinational value: its readers, and its arm readers whose select is in their arm. */
-    private String combFlags(java.util.BitSet readers, Map<Integer, java.util.BitSet> armReaders) {
-        StringBuilder sb = new StringBuilder(flags("C", readers));
-        if (armReaders != null) {
-            for (Map.Entry<Integer, java.util.BitSet> g : armReaders.entrySet()) {
-                sb.append(sb.length() == 0 ? "" : " ").append(armTest(g.getKey())).append(flags("C", g.getValue())).append(" }");
-            }
-        }
-        return sb.toString();
-    }
-
-    /** {@code if (<the select of arm key> is in that arm) { } */
-    private static String armTest(int key) {
-        return "if (v[" + (key >> 1) + ((key & 1) != 0 ? "] != 0L) { " : "] == 0L) { ");
-    }
-
-    /** Commit statements waking the guarded readers of each counter that steps at this edge. */
-    private List<String> guardedWakes() {
-        List<String> out = new ArrayList<>();
-        for (Map.Entry<Integer, Map<Integer, java.util.BitSet>> e : guardedReaders.entrySet()) {
-            int slot = e.getKey();
-            StringBuilder sb = new StringBuilder("if (nx[" + (slot - stateBase) + "] != v[" + slot + "]) {");
-            for (Map.Entry<Integer, java.util.BitSet> g : e.getValue().entrySet()) {
-                sb.append(' ').append(armTest(g.getKey())).append(flags("N", g.getValue())).append(" }");
-            }
-            out.add(sb.append(" }").toString());
-        }
-        return out;
-    }
-
-    /** Per chunk of the activity-skipping variants: the module instances it holds and its source size (for profiles). */
-    final List<String> chunkModules = new ArrayList<>();
-    final List<Integer> chunkChars = new ArrayList<>();
-
-    private void findConsumers(List<Chunk> chunks) {
-        chunkCount = chunks.size();
-        for (Chunk c : chunks) {
-            List<String> os = new ArrayList<>(c.owners);
-            chunkModules.add(os.size() <= 2 ? String.join(", ", os) : os.get(0) + ", " + os.get(1) + " (+" + (os.size() - 2) + ")");
-            chunkChars.add(c.chars);
-        }
-        Map<Integer, Integer> wideProducer = new java.util.HashMap<>();
-        for (int c = 0; c < chunks.size(); c++) {
-            for (int slot : chunks.get(c).wProduced) {
-                wideProducer.put(slot, c);
-            }
-        }
-        for (int c = 0; c < chunks.size(); c++) {
-            Chunk ch = chunks.get(c);
-            for (int[] read : ch.reads) {
-                boolean isWide = read[0] == 1;
-                Integer producer = (isWide ? wideProducer : computedIn).get(read[1]);
-                if (producer == null || producer != c) {
-                    (isWide ? wideConsumers : narrowConsumers).computeIfAbsent(read[1], k -> new java.util.BitSet()).set(c);
-                }
-            }
-            for (int k : ch.memReads) {
-                memConsumers.computeIfAbsent(k, x -> new java.util.BitSet()).set(c);
-            }
-        }
-        splitArmReaders(chunks, wideProducer);
-        for (Map.Entry<Bits, Integer> e : wslot.entrySet()) {
-            if (wideProducer.containsKey(e.getValue()) && wideConsumers.containsKey(e.getValue())) {
-                shadowOf.put(e.getValue(), nw);
-                nw += limbs(e.getKey().width());
-            }
-        }
-    }
-
-    /** {@code act[word] |= bits;} for each word of a chunk set, in the current ("C") or next ("N") cycle's flags. */
-    private String flags(String which, java.util.BitSet chunks) {
-        if (chunks == null || chunks.isEmpty()) {
-            return "";
-        }
-        int base = SimModel.FLAGS + ("N".equals(which) ? flagWords() : 0);
-        StringBuilder sb = new StringBuilder();
-        long[] words = chunks.toLongArray();
-        for (int i = 0; i < words.length; i++) {
-            if (words[i] != 0) {
-                sb.append(sb.length() == 0 ? "" : " ").append("act[").append(base + i).append("] |= ").append(hex(words[i])).append(';');
-            }
-        }
-        return sb.toString();
-    }
-
-    /** A combinational node to compute, or a state element whose next value to compute. */
-    private record Item(Bits node, boolean next) {
-    }
-
-    /**
-     * The plain variant's order: combinational nodes in netlist order, with each state element's
-     * next-value statement placed right after the last value it reads, so it usually lands in the same
-     * chunk and reads locals (where every chunk runs anyway, locality beats module boundaries).
-     */
-    private List<Item> fusedOrder() {
-        List<Bits> order = net.combOrder();
-        Map<Bits, Integer> pos = new IdentityHashMap<>();
-        for (int i = 0; i < order.size(); i++) {
-            pos.put(order.get(i), i);
-        }
-        List<List<Bits>> after = new ArrayList<>();
-        for (int i = 0; i <= order.size(); i++) {
-            after.add(new ArrayList<>());
-        }
-        List<Bits> allState = new ArrayList<>(state);
-        allState.addAll(wideState);
-        for (Bits s : allState) {
-            List<Bits> reads = new ArrayList<>();
-            if (s.kind() == Kind.MEM_SYNC_READ) {
-                reads.addAll(s.args());
-            } else {
-                reads.add(net.driverOf(s));
-                if (s.resetValue() != null) {
-                    reads.add(s.resetValue());
-                }
-            }
-            int last = -1;
-            for (Bits r : reads) {
-                last = Math.max(last, lastPosition(r, pos));
-            }
-            after.get(last + 1).add(s);
-        }
-        List<Item> items = new ArrayList<>();
-        for (Bits s : after.get(0)) {
-            items.add(new Item(s, true));
-        }
-        for (int i = 0; i < order.size(); i++) {
-            items.add(new Item(order.get(i), false));
-            for (Bits s : after.get(i + 1)) {
-                items.add(new Item(s, true));
-            }
-        }
-        return items;
-    }
-
-    /** Latest position in the order among the stored values an expression reads (through inlined operations). */
-    private int lastPosition(Bits n, Map<Bits, Integer> pos) {
-        Bits r = rep(n);
-        Integer p = pos.get(r);
-        int best = -1;
-        if (p != null && (nslot.containsKey(r) || wslot.containsKey(r))) {
-            return p;
-        }
-        if (r.kind() == Kind.OP && !nslot.containsKey(r) && !wslot.containsKey(r)) {
-            for (Bits a : r.args()) {
-                best = Math.max(best, lastPosition(a, pos));
-            }
-            if (p != null) {
-                best = Math.max(best, p);
-            }
-        }
-        return best;
-    }
-
 
     /** Source characters from which a chunk ends where the next item belongs to another module instance. */
     static final int MODULE_CHUNK_MIN = 600;
 
-    /**
-     * Combinational nodes and next-state computations in an evaluation order that keeps each module
-     * instance's items together where dependencies allow (Kahn's algorithm, preferring the instance of
-     * the item just placed): chunks then follow module boundaries, so a quiet instance sleeps as a whole.
-     */
-    private List<Item> clusteredOrder() {
-        List<Item> items = new ArrayList<>();
-        Map<Bits, Integer> index = new IdentityHashMap<>();
-        for (Bits n : net.combOrder()) {
-            index.put(n, items.size());
-            items.add(new Item(n, false));
-        }
-        List<Bits> allState = new ArrayList<>(state);
-        allState.addAll(wideState);
-        for (Bits s : allState) {
-            items.add(new Item(s, true));
-        }
-        int n = items.size();
-        int[] pending = new int[n];
-        List<List<Integer>> users = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            users.add(new ArrayList<>());
-        }
-        for (int i = 0; i < n; i++) {
-            Item it = items.get(i);
-            List<Bits> reads = new ArrayList<>();
-            if (!it.next()) {
-                reads.addAll(net.combDeps(it.node()));
-            } else if (it.node().kind() == Kind.MEM_SYNC_READ) {
-                reads.addAll(it.node().args());
-            } else {
-                reads.add(net.driverOf(it.node()));
-                if (it.node().resetValue() != null) {
-                    reads.add(it.node().resetValue());
-                }
-            }
-            for (Bits r : reads) {
-                Integer d = index.get(r);
-                if (d != null && d != i) {
-                    users.get(d).add(i);
-                    pending[i]++;
-                }
-            }
-        }
-        Map<org.flitkit.hdl.Module, Integer> ownerIds = new IdentityHashMap<>();
-        int[] owner = new int[n];
-        for (int i = 0; i < n; i++) {
-            owner[i] = ownerIds.computeIfAbsent(items.get(i).node().owner(), k -> ownerIds.size());
-        }
-        List<java.util.ArrayDeque<Integer>> ready = new ArrayList<>();
-        for (int o = 0; o < ownerIds.size(); o++) {
-            ready.add(new java.util.ArrayDeque<>());
-        }
-        List<Item> order = new ArrayList<>(n);
-        // constants first, in chunks of their own: nothing ever raises their flags after the first
-        // evaluation, so tied-off ports and constant wires stop costing a statement in every cycle
-        boolean[] placed = new boolean[n];
-        items.forEach(this::isConstant); // in evaluation order, so that the memo keeps the recursion shallow
-        for (int i = 0; i < n; i++) {
-            if (pending[i] == 0 && !placed[i] && isConstant(items.get(i))) {
-                java.util.ArrayDeque<Integer> work = new java.util.ArrayDeque<>(List.of(i));
-                while (!work.isEmpty()) {
-                    int c = work.poll();
-                    placed[c] = true;
-                    order.add(items.get(c));
-                    for (int u : users.get(c)) {
-                        if (--pending[u] == 0 && isConstant(items.get(u))) {
-                            work.add(u);
-                        }
-                    }
-                }
-            }
-        }
-        constantItems = order.size();
-        java.util.PriorityQueue<Integer> owners = new java.util.PriorityQueue<>();
-        for (int i = 0; i < n; i++) {
-            if (pending[i] == 0 && !placed[i]) {
-                ready.get(owner[i]).add(i);
-                owners.add(owner[i]);
-            }
-        }
-        int cur = -1;
-        while (order.size() < n) {
-            if (cur < 0 || ready.get(cur).isEmpty()) {
-                cur = owners.remove();
-                if (ready.get(cur).isEmpty()) {
-                    cur = -1;
-                    continue;
-                }
-            }
-            int i = ready.get(cur).poll();
-            order.add(items.get(i));
-            for (int u : users.get(i)) {
-                if (--pending[u] == 0) {
-                    ready.get(owner[u]).add(u);
-                    owners.add(owner[u]);
-                }
-            }
-        }
-        return order;
-    }
-
-    /** Items at the start of {@link #clusteredOrder()} whose values are constants (see {@link #isConstant}). */
-    private int constantItems;
     /** The chunk being cut holds constants: it ends before the first item that is not one. */
     private boolean holdsConstants;
-    private final Map<Bits, Boolean> constant = new IdentityHashMap<>();
-
-    /**
-     * A combinational value that no register, memory or top-level input reaches: a literal, or an
-     * operation or wire of such values only. Its value is the same in every cycle from the first on.
-     */
-    private boolean isConstant(Item it) {
-        return !it.next() && isConstant(it.node());
-    }
-
-    private boolean isConstant(Bits n) {
-        Boolean memo = constant.get(n);
-        if (memo != null) {
-            return memo;
-        }
-        List<Bits> deps = net.combDeps(n);
-        boolean c = n.kind() == Kind.LIT || !deps.isEmpty() && (n.kind() != Kind.OP || n.op() != Op.MEM_READ);
-        for (int i = 0; c && i < deps.size(); i++) {
-            c = isConstant(deps.get(i));
-        }
-        constant.put(n, c);
-        return c;
-    }
 
     /**
      * Emits items into chunk methods; an item that would overflow a method starts the next one, and so
      * does an item of another module instance once the chunk has some size, and the first item after
      * the constants.
      */
-    private void emitChunks(List<Item> items, List<Integer> bounds, List<Chunk> chunks, boolean byModule) {
+    private void emitChunks(List<Item> items, List<Integer> bounds, List<EmitState.Chunk> chunks, boolean byModule, int constantItems) {
         int len = 0;
-        chunk = new Chunk();
-        chunkIndex = 0;
+        st.chunk = new EmitState.Chunk();
+        st.chunkIndex = 0;
         org.flitkit.hdl.Module owner = null;
         for (int idx = 0; idx < items.size(); idx++) {
             Item it = items.get(idx);
-            int mark = chunk.added.size();
-            int r0 = chunk.reads.size();
-            int m0 = chunk.memReads.size();
-            int p0 = chunk.wProduced.size();
+            int mark = st.chunk.added.size();
+            int r0 = st.chunk.reads.size();
+            int m0 = st.chunk.memReads.size();
+            int p0 = st.chunk.wProduced.size();
             String stmt = emit(it);
             if (stmt == null) {
                 continue;
             }
-            boolean full = len + stmt.length() > METHOD_BUDGET;
+            boolean full = len + stmt.length() > MethodSplitter.METHOD_BUDGET;
             boolean moduleEnds = byModule && (it.node().owner() != owner && len >= MODULE_CHUNK_MIN || holdsConstants && idx >= constantItems);
             // a counter steps alone in its chunk: a design where only counters move can sleep (see quietMask)
-            boolean counter = byModule && it.next() && counters.contains(it.node());
+            boolean counter = byModule && it.next() && layout.counters.contains(it.node());
             if (len > 0 && (full || moduleEnds || counter || afterCounter)) {
                 // the item goes to the next chunk: take back what it recorded in this one
-                for (int k = chunk.added.size() - 1; k >= mark; k--) {
-                    chunk.locals.remove(chunk.added.remove(k));
+                for (int k = st.chunk.added.size() - 1; k >= mark; k--) {
+                    st.chunk.locals.remove(st.chunk.added.remove(k));
                 }
-                chunk.reads.subList(r0, chunk.reads.size()).clear();
-                chunk.memReads.subList(m0, chunk.memReads.size()).clear();
-                chunk.wProduced.subList(p0, chunk.wProduced.size()).clear();
-                chunks.add(chunk);
+                st.chunk.reads.subList(r0, st.chunk.reads.size()).clear();
+                st.chunk.memReads.subList(m0, st.chunk.memReads.size()).clear();
+                st.chunk.wProduced.subList(p0, st.chunk.wProduced.size()).clear();
+                chunks.add(st.chunk);
                 bounds.add(idx);
                 len = 0;
-                chunk = new Chunk();
-                chunkIndex++;
+                st.chunk = new EmitState.Chunk();
+                st.chunkIndex++;
                 stmt = emit(it);
             }
             owner = it.node().owner();
             holdsConstants = idx < constantItems;
             len += stmt.length() + 9;
-            chunk.owners.add(owner == null ? "?" : owner.path());
-            chunk.chars = len;
+            st.chunk.owners.add(owner == null ? "?" : owner.path());
+            st.chunk.chars = len;
             afterCounter = counter;
             if (counter) {
-                counterChunks.set(chunkIndex);
+                counterChunks.set(st.chunkIndex);
             }
         }
         afterCounter = false;
         holdsConstants = false;
         if (len > 0) {
-            chunks.add(chunk);
+            chunks.add(st.chunk);
         }
     }
 
@@ -1992,15 +329,15 @@ final class CodeGen {
     private List<StringBuilder> emitInBounds(List<Item> items, List<Integer> bounds) {
         List<StringBuilder> bodies = new ArrayList<>();
         StringBuilder cur = new StringBuilder();
-        chunk = new Chunk();
-        chunkIndex = 0;
+        st.chunk = new EmitState.Chunk();
+        st.chunkIndex = 0;
         int next = 0;
         for (int idx = 0; idx < items.size(); idx++) {
             if (next < bounds.size() && idx == bounds.get(next)) {
-                bodies.add(flagging ? flagged(cur, chunk, chunkIndex) : cur);
+                bodies.add(st.flagging ? flagged(cur, st.chunk, st.chunkIndex) : cur);
                 cur = new StringBuilder();
-                chunk = new Chunk();
-                chunkIndex++;
+                st.chunk = new EmitState.Chunk();
+                st.chunkIndex++;
                 next++;
             }
             String stmt = emit(items.get(idx));
@@ -2009,174 +346,36 @@ final class CodeGen {
             }
         }
         if (cur.length() > 0) {
-            bodies.add(flagging ? flagged(cur, chunk, chunkIndex) : cur);
+            bodies.add(st.flagging ? flagged(cur, st.chunk, st.chunkIndex) : cur);
         }
         return bodies;
     }
 
     /**
      * The dispatcher clears a word's flags once its chunks have run, and updates their stale and
-     * profile marks (see {@link Methods#dispatchers}). A chunk records only whether the fast variant
+     * profile marks (see {@link MethodSplitter#dispatchers}). A chunk records only whether the fast variant
      * kept some value in locals, so that the next {@code evalComb} runs it again to store them.
      */
-    private StringBuilder flagged(StringBuilder body, Chunk c, int index) {
-        if (fast && c.unstored) {
+    private StringBuilder flagged(StringBuilder body, EmitState.Chunk c, int index) {
+        if (st.fast && c.unstored) {
             fastUnstored.set(index);
         }
         return body;
     }
 
     private String emit(Item it) {
-        chunk.preload.setLength(0);
-        String s = it.next() ? nextStmt(it.node(), true) + comment(it.node()) : combStmt(it.node());
+        st.chunk.preload.setLength(0);
+        String s = it.next() ? stmts.nextStmt(it.node(), true) + comment(it.node()) : stmts.combStmt(it.node());
         if (s == null) {
             return null;
         }
         if (!it.next()) {
             s += comment(it.node());
         }
-        return chunk.preload + s;
+        return st.chunk.preload + s;
     }
 
     private static String comment(Bits n) {
         return n.name() == null ? "" : " // " + n.path();
-    }
-
-    /** Statements split into static methods, grouped into helper classes. */
-    private final class Methods {
-        final String prefix;
-        final String params;
-        final List<StringBuilder> bodies = new ArrayList<>();
-
-        Methods(String prefix, String params) {
-            this.prefix = prefix;
-            this.params = params;
-        }
-
-        String owner(int i) {
-            return className + "_" + prefix.toUpperCase() + (i / METHODS_PER_CLASS);
-        }
-
-        void calls(StringBuilder src, String args) {
-            calls(src, args, "        ");
-        }
-
-        void calls(StringBuilder src, String args, String indent) {
-            for (int i = 0; i < bodies.size(); i++) {
-                src.append(indent).append(owner(i)).append('.').append(prefix).append(i).append('(').append(args).append(");\n");
-            }
-        }
-
-        /**
-         * Dispatchers of the chunk methods, one per flag word (64 chunks): each calls a chunk only when
-         * its flag is up (the storing variant also runs a stale chunk) or when skipping is off; a skipped
-         * chunk counts in {@code act[1]}. The model method skips a whole word whose flags are all down.
-         */
-        Methods dispatchers(String dprefix, boolean storing, StringBuilder model) {
-            int words = flagWords();
-            Methods d = new Methods(dprefix, params);
-            String call = "(v, w, m, nx, nxw, rst, act);";
-            for (int word = 0; word * 64 < bodies.size(); word++) {
-                int first = word * 64;
-                int count = Math.min(64, bodies.size() - first);
-                model.append("        if (act[0] == 0L || ").append(flagExpr(word, storing, words)).append(" != 0L) ")
-                        .append(dprefix).append(word).append(call).append(" else act[1] += ").append(count).append(";\n");
-                String flag = "act[" + (SimModel.FLAGS + word) + "]";
-                String stale = "act[" + (SimModel.FLAGS + 2 * words + word) + "]";
-                long all = count == 64 ? -1L : (1L << count) - 1;
-                long[] u = fastUnstored.get(first, first + count).toLongArray();
-                long unstored = storing || u.length == 0 ? 0L : u[0];
-                StringBuilder body = new StringBuilder();
-                body.append("        if (act[0] == 0L) {\n");
-                for (int i = first; i < first + count; i++) {
-                    body.append("            ").append(owner(i)).append('.').append(prefix).append(i).append(call).append('\n');
-                }
-                body.append(marks(storing, flag, stale, null, word, words, all, unstored, "    "));
-                // raised flags only, in order: a chunk only wakes chunks after it, so one pass suffices. One
-                // test per chunk rather than a loop over the raised bits: each test is a branch the CPU
-                // predicts per chunk, where a switch on the next raised bit is an indirect jump it mostly misses
-                body.append("            return;\n        }\n");
-                for (int i = first; i < first + count; i++) {
-                    body.append("        if ((").append(flagExpr(word, storing, words)).append(" & ").append(hex(1L << (i - first)))
-                            .append(") != 0L) ").append(owner(i)).append('.').append(prefix).append(i).append(call).append('\n');
-                }
-                // so the word's flags are exactly the chunks that ran (with the stale ones, when storing): no
-                // chunk clears its own flag or counts itself, which were two read-modify-writes of act per run
-                body.append("        final long ran = ").append(flagExpr(word, storing, words)).append(";\n");
-                body.append(marks(storing, flag, stale, "ran", word, words, all, unstored, ""));
-                body.append("        act[1] += ").append(count).append(" - Long.bitCount(ran);\n");
-                d.bodies.add(body);
-            }
-            return d;
-        }
-
-        /**
-         * After a word's chunks ran ({@code ran}; all of them, {@code all}, when skipping is off and
-         * {@code ran} is null): their flags are down; the storing variant marks them fresh and run (for
-         * the profile); the fast variant marks stale those that kept values in locals and fresh the others.
-         */
-        private String marks(boolean storing, String flag, String stale, String ran, int word, int words, long all, long unstored, String indent) {
-            String r = ran == null ? hex(all) : ran;
-            String b = indent + "        " + flag + " = 0L; ";
-            return b + (storing
-                    ? stale + " = 0L; act[" + (SimModel.FLAGS + 3 * words + word) + "] |= " + r + ";\n"
-                    : stale + " = (" + stale + " & ~" + r + ") | (" + r + " & " + hex(unstored) + ");\n");
-        }
-
-        /** Methods calling the chunk methods in order, 64 to a method, called in order from the model method. */
-        Methods groups(String gprefix, StringBuilder model) {
-            Methods g = new Methods(gprefix, params);
-            String call = "(v, w, m, nx, nxw, rst, act);";
-            for (int i = 0; i < bodies.size(); i++) {
-                if ((i & 63) == 0) {
-                    g.bodies.add(new StringBuilder());
-                    model.append("        ").append(gprefix).append(i >>> 6).append(call).append('\n');
-                }
-                g.bodies.get(i >>> 6).append("        ").append(owner(i)).append('.').append(prefix).append(i).append(call).append('\n');
-            }
-            return g;
-        }
-
-        private String flagExpr(int word, boolean storing, int words) {
-            String flag = "act[" + (SimModel.FLAGS + word) + "]";
-            return storing ? "(" + flag + " | act[" + (SimModel.FLAGS + 2 * words + word) + "])" : flag;
-        }
-
-        /** The methods as private static members of the class being written to {@code src}. */
-        void inline(StringBuilder src) {
-            for (int i = 0; i < bodies.size(); i++) {
-                src.append("\n    private static void ").append(prefix).append(i).append('(').append(params).append(") {\n")
-                        .append(bodies.get(i)).append("    }\n");
-            }
-        }
-
-        void classes(List<StringBuilder> units) {
-            StringBuilder src = null;
-            for (int i = 0; i < bodies.size(); i++) {
-                if (i % METHODS_PER_CLASS == 0) {
-                    src = new StringBuilder(UNIT_HEADER);
-                    units.add(src);
-                    src.append("public final class ").append(owner(i)).append(" {\n");
-                }
-                src.append("    public static void ").append(prefix).append(i).append('(').append(params).append(") {\n")
-                        .append(bodies.get(i)).append("    }\n");
-                if (i % METHODS_PER_CLASS == METHODS_PER_CLASS - 1 || i == bodies.size() - 1) {
-                    src.append("}\n");
-                }
-            }
-        }
-    }
-
-    private Methods split(String prefix, List<String> stmts, String params) {
-        Methods ms = new Methods(prefix, params);
-        StringBuilder cur = null;
-        for (String s : stmts) {
-            if (cur == null || cur.length() + s.length() > METHOD_BUDGET) {
-                cur = new StringBuilder();
-                ms.bodies.add(cur);
-            }
-            cur.append("        ").append(s).append('\n');
-        }
-        return ms;
     }
 }

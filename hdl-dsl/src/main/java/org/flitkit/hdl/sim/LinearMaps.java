@@ -8,7 +8,7 @@ import java.util.Map;
 /**
  * Linear maps over GF(2) of wide values, up to 32 output bits, for generated code: the equations of a
  * parallel CRC, where each output bit is the parity of the input under a constant mask. The code
- * generator turns the masks into a table (see {@code CodeGen.linearCat}) and registers it here once;
+ * generator turns the masks into a table (see {@code NarrowEmitter.linearCat}) and registers it here once;
  * {@link #apply} then costs one lookup per input byte instead of one pass over all limbs per output bit.
  *
  * <p>Table layout: for limb {@code i} of the input, byte {@code b} of that limb and byte value {@code v},
@@ -30,6 +30,11 @@ public final class LinearMaps {
             tables = t;
             return t.length - 1;
         });
+    }
+
+    /** The table registered under {@code id} (read-only by contract). */
+    static int[] table(int id) {
+        return tables[id];
     }
 
     /** Map {@code table} of the {@code limbs}-limb value at {@code a[aoff..]}: the output bits, as an unsigned 32-bit value. */

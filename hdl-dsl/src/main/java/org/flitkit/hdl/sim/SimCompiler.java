@@ -136,8 +136,8 @@ final class SimCompiler {
     static Result compile(Netlist net) {
         long t0 = System.nanoTime();
         warmUp();
-        CodeGen gen = new CodeGen(net, PLACEHOLDER);
-        CodeGen.Programs p = gen.generate();
+        CodeGen.Output out = new CodeGen(net, PLACEHOLDER).generate();
+        CodeGen.Programs p = out.programs();
         String name = "G_" + hash(p.all());
         CodeGen.Programs named = new CodeGen.Programs(rename(p.model(), name), rename(p.fast(), name), rename(p.plain(), name));
         long t1 = System.nanoTime();
@@ -145,8 +145,13 @@ final class SimCompiler {
         Compiled c = CACHE.computeIfAbsent(name, k -> janino(k, named));
         Sizes s = c.sizes();
         CompileStats stats = new CompileStats((t1 - t0) / 1_000_000, cached ? 0 : c.janinoMillis(), cached,
-                lines(named.all()), s.classes(), s.methods(), s.maxMethodBytes(), gen.nv, gen.nw, -1);
-        return new Result(gen, c, named, stats);
+                lines(named.all()), s.classes(), s.methods(), s.maxMethodBytes(), out.plan().narrowSlots(), out.plan().wideSlots(), -1);
+        return new Result(out.plan(), c, named, stats);
+    }
+
+    /** The generated source, with the placeholder class name (what {@link #compile} hashes for the real name). */
+    static CodeGen.Programs generate(Netlist net) {
+        return new CodeGen(net, PLACEHOLDER).generate().programs();
     }
 
     private static final java.util.concurrent.atomic.AtomicBoolean WARMING = new java.util.concurrent.atomic.AtomicBoolean();
@@ -180,7 +185,7 @@ final class SimCompiler {
         return n;
     }
 
-    record Result(CodeGen gen, Compiled compiled, CodeGen.Programs programs, CompileStats stats) {
+    record Result(SimPlan plan, Compiled compiled, CodeGen.Programs programs, CompileStats stats) {
         Class<? extends SimModel> type() {
             return compiled.type();
         }

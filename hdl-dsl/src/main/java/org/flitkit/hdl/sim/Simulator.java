@@ -15,11 +15,8 @@ import java.util.function.Supplier;
 import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.Check;
 import org.flitkit.hdl.Circuit;
-import org.flitkit.hdl.HdlException;
-import org.flitkit.hdl.Kind;
 import org.flitkit.hdl.Mem;
 import org.flitkit.hdl.Module;
-import org.flitkit.waves.Scope;
 import org.flitkit.waves.Timescale;
 import org.flitkit.waves.VcdWriter;
 
@@ -30,85 +27,31 @@ import org.flitkit.waves.VcdWriter;
  * design's {@code Hdl.check}s are checked (a failure throws {@link SimAssertionError}) and its
  * {@code Hdl.printf}s print to the {@link #setPrintSink print sink}. Dead logic (see
  * {@link Circuit#warnings()}) is simulated and dumped like the rest.
+ *
+ * <p>Over 600 lines because it is the whole public surface of a simulation (poke, peek, step, reset, sleep,
+ * profile, waves), each method short; the work is in {@link SimDesign}, {@link VariantPolicy}, {@link VcdTap}
+ * and the generated code.
  */
 public final class Simulator {
-    private final CodeGen gen;
+    private final SimPlan plan;
     private final SimModel model;
-    private final Design design;
+    private final SimDesign design;
     private boolean dirty = true;
     private boolean reset;
     private long cycle;
-    private Vcd vcd;
+    private VcdTap vcd;
     private Consumer<String> printSink = text -> System.out.print(text);
     /** the cycle whose ending edge last fired a check or print (set by the edge, so nothing is reset per cycle) */
     private long firedAt = Long.MIN_VALUE;
 
-    /**
-     * What every instance of one compiled design shares: the circuit, the slot maps, the model class
-     * and the initial contents of its state; an instance adds only its own state arrays.
-     */
-    private static final class Design {
-        final Circuit circuit;
-        final SimCompiler.Result compiled;
-        final Map<String, Bits> byPath = new HashMap<>();
-        /** top-level inputs and their slots: poke checks and stores with one lookup */
-        final Map<Bits, Integer> inputs = new IdentityHashMap<>();
-        /** chunks that read each top-level input: woken when a poke changes it */
-        final Map<Bits, long[]> readers = new IdentityHashMap<>();
-        /** slot of each signal peeked so far (resolving a wire to its driver's storage is done once) */
-        final Map<Bits, Integer> slots = new java.util.concurrent.ConcurrentHashMap<>();
-        /** per flag word, the chunks that may be raised while the design is quiet (counter steps) */
-        final long[] quietMask;
-        final long[][] counterSteps;
-        final boolean sleepable;
-
-        /** initial memory contents as the model stores them (null: all zero), converted once for all instances */
-        private long[][] memoryImages;
-
-        synchronized long[][] memoryImages() {
-            if (memoryImages == null) {
-                List<Mem<?>> mems = circuit.netlist().mems();
-                long[][] images = new long[mems.size()][];
-                for (int i = 0; i < mems.size(); i++) {
-                    BigInteger[] init = mems.get(i).initContents();
-                    if (init != null) {
-                        int l = mems.get(i).width() > 64 ? CodeGen.limbs(mems.get(i).width()) : 1;
-                        images[i] = new long[init.length * l];
-                        for (int a = 0; a < init.length; a++) {
-                            System.arraycopy(CodeGen.limbsOf(init[a], mems.get(i).width()), 0, images[i], a * l, l);
-                        }
-                    }
-                }
-                memoryImages = images;
-            }
-            return memoryImages;
-        }
-
-        Design(Circuit circuit, SimCompiler.Result compiled) {
-            this.circuit = circuit;
-            this.compiled = compiled;
-            CodeGen gen = compiled.gen();
-            for (Bits b : circuit.netlist().namedSignals()) {
-                byPath.put(b.path(), b);
-            }
-            for (Bits b : circuit.netlist().inputs()) {
-                inputs.put(b, gen.off(b));
-                readers.put(b, gen.inputConsumers(b).toLongArray());
-            }
-            quietMask = java.util.Arrays.copyOf(gen.counterChunks.toLongArray(), gen.flagWords());
-            counterSteps = gen.counterSteps();
-            sleepable = !gen.counterReadAtEdge;
-        }
-    }
-
-    private Simulator(Design design) {
+    private Simulator(SimDesign design) {
         this(design, true);
     }
 
     /** {@code initialize}: constants and memory contents in place (false: the caller copies a whole state in). */
-    private Simulator(Design design, boolean initialize) {
+    private Simulator(SimDesign design, boolean initialize) {
         this.design = design;
-        this.gen = design.compiled.gen();
+        this.plan = design.compiled.plan();
         try {
             this.model = design.compiled.type().getDeclaredConstructor().newInstance();
         } catch (ReflectiveOperationException e) {
@@ -117,12 +60,11 @@ public final class Simulator {
         if (!initialize) {
             return;
         }
-        for (int i = 0; i < gen.wideConsts.size(); i++) {
-            long[] c = gen.wideConsts.get(i);
-            System.arraycopy(c, 0, model.w, gen.wideConstOffsets.get(i), c.length);
+        for (SimPlan.Constant c : plan.wideConstants()) {
+            System.arraycopy(c.limbs(), 0, model.w, c.slot(), c.limbs().length);
         }
-        for (long[] c : gen.narrowConsts) {
-            model.v[(int) c[0]] = c[1];
+        for (SimPlan.Constant c : plan.narrowConstants()) {
+            model.v[c.slot()] = c.limbs()[0];
         }
         long[][] init = design.memoryImages();
         for (int i = 0; i < init.length; i++) {
@@ -150,7 +92,7 @@ public final class Simulator {
     /** With {@code compileVariantsNow}, as if {@link #compileVariants()} were called right away. */
     static Simulator of(Circuit circuit, boolean compileVariantsNow) {
         circuit.reportWarnings();
-        Simulator s = new Simulator(new Design(circuit, SimCompiler.compile(circuit.netlist())));
+        Simulator s = new Simulator(new SimDesign(circuit, SimCompiler.compile(circuit.netlist())));
         if (compileVariantsNow) {
             s.compileVariants();
         }
@@ -217,8 +159,7 @@ public final class Simulator {
         s.plain = plain;
         s.fastVariant = fastVariant;
         s.plainVariant = plainVariant;
-        s.phase = phase;
-        s.windowsLeft = windowsLeft;
+        s.policy = policy.fork();
         s.printSink = printSink;
         return s;
     }
@@ -279,11 +220,11 @@ public final class Simulator {
                         + (input.isSigned() ? "signed " : "") + "input " + input.path());
             }
         }
-        if (CodeGen.wide(input)) {
+        if (SourceText.wide(input)) {
             Wide.fromLong(model.w, slot, input.width(), value, 64, input.isSigned());
             changed(input);
         } else {
-            storeNarrow(input, slot, value & CodeGen.maskOf(input.width()));
+            storeNarrow(input, slot, value & SourceText.maskOf(input.width()));
         }
     }
 
@@ -309,11 +250,11 @@ public final class Simulator {
         if (value.compareTo(min) < 0 || value.compareTo(max) >= 0) {
             throw new IllegalArgumentException("value " + value + " does not fit " + input.width() + "-bit input " + input.path());
         }
-        if (CodeGen.wide(input)) {
+        if (SourceText.wide(input)) {
             Wide.fromBigInteger(model.w, slot, input.width(), value);
             changed(input);
         } else {
-            storeNarrow(input, slot, value.longValue() & CodeGen.maskOf(input.width()));
+            storeNarrow(input, slot, value.longValue() & SourceText.maskOf(input.width()));
         }
     }
 
@@ -323,18 +264,18 @@ public final class Simulator {
      */
     public void poke(Bits input, long[] limbs) {
         int slot = inputSlot(input);
-        int n = CodeGen.limbs(input.width());
+        int n = SourceText.limbs(input.width());
         if (limbs.length < n) {
             throw new IllegalArgumentException(input.path() + " is " + input.width() + " bits: needs " + n + " limbs, got " + limbs.length);
         }
-        long top = limbs[n - 1] & ~CodeGen.maskOf(input.width() - 64 * (n - 1));
+        long top = limbs[n - 1] & ~SourceText.maskOf(input.width() - 64 * (n - 1));
         for (int i = n; i < limbs.length; i++) {
             top |= limbs[i];
         }
         if (top != 0) {
             throw new IllegalArgumentException("value does not fit " + input.width() + "-bit input " + input.path());
         }
-        if (!CodeGen.wide(input)) {
+        if (!SourceText.wide(input)) {
             storeNarrow(input, slot, limbs[0]);
             return;
         }
@@ -370,7 +311,7 @@ public final class Simulator {
 
     /** The value of any named signal or expression; SInt values come back sign-extended. Up to 64 bits. */
     public long peek(Bits s) {
-        if (CodeGen.wide(s)) {
+        if (SourceText.wide(s)) {
             throw new IllegalArgumentException(s.path() + " is " + s.width() + " bits wide; use peekBig()");
         }
         settle();
@@ -394,7 +335,7 @@ public final class Simulator {
 
     /** The value held for {@code s} now, without settling (also read at the clock edge by prints). */
     private BigInteger valueOf(Bits s) {
-        if (!CodeGen.wide(s)) {
+        if (!SourceText.wide(s)) {
             long raw = model.v[slotOf(s)];
             BigInteger u = new BigInteger(Long.toUnsignedString(raw));
             return s.isSigned() && u.testBit(s.width() - 1) ? u.subtract(BigInteger.ONE.shiftLeft(s.width())) : u;
@@ -405,8 +346,8 @@ public final class Simulator {
     /** The raw bits of {@code s} (any width) into {@code dst} as 64-bit limbs, least significant first; returns {@code dst}. */
     public long[] peekInto(Bits s, long[] dst) {
         settle();
-        int n = CodeGen.limbs(s.width());
-        if (CodeGen.wide(s)) {
+        int n = SourceText.limbs(s.width());
+        if (SourceText.wide(s)) {
             System.arraycopy(model.w, slotOf(s), dst, 0, n);
         } else {
             dst[0] = model.v[slotOf(s)];
@@ -424,7 +365,7 @@ public final class Simulator {
             return cached;
         }
         try {
-            int slot = gen.off(s);
+            int slot = plan.slots().slot(s);
             design.slots.put(s, slot);
             return slot;
         } catch (IllegalStateException e) {
@@ -438,14 +379,14 @@ public final class Simulator {
     public void step() {
         settle();
         if (vcd != null) {
-            vcd.sample(cycle, false);
+            vcd.sample(cycle, false, reset, model.v, model.w);
         }
         model.commit();
         cycle++;
         dirty = true;
         if (vcd != null) {
             settle();
-            vcd.sample(cycle, true);
+            vcd.sample(cycle, true, reset, model.v, model.w);
         }
     }
 
@@ -477,9 +418,9 @@ public final class Simulator {
                         mdl.evalComb();
                     }
                 }
-                if ((i & WINDOW_MASK) == 0) {
+                if ((i & VariantPolicy.WINDOW_MASK) == 0) {
                     adapt();
-                } else if ((i & WINDOW_MASK) == WINDOW_MASK + 1 - PROBE && phase == PLAIN) {
+                } else if (policy.probeStartsAt(i)) {
                     // the last cycles of a plain window run with flags, to see whether the design went idle
                     usePlain(false);
                     probeSkips = mdl.act[1];
@@ -499,40 +440,18 @@ public final class Simulator {
         }
     }
 
-    private static final long WINDOW_MASK = 4095;
-    /** cycles at the end of each plain window evaluated with flags, to measure the skip rate */
-    private static final int PROBE = 64;
-    /** windows the faster variant runs before both are compared again: doubles while it keeps winning */
-    private static final int EXPLOIT_MIN = 8;
-    private static final int EXPLOIT_MAX = 256;
-    private static final int FLAGGED = 0;
-    private static final int PLAIN_WARM = 1;
-    private static final int PLAIN_TIMED = 2;
-    private static final int PLAIN = 3;
-    private static final int FLAGGED_WON = 4;
-    private static final int PINNED = -1;
     private boolean plain;
     /** what {@link #step(long)} runs for unobserved cycles; null until compiled, and evalComb runs instead */
     private SimModel.Variant fastVariant;
     /** null until compiled, and the plain variant is not chosen */
     private SimModel.Variant plainVariant;
-    private int phase = FLAGGED;
-    private int windowsLeft;
-    private int exploitPlain = EXPLOIT_MIN;
-    private int exploitFlagged = EXPLOIT_MIN;
+    /** chooses the variant of each window of {@link #step(long)} */
+    private VariantPolicy policy = new VariantPolicy();
     private long windowStart;
     private long windowSkips;
     private long probeSkips;
-    private long flaggedNanos;
 
-    /**
-     * Activity skipping pays where much logic is idle and costs where little is. Every 4,096 cycles of
-     * {@link #step(long)}: while at least 90% of the chunk runs are skipped, skipping stays on; otherwise
-     * one window is timed without it and the faster variant runs for the next windows, from 8 up to 256
-     * while it keeps winning. The plain variant ends each window with 64 cycles of skipping, and gives way
-     * as soon as those skip 90%: a design that goes idle (after a busy start-up, say) is noticed within a
-     * window. Only speed depends on the choice, never results.
-     */
+    /** The end of a window of {@link #step(long)}: its time and skip counts go to the {@link VariantPolicy}. */
     private void adapt() {
         takeVariants();
         long now = System.nanoTime();
@@ -540,48 +459,10 @@ public final class Simulator {
         windowStart = now;
         long skips = model.act[1] - windowSkips;
         windowSkips = model.act[1];
-        if (model.act[0] == 0 || phase == PINNED) {
+        if (model.act[0] == 0) {
             return;
         }
-        switch (phase) {
-            case FLAGGED -> {
-                if (skips < (WINDOW_MASK + 1) * model.chunks * 9 / 10 && plainVariant != null) {
-                    flaggedNanos = dt;
-                    usePlain(true);
-                    phase = PLAIN_WARM;
-                }
-            }
-            case PLAIN_WARM -> phase = PLAIN_TIMED; // the first window after a switch pays for it: not timed
-            case PLAIN_TIMED -> {
-                if (dt < flaggedNanos) {
-                    phase = PLAIN;
-                    windowsLeft = exploitPlain;
-                    exploitPlain = Math.min(EXPLOIT_MAX, 2 * exploitPlain);
-                    exploitFlagged = EXPLOIT_MIN;
-                } else {
-                    usePlain(false);
-                    phase = FLAGGED_WON;
-                    windowsLeft = exploitFlagged;
-                    exploitFlagged = Math.min(EXPLOIT_MAX, 2 * exploitFlagged);
-                    exploitPlain = EXPLOIT_MIN;
-                }
-            }
-            case PLAIN -> {
-                // the probe's first cycle evaluates everything; the other 63 show the activity
-                boolean idle = model.act[1] - probeSkips >= (long) (PROBE - 1) * model.chunks * 9 / 10;
-                if (idle || --windowsLeft == 0) {
-                    phase = FLAGGED;
-                    exploitPlain = idle ? EXPLOIT_MIN : exploitPlain;
-                } else {
-                    usePlain(true);
-                }
-            }
-            default -> {
-                if (--windowsLeft == 0) {
-                    phase = FLAGGED;
-                }
-            }
-        }
+        usePlain(policy.windowEnded(dt, skips, model.act[1] - probeSkips, model.chunks, plainVariant != null, plain));
     }
 
     /** For tests: evaluation variant of {@link #step(long)} pinned to plain ({@code true}) or activity-skipping ({@code false}). */
@@ -589,7 +470,7 @@ public final class Simulator {
         compileVariants();
         setActivitySkipping(true);
         usePlain(plainVariant);
-        phase = PINNED;
+        policy.pin();
     }
 
     /**
@@ -637,7 +518,7 @@ public final class Simulator {
     public void setActivitySkipping(boolean on) {
         model.act[0] = on ? 1 : 0;
         plain = false;
-        phase = FLAGGED;
+        policy.reset();
         model.wakeAll();
         dirty = true;
     }
@@ -677,7 +558,7 @@ public final class Simulator {
         }
         List<ChunkProfile> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            out.add(new ChunkProfile(i, gen.chunkModules.get(i), gen.chunkChars.get(i), runs[i] / (double) Math.max(1, cycles)));
+            out.add(new ChunkProfile(i, plan.chunkModules().get(i), plan.chunkChars().get(i), runs[i] / (double) Math.max(1, cycles)));
         }
         out.sort((a, b) -> Double.compare(b.runsPerCycle(), a.runsPerCycle()) != 0 ? Double.compare(b.runsPerCycle(), a.runsPerCycle())
                 : Integer.compare(a.chunk(), b.chunk()));
@@ -803,9 +684,9 @@ public final class Simulator {
      */
     public void startVcd(VcdWriter out, long periodPs) {
         stopVcd();
-        vcd = new Vcd(out, periodPs);
+        vcd = new VcdTap(out, periodPs, design.circuit, plan.slots());
         settle();
-        vcd.sample(cycle, true);
+        vcd.sample(cycle, true, reset, model.v, model.w);
     }
 
     /** The clock period {@link #startVcd(Path)} dumps with: 10 ns, a 100 MHz clock. */
@@ -819,71 +700,9 @@ public final class Simulator {
     public void stopVcd() {
         if (vcd != null) {
             settle();
-            vcd.sample(cycle, false);
+            vcd.sample(cycle, false, reset, model.v, model.w);
             vcd.close();
             vcd = null;
-        }
-    }
-
-    /** Per-signal VCD handles and the slot each one samples. */
-    private final class Vcd {
-        final VcdWriter out;
-        final long period;
-        final int clk;
-        final int[] ids;
-        final Bits[] sigs;
-        final int[] slots;
-        final Timescale ts;
-
-        Vcd(VcdWriter out, long periodPs) {
-            this.out = out;
-            this.ts = out.timescale();
-            this.period = ts.ticks(periodPs, "ps");
-            Map<Module, Scope> scopes = new IdentityHashMap<>();
-            Module top = design.circuit.top();
-            Scope root = out.root(top.instanceName());
-            scopes.put(top, root);
-            clk = root.wire("clk", 1);
-            root.wire("reset", 1);
-            List<Bits> named = design.circuit.netlist().namedSignals();
-            ids = new int[named.size()];
-            sigs = named.toArray(new Bits[0]);
-            slots = new int[named.size()];
-            for (int i = 0; i < sigs.length; i++) {
-                Bits b = sigs[i];
-                Scope sc = scope(b.owner(), scopes);
-                ids[i] = b.kind() == Kind.REG ? sc.reg(b.name(), b.width()) : sc.wire(b.name(), b.width());
-                slots[i] = gen.off(b);
-            }
-        }
-
-        private Scope scope(Module m, Map<Module, Scope> scopes) {
-            Scope s = scopes.get(m);
-            if (s == null) {
-                s = scope(m.parent(), scopes).child(m.instanceName());
-                scopes.put(m, s);
-            }
-            return s;
-        }
-
-        /** Rising edge of cycle c at c*period; the falling edge half a period later. */
-        void sample(long c, boolean rising) {
-            out.time(c * period + (rising ? 0 : period / 2));
-            out.value(clk, rising ? 1 : 0);
-            out.value(clk + 1, reset ? 1 : 0);
-            long[] v = model.v;
-            long[] w = model.w;
-            for (int i = 0; i < ids.length; i++) {
-                if (sigs[i].width() > 64) {
-                    out.value(ids[i], w, slots[i]);
-                } else {
-                    out.value(ids[i], v[slots[i]]);
-                }
-            }
-        }
-
-        void close() {
-            out.close();
         }
     }
 }

@@ -5,6 +5,10 @@ import java.math.BigInteger;
 /**
  * Wide-integer runtime for the generated simulator.
  *
+ * <p>One class of over 600 lines on purpose: generated code calls these methods as {@code Wide.name(...)}, so
+ * moving any of them would change every generated source (and its class-name hash); each method is short and
+ * self-contained, and the tests in {@code Wide*Test} cover them one by one.
+ *
  * <h2>Representation</h2>
  * A value of {@code w} bits ({@code w >= 1}) is stored in a {@code long[]} starting at an offset
  * {@code off} as {@code n = limbs(w) = (w + 63) / 64} little-endian 64-bit limbs: {@code x[off]}

@@ -1,0 +1,68 @@
+package org.flitkit.hdl.sim;
+
+import java.math.BigInteger;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.flitkit.hdl.Bits;
+import org.flitkit.hdl.Circuit;
+import org.flitkit.hdl.Mem;
+
+/**
+ * What every instance of one compiled design shares: the circuit, the slot maps, the model class
+ * and the initial contents of its state; an instance adds only its own state arrays.
+ */
+final class SimDesign {
+    final Circuit circuit;
+    final SimCompiler.Result compiled;
+    final Map<String, Bits> byPath = new HashMap<>();
+    /** top-level inputs and their slots: poke checks and stores with one lookup */
+    final Map<Bits, Integer> inputs = new IdentityHashMap<>();
+    /** chunks that read each top-level input: woken when a poke changes it */
+    final Map<Bits, long[]> readers = new IdentityHashMap<>();
+    /** slot of each signal peeked so far (resolving a wire to its driver's storage is done once) */
+    final Map<Bits, Integer> slots = new java.util.concurrent.ConcurrentHashMap<>();
+    /** per flag word, the chunks that may be raised while the design is quiet (counter steps) */
+    final long[] quietMask;
+    final long[][] counterSteps;
+    final boolean sleepable;
+
+    /** initial memory contents as the model stores them (null: all zero), converted once for all instances */
+    private long[][] memoryImages;
+
+    synchronized long[][] memoryImages() {
+        if (memoryImages == null) {
+            List<Mem<?>> mems = circuit.netlist().mems();
+            long[][] images = new long[mems.size()][];
+            for (int i = 0; i < mems.size(); i++) {
+                BigInteger[] init = mems.get(i).initContents();
+                if (init != null) {
+                    int l = mems.get(i).width() > 64 ? SourceText.limbs(mems.get(i).width()) : 1;
+                    images[i] = new long[init.length * l];
+                    for (int a = 0; a < init.length; a++) {
+                        System.arraycopy(SourceText.limbsOf(init[a], mems.get(i).width()), 0, images[i], a * l, l);
+                    }
+                }
+            }
+            memoryImages = images;
+        }
+        return memoryImages;
+    }
+
+    SimDesign(Circuit circuit, SimCompiler.Result compiled) {
+        this.circuit = circuit;
+        this.compiled = compiled;
+        SimPlan plan = compiled.plan();
+        for (Bits b : circuit.netlist().namedSignals()) {
+            byPath.put(b.path(), b);
+        }
+        for (Bits b : circuit.netlist().inputs()) {
+            inputs.put(b, plan.slots().slot(b));
+            readers.put(b, plan.inputReaders().get(b));
+        }
+        quietMask = plan.quietMask();
+        counterSteps = plan.counterSteps();
+        sleepable = plan.sleepable();
+    }
+}
