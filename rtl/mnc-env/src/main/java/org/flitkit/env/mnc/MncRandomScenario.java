@@ -1,5 +1,7 @@
 package org.flitkit.env.mnc;
 
+import org.flitkit.testbench.ScenarioOptions;
+
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -63,11 +65,7 @@ public final class MncRandomScenario {
         }
 
         public static Options parse(Map<String, String> values) {
-            for (String k : values.keySet()) {
-                if (!OPTIONS.containsKey(k)) {
-                    throw new IllegalArgumentException("unknown option --" + k + "; mnc-random takes --" + String.join(", --", OPTIONS.keySet()));
-                }
-            }
+            ScenarioOptions.requireKnown("mnc-random", values, OPTIONS);
             Options d = defaults();
             String pol = values.get("policy");
             MncParams.Policy policy = d.policy();
@@ -78,9 +76,9 @@ public final class MncRandomScenario {
                     throw new IllegalArgumentException("--policy must be dynamic, static or one-direction, got '" + pol + "'");
                 }
             }
-            return new Options(lng(values, "messages", d.messages()), (int) lng(values, "nodes", d.nodes()),
-                    (int) lng(values, "rails", d.rails()), (int) lng(values, "ports", d.ports()),
-                    (int) lng(values, "max-bytes", d.maxBytes()), policy);
+            return new Options(ScenarioOptions.integer(values, "messages", d.messages()), (int) ScenarioOptions.integer(values, "nodes", d.nodes()),
+                    (int) ScenarioOptions.integer(values, "rails", d.rails()), (int) ScenarioOptions.integer(values, "ports", d.ports()),
+                    (int) ScenarioOptions.integer(values, "max-bytes", d.maxBytes()), policy);
         }
     }
 
@@ -216,14 +214,5 @@ public final class MncRandomScenario {
         m.put("max-bytes", "largest message in bytes (default " + d.maxBytes() + ")");
         m.put("policy", "dynamic, static or one-direction (default dynamic)");
         return Collections.unmodifiableMap(m);
-    }
-
-    private static long lng(Map<String, String> v, String k, long dflt) {
-        String s = v.get(k);
-        try {
-            return s == null ? dflt : Long.parseLong(s.replace("_", ""));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--" + k + " needs an integer, got '" + s + "'");
-        }
     }
 }

@@ -1,5 +1,7 @@
 package org.flitkit.env.ring;
 
+import org.flitkit.testbench.ScenarioOptions;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.flitkit.env.ring.topo.DesignExistence;
@@ -34,16 +36,16 @@ public final class DfsScenario {
 
     /** The scenario for these option values (name without dashes -> text). */
     public static org.flitkit.testbench.Scenario of(Map<String, String> v) {
-        int m = integer(v, "m", 4);
-        int flits = integer(v, "flits", 8);
-        int rounds = integer(v, "rounds", 50);
+        int m = ScenarioOptions.smallInteger(v, "m", 4);
+        int flits = ScenarioOptions.smallInteger(v, "flits", 8);
+        int rounds = ScenarioOptions.smallInteger(v, "rounds", 50);
         String traffic = v.getOrDefault("traffic", "permutation");
         if (!traffic.equals("permutation") && !traffic.equals("random")) {
             throw new IllegalArgumentException("--traffic must be permutation or random, got '" + traffic + "'");
         }
         SwitchGraph g;
         if (v.containsKey("a")) {
-            DesignExistence.Verdict d = DesignExistence.of(m, integer(v, "a", 1));
+            DesignExistence.Verdict d = DesignExistence.of(m, ScenarioOptions.smallInteger(v, "a", 1));
             if (d.status() != DesignExistence.Status.CONSTRUCTED) {
                 throw new IllegalArgumentException("B(" + d.points() + "," + m + "," + d.lambda() + ") is not constructed: " + d.reason());
             }
@@ -62,14 +64,5 @@ public final class DfsScenario {
         DfsRun.Measured r = DfsRun.run(g, flits, rounds, permutation, cfg);
         r.report().forEach(System.out::println);
         return r.result();
-    }
-
-    private static int integer(Map<String, String> v, String k, int dflt) {
-        String s = v.get(k);
-        try {
-            return s == null ? dflt : Integer.parseInt(s);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--" + k + " must be an integer, got '" + s + "'");
-        }
     }
 }

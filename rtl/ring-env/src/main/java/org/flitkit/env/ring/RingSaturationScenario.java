@@ -1,5 +1,7 @@
 package org.flitkit.env.ring;
 
+import org.flitkit.testbench.ScenarioOptions;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.flitkit.env.ring.topo.MultiRing;
@@ -35,7 +37,7 @@ public final class RingSaturationScenario {
     /** The run's settings, checked. */
     public record Options(Schedule schedule, RingKind kind, double load, int queue) {
         public static Options parse(Map<String, String> v) {
-            int nodes = integer(v, "nodes", 16);
+            int nodes = ScenarioOptions.smallInteger(v, "nodes", 16);
             MultiRing m = MultiRing.parse(nodes, v.getOrDefault("steps", "1,3"));
             if (nodes > 256) {
                 throw new IllegalArgumentException("--nodes must be at most 256 for the RTL, got " + nodes);
@@ -54,21 +56,12 @@ public final class RingSaturationScenario {
                     throw new IllegalArgumentException("--load must be in (0, 1] packets per node per cycle, got " + l);
                 }
             }
-            int queue = integer(v, "queue", 16);
+            int queue = ScenarioOptions.smallInteger(v, "queue", 16);
             if (queue < 1 || queue > 1024) {
                 throw new IllegalArgumentException("--queue must be in 1..1024, got " + queue);
             }
             return new Options(Schedule.named(v.getOrDefault("schedule", "shortest"), m), RingKind.named(v.getOrDefault("kind", "slotted")), load,
                     queue);
-        }
-
-        private static int integer(Map<String, String> v, String k, int dflt) {
-            String s = v.get(k);
-            try {
-                return s == null ? dflt : Integer.parseInt(s);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--" + k + " must be an integer, got '" + s + "'");
-            }
         }
     }
 

@@ -1,5 +1,7 @@
 package org.flitkit.env.xud;
 
+import org.flitkit.testbench.ScenarioOptions;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -65,15 +67,11 @@ public final class XudLossyScenario {
         /** Defaults overridden by {@code values} (option name without dashes -> text). */
         public static Options parse(Map<String, String> values) {
             Options d = defaults();
-            for (String k : values.keySet()) {
-                if (!OPTIONS.containsKey(k)) {
-                    throw new IllegalArgumentException("unknown option --" + k + "; xud-lossy takes --" + String.join(", --", OPTIONS.keySet()));
-                }
-            }
+            ScenarioOptions.requireKnown("xud-lossy", values, OPTIONS);
             Faults f = d.faults();
-            return new Options(new Faults(dbl(values, "loss", f.loss()), dbl(values, "ack-loss", f.ackLoss()), dbl(values, "dup", f.dup()),
-                    dbl(values, "reorder", f.reorder()), dbl(values, "corrupt", f.corrupt())),
-                    lng(values, "messages", d.messages()), (int) lng(values, "windows", d.windows()), (int) lng(values, "endpoints", d.endpoints()));
+            return new Options(new Faults(ScenarioOptions.number(values, "loss", f.loss()), ScenarioOptions.number(values, "ack-loss", f.ackLoss()), ScenarioOptions.number(values, "dup", f.dup()),
+                    ScenarioOptions.number(values, "reorder", f.reorder()), ScenarioOptions.number(values, "corrupt", f.corrupt())),
+                    ScenarioOptions.integer(values, "messages", d.messages()), (int) ScenarioOptions.integer(values, "windows", d.windows()), (int) ScenarioOptions.integer(values, "endpoints", d.endpoints()));
         }
     }
 
@@ -197,23 +195,5 @@ public final class XudLossyScenario {
         m.put("windows", "windows per connection (default " + d.windows() + ")");
         m.put("endpoints", "adapters (default " + d.endpoints() + ")");
         return java.util.Collections.unmodifiableMap(m);
-    }
-
-    private static double dbl(Map<String, String> v, String k, double dflt) {
-        String s = v.get(k);
-        try {
-            return s == null ? dflt : Double.parseDouble(s);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--" + k + " needs a number, got '" + s + "'");
-        }
-    }
-
-    private static long lng(Map<String, String> v, String k, long dflt) {
-        String s = v.get(k);
-        try {
-            return s == null ? dflt : Long.parseLong(s.replace("_", ""));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--" + k + " needs an integer, got '" + s + "'");
-        }
     }
 }

@@ -1,5 +1,7 @@
 package org.flitkit.env.nrc.chip;
 
+import org.flitkit.testbench.ScenarioOptions;
+
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -78,11 +80,7 @@ public final class NrcChipTraffic {
 
     /** The options given as {@code --name value}, over the defaults. */
     public static Config config(long cycles, Map<String, String> values) {
-        for (String k : values.keySet()) {
-            if (!OPTIONS.containsKey(k)) {
-                throw new IllegalArgumentException("unknown option --" + k + "; nrc-chip-traffic takes --" + String.join(", --", OPTIONS.keySet()));
-            }
-        }
+        ScenarioOptions.requireKnown("nrc-chip-traffic", values, OPTIONS);
         try {
             return new Config(cycles, Double.parseDouble(values.getOrDefault("load", "0.5")), Double.parseDouble(values.getOrDefault("ber", "1e-4")),
                     Integer.parseInt(values.getOrDefault("cable-latency", "4")), Double.parseDouble(values.getOrDefault("sink-ready", "0.9")));
