@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Issue 11's must-show: a tenth of all host memory reads fail (UR, CA, or lost), both engines sending from all
+ * A tenth of all host memory reads fail (UR, CA, or lost), both engines sending from all
  * 8 functions: every request ends (a GET at its requester, also when its answer fails at the target), all tags are
  * free, memory holds exactly what was sent ({@link ChppFaults}).
  */

@@ -27,8 +27,8 @@ import org.flitkit.rtl.nrc.RsGeometry;
  * N NRCs on a ring through the management server: the server's NIC feeds port {@link #RING_PORT} of
  * chip 0; a packet for a farther chip leaves each chip on {@code toSwitch[RING_PORT]} and a cable of
  * {@code latency} cycles takes it to {@code portIn[RING_PORT]} of the next chip (the last chip's cable
- * leads back to the server). The cable stands in for the switch core the NRC model does not have yet
- * (issue 10): it increments HopPtr of every head flit, as the switch applying Hop[HopPtr] would. Answers
+ * leads back to the server). The cable stands in for the switch core this management-plane model leaves
+ * out: it increments HopPtr of every head flit, as the switch applying Hop[HopPtr] would. Answers
  * leave the target chip on {@code portOut[RING_PORT]} (ReturnRoute = [RING_PORT]) straight to the server.
  *
  * <p>Chip IDs: chip i is configured as the TH-2 server does it, by a CHIP_ID write (DestID 0xFFFF, the
