@@ -87,29 +87,6 @@ class RegisterInsertionNodeTest {
         }
     }
 
-    static final class Monitor extends Component {
-        final RegisterInsertionNode dut;
-        final InOrderScoreboard<Pkt> ejected;
-        final InOrderScoreboard<Pkt> forwarded;
-
-        Monitor(RegisterInsertionNode dut, InOrderScoreboard<Pkt> ejected, InOrderScoreboard<Pkt> forwarded) {
-            super("monitor");
-            this.dut = dut;
-            this.ejected = ejected;
-            this.forwarded = forwarded;
-        }
-
-        @Override
-        protected void sample() {
-            if (sim().peekBool(dut.eject.valid)) {
-                ejected.observe(new Pkt(ID, sim().peek(dut.eject.bits.src), sim().peek(dut.eject.bits.tag)));
-            }
-            if (sim().peekBool(dut.out.valid)) {
-                forwarded.observe(new Pkt(sim().peek(dut.out.dst), sim().peek(dut.out.src), sim().peek(dut.out.tag)));
-            }
-        }
-    }
-
     @Test
     void theSourceGoesFirstAndPassingTrafficWaitsInTheBuffer() {
         try (Testbench<RegisterInsertionNode> tb = Testbench.create(() -> new RegisterInsertionNode(SlottedRingNodeTest.P, DEPTH),
@@ -117,7 +94,7 @@ class RegisterInsertionNodeTest {
             InOrderScoreboard<Pkt> ejected = new InOrderScoreboard<>("ejected");
             InOrderScoreboard<Pkt> forwarded = new InOrderScoreboard<>("forwarded");
             Driver drv = tb.add(new Driver(tb.dut(), ejected, forwarded));
-            tb.add(new Monitor(tb.dut(), ejected, forwarded));
+            tb.add(new SlottedRingNodeTest.Monitor(tb.dut(), ID, ejected, forwarded));
             tb.add(ejected);
             tb.add(forwarded);
             tb.reset(2);

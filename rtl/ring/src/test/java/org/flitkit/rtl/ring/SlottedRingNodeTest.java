@@ -76,16 +76,21 @@ class SlottedRingNodeTest {
         }
     }
 
-    /** What the node removes (combinational) and what its register passes on (one cycle later). */
+    /**
+     * What a ring stop (slotted or register-insertion) with node id {@code id} removes and what it passes on, each
+     * to its scoreboard.
+     */
     static final class Monitor extends Component {
-        final SlottedRingNode dut;
+        final RingStop dut;
+        final int id;
         final InOrderScoreboard<Pkt> ejected;
         final InOrderScoreboard<Pkt> forwarded;
         long slotsOut;
 
-        Monitor(SlottedRingNode dut, InOrderScoreboard<Pkt> ejected, InOrderScoreboard<Pkt> forwarded) {
+        Monitor(RingStop dut, int id, InOrderScoreboard<Pkt> ejected, InOrderScoreboard<Pkt> forwarded) {
             super("monitor");
             this.dut = dut;
+            this.id = id;
             this.ejected = ejected;
             this.forwarded = forwarded;
         }
@@ -94,7 +99,7 @@ class SlottedRingNodeTest {
         protected void sample() {
             if (sim().peekBool(dut.eject.valid)) {
                 // an ejected packet is the arriving slot's: dst is this node
-                ejected.observe(new Pkt(ID, sim().peek(dut.eject.bits.src), sim().peek(dut.eject.bits.tag)));
+                ejected.observe(new Pkt(id, sim().peek(dut.eject.bits.src), sim().peek(dut.eject.bits.tag)));
             }
             if (sim().peekBool(dut.out.valid)) {
                 forwarded.observe(new Pkt(sim().peek(dut.out.dst), sim().peek(dut.out.src), sim().peek(dut.out.tag)));
@@ -109,7 +114,7 @@ class SlottedRingNodeTest {
             InOrderScoreboard<Pkt> ejected = new InOrderScoreboard<>("ejected");
             InOrderScoreboard<Pkt> forwarded = new InOrderScoreboard<>("forwarded");
             Driver drv = tb.add(new Driver(tb.dut(), ejected, forwarded));
-            Monitor mon = tb.add(new Monitor(tb.dut(), ejected, forwarded));
+            Monitor mon = tb.add(new Monitor(tb.dut(), ID, ejected, forwarded));
             tb.add(ejected);
             tb.add(forwarded);
             tb.reset(2);
