@@ -4,9 +4,7 @@ import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
-import org.flitkit.formats.th2.ChipType;
 import org.flitkit.rtl.nic.NicRegisters;
-import org.flitkit.rtl.nma.RegisterFile;
 import org.flitkit.rtl.nrc.NrcRegisters;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -21,9 +19,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "regmap", description = "Print a chip's register map: NAME 0xADDR ACCESS reset=0xVALUE, by address.")
 final class RegmapCommand implements Callable<Integer> {
-    static final Map<String, Function<Boolean, String>> CHIPS = Map.of(
-            "nrc", f -> RegisterFile.map(ChipType.NRC.registerAddressBits(), NrcRegisters.map(), f),
-            "nic", f -> RegisterFile.map(ChipType.NIC.registerAddressBits(), NicRegisters.map(), f));
+    static final Map<String, Function<Boolean, String>> CHIPS = Map.of("nrc", NrcRegisters::mapText, "nic", NicRegisters::mapText);
 
     @Option(names = "--fields", description = "After each register that packs several values, one line per field: "
             + "[msb:lsb] name meaning.")

@@ -10,6 +10,8 @@ import org.flitkit.hdl.Netlist;
 import org.flitkit.hdl.sim.Schedule.Item;
 
 import static org.flitkit.hdl.sim.SourceText.*;
+import static org.flitkit.hdl.sim.Wide.limbs;
+import static org.flitkit.hdl.sim.Wide.maskOf;
 
 /**
  * Turns a {@link Netlist} into Java source for a {@link SimModel} and the {@link SimPlan} the simulator

@@ -132,7 +132,7 @@ final class SimCompiler {
     /** The class name code is generated with: as long as a real one, which replaces it once the source is hashed. */
     private static final String PLACEHOLDER = "G_" + "0".repeat(20);
 
-    /** Generates and compiles; returns the code generator (slot maps) and the compiled model class. */
+    /** Generates and compiles; returns the simulation plan (slot maps, activity) and the compiled model class. */
     static Result compile(Netlist net) {
         long t0 = System.nanoTime();
         warmUp();

@@ -38,7 +38,7 @@ final class SimDesign {
             for (int i = 0; i < mems.size(); i++) {
                 BigInteger[] init = mems.get(i).initContents();
                 if (init != null) {
-                    int l = mems.get(i).width() > 64 ? SourceText.limbs(mems.get(i).width()) : 1;
+                    int l = mems.get(i).width() > 64 ? Wide.limbs(mems.get(i).width()) : 1;
                     images[i] = new long[init.length * l];
                     for (int a = 0; a < init.length; a++) {
                         System.arraycopy(SourceText.limbsOf(init[a], mems.get(i).width()), 0, images[i], a * l, l);

@@ -224,7 +224,7 @@ public final class Simulator {
             Wide.fromLong(model.w, slot, input.width(), value, 64, input.isSigned());
             changed(input);
         } else {
-            storeNarrow(input, slot, value & SourceText.maskOf(input.width()));
+            storeNarrow(input, slot, value & Wide.maskOf(input.width()));
         }
     }
 
@@ -254,7 +254,7 @@ public final class Simulator {
             Wide.fromBigInteger(model.w, slot, input.width(), value);
             changed(input);
         } else {
-            storeNarrow(input, slot, value.longValue() & SourceText.maskOf(input.width()));
+            storeNarrow(input, slot, value.longValue() & Wide.maskOf(input.width()));
         }
     }
 
@@ -264,11 +264,11 @@ public final class Simulator {
      */
     public void poke(Bits input, long[] limbs) {
         int slot = inputSlot(input);
-        int n = SourceText.limbs(input.width());
+        int n = Wide.limbs(input.width());
         if (limbs.length < n) {
             throw new IllegalArgumentException(input.path() + " is " + input.width() + " bits: needs " + n + " limbs, got " + limbs.length);
         }
-        long top = limbs[n - 1] & ~SourceText.maskOf(input.width() - 64 * (n - 1));
+        long top = limbs[n - 1] & ~Wide.maskOf(input.width() - 64 * (n - 1));
         for (int i = n; i < limbs.length; i++) {
             top |= limbs[i];
         }
@@ -346,7 +346,7 @@ public final class Simulator {
     /** The raw bits of {@code s} (any width) into {@code dst} as 64-bit limbs, least significant first; returns {@code dst}. */
     public long[] peekInto(Bits s, long[] dst) {
         settle();
-        int n = SourceText.limbs(s.width());
+        int n = Wide.limbs(s.width());
         if (SourceText.wide(s)) {
             System.arraycopy(model.w, slotOf(s), dst, 0, n);
         } else {

@@ -1,9 +1,11 @@
 package org.flitkit.hdl.sim;
 
+import static org.flitkit.hdl.sim.Wide.limbs;
+
 import java.math.BigInteger;
 import org.flitkit.hdl.Bits;
 
-/** Widths, limbs and literals as the generated code writes them, shared by the code generator's passes and the simulator. */
+/** Widths, limbs and literals as the generated code writes them (limb counts and masks are {@link Wide}'s), shared by the code generator's passes and the simulator. */
 final class SourceText {
     private SourceText() {
     }
@@ -15,10 +17,6 @@ final class SourceText {
     /** Whether a value is stored as limbs in {@code w} (over 64 bits) rather than one long in {@code v}. */
     static boolean wide(Bits n) {
         return n.width() > 64;
-    }
-
-    static int limbs(int width) {
-        return (width + 63) >>> 6;
     }
 
     /** The 64-bit limbs of a value, least significant first. */
@@ -33,9 +31,5 @@ final class SourceText {
     /** A Java long literal. */
     static String hex(long x) {
         return "0x" + Long.toHexString(x) + "L";
-    }
-
-    static long maskOf(int w) {
-        return w >= 64 ? -1L : (1L << w) - 1;
     }
 }

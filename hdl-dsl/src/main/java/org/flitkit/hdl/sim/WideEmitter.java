@@ -1,6 +1,8 @@
 package org.flitkit.hdl.sim;
 
 import static org.flitkit.hdl.sim.SourceText.*;
+import static org.flitkit.hdl.sim.Wide.limbs;
+import static org.flitkit.hdl.sim.Wide.maskOf;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -2,15 +2,11 @@ package org.flitkit.testbench.figures;
 
 import java.io.PrintStream;
 import java.time.LocalDate;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Predicate;
-import java.util.stream.Collectors;
 import org.flitkit.testbench.CycleTally;
 import org.flitkit.testbench.ScenarioResult;
 
@@ -40,22 +36,17 @@ public final class FigureScenario {
     public static ScenarioResult run(String title, String command, List<FigureSource> sources, CycleTally cycles,
             Predicate<Figure> calibrated, boolean withTables, PrintStream out) {
         long t0 = System.nanoTime();
+        FigureRegistry registry = new FigureRegistry(sources);
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Runtime.getRuntime().availableProcessors()));
-        List<Figure> figures = new ArrayList<>();
-        List<Measurement> measured = new ArrayList<>();
-        List<Table> tables = new ArrayList<>();
+        FigureRun.Measured measured;
         try {
-            for (FigureSource s : sources) {
-                Set<String> ids = s.figures().stream().map(Figure::id).collect(Collectors.toCollection(LinkedHashSet::new));
-                figures.addAll(s.figures());
-                FigureSource.Results r = s.measure(ids, pool);
-                measured.addAll(r.measurements());
-                tables.addAll(r.tables());
-            }
+            measured = FigureRun.measure(registry, registry.all(), pool);
         } finally {
             pool.shutdown();
         }
-        Map<String, Measurement> byId = measured.stream().collect(Collectors.toMap(Measurement::id, m -> m));
+        List<Figure> figures = registry.figures();
+        Map<String, Measurement> byId = measured.byId();
+        List<Table> tables = measured.tables();
         out.println(title);
         out.println(FigureTable.HEADER);
         long pass = 0;

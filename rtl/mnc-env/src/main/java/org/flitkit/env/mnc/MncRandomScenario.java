@@ -118,7 +118,7 @@ public final class MncRandomScenario {
                     delivered[0]++;
                 });
             }
-            Traffic traffic = env.tb.add(new Traffic(env, o, boards, striped));
+            Traffic traffic = env.tb.add(new Traffic(env, o, p, boards, striped));
             env.tb.runUntil(o.messages() + " messages delivered", () -> traffic.done() && delivered[0] == o.messages(), cfg.cycles());
             env.tb.runUntil("the platform to drain", env::idle, 1_000_000);
             env.tb.finish();
@@ -159,23 +159,31 @@ public final class MncRandomScenario {
     static final class Traffic extends Component {
         private final MncEnv env;
         private final Options o;
+        private final MncParams params;
         private final Map<Long, InOrderScoreboard<Msg>> boards;
         private final long[] striped;
         private long posted;
 
-        Traffic(MncEnv env, Options o, Map<Long, InOrderScoreboard<Msg>> boards, long[] striped) {
+        Traffic(MncEnv env, Options o, MncParams params, Map<Long, InOrderScoreboard<Msg>> boards, long[] striped) {
             super("traffic");
             this.env = env;
             this.o = o;
+            this.params = params;
             this.boards = boards;
             this.striped = striped;
         }
 
         @Override
         protected void drive() {
-            List<MncHost> hosts = new ArrayList<>(env.hosts());
-            Collections.rotate(hosts, (int) (cycle() % hosts.size()));
-            for (MncHost h : hosts) {
+            if (posted == o.messages()) {
+                return;
+            }
+            // the hosts in turn, a different one first each cycle (host j - shift first)
+            List<MncHost> hosts = env.hosts();
+            int n = hosts.size();
+            int shift = (int) (cycle() % n);
+            for (int j = 0; j < n; j++) {
+                MncHost h = hosts.get(((j - shift) % n + n) % n);
                 while (posted < o.messages() && h.outstanding() < WINDOW) {
                     int dst = (h.node() + 1 + rng().nextInt(o.nodes() - 1)) % o.nodes();
                     int port = rng().nextInt(o.ports());
@@ -186,7 +194,7 @@ public final class MncRandomScenario {
                     rng().nextBytes(data);
                     int seq = h.send(port, dst, data, null);
                     boards.get(key(h.node(), dst, port)).expect(new Msg(seq, ByteBuffer.wrap(data.clone())));
-                    if (len >= THRESHOLD && o.rails() > 1 && o.policy() == MncParams.Policy.DYNAMIC) {
+                    if (len >= params.stripeThreshold() && params.stripes()) {
                         striped[0]++;
                     }
                     posted++;

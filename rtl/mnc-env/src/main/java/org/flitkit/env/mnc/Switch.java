@@ -33,6 +33,8 @@ final class Switch extends Component {
     private final boolean[] takeNow;
     private final boolean[] txPulsed;
     private final boolean[] rxPulsed;
+    /** Ports whose RECV is told of a tail this cycle (reused every cycle). */
+    private final boolean[] rxDone;
     private final boolean[] tookLast;
     private int rr;
     private long packets;
@@ -69,6 +71,7 @@ final class Switch extends Component {
         takeNow = new boolean[nPorts];
         txPulsed = new boolean[nPorts];
         rxPulsed = new boolean[nPorts];
+        rxDone = new boolean[nPorts];
         tookLast = new boolean[nPorts];
         java.util.Arrays.fill(txDoneAt, -1);
     }
@@ -110,7 +113,7 @@ final class Switch extends Component {
             }
         }
         // tails arriving: bytes into the destination's receive buffer, RECV told
-        boolean[] rxDone = new boolean[nPorts];
+        java.util.Arrays.fill(rxDone, false);
         for (int i = streaming.size() - 1; i >= 0; i--) {
             Flight f = streaming.get(i);
             if (f.tailAt == now) {

@@ -168,8 +168,11 @@ public final class NicRegisters {
         return RegisterFile.check(ChipType.NIC.registerAddressBits(), all);
     }
 
-    /** One line per register (what {@code ./hdl regmap nic} prints). */
-    public static String mapText() {
-        return RegisterFile.map(ChipType.NIC.registerAddressBits(), map());
+    /**
+     * One line per register (what {@code ./hdl regmap nic} prints); with {@code fields}, each register that packs
+     * several values is followed by its field lines.
+     */
+    public static String mapText(boolean fields) {
+        return RegisterFile.map(ChipType.NIC.registerAddressBits(), map(), fields);
     }
 }

@@ -54,9 +54,7 @@ public record RegDef(String name, int addr, Access access, long resetValue, Stri
             return "";
         }
         List<String> parts = new ArrayList<>();
-        List<Field> byMsb = new ArrayList<>(fields.fields());
-        byMsb.sort((a, b) -> Integer.compare(b.lsb(), a.lsb()));
-        for (Field f : byMsb) {
+        for (Field f : highestFirst()) {
             long v = f.width() == 64 ? value : value >>> f.lsb() & (1L << f.width()) - 1;
             parts.add(f.name() + "=" + (v >= 0 && v <= 9 ? Long.toString(v) : "0x" + Long.toHexString(v)));
         }
@@ -68,10 +66,8 @@ public record RegDef(String name, int addr, Access access, long resetValue, Stri
         if (fields == null) {
             return List.of();
         }
-        List<Field> byMsb = new ArrayList<>(fields.fields());
-        byMsb.sort((a, b) -> Integer.compare(b.lsb(), a.lsb()));
         List<String> l = new ArrayList<>();
-        for (Field f : byMsb) {
+        for (Field f : highestFirst()) {
             l.add(String.format(Locale.ROOT, "  %-9s %-16s %s", "[" + f.bits() + "]", f.name(), fields.meaning(f.name())).stripTrailing());
         }
         return l;
@@ -87,6 +83,13 @@ public record RegDef(String name, int addr, Access access, long resetValue, Stri
 
     public static RegDef w1c(String name, int addr, String description) {
         return new RegDef(name, addr, Access.W1C, 0, description);
+    }
+
+    /** The fields as the bits read, highest first. */
+    private List<Field> highestFirst() {
+        List<Field> l = new ArrayList<>(fields.fields());
+        l.sort((a, b) -> Integer.compare(b.lsb(), a.lsb()));
+        return l;
     }
 
     /** This register moved to {@code base + addr} and renamed {@code prefix + name}. */

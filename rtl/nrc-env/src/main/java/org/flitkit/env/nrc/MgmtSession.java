@@ -56,7 +56,11 @@ public final class MgmtSession {
     }
 
     /** A request sent and not yet answered: what its line needs, and when it times out. */
-    private record Pending(String op, String target, String writeFields, long start, long limit, int port) {
+    private record Pending(String op, ManagementPacket req, long start, long limit, int port) {
+        /** The fields of the values a register write sends (empty for other requests). */
+        String written() {
+            return req.payload() instanceof RegisterPayload rp && !rp.data().isEmpty() ? fields(rp.addresses(), rp.data()) : "";
+        }
     }
 
     /** The NRC's registers by address, for the names and fields in the lines. */
@@ -208,8 +212,7 @@ public final class MgmtSession {
             throw new IllegalStateException("TransactionID " + tid + " is still outstanding (65535 requests unanswered)");
         }
         long limit = timeout != null ? timeout : defaultTimeout(req);
-        String written = req.payload() instanceof RegisterPayload rp && !rp.data().isEmpty() ? fields(rp.addresses(), rp.data()) : "";
-        pending.put(tid, new Pending(op, target(req), written, tb.cycle(), limit, port));
+        pending.put(tid, new Pending(op, req, tb.cycle(), limit, port));
         transport.send(port, bits);
         return tid;
     }
@@ -247,7 +250,7 @@ public final class MgmtSession {
         for (int tid : over) {
             Pending p = pending.remove(tid);
             transport.abandon(tid);
-            finish(new Result(tid, p.op, p.target, "timeout", "", p.limit, p.port, p.writeFields));
+            finish(new Result(tid, p.op, target(p.req), "timeout", "", p.limit, p.port, p.written()));
         }
     }
 
@@ -260,17 +263,17 @@ public final class MgmtSession {
     private Result outcome(int tid, Pending pend, MgmtServer.Received a, long latency) {
         ManagementPacket p = ManagementPacket.parse(a.bits());
         if (p.nmpType().isError()) {
-            return new Result(tid, pend.op, pend.target, "error", ((ErrorPayload) p.payload()).error().reason(), latency, a.port(), "");
+            return new Result(tid, pend.op, target(pend.req), "error", ((ErrorPayload) p.payload()).error().reason(), latency, a.port(), "");
         }
         String data = "";
-        String fields = pend.writeFields;
+        String fields = pend.written();
         if (p.payload() instanceof RegisterPayload rp && !rp.data().isEmpty()) {
             data = String.join(",", rp.data().stream().map(v -> "0x" + Long.toHexString(v)).toList());
             fields = fields(rp.addresses(), rp.data());
         } else if (p.payload() instanceof EepromPayload ep && !ep.data().isEmpty()) {
             data = String.join(",", ep.data().stream().map(v -> String.format(Locale.ROOT, "0x%02x", v)).toList());
         }
-        return new Result(tid, pend.op, pend.target, "ok", data, latency, a.port(), fields);
+        return new Result(tid, pend.op, target(pend.req), "ok", data, latency, a.port(), fields);
     }
 
     /** {@code reg=NAME@0xADDR,..} of a register request ({@code ?} for an unmapped address), {@code addr=0x..,..} of an E2PROM one. */

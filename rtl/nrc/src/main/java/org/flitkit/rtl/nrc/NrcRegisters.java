@@ -98,8 +98,11 @@ public final class NrcRegisters {
         return RegisterFile.check(ChipType.NRC.registerAddressBits(), all);
     }
 
-    /** One line per register: {@code NAME 0xADDR ACCESS reset=0xVALUE} (what {@code ./hdl regmap nrc} prints). */
-    public static String mapText() {
-        return RegisterFile.map(ChipType.NRC.registerAddressBits(), map());
+    /**
+     * One line per register: {@code NAME 0xADDR ACCESS reset=0xVALUE} (what {@code ./hdl regmap nrc} prints); with {@code fields},
+     * each register that packs several values is followed by its field lines.
+     */
+    public static String mapText(boolean fields) {
+        return RegisterFile.map(ChipType.NRC.registerAddressBits(), map(), fields);
     }
 }

@@ -43,18 +43,9 @@ public final class RingSaturationScenario {
                 throw new IllegalArgumentException("--nodes must be at most 256 for the RTL, got " + nodes);
             }
             String l = v.getOrDefault("load", "saturation");
-            double load;
-            if (l.equals("saturation")) {
-                load = -1;
-            } else {
-                try {
-                    load = Double.parseDouble(l);
-                } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("--load must be a number in (0, 1] or 'saturation', got '" + l + "'");
-                }
-                if (!(load > 0 && load <= 1)) {
-                    throw new IllegalArgumentException("--load must be in (0, 1] packets per node per cycle, got " + l);
-                }
+            double load = l.equals("saturation") ? -1 : ScenarioOptions.number(v, "load", -1);
+            if (load != -1 && !(load > 0 && load <= 1)) {
+                throw new IllegalArgumentException("--load must be in (0, 1] packets per node per cycle, got " + l);
             }
             int queue = ScenarioOptions.smallInteger(v, "queue", 16);
             if (queue < 1 || queue > 1024) {

@@ -81,12 +81,8 @@ public final class NrcChipTraffic {
     /** The options given as {@code --name value}, over the defaults. */
     public static Config config(long cycles, Map<String, String> values) {
         ScenarioOptions.requireKnown("nrc-chip-traffic", values, OPTIONS);
-        try {
-            return new Config(cycles, Double.parseDouble(values.getOrDefault("load", "0.5")), Double.parseDouble(values.getOrDefault("ber", "1e-4")),
-                    Integer.parseInt(values.getOrDefault("cable-latency", "4")), Double.parseDouble(values.getOrDefault("sink-ready", "0.9")));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("nrc-chip-traffic: " + e.getMessage() + " is not a number");
-        }
+        return new Config(cycles, ScenarioOptions.number(values, "load", 0.5), ScenarioOptions.number(values, "ber", 1e-4),
+                ScenarioOptions.smallInteger(values, "cable-latency", 4), ScenarioOptions.number(values, "sink-ready", 0.9));
     }
 
     private record Sent(int src, int dest, int vc, long seq, List<BigInteger> flits, long allowed) {
