@@ -17,7 +17,7 @@ import org.flitkit.env.nrc.chip.FabricSpec;
 import org.flitkit.env.nic.host.HostSoftware;
 import org.flitkit.env.nrc.FaultDriver;
 import org.flitkit.env.nrc.MgmtSession;
-import org.flitkit.host.PcieParams;
+import org.flitkit.env.host.PcieParams;
 import org.flitkit.waves.VcdLimitExceeded;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

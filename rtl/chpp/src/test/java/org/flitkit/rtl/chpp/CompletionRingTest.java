@@ -160,7 +160,7 @@ class CompletionRingTest {
                 var e = new org.flitkit.formats.chpp.SendCompletion(kinds[rng.nextInt(kinds.length)], rng.nextInt(4),
                         st[rng.nextInt(st.length)], rng.nextInt(1 << 16), rng.nextLong() >>> 32, false);
                 sent.add(e);
-                b.producer.beat(org.flitkit.host.PcieHost.fromLittleEndian(e.encode()));
+                b.producer.beat(org.flitkit.env.host.PcieHost.fromLittleEndian(e.encode()));
             }
             b.sw.asleep = true;
             b.start();

@@ -3,7 +3,7 @@ package org.flitkit.rtl.chpp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-import org.flitkit.host.PcieParams;
+import org.flitkit.env.host.PcieParams;
 import org.flitkit.testbench.Rng;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.TestbenchExtension;

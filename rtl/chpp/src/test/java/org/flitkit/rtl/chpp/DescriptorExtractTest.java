@@ -10,7 +10,7 @@ import org.flitkit.formats.chpp.Descriptor;
 import org.flitkit.formats.chpp.EndpointId;
 import org.flitkit.formats.chpp.Rule;
 import org.flitkit.formats.chpp.Status;
-import org.flitkit.host.PcieParams;
+import org.flitkit.env.host.PcieParams;
 import org.flitkit.testbench.Rng;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.TestbenchExtension;

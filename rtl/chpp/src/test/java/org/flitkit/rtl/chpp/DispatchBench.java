@@ -12,7 +12,7 @@ import org.flitkit.formats.chpp.ReceiveCompletion;
 import org.flitkit.formats.chpp.Status;
 import org.flitkit.formats.th2.BitVector;
 import org.flitkit.hdl.UInt;
-import org.flitkit.host.PcieHost;
+import org.flitkit.env.host.PcieHost;
 import org.flitkit.testbench.Component;
 import org.flitkit.testbench.Rng;
 import org.flitkit.testbench.RunConfig;

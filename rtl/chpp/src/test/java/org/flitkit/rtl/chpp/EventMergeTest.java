@@ -9,7 +9,7 @@ import java.util.List;
 import org.flitkit.formats.chpp.DescKind;
 import org.flitkit.formats.chpp.SendCompletion;
 import org.flitkit.formats.chpp.Status;
-import org.flitkit.host.PcieHost;
+import org.flitkit.env.host.PcieHost;
 import org.flitkit.testbench.Rng;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Testbench;

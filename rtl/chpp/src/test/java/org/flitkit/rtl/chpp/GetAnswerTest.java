@@ -11,7 +11,7 @@ import org.flitkit.formats.chpp.EndpointId;
 import org.flitkit.formats.chpp.PacketHeader;
 import org.flitkit.formats.chpp.Packets;
 import org.flitkit.formats.chpp.PktType;
-import org.flitkit.host.PcieHost;
+import org.flitkit.env.host.PcieHost;
 import org.flitkit.testbench.Component;
 import org.flitkit.testbench.Rng;
 import org.flitkit.testbench.RunConfig;

@@ -6,7 +6,7 @@ import java.util.List;
 import org.flitkit.formats.chpp.HeaderLayout;
 import org.flitkit.formats.chpp.ReceiveCompletion;
 import org.flitkit.hdl.lib.Decoupled;
-import org.flitkit.host.PcieHost;
+import org.flitkit.env.host.PcieHost;
 import org.flitkit.rtl.pcie.DmaRequest;
 import org.flitkit.testbench.Component;
 import org.flitkit.testbench.Rng;

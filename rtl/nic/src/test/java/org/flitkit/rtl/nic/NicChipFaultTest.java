@@ -14,7 +14,7 @@ import org.flitkit.formats.th2.NicHost;
 import org.flitkit.formats.th2.NmpType;
 import org.flitkit.formats.th2.PacketLayout;
 import org.flitkit.formats.th2.RoutingField;
-import org.flitkit.host.PcieHost;
+import org.flitkit.env.host.PcieHost;
 import org.flitkit.rtl.nma.NmaRegisters;
 import org.flitkit.rtl.pcie.Pcie;
 import org.flitkit.testbench.Component;

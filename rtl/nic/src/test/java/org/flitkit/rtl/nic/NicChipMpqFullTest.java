@@ -8,7 +8,7 @@ import java.util.List;
 import org.flitkit.formats.th2.BitVector;
 import org.flitkit.formats.th2.NicEvent;
 import org.flitkit.formats.th2.NicHost;
-import org.flitkit.host.PcieHost;
+import org.flitkit.env.host.PcieHost;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.TestbenchExtension;
 import org.flitkit.testbench.stream.Throttle;

@@ -15,7 +15,7 @@ import org.flitkit.formats.th2.PacketLayout;
 import org.flitkit.formats.th2.RegisterPayload;
 import org.flitkit.formats.th2.RoutingField;
 import org.flitkit.formats.th2.Th2;
-import org.flitkit.host.PcieHost;
+import org.flitkit.env.host.PcieHost;
 import org.flitkit.rtl.nma.NmaRegisters;
 import org.flitkit.testbench.Component;
 import org.flitkit.testbench.Rng;

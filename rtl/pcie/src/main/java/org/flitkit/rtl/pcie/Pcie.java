@@ -4,7 +4,7 @@ package org.flitkit.rtl.pcie;
  * Constants of the PCIe-like host interface a NIC model sees: data beats of 64 bytes for the TH-2 NIC and XUD
  * models (the {@code BEAT_*} constants) or 16/32 bytes for a narrower bus (the cHPP NIC's 128-bit bus), 8-bit tags,
  * completion status codes as in the PCIe base specification's Completion Status field. The host end is
- * {@code org.flitkit.host.PcieHost} (testbench side). Decisions: docs/host-pcie.md.
+ * {@code org.flitkit.env.host.PcieHost} (testbench side). Decisions: docs/host-pcie.md.
  */
 public final class Pcie {
     /** Bytes per data beat of the TH-2 NIC and XUD models (512 bits); the no-argument bundles use it. */

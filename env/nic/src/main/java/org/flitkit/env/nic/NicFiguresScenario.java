@@ -1,0 +1,69 @@
+package org.flitkit.env.nic;
+
+import java.io.PrintStream;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Locale;
+import org.flitkit.env.nic.host.HostSoftware;
+import org.flitkit.env.host.PcieParams;
+import org.flitkit.testbench.RunConfig;
+import org.flitkit.testbench.ScenarioResult;
+import org.flitkit.testbench.figures.Figure;
+import org.flitkit.testbench.figures.FigureTable;
+import org.flitkit.testbench.figures.LastMeasured;
+import org.flitkit.testbench.figures.Measurement;
+
+/**
+ * {@code ./hdl run nic-figures}: the end-to-end management latencies ({@link NicFigures}) measured on host,
+ * PCIe, NIC, cable and NRC and printed as figure-table rows, model beside paper, then where the cycles of a
+ * register read go. {@code ./hdl figures --only nic} measures the same and writes docs/figures.
+ */
+public final class NicFiguresScenario {
+    /** The counts of the PASS line: mean end-to-end latencies in cycles, times 100 to keep two decimals. */
+    public static final java.util.Map<String, String> COUNTS = ScenarioResult.legend(
+            "read1_cycles_x100", "mean latency of a 1-register read, host API to host API, cycles x100",
+            "write1_cycles_x100", "mean latency of a 1-register write, cycles x100",
+            "read2_cycles_x100", "mean latency of a 2-register read, cycles x100");
+
+    private NicFiguresScenario() {
+    }
+
+    public static ScenarioResult run(RunConfig cfg) {
+        return run(cfg, System.out);
+    }
+
+    public static ScenarioResult run(RunConfig cfg, PrintStream out) {
+        NicFigures.Run run;
+        ScenarioResult r;
+        try (NicEnv env = new NicEnv(cfg, NicFigures.BOARD, NicEnv.CABLE_LATENCY, PcieParams.th2(), HostSoftware.NONE, NicFigures.PORT)) {
+            run = NicFigures.measure(env, NicFigures.N);
+            env.tb.finish();
+            r = env.tb.result();
+        }
+        NicFigures source = new NicFigures(cfg.seed(), NicFigures.N);
+        List<Figure> figures = source.figures();
+        List<Measurement> measured = source.all(run);
+        out.println("NIC end-to-end figures: host API -> PCIe -> NIC -> " + NicEnv.CABLE_LATENCY + "-cycle cable -> NRC port "
+                + NicFigures.PORT + " and back, N = " + NicFigures.N + " per kind, 100 MHz, host software time 0");
+        out.println(FigureTable.HEADER);
+        for (int i = 0; i < figures.size(); i++) {
+            Figure f = figures.get(i);
+            Measurement m = measured.get(i);
+            out.println(FigureTable.row(f, new LastMeasured(m.id(), m.value(), LocalDate.now(), "./hdl run nic-figures"),
+                    FigureTable.paperNumber(figures, f)));
+        }
+        out.printf(Locale.ROOT, "mean latency, cycles: read 1 register %.2f, write 1 register %.2f, read 2 registers %.2f%n",
+                run.read1(), run.write1(), run.read2());
+        out.println("where a register read's cycles go (mean; * = part of the per-hop transfer):");
+        NicFigures.Breakdown b = run.breakdown();
+        for (int i = 0; i < b.parts().length; i++) {
+            out.printf(Locale.ROOT, "  %s %7.2f cycles %6.3f us  %s%n", NicFigures.HOP.contains(b.parts()[i]) ? "*" : " ", b.cycles()[i],
+                    NicFigures.micros(b.cycles()[i]), b.parts()[i]);
+        }
+        out.printf(Locale.ROOT, "  = %.2f cycles %.3f us; processing %.3f us, per-hop transfer %.3f us%n", b.total(), NicFigures.micros(b.total()),
+                NicFigures.micros(b.total() - NicFigures.hop(b)), NicFigures.micros(NicFigures.hop(b)));
+        out.flush();
+        return r.with("read1_cycles_x100", Math.round(run.read1() * 100)).with("write1_cycles_x100", Math.round(run.write1() * 100))
+                .with("read2_cycles_x100", Math.round(run.read2() * 100));
+    }
+}
