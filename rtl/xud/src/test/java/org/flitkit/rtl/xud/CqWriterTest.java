@@ -30,8 +30,7 @@ class CqWriterTest {
     static BigInteger write(long base, int depth, long i, BigInteger cqe) {
         long owner = (i / depth) % 2 == 0 ? 1 : 0;
         BigInteger data = XudFormat.CQE_OWNER.set(cqe, owner);
-        BigInteger addr = BigInteger.valueOf(base + (i % depth) * XudFormat.CQE_BYTES);
-        return addr.shiftLeft(XudFormat.CQE_BITS + 6).or(data.shiftLeft(6)).or(BigInteger.valueOf(XudFormat.CQE_BYTES));
+        return XudWork.dma(base + (i % depth) * XudFormat.CQE_BYTES, data, XudFormat.CQE_BYTES);
     }
 
     /** {@code count} random entries through a ring of {@code depth} under random gaps and backpressure. */
