@@ -48,7 +48,11 @@ class SwitchCoreTest {
         }
 
         long id() {
-            return DataPackets.get(flits.get(0), DataLayouts.HEAD.PACKET_ID);
+            return idOf(flits);
+        }
+
+        static long idOf(List<BigInteger> packet) {
+            return DataPackets.get(packet.get(0), DataLayouts.HEAD.PACKET_ID);
         }
     }
 
@@ -189,6 +193,10 @@ class SwitchCoreTest {
             for (int k = 2; k <= 4; k++) {
                 assertThat(out3.cycle(k) - out3.cycle(k - 1)).as("flit %d", k - 1).isEqualTo(1);
             }
+            // each flit's input-buffer slot is returned upstream in the cycle it is read: t + 1, then one per cycle
+            long t0 = env.ups[0].headCycles.get(0);
+            long t1 = env.ups[0].headCycles.get(1);
+            assertThat(env.ups[0].creditCycles).containsExactly(t0 + 1, t1 + 1, t1 + 2, t1 + 3, t1 + 4);
         }
     }
 
@@ -251,7 +259,7 @@ class SwitchCoreTest {
             List<Long> sent = new ArrayList<>();
             for (int vc = 2; vc >= 0; vc--) {
                 for (int k = 0; k < 3; k++) {
-                    sent.add(DataPackets.get(env.send(2, vc, 1, 9, 1).get(0), DataLayouts.HEAD.PACKET_ID));
+                    sent.add(Delivered.idOf(env.send(2, vc, 1, 9, 1)));
                 }
             }
             env.tb.run(30);
@@ -264,6 +272,33 @@ class SwitchCoreTest {
                     sent.get(8), sent.get(5), sent.get(2));
             // back to back, one flit per cycle
             assertThat(env.flitsOut.get(1).cycle(8) - env.flitsOut.get(1).cycle(0)).isEqualTo(8);
+        }
+    }
+
+    @Test
+    void theManagementVcGoesFirstThenTheOthersRoundRobin(RunConfig cfg) {
+        boolean[] open = {false};
+        try (Env env = new Env(cfg, Throttle.NONE, (rng, cycle) -> open[0], 1, 1)) {
+            env.writeTable(3, 2, 0b0010);
+            env.writeTable(2, 2, 0b0010);
+            List<Long> fill = new ArrayList<>();
+            for (int k = 0; k < 4; k++) { // output 1's queue and pipeline hold 4 flits: then it is closed to new packets
+                fill.add(Delivered.idOf(env.send(3, 0, 1, 2, 1)));
+            }
+            env.tb.run(20);
+            List<Long> vc0 = new ArrayList<>();
+            List<Long> vc1 = new ArrayList<>();
+            for (int k = 0; k < 2; k++) {
+                vc1.add(Delivered.idOf(env.send(2, 1, 1, 2, 1)));
+                vc0.add(Delivered.idOf(env.send(2, 0, 1, 2, 1)));
+            }
+            long mgmt = Delivered.idOf(env.sendRouted(2, org.flitkit.formats.th2.Th2.MANAGEMENT_VC, 4, 1));
+            env.tb.run(30);
+            assertThat(env.delivered.size()).isZero();
+            open[0] = true;
+            env.drain(200);
+            assertThat(env.delivered.items().stream().map(Delivered::id).toList()).containsExactly(fill.get(0), fill.get(1),
+                    fill.get(2), fill.get(3), mgmt, vc0.get(0), vc1.get(0), vc0.get(1), vc1.get(1));
         }
     }
 

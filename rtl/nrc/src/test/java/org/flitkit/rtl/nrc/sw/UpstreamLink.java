@@ -2,6 +2,7 @@ package org.flitkit.rtl.nrc.sw;
 
 import java.math.BigInteger;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Valid;
@@ -26,7 +27,9 @@ final class UpstreamLink extends Component {
     private int next;
     private long flitsSent;
     /** the cycle each packet's head went out, in send order */
-    final java.util.List<Long> headCycles = new java.util.ArrayList<>();
+    final List<Long> headCycles = new ArrayList<>();
+    /** the cycle of each credit the port returned */
+    final List<Long> creditCycles = new ArrayList<>();
 
     UpstreamLink(String name, SwitchCore core, int port) {
         super(name);
@@ -103,6 +106,7 @@ final class UpstreamLink extends Component {
                 throw fail("a credit for VC" + vc + " returned, but this link holds no slot of it");
             }
             occ[vc]--;
+            creditCycles.add(cycle());
         }
     }
 
