@@ -20,7 +20,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * {@link CqWriter}: entry i to {@code base + (i mod depth) * 32}, 32 bytes, its owner bit the ring's phase
- * (1 on the first pass, flipped at each wrap), the other 255 bits as given (docs/xud.md, "Completion rings").
+ * (1 on the first pass, flipped at each wrap), the other 255 bits as given (docs/xud.md, "Completions").
  */
 @ExtendWith(TestbenchExtension.class)
 class CqWriterTest {

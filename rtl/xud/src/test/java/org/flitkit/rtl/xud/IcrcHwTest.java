@@ -20,7 +20,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * {@link IcrcHw}: the ICRC in logic against CRC-32 computed in software over the container's bytes 0..67
- * (docs/xud.md, "ICRC"), on random containers and on packets of the software codec.
+ * (docs/xud.md, "Packet container"), on random containers and on packets of the software codec.
  */
 @ExtendWith(TestbenchExtension.class)
 class IcrcHwTest {
