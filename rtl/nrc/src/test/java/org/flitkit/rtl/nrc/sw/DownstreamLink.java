@@ -2,6 +2,7 @@ package org.flitkit.rtl.nrc.sw;
 
 import java.math.BigInteger;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.List;
 import org.flitkit.formats.th2.DataLayouts;
 import org.flitkit.hdl.lib.Valid;
@@ -54,7 +55,7 @@ final class DownstreamLink extends Component {
             int len = (int) DataPackets.get(flit, DataLayouts.HEAD.LEN);
             if (!DataPackets.fits(p, occ, vc, len)) {
                 throw fail("a " + len + "-flit packet on VC" + vc + " arrived with room for less (held per VC "
-                        + java.util.Arrays.toString(occ) + "): virtual cut-through violated");
+                        + Arrays.toString(occ) + "): virtual cut-through violated");
             }
         }
         occ[vc]++;
@@ -102,6 +103,6 @@ final class DownstreamLink extends Component {
 
     @Override
     public List<String> describeState() {
-        return drained() ? List.of() : List.of("slots held per VC " + java.util.Arrays.toString(occ));
+        return drained() ? List.of() : List.of("slots held per VC " + Arrays.toString(occ));
     }
 }

@@ -6,6 +6,8 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.formats.th2.DataLayouts;
+import org.flitkit.formats.th2.Th2;
+import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.testbench.Recorder;
 import org.flitkit.testbench.Rng;
@@ -167,7 +169,7 @@ class SwitchCoreTest {
             }
         }
 
-        long count(org.flitkit.hdl.UInt counter) {
+        long count(UInt counter) {
             return sim.peek(counter);
         }
 
@@ -292,7 +294,7 @@ class SwitchCoreTest {
                 vc1.add(Delivered.idOf(env.send(2, 1, 1, 2, 1)));
                 vc0.add(Delivered.idOf(env.send(2, 0, 1, 2, 1)));
             }
-            long mgmt = Delivered.idOf(env.sendRouted(2, org.flitkit.formats.th2.Th2.MANAGEMENT_VC, 4, 1));
+            long mgmt = Delivered.idOf(env.sendRouted(2, Th2.MANAGEMENT_VC, 4, 1));
             env.tb.run(30);
             assertThat(env.delivered.size()).isZero();
             open[0] = true;

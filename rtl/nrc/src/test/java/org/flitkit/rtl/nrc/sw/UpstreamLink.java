@@ -3,6 +3,7 @@ package org.flitkit.rtl.nrc.sw;
 import java.math.BigInteger;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Valid;
@@ -113,7 +114,7 @@ final class UpstreamLink extends Component {
     @Override
     public List<String> describeState() {
         return idle() && drained() ? List.of()
-                : describe(queue.size() + " packet(s) queued, slots held per VC " + java.util.Arrays.toString(occ), queue, 3,
+                : describe(queue.size() + " packet(s) queued, slots held per VC " + Arrays.toString(occ), queue, 3,
                         pk -> "packet of " + pk.size() + " flit(s), head " + Hex.of(pk.get(0), 198));
     }
 }
