@@ -109,28 +109,53 @@ public final class Hdl {
         return r;
     }
 
-    /** {@code x} delayed by one cycle (no reset). */
-    @SuppressWarnings("unchecked")
-    public static <T extends Bits> T regNext(T x) {
-        T r = reg((T) x.cloneType());
+    /**
+     * A register of {@code type} whose fields reset as {@code resets} says: every leaf resets to 0, then
+     * {@code resets} runs on the register and may give fields other values with {@code init}, e.g.
+     * {@code regInit(new Hdr(), r -> r.len.init(4))} (docs/dsl.md "Registers of bundle type").
+     */
+    public static <T extends Data> T regInit(T type, java.util.function.Consumer<? super T> resets) {
+        T r = regInit(type, 0);
+        resets.accept(r);
+        return r;
+    }
+
+    /**
+     * {@code x} delayed by one cycle (no reset). {@code x} may be a bundle or vector: each leaf gets a
+     * register; its type is copied as {@code org.flitkit.hdl.lib.Types.cloneType} does (bundles whose
+     * constructor takes arguments: {@code regNext(x, () -> new Hdr(p))}).
+     */
+    public static <T extends Data> T regNext(T x) {
+        return regNext(x, freshTypeOf(x));
+    }
+
+    /** {@code x} delayed by one cycle in a register of type {@code type.get()} (no reset). */
+    public static <T extends Data> T regNext(T x, Supplier<? extends T> type) {
+        T r = reg(type.get());
         r.assign(x);
         return r;
     }
 
-    /** {@code x} delayed by one cycle, {@code init} after reset. */
-    @SuppressWarnings("unchecked")
-    public static <T extends Bits> T regNext(T x, long init) {
-        T r = regInit((T) x.cloneType(), init);
+    /** {@code x} delayed by one cycle, {@code init} after reset (in every leaf). */
+    public static <T extends Data> T regNext(T x, long init) {
+        T r = regInit(freshTypeOf(x).get(), init);
         r.assign(x);
         return r;
     }
 
     /** A register that loads {@code x} when {@code enable} is high and holds otherwise. */
-    @SuppressWarnings("unchecked")
-    public static <T extends Bits> T regEnable(T x, Bool enable) {
-        T r = reg((T) x.cloneType());
+    public static <T extends Data> T regEnable(T x, Bool enable) {
+        T r = reg(freshTypeOf(x).get());
         when(enable, () -> r.assign(x));
         return r;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends Data> Supplier<T> freshTypeOf(T x) {
+        if (x instanceof Bits b) {
+            return () -> (T) b.cloneType();
+        }
+        return org.flitkit.hdl.lib.Types.supplierOf(x);
     }
 
     /** Chisel's {@code ShiftRegister}: {@code x} delayed by {@code n} registers ({@code x} itself when n is 0). */
