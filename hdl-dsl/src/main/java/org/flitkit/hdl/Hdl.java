@@ -379,19 +379,14 @@ public final class Hdl {
         return out;
     }
 
-    /** OR of the values whose select is high; selects are expected one-hot (Chisel's Mux1H). */
-    @SuppressWarnings("unchecked")
+    /**
+     * Former name of {@link #Mux1H(List, List)}, kept for existing callers.
+     *
+     * @deprecated use {@code Mux1H(sels, values)}, Chisel's name
+     */
+    @Deprecated
     public static <T extends Bits> T oneHotMux(List<Bool> sels, List<T> values) {
-        if (sels.isEmpty() || sels.size() != values.size()) {
-            throw new HdlException("oneHotMux at " + SrcLoc.here() + ": " + sels.size() + " selects for " + values.size() + " values");
-        }
-        List<Bits> terms = new java.util.ArrayList<>(sels.size());
-        for (int i = 0; i < sels.size(); i++) {
-            T v = values.get(i);
-            Bits zero = litBits(v.sameKind(v.width), BigInteger.ZERO);
-            terms.add(mux(sels.get(i), v, (T) zero));
-        }
-        return (T) reduceTree(terms, Hdl::orBits);
+        return Mux1H(sels, values);
     }
 
     /**
@@ -423,10 +418,21 @@ public final class Hdl {
         return bs.isEmpty() ? FALSE() : reduceTree(bs, Bool::or);
     }
 
-    /** Chisel's name for {@link #oneHotMux}. */
+    /** OR of the values whose select is high; selects are expected one-hot (Chisel's Mux1H). */
+    @SuppressWarnings("unchecked")
     public static <T extends Bits> T Mux1H(List<Bool> sels, List<T> values) {
-        return oneHotMux(sels, values);
+        if (sels.isEmpty() || sels.size() != values.size()) {
+            throw new HdlException("Mux1H at " + SrcLoc.here() + ": " + sels.size() + " selects for " + values.size() + " values");
+        }
+        List<Bits> terms = new java.util.ArrayList<>(sels.size());
+        for (int i = 0; i < sels.size(); i++) {
+            T v = values.get(i);
+            Bits zero = litBits(v.sameKind(v.width), BigInteger.ZERO);
+            terms.add(mux(sels.get(i), v, (T) zero));
+        }
+        return (T) reduceTree(terms, Hdl::orBits);
     }
+
 
     /** Chisel's {@code Mux1H(sel: UInt, in)}: bit i of {@code sel} selects {@code values.get(i)}. */
     public static <T extends Bits> T Mux1H(UInt sel, List<T> values) {
@@ -434,7 +440,7 @@ public final class Hdl {
         for (int i = 0; i < sel.width; i++) {
             sels.add(sel.bit(i));
         }
-        return oneHotMux(sels, values);
+        return Mux1H(sels, values);
     }
 
     /**
