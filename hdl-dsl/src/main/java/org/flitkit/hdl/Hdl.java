@@ -158,6 +158,20 @@ public final class Hdl {
         return org.flitkit.hdl.lib.Types.supplierOf(x);
     }
 
+    /**
+     * Registers {@code gtkwaveFilter} (GTKWave translate filter text) for {@code signal}, hardware of the
+     * module under construction: save files written for a dump show its values through the filter
+     * ({@link Module#waveFilters()}; docs/dsl.md "State names in GTKWave").
+     */
+    public static void waveFilter(Bits signal, String gtkwaveFilter) {
+        Module m = Builder.get("waveFilter").current();
+        if (signal.owner != m) {
+            throw new HdlException("waveFilter at " + SrcLoc.here() + ": " + signal.path()
+                    + " is not hardware of the module under construction " + m.path());
+        }
+        m.waveFilters.add(new Module.WaveFilter(signal, gtkwaveFilter));
+    }
+
     /** Chisel's {@code ShiftRegister}: {@code x} delayed by {@code n} registers ({@code x} itself when n is 0). */
     public static <T extends Bits> T ShiftRegister(T x, int n) {
         return ShiftRegister(x, n, null);
