@@ -13,6 +13,8 @@ final class Builder {
     /** rendered after elaboration, when every signal has its final hierarchical name */
     final List<java.util.function.Supplier<String>> errors = new ArrayList<>();
     String topName;
+    /** warnings found while modules are built (see {@link NameCheck}), reported with the circuit's */
+    final List<Circuit.Warning> warnings = new ArrayList<>();
     final List<Module> all = new ArrayList<>();
 
     static Builder get(String what) {

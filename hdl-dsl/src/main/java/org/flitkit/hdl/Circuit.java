@@ -81,7 +81,7 @@ public final class Circuit {
             if (!errors.isEmpty()) {
                 throw new HdlException(errors);
             }
-            List<Warning> warnings = new ArrayList<>();
+            List<Warning> warnings = new ArrayList<>(b.warnings);
             for (Module m : modules) {
                 Liveness.analyse(m, warnings);
             }
@@ -117,9 +117,10 @@ public final class Circuit {
     }
 
     /**
-     * Problems that do not stop elaboration, modules in tree order: a register, wire, named expression,
-     * registered memory read or memory whose value reaches no output, child input, memory write or
-     * check is dead logic (simulated, shown in waves, but left out of the Verilog).
+     * Problems that do not stop elaboration: first {@code .named("x")} calls whose line assigns the signal to
+     * a Java variable of another name, in program order; then, modules in tree order, a register, wire, named
+     * expression, registered memory read or memory whose value reaches no output, child input, memory write
+     * or check is dead logic (simulated, shown in waves, but left out of the Verilog).
      */
     public List<Warning> warnings() {
         return warnings;

@@ -35,6 +35,7 @@ public abstract class Data {
             throw new HdlException("invalid signal name '" + n + "' at " + SrcLoc.here()
                     + ": use letters, digits and '_', not starting with a digit");
         }
+        NameCheck.check(this, n);
         name = n;
         explicitName = true;
         if (this instanceof Bits b && b.kind == Kind.OP && owner != null && !owner.namedOps.contains(b)) {

@@ -109,28 +109,67 @@ public final class Hdl {
         return r;
     }
 
-    /** {@code x} delayed by one cycle (no reset). */
-    @SuppressWarnings("unchecked")
-    public static <T extends Bits> T regNext(T x) {
-        T r = reg((T) x.cloneType());
+    /**
+     * A register of {@code type} whose fields reset as {@code resets} says: every leaf resets to 0, then
+     * {@code resets} runs on the register and may give fields other values with {@code init}, e.g.
+     * {@code regInit(new Hdr(), r -> r.len.init(4))} (docs/dsl.md "Registers of bundle type").
+     */
+    public static <T extends Data> T regInit(T type, java.util.function.Consumer<? super T> resets) {
+        T r = regInit(type, 0);
+        resets.accept(r);
+        return r;
+    }
+
+    /**
+     * {@code x} delayed by one cycle (no reset). {@code x} may be a bundle or vector: each leaf gets a
+     * register; its type is copied as {@code org.flitkit.hdl.lib.Types.cloneType} does (bundles whose
+     * constructor takes arguments: {@code regNext(x, () -> new Hdr(p))}).
+     */
+    public static <T extends Data> T regNext(T x) {
+        return regNext(x, freshTypeOf(x));
+    }
+
+    /** {@code x} delayed by one cycle in a register of type {@code type.get()} (no reset). */
+    public static <T extends Data> T regNext(T x, Supplier<? extends T> type) {
+        T r = reg(type.get());
         r.assign(x);
         return r;
     }
 
-    /** {@code x} delayed by one cycle, {@code init} after reset. */
-    @SuppressWarnings("unchecked")
-    public static <T extends Bits> T regNext(T x, long init) {
-        T r = regInit((T) x.cloneType(), init);
+    /** {@code x} delayed by one cycle, {@code init} after reset (in every leaf). */
+    public static <T extends Data> T regNext(T x, long init) {
+        T r = regInit(freshTypeOf(x).get(), init);
         r.assign(x);
         return r;
     }
 
     /** A register that loads {@code x} when {@code enable} is high and holds otherwise. */
-    @SuppressWarnings("unchecked")
-    public static <T extends Bits> T regEnable(T x, Bool enable) {
-        T r = reg((T) x.cloneType());
+    public static <T extends Data> T regEnable(T x, Bool enable) {
+        T r = reg(freshTypeOf(x).get());
         when(enable, () -> r.assign(x));
         return r;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends Data> Supplier<T> freshTypeOf(T x) {
+        if (x instanceof Bits b) {
+            return () -> (T) b.cloneType();
+        }
+        return org.flitkit.hdl.lib.Types.supplierOf(x);
+    }
+
+    /**
+     * Registers {@code gtkwaveFilter} (GTKWave translate filter text) for {@code signal}, hardware of the
+     * module under construction: save files written for a dump show its values through the filter
+     * ({@link Module#waveFilters()}; docs/dsl.md "State names in GTKWave").
+     */
+    public static void waveFilter(Bits signal, String gtkwaveFilter) {
+        Module m = Builder.get("waveFilter").current();
+        if (signal.owner != m) {
+            throw new HdlException("waveFilter at " + SrcLoc.here() + ": " + signal.path()
+                    + " is not hardware of the module under construction " + m.path());
+        }
+        m.waveFilters.add(new Module.WaveFilter(signal, gtkwaveFilter));
     }
 
     /** Chisel's {@code ShiftRegister}: {@code x} delayed by {@code n} registers ({@code x} itself when n is 0). */
@@ -354,19 +393,14 @@ public final class Hdl {
         return out;
     }
 
-    /** OR of the values whose select is high; selects are expected one-hot (Chisel's Mux1H). */
-    @SuppressWarnings("unchecked")
+    /**
+     * Former name of {@link #Mux1H(List, List)}, kept for existing callers.
+     *
+     * @deprecated use {@code Mux1H(sels, values)}, Chisel's name
+     */
+    @Deprecated
     public static <T extends Bits> T oneHotMux(List<Bool> sels, List<T> values) {
-        if (sels.isEmpty() || sels.size() != values.size()) {
-            throw new HdlException("oneHotMux at " + SrcLoc.here() + ": " + sels.size() + " selects for " + values.size() + " values");
-        }
-        List<Bits> terms = new java.util.ArrayList<>(sels.size());
-        for (int i = 0; i < sels.size(); i++) {
-            T v = values.get(i);
-            Bits zero = litBits(v.sameKind(v.width), BigInteger.ZERO);
-            terms.add(mux(sels.get(i), v, (T) zero));
-        }
-        return (T) reduceTree(terms, Hdl::orBits);
+        return Mux1H(sels, values);
     }
 
     /**
@@ -398,10 +432,21 @@ public final class Hdl {
         return bs.isEmpty() ? FALSE() : reduceTree(bs, Bool::or);
     }
 
-    /** Chisel's name for {@link #oneHotMux}. */
+    /** OR of the values whose select is high; selects are expected one-hot (Chisel's Mux1H). */
+    @SuppressWarnings("unchecked")
     public static <T extends Bits> T Mux1H(List<Bool> sels, List<T> values) {
-        return oneHotMux(sels, values);
+        if (sels.isEmpty() || sels.size() != values.size()) {
+            throw new HdlException("Mux1H at " + SrcLoc.here() + ": " + sels.size() + " selects for " + values.size() + " values");
+        }
+        List<Bits> terms = new java.util.ArrayList<>(sels.size());
+        for (int i = 0; i < sels.size(); i++) {
+            T v = values.get(i);
+            Bits zero = litBits(v.sameKind(v.width), BigInteger.ZERO);
+            terms.add(mux(sels.get(i), v, (T) zero));
+        }
+        return (T) reduceTree(terms, Hdl::orBits);
     }
+
 
     /** Chisel's {@code Mux1H(sel: UInt, in)}: bit i of {@code sel} selects {@code values.get(i)}. */
     public static <T extends Bits> T Mux1H(UInt sel, List<T> values) {
@@ -409,7 +454,7 @@ public final class Hdl {
         for (int i = 0; i < sel.width; i++) {
             sels.add(sel.bit(i));
         }
-        return oneHotMux(sels, values);
+        return Mux1H(sels, values);
     }
 
     /**

@@ -32,6 +32,7 @@ public abstract class Module {
     final List<Bits> namedOps = new ArrayList<>();
     final List<Check> checks = new ArrayList<>();
     final List<Rename> renames = new ArrayList<>();
+    final List<WaveFilter> waveFilters = new ArrayList<>();
     final Stmt.Block body = new Stmt.Block();
     final Deque<Stmt.Block> blocks = new ArrayDeque<>();
     /** enable condition of the enclosing when-branches (null: unconditional) */
@@ -157,6 +158,19 @@ public abstract class Module {
     /** After naming: the signals, memories and child instances of this module renamed as {@link Rename} says. */
     public List<Rename> renames() {
         return List.copyOf(renames);
+    }
+
+    /**
+     * A GTKWave translate filter for a signal of this module: the text of a filter file (one line per value,
+     * the value as GTKWave shows it in hex, then the name shown instead). Registered with
+     * {@link Hdl#waveFilter}, e.g. by every {@code lib.Fsm} for its state register.
+     */
+    public record WaveFilter(Bits signal, String gtkwaveFilter) {
+    }
+
+    /** The translate filters registered for signals of this module, in registration order. */
+    public List<WaveFilter> waveFilters() {
+        return List.copyOf(waveFilters);
     }
 
     /** Source line where this instance was created (the {@code new} expression). */

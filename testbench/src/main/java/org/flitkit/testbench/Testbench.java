@@ -43,7 +43,8 @@ import org.flitkit.waves.VcdWriter;
  *
  * <p>Waves: with {@link RunConfig#vcd()} every named signal is dumped (up to {@link RunConfig#vcdLimit()}
  * bytes, then {@link org.flitkit.waves.VcdLimitExceeded}), and {@link #close()} writes a GTKWave save
- * file for the {@link #traces} that opens on the first {@value #VIEW_CYCLES} cycles after reset (all of
+ * file for the {@link #traces} (plus every {@code Fsm} state register, shown by state name through its
+ * translate filter) that opens on the first {@value #VIEW_CYCLES} cycles after reset (all of
  * a shorter run), or,
  * after a failure raised through the testbench (a component's, {@link #fail}, or a design's {@code Hdl.check}
  * while the testbench advances time), on the {@value #FAILURE_VIEW_CYCLES} cycles before it and the failing
@@ -375,9 +376,20 @@ public final class Testbench<M extends Module> implements AutoCloseable {
     private GtkwSaveFile saveFile() {
         String top = dut.instanceName();
         GtkwSaveFile save = new GtkwSaveFile(config.vcd(), vcdTimescale).trace(top + ".clk", 1).trace(top + ".reset", 1);
-        for (Bits b : traces) {
-            save.trace(b.path(), b.width());
+        // signals with a translate filter (every Fsm's state) show their value names, and are shown even if not traced
+        Map<Bits, String> filters = new java.util.LinkedHashMap<>();
+        for (Module m : sim.circuit().modules()) {
+            m.waveFilters().forEach(f -> filters.put(f.signal(), f.gtkwaveFilter()));
         }
+        for (Bits b : traces) {
+            String filter = filters.remove(b);
+            if (filter != null) {
+                save.trace(b.path(), b.width(), filter);
+            } else {
+                save.trace(b.path(), b.width());
+            }
+        }
+        filters.forEach((b, filter) -> save.trace(b.path(), b.width(), filter));
         long p = vcdPeriod;
         if (failureCycle >= 0) {
             // The marker goes where the failing cycle's inputs and outputs are all in the dump, its falling

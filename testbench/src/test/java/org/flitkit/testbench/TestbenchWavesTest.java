@@ -170,6 +170,40 @@ class TestbenchWavesTest {
                 "the end 20000 10007 -1");
     }
 
+    enum Light { RED, GREEN, YELLOW }
+
+    /** A traffic light: one Fsm that moves on while {@code go} is high. */
+    static final class Lights extends org.flitkit.hdl.Module {
+        final org.flitkit.hdl.Bool go = org.flitkit.hdl.Hdl.input(org.flitkit.hdl.Hdl.Bool());
+        final org.flitkit.hdl.lib.Fsm<Light> fsm = new org.flitkit.hdl.lib.Fsm<>(Light.class);
+
+        Lights() {
+            org.flitkit.hdl.Hdl.when(go, () -> fsm.on(Light.RED, () -> fsm.goTo(Light.GREEN))
+                    .on(Light.GREEN, () -> fsm.goTo(Light.YELLOW))
+                    .on(Light.YELLOW, () -> fsm.goTo(Light.RED)));
+        }
+    }
+
+    @Test
+    void fsmStatesShowByNameThroughATranslateFilterBesideTheSaveFile() throws IOException {
+        Path vcd = dir.resolve("fsm.vcd");
+        try (Testbench<Lights> tb = Testbench.create(Lights::new, RunConfig.of(1, 0).withVcd(vcd))) {
+            tb.traces(tb.dut().go);
+            tb.reset(1);
+            tb.sim().poke(tb.dut().go, true);
+            tb.run(10);
+        }
+        Path filter = dir.resolve("fsm.lights.state.filter").toAbsolutePath().normalize();
+        assertThat(Files.readString(filter)).isEqualTo("0 RED\n1 GREEN\n2 YELLOW\n");
+        String gtkw = Files.readString(dir.resolve("fsm.gtkw"));
+        // the state register was not traced by hand: it follows the traces, translated
+        assertThat(gtkw).contains("+{lights/go} lights.go\n@2022\n^1 " + filter + "\n+{lights/state[1:0]} lights.state[1:0]\n");
+        assertThat(gtkw).isEqualTo(new GtkwSaveFile(vcd, new Timescale(1, "ps")).trace("lights.clk", 1).trace("lights.reset", 1)
+                .trace("lights.go", 1).trace("lights.state", 2, "0 RED\n1 GREEN\n2 YELLOW\n")
+                .window(1 * P, 11 * P + P / 2 - 1).render(dir.resolve("fsm.gtkw")));
+        assertThat(VcdReader.read(vcd).signal("lights.state").width()).isEqualTo(2);
+    }
+
     /** The FIFO with its fill level traced, out of a 2-cycle reset. */
     private static Testbench<Queue<UInt>> fifoOutOfReset(RunConfig config) {
         Testbench<Queue<UInt>> tb = Testbench.create(Duts::fifo, config);

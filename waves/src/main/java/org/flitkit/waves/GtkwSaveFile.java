@@ -23,6 +23,11 @@ import java.util.Map;
  * end the view exactly on the window's end. GTKWave ignores a start whose window would run past the
  * end of the dump (it opens at 0), so windows must end within it. A window manager that shrinks the
  * window shows less of the end of the range; the start is always exact.
+ *
+ * <p>A trace may come with a translate filter (GTKWave's text filter file: a value as displayed, then the
+ * text shown instead, one per line), e.g. an FSM's state names: {@link #write} puts each filter in a file
+ * beside the save file, and the save file selects it with a {@code ^<n> <file>} line before the trace,
+ * whose flags add GTKWave's "file translated" bit.
  */
 public final class GtkwSaveFile {
     /** Window size written to {@code [size]}: fits a 1440x900 screen and most larger ones. */
@@ -56,6 +61,8 @@ public final class GtkwSaveFile {
     /** GTKWave trace flags: right-justified hex (0x22) for vectors, right-justified binary (0x28) for scalars. */
     private static final String VECTOR_FLAGS = "@22";
     private static final String SCALAR_FLAGS = "@28";
+    /** Right-justified hex through a translate filter file (TR_FTRANSLATED, 0x2000). */
+    private static final String TRANSLATED_FLAGS = "@2022";
     /** A blank row that opens (0x800000) or closes (0x1000000) a group; its text is the group's name. */
     private static final String GROUP_BEGIN_FLAGS = "@800200";
     private static final String GROUP_END_FLAGS = "@1000200";
@@ -71,12 +78,18 @@ public final class GtkwSaveFile {
     private long marker = -1;
 
     /** {@code path} is dotted, without a range; {@code declared} is how the dump names it, with its range. */
-    private record Trace(String path, String declared, boolean vector) {
+    private record Trace(String path, String declared, boolean vector, String filter) {
         /** The displayed name: the full path with {@code /} between levels. GTKWave cuts any name at its
          *  last {@code .} (its {@code hier_max_level} setting, 1 by default), which would leave
          *  {@code in_valid} for both {@code top.in_valid} and {@code top.link.in_valid}. */
         String alias() {
             return path.replace('.', '/') + declared.substring(path.length());
+        }
+
+        /** The filter file for this trace, beside the save file {@code gtkw}. */
+        Path filterFile(Path gtkw) {
+            String base = gtkw.getFileName().toString().replaceFirst("\\.gtkw$", "");
+            return gtkw.toAbsolutePath().normalize().resolveSibling(base + "." + path + ".filter");
         }
     }
 
@@ -109,12 +122,23 @@ public final class GtkwSaveFile {
         if (width < 1) {
             throw new IllegalArgumentException("width of '" + fullName + "' must be >= 1, got " + width);
         }
-        return add(fullName, width == 1 ? fullName : fullName + "[" + (width - 1) + ":0]", width > 1);
+        return add(fullName, width == 1 ? fullName : fullName + "[" + (width - 1) + ":0]", width > 1, null);
+    }
+
+    /**
+     * Adds a trace as {@link #trace(String, int)} shown through the translate filter {@code filterText}
+     * (lines {@code <hex value> <name>}), e.g. an FSM's state register with its state names.
+     */
+    public GtkwSaveFile trace(String fullName, int width, String filterText) {
+        if (width < 1) {
+            throw new IllegalArgumentException("width of '" + fullName + "' must be >= 1, got " + width);
+        }
+        return add(fullName, width == 1 ? fullName : fullName + "[" + (width - 1) + ":0]", true, filterText);
     }
 
     /** Adds a trace exactly as declared in a parsed dump, keeping its original bit range. */
     public GtkwSaveFile trace(VcdReader.Signal signal) {
-        return add(signal.name(), signal.name() + signal.range(), signal.width() > 1);
+        return add(signal.name(), signal.name() + signal.range(), signal.width() > 1, null);
     }
 
     /** Opens the view on ticks {@code start} to {@code end} of the dump (default: GTKWave's own, from 0). */
@@ -140,8 +164,17 @@ public final class GtkwSaveFile {
     private record Geometry(int signalsWidth, float zoom) {
     }
 
-    /** The save file text. */
+    /** The save file text, for a save file written beside the dump with the dump's name. */
     public String render() {
+        return render(defaultSaveFile());
+    }
+
+    private Path defaultSaveFile() {
+        return dumpFile.resolveSibling(dumpFile.getFileName().toString().replaceFirst("\\.[^.]*$", "") + ".gtkw");
+    }
+
+    /** The save file text for a save file at {@code gtkw} (filter files are named after it). */
+    public String render(Path gtkw) {
         Geometry g = geometry();
         StringBuilder sb = new StringBuilder();
         sb.append("[*]\n[*] written by FlitKit jvcd\n[*]\n");
@@ -160,10 +193,14 @@ public final class GtkwSaveFile {
             sb.append(GROUP_BEGIN_FLAGS).append("\n-").append(group.getKey()).append('\n');
             String flags = null;
             for (Trace trace : group.getValue()) {
-                String wanted = trace.vector() ? VECTOR_FLAGS : SCALAR_FLAGS;
+                String wanted = trace.filter() != null ? TRANSLATED_FLAGS : trace.vector() ? VECTOR_FLAGS : SCALAR_FLAGS;
                 if (!wanted.equals(flags)) {
                     sb.append(wanted).append('\n');
                     flags = wanted;
+                }
+                if (trace.filter() != null) {
+                    // GTKWave numbers filter files from 1 and reuses the number of a file it already loaded
+                    sb.append("^").append(filterNumber(trace, gtkw)).append(' ').append(trace.filterFile(gtkw)).append('\n');
                 }
                 sb.append("+{").append(trace.alias()).append("} ").append(trace.declared()).append('\n');
             }
@@ -172,20 +209,48 @@ public final class GtkwSaveFile {
         return sb.toString();
     }
 
-    /** Writes {@link #render()} to {@code gtkw}, replacing any existing file. */
+    /** Writes {@link #render(Path)} to {@code gtkw} and the translate filters beside it, replacing existing files. */
     public void write(Path gtkw) {
         try {
-            Files.writeString(gtkw, render(), StandardCharsets.UTF_8);
+            for (Trace trace : filtered()) {
+                Files.writeString(trace.filterFile(gtkw), trace.filter(), StandardCharsets.UTF_8);
+            }
+            Files.writeString(gtkw, render(gtkw), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + gtkw, e);
         }
     }
 
-    private GtkwSaveFile add(String path, String declared, boolean vector) {
+    private GtkwSaveFile add(String path, String declared, boolean vector, String filter) {
         int dot = path.lastIndexOf('.');
         String instance = dot < 0 ? "" : path.substring(0, dot);
-        groups.computeIfAbsent(instance, k -> new ArrayList<>()).add(new Trace(path, declared, vector));
+        groups.computeIfAbsent(instance, k -> new ArrayList<>()).add(new Trace(path, declared, vector, filter));
         return this;
+    }
+
+    /** The traces with a translate filter, in display order. */
+    private List<Trace> filtered() {
+        List<Trace> out = new ArrayList<>();
+        for (List<Trace> traces : groups.values()) {
+            for (Trace t : traces) {
+                if (t.filter() != null) {
+                    out.add(t);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The number GTKWave gives the filter file of {@code trace}: its position among the distinct filter files. */
+    private int filterNumber(Trace trace, Path gtkw) {
+        List<Path> files = new ArrayList<>();
+        for (Trace t : filtered()) {
+            Path f = t.filterFile(gtkw);
+            if (!files.contains(f)) {
+                files.add(f);
+            }
+        }
+        return files.indexOf(trace.filterFile(gtkw)) + 1;
     }
 
     /** Wide enough for the longest name, and with a marker for the start of the value GTKWave shows after it. */

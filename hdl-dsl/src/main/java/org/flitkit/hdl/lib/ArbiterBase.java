@@ -62,7 +62,7 @@ public abstract class ArbiterBase<T extends Data> extends Module {
         }
         chosen.assign(mux(locked, lockedIdx, OHToUInt(freeGrant)));
         out.valid.assign(fromBools(offered).orR());
-        unpack(out.bits, oneHotMux(grant, data));
+        unpack(out.bits, Mux1H(grant, data));
 
         Bool last = lock.lastBeat(out);
         when(out.valid, () -> {

@@ -17,7 +17,9 @@ import org.flitkit.hdl.UInt;
  * {@link #named} says otherwise, reset to the initial state and binary-encoded by the constants'
  * ordinals (stable as long as the enum's order is). Write transitions with {@link #goTo} inside
  * {@code when} blocks or {@link #on}; read the state with {@link #is}. {@link #nameOf} and
- * {@link #gtkwaveFilter()} turn register values back into state names for testbenches and waveforms.
+ * {@link #gtkwaveFilter()} turn register values back into state names for testbenches and waveforms;
+ * the filter is registered with the module ({@code Hdl.waveFilter}), so GTKWave save files written by the
+ * testbench show state names without further code.
  */
 public final class Fsm<S extends Enum<S>> {
     /** The state register. */
@@ -32,6 +34,8 @@ public final class Fsm<S extends Enum<S>> {
     public Fsm(Class<S> type, S initial) {
         states = type.getEnumConstants();
         state = regInit(UInt(Bitwise.log2Up(states.length)), code(initial)).named("state");
+        // save files written for a dump of this design show the state names
+        waveFilter(state, gtkwaveFilter());
     }
 
     /** The encoding of {@code s}: its ordinal. */

@@ -17,6 +17,10 @@ import org.flitkit.hdl.UInt;
  * {@code enq} is visible on {@code deq} in the same cycle (and bypasses the memory if taken).
  * {@code pipe}: when full, {@code enq.ready} follows {@code deq.ready}, so a depth-1 pipe queue sustains
  * one element per cycle. {@code count} is the number of stored elements.
+ *
+ * <p>Preferred form, options by name (docs/dsl.md "Queue options"):
+ * {@code instance(new Queue<>(Flit::new, Queue.depth(4).pipe().flow()))}, or on a stream
+ * {@code in.queue(Queue.depth(4).pipe())}. The positional constructors remain for existing code.
  */
 public final class Queue<T extends Data> extends Module {
     public final Decoupled<T> enq;
@@ -31,10 +35,68 @@ public final class Queue<T extends Data> extends Module {
     private final Bool doEnq;
     private final Bool doDeq;
 
+    /**
+     * A queue's options: its depth and whether it is a {@code pipe} and/or {@code flow} queue (both off
+     * unless asked for). Immutable: each call returns a new value. Start with {@link Queue#depth(int)}.
+     */
+    public static final class Options {
+        private final int depth;
+        private final boolean pipe;
+        private final boolean flow;
+
+        private Options(int depth, boolean pipe, boolean flow) {
+            if (depth < 1) {
+                throw new HdlException("Queue depth " + depth + " must be at least 1");
+            }
+            this.depth = depth;
+            this.pipe = pipe;
+            this.flow = flow;
+        }
+
+        /** The same options with {@code depth} elements. */
+        public Options depth(int n) {
+            return new Options(n, pipe, flow);
+        }
+
+        /** When full, {@code enq.ready} follows {@code deq.ready}. */
+        public Options pipe() {
+            return pipe(true);
+        }
+
+        public Options pipe(boolean on) {
+            return new Options(depth, on, flow);
+        }
+
+        /** When empty, an offered element is visible on {@code deq} in the same cycle. */
+        public Options flow() {
+            return flow(true);
+        }
+
+        public Options flow(boolean on) {
+            return new Options(depth, pipe, on);
+        }
+
+        @Override
+        public String toString() {
+            return "Queue.depth(" + depth + ")" + (pipe ? ".pipe()" : "") + (flow ? ".flow()" : "");
+        }
+    }
+
+    /** Options of a queue of {@code n} elements, neither pipe nor flow: add {@code .pipe()}, {@code .flow()}. */
+    public static Options depth(int n) {
+        return new Options(n, false, false);
+    }
+
+    /** A queue of elements made by {@code gen} configured by {@code options}, e.g. {@code Queue.depth(4).pipe()}. */
+    public Queue(Supplier<T> gen, Options options) {
+        this(gen, options.depth, options.pipe, options.flow);
+    }
+
     public Queue(Supplier<T> gen, int depth) {
         this(gen, depth, false, false);
     }
 
+    /** Positional form of {@link #Queue(Supplier, Options)}; prefer the named options. */
     public Queue(Supplier<T> gen, int depth, boolean pipe, boolean flow) {
         if (depth < 1) {
             throw new HdlException("Queue depth " + depth + " must be at least 1");
@@ -87,7 +149,12 @@ public final class Queue<T extends Data> extends Module {
      * {@code Queue(source, entries)}).
      */
     public static <T extends Data> Decoupled<T> of(Decoupled<T> source, int depth) {
-        Queue<T> q = instance(new Queue<>(source.elementType(), depth));
+        return of(source, depth(depth));
+    }
+
+    /** As {@link #of(Decoupled, int)}, with the queue configured by {@code options}. */
+    public static <T extends Data> Decoupled<T> of(Decoupled<T> source, Options options) {
+        Queue<T> q = instance(new Queue<>(source.elementType(), options));
         q.enq.connect(source);
         return q.deq;
     }
