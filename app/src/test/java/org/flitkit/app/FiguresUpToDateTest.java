@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.flitkit.testbench.RepoFiles;
-import org.flitkit.testbench.figures.FigureRun;
+import org.flitkit.figures.FigureRun;
 import org.junit.jupiter.api.Test;
 
 /**

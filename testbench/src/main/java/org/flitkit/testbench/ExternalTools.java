@@ -8,7 +8,7 @@ import java.util.function.Supplier;
 import org.flitkit.hdl.Circuit;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.verilog.VerilogEmitter;
-import org.flitkit.hdl.verilog.VerilogTools;
+import org.flitkit.tools.synth.VerilogTools;
 import org.junit.jupiter.api.Assumptions;
 
 /** Tests that need an external tool (vcd2fst, verilator, ...) skip without it, except in CI. */

@@ -7,7 +7,7 @@ import java.util.concurrent.Callable;
 import org.flitkit.hdl.Circuit;
 import org.flitkit.hdl.HdlException;
 import org.flitkit.hdl.verilog.VerilogEmitter;
-import org.flitkit.hdl.verilog.VerilogTools;
+import org.flitkit.tools.synth.VerilogTools;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -10,8 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import javax.imageio.ImageIO;
 import org.flitkit.app.Catalog;
-import org.flitkit.testbench.figures.FigureRegistry;
-import org.flitkit.testbench.figures.FigureSource;
+import org.flitkit.figures.FigureRegistry;
+import org.flitkit.figures.FigureSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -14,7 +14,7 @@ import java.util.function.Supplier;
 import org.flitkit.hdl.Circuit;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.verilog.VerilogEmitter;
-import org.flitkit.hdl.verilog.VerilogTools;
+import org.flitkit.tools.synth.VerilogTools;
 import org.flitkit.rtl.nic.DescDispatch;
 import org.flitkit.rtl.nic.DescFetch;
 import org.flitkit.rtl.nic.EventWriter;

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
-import org.flitkit.hdl.verilog.VerilogTools;
+import org.flitkit.tools.synth.VerilogTools;
 import org.flitkit.testbench.ExternalTools;
 import org.flitkit.waves.VcdReader;
 import org.junit.jupiter.api.BeforeAll;

@@ -9,7 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.flitkit.hdl.verilog.VerilogTools;
+import org.flitkit.tools.synth.VerilogTools;
 import org.flitkit.testbench.ScenarioResult;
 import org.flitkit.testbench.ExternalTools;
 import org.flitkit.testbench.RunConfig;

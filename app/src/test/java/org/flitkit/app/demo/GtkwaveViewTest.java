@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.app.Catalog;
 import org.flitkit.app.cli.Main;
-import org.flitkit.hdl.verilog.VerilogTools;
+import org.flitkit.tools.synth.VerilogTools;
 import org.flitkit.testbench.ExternalTools;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Testbench;

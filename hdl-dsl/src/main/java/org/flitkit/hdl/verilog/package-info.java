@@ -5,7 +5,7 @@
  * Circuit c = Circuit.elaborate(Top::new);
  * VerilogEmitter.Result r = new VerilogEmitter().emitResult(c);    // file name -> text, top module name
  * List<Path> files = new VerilogEmitter().write(c, Path.of("build/verilog"));
- * VerilogTools.Result lint = VerilogTools.verilatorLint(files, r.topModule());
+ * VerilogTools.Result lint = VerilogTools.verilatorLint(files, r.topModule());   // tools/synth
  * assert lint.clean();                                              // exit 0, nothing printed
  * }</pre>
  *

@@ -3,20 +3,12 @@ package org.flitkit.hdl.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.flitkit.hdl.Hdl.*;
 
-import java.math.BigInteger;
 import java.util.List;
-import java.util.Random;
-import java.util.SplittableRandom;
-import java.util.function.Supplier;
-import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Circuit;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.Vec;
-import org.flitkit.hdl.difftest.Program;
-import org.flitkit.hdl.difftest.ProgramDesign;
-import org.flitkit.hdl.difftest.RandomProgram;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -63,65 +55,12 @@ class ActivityEquivalenceTest {
         }
     }
 
-    private static void agree(Supplier<? extends Module> top, long seed, int rounds) {
-        Circuit c = Circuit.elaborate(top);
-        Simulator off = Simulator.of(c);
-        off.setActivitySkipping(false);
-        Simulator flagged = Simulator.of(c);
-        flagged.pinVariant(false);
-        Simulator plain = Simulator.of(c);
-        plain.pinVariant(true);
-        Simulator auto = Simulator.of(c);
-        List<Simulator> all = List.of(off, flagged, plain, auto);
-        StringBuilder[] printed = new StringBuilder[all.size()];
-        for (int i = 0; i < all.size(); i++) {
-            StringBuilder sb = new StringBuilder();
-            printed[i] = sb;
-            all.get(i).setPrintSink(sb::append);
-            all.get(i).reset(2);
-        }
-        SplittableRandom r = new SplittableRandom(seed);
-        List<Bits> inputs = c.netlist().inputs();
-        for (int round = 0; round < rounds; round++) {
-            // inputs change rarely, so most cycles leave most logic idle
-            if (r.nextInt(3) == 0) {
-                Bits in = inputs.isEmpty() ? null : inputs.get(r.nextInt(inputs.size()));
-                if (in != null) {
-                    BigInteger v = new BigInteger(in.width(), new Random(r.nextLong()));
-                    if (in.isSigned() && v.testBit(in.width() - 1)) {
-                        v = v.subtract(BigInteger.ONE.shiftLeft(in.width()));
-                    }
-                    for (Simulator s : all) {
-                        s.poke(in, v);
-                    }
-                }
-            }
-            // single steps (the storing variant, as testbenches and waves use) and long runs (the fast variants, windows of 4,096)
-            int n = r.nextInt(4) == 0 ? 1 + r.nextInt(9_000) : 1;
-            for (Simulator s : all) {
-                if (n == 1) {
-                    s.step();
-                } else {
-                    s.step(n);
-                }
-            }
-            for (String sig : off.signalNames()) {
-                BigInteger want = off.peekBig(sig);
-                for (int i = 1; i < all.size(); i++) {
-                    assertThat(all.get(i).peekBig(sig)).as("seed %d round %d sim %d %s", seed, round, i, sig).isEqualTo(want);
-                }
-            }
-        }
-        for (int i = 1; i < all.size(); i++) {
-            assertThat(printed[i].toString()).isEqualTo(printed[0].toString());
-        }
-    }
 
     @Test
     void guardedCounterReadersSeeTheCounterWheneverTheirSelectIsOne() {
-        agree(Stamps::new, 7, 400);
+        VariantAgreement.agree(Stamps::new, 7, 400);
         // without the check, whose condition reads the counter and so wakes its chunk on every cycle
-        agree(() -> new Stamps(false), 8, 400);
+        VariantAgreement.agree(() -> new Stamps(false), 8, 400);
         Simulator sim = Simulator.of(Stamps::new);
         sim.reset();
         sim.poke("stamps.readAddr", 4);
@@ -171,7 +110,7 @@ class ActivityEquivalenceTest {
             sim.step();
         }
         assertThat(sim.peek("secondArm.out")).isEqualTo(159);
-        agree(SecondArm::new, 9, 300);
+        VariantAgreement.agree(SecondArm::new, 9, 300);
     }
 
     /**
@@ -230,7 +169,7 @@ class ActivityEquivalenceTest {
         // every port reads the packet only in an arm: its change wakes none of them unconditionally
         assertThat(sim.generatedSource()).containsPattern("Wide\\.changed\\([^)]*\\)\\) \\{ if \\(v\\[\\d+\\] [!=]= 0L\\) \\{ act");
         for (long seed = 10; seed < 14; seed++) {
-            agree(Offers::new, seed, 400);
+            VariantAgreement.agree(Offers::new, seed, 400);
         }
     }
 
@@ -296,19 +235,6 @@ class ActivityEquivalenceTest {
         assertThat(p.get(1).runsPerCycle()).isEqualTo(1.0);
     }
 
-    /** Every chunk run is counted, also of chunks woken during the cycle by values computed before them in it. */
-    @Test
-    void chunkProfileCountsEveryRun() {
-        Simulator sim = Simulator.of(() -> new org.flitkit.hdl.benchmark.RelayChain(96, 20));
-        sim.reset();
-        sim.step(100);
-        long before = sim.skippedChunks();
-        List<Simulator.ChunkProfile> p = sim.profileChunks(500);
-        long skipped = sim.skippedChunks() - before;
-        double runs = p.stream().mapToDouble(Simulator.ChunkProfile::runsPerCycle).sum() * 500;
-        assertThat(Math.round(runs)).isEqualTo(p.size() * 500L - skipped);
-    }
-
     /** An LFSR and a constant output it is combined with. */
     static final class Tied extends Module {
         final UInt limit = output(UInt(16));
@@ -345,9 +271,9 @@ class ActivityEquivalenceTest {
         final UInt count = output(UInt(32));
 
         IdleBuffers() {
-            org.flitkit.hdl.benchmark.SkidBuffer prev = null;
+            SkidBuffer prev = null;
             for (int i = 0; i < 400; i++) {
-                org.flitkit.hdl.benchmark.SkidBuffer b = instance(new org.flitkit.hdl.benchmark.SkidBuffer(20));
+                SkidBuffer b = instance(new SkidBuffer(20));
                 if (prev == null) {
                     b.in.valid.assign(0);
                     b.in.bits.assign(0);
@@ -375,57 +301,5 @@ class ActivityEquivalenceTest {
         sim.step(100_000);
         assertThat(sim.skippedChunks() - before).isEqualTo((chunks - 1) * 100_000L);
         assertThat(sim.activitySkipping()).isTrue();
-    }
-
-    @Test
-    void randomDesignsAgreeWithAndWithoutActivitySkipping() {
-        for (long seed = 300; seed < 330; seed++) {
-            Program p = RandomProgram.generate(seed, RandomProgram.Shape.standard());
-            agree(() -> new ProgramDesign("S", p), seed, 60);
-        }
-    }
-
-    /**
-     * A simulator starts before its fast and plain variants are compiled: {@code step(n)} starts their
-     * compilation and runs the storing variant until they are ready, then takes them, with the values
-     * single steps give.
-     */
-    @Test
-    void variantsCompiledInTheBackgroundTakeOverWithTheSameValues() {
-        // a design no other test compiles, so its variants are not in the cache
-        Program p = RandomProgram.generate(20261126L, RandomProgram.Shape.standard());
-        Circuit c = Circuit.elaborate(() -> new ProgramDesign("Background", p));
-        Simulator runs = Simulator.of(c, false);
-        Simulator single = Simulator.of(c, false);
-        assertThat(runs.stats().variantMillis()).as("compiled before a run asked for them").isEqualTo(-1);
-        int modelClasses = runs.stats().classes();
-        runs.reset(2);
-        single.reset(2);
-        SplittableRandom r = new SplittableRandom(5);
-        for (int round = 0; round < 60; round++) {
-            if (round == 1) {
-                // the first run started the compilation on the background thread; wait for it here
-                Simulator.of(c, true);
-            }
-            for (Bits in : c.netlist().inputs()) {
-                BigInteger v = new BigInteger(in.width(), new Random(r.nextLong()));
-                if (in.isSigned() && v.testBit(in.width() - 1)) {
-                    v = v.subtract(BigInteger.ONE.shiftLeft(in.width()));
-                }
-                runs.poke(in, v);
-                single.poke(in, v);
-            }
-            int n = 2 + r.nextInt(500);
-            runs.step(n);
-            for (int i = 0; i < n; i++) {
-                single.step();
-            }
-            assertThat(runs.runsCompiledVariants()).as("round %d", round).isEqualTo(round > 0);
-            for (String sig : single.signalNames()) {
-                assertThat(runs.peekBig(sig)).as("round %d %s", round, sig).isEqualTo(single.peekBig(sig));
-            }
-        }
-        assertThat(runs.stats().variantMillis()).isNotNegative();
-        assertThat(runs.stats().classes()).as("the variants' classes count once compiled").isGreaterThan(modelClasses);
     }
 }

@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
-import org.flitkit.hdl.benchmark.SkidBuffer;
 import org.junit.jupiter.api.Test;
 
 /** Skipping idle logic changes speed only: a mostly stalled pipeline ends in the same state either way. */

@@ -12,7 +12,6 @@ import org.flitkit.hdl.Module;
 import org.flitkit.hdl.SInt;
 import org.flitkit.hdl.SrcLoc;
 import org.flitkit.hdl.UInt;
-import org.flitkit.hdl.benchmark.SkidBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

@@ -9,7 +9,6 @@ import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
-import org.flitkit.hdl.benchmark.SkidBuffer;
 import org.junit.jupiter.api.Test;
 
 /**

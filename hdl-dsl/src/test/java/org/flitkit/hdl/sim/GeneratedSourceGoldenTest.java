@@ -15,10 +15,6 @@ import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.flitkit.hdl.Circuit;
 import org.flitkit.hdl.Module;
-import org.flitkit.hdl.benchmark.RelayChain;
-import org.flitkit.hdl.difftest.Program;
-import org.flitkit.hdl.difftest.ProgramDesign;
-import org.flitkit.hdl.difftest.RandomProgram;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -29,14 +25,15 @@ import org.junit.jupiter.api.TestFactory;
  * Restructuring the generator must not change what it generates; a deliberate change to the generated code
  * records the digests again ({@code -Dflitkit.sim.recordDigests=<file>} writes them).
  */
-class GeneratedSourceGoldenTest {
+public class GeneratedSourceGoldenTest {
     static final String GOLDEN = "generated-source.sha256";
 
-    /** The designs compared: every module of the simulator's tests, the relay chain, and random programs. */
+    /**
+     * The designs compared: every module of the simulator's tests (the benchmark designs and random programs have
+     * their digests in tools/benchmark, BenchmarkSourceGoldenTest).
+     */
     static Map<String, Supplier<? extends Module>> designs() {
         Map<String, Supplier<? extends Module>> d = new LinkedHashMap<>();
-        d.put("relay-chain-96x20", () -> new RelayChain(96, 20));
-        d.put("relay-chain-1000x20", () -> new RelayChain(1000, 20));
         d.put("Stamps", ActivityEquivalenceTest.Stamps::new);
         d.put("Stamps-noCheck", () -> new ActivityEquivalenceTest.Stamps(false));
         d.put("SecondArm", ActivityEquivalenceTest.SecondArm::new);
@@ -58,14 +55,10 @@ class GeneratedSourceGoldenTest {
         d.put("Counter", SimulatorBasicsTest.Counter::new);
         d.put("WideOps", SimulatorBasicsTest.WideOps::new);
         d.put("MemTop", SimulatorBasicsTest.MemTop::new);
-        for (long seed = 300; seed < 330; seed++) {
-            Program p = RandomProgram.generate(seed, RandomProgram.Shape.standard());
-            d.put("random-" + seed, () -> new ProgramDesign("S", p));
-        }
         return d;
     }
 
-    static List<String> recorded(Class<?> owner, String resource) throws IOException {
+    public static List<String> recorded(Class<?> owner, String resource) throws IOException {
         try (InputStream in = owner.getResourceAsStream(resource)) {
             assertThat(in).as("recorded digests " + resource).isNotNull();
             return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().filter(l -> !l.isBlank()).toList();
@@ -74,30 +67,43 @@ class GeneratedSourceGoldenTest {
 
     @Test
     void theRecordedDigestsNameExactlyTheseDesigns() throws IOException {
-        List<String> expected = new ArrayList<>();
-        for (String name : designs().keySet()) {
-            for (String v : SourceDigest.VARIANTS) {
-                expected.add(name + " " + v);
-            }
-        }
-        List<String> got = recorded(getClass(), GOLDEN).stream().map(l -> l.substring(0, l.lastIndexOf(' '))).toList();
-        assertThat(got).containsExactlyElementsOf(expected);
+        assertNamesExactly(designs(), recorded(getClass(), GOLDEN));
     }
 
     @TestFactory
     Stream<DynamicTest> generatedSourceIsByteIdenticalToTheRecordedDigests() throws IOException {
-        List<String> golden = recorded(getClass(), GOLDEN);
+        return compare(designs(), recorded(getClass(), GOLDEN));
+    }
+
+    /**
+     * One dynamic test per design: the digests of its generated source are the {@code golden} lines of its name.
+     * With {@code -Dflitkit.sim.recordDigests=<file>} the digests of all {@code designs} are written there first.
+     */
+    public static Stream<DynamicTest> compare(Map<String, Supplier<? extends Module>> designs, List<String> golden)
+            throws IOException {
         String record = System.getProperty("flitkit.sim.recordDigests");
         if (record != null) {
             List<String> all = new ArrayList<>();
-            designs().forEach((name, top) -> all.addAll(SourceDigest.lines(name, Circuit.elaborate(top))));
+            designs.forEach((name, top) -> all.addAll(SourceDigest.lines(name, Circuit.elaborate(top))));
             Files.write(Path.of(record), all);
         }
-        System.out.println("generated source compared with the recorded digests for: " + String.join(", ", designs().keySet()));
-        return designs().entrySet().stream().map(e -> DynamicTest.dynamicTest(e.getKey(), () -> {
+        System.out.println("generated source compared with the recorded digests for: " + String.join(", ", designs.keySet()));
+        return designs.entrySet().stream().map(e -> DynamicTest.dynamicTest(e.getKey(), () -> {
             List<String> now = SourceDigest.lines(e.getKey(), Circuit.elaborate(e.getValue()));
             List<String> was = golden.stream().filter(l -> l.startsWith(e.getKey() + " ")).toList();
             assertThat(now).as("generated source of " + e.getKey()).containsExactlyElementsOf(was);
         }));
+    }
+
+    /** The {@code golden} lines name exactly {@code designs}, each with every variant, in that order. */
+    public static void assertNamesExactly(Map<String, Supplier<? extends Module>> designs, List<String> golden) {
+        List<String> expected = new ArrayList<>();
+        for (String name : designs.keySet()) {
+            for (String v : SourceDigest.VARIANTS) {
+                expected.add(name + " " + v);
+            }
+        }
+        List<String> got = golden.stream().map(l -> l.substring(0, l.lastIndexOf(' '))).toList();
+        assertThat(got).containsExactlyElementsOf(expected);
     }
 }

@@ -12,14 +12,14 @@ import org.flitkit.rtl.chpp.ChppParams;
 import org.flitkit.rtl.chpp.SendEngineParams;
 import org.flitkit.testbench.ProgressListener;
 import org.flitkit.testbench.RunConfig;
-import org.flitkit.testbench.figures.Citation;
-import org.flitkit.testbench.figures.Curve;
-import org.flitkit.testbench.figures.Figure;
-import org.flitkit.testbench.figures.PointFigures;
-import org.flitkit.testbench.figures.Measurement;
-import org.flitkit.testbench.figures.PaperValue;
-import org.flitkit.testbench.figures.Series;
-import org.flitkit.testbench.figures.Table;
+import org.flitkit.figures.Citation;
+import org.flitkit.figures.Curve;
+import org.flitkit.figures.Figure;
+import org.flitkit.figures.PointFigures;
+import org.flitkit.figures.Measurement;
+import org.flitkit.figures.PaperValue;
+import org.flitkit.figures.Series;
+import org.flitkit.figures.Table;
 
 /**
  * The cHPP NIC's figures (paper section 5) measured on two RTL engines of one controller against the PCIe host

@@ -5,7 +5,7 @@ import java.util.List;
 import org.flitkit.testbench.CycleTally;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.ScenarioResult;
-import org.flitkit.testbench.figures.FigureScenario;
+import org.flitkit.figures.FigureScenario;
 
 /**
  * {@code ./hdl run chpp-figures}: every cHPP figure of the paper measured on the RTL (the NIC's, {@link ChppFigures},

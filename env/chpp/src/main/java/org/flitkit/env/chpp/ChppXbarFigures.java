@@ -6,16 +6,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.flitkit.rtl.chpp.DmaCrossbar;
-import org.flitkit.rtl.chpp.XbarLoad;
 import org.flitkit.testbench.ProgressListener;
-import org.flitkit.testbench.figures.Citation;
-import org.flitkit.testbench.figures.Curve;
-import org.flitkit.testbench.figures.Figure;
-import org.flitkit.testbench.figures.PointFigures;
-import org.flitkit.testbench.figures.Measurement;
-import org.flitkit.testbench.figures.PaperValue;
-import org.flitkit.testbench.figures.Series;
-import org.flitkit.testbench.figures.Table;
+import org.flitkit.figures.Citation;
+import org.flitkit.figures.Curve;
+import org.flitkit.figures.Figure;
+import org.flitkit.figures.PointFigures;
+import org.flitkit.figures.Measurement;
+import org.flitkit.figures.PaperValue;
+import org.flitkit.figures.Series;
+import org.flitkit.figures.Table;
 
 /**
  * The cHPP intra-DMA crossbar's throughput (paper section 5.4, figure 19) measured on the RTL {@link DmaCrossbar}

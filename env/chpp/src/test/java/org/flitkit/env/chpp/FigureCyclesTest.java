@@ -6,7 +6,6 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
-import org.flitkit.rtl.chpp.XbarLoad;
 import org.flitkit.testbench.CycleTally;
 import org.flitkit.testbench.RunConfig;
 import org.junit.jupiter.api.AfterEach;

@@ -11,12 +11,12 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import org.flitkit.rtl.mnc.MncParams;
 import org.flitkit.rtl.mnc.MncParams.Policy;
-import org.flitkit.testbench.figures.Citation;
-import org.flitkit.testbench.figures.Figure;
-import org.flitkit.testbench.figures.FigureSource;
-import org.flitkit.testbench.figures.Measurement;
-import org.flitkit.testbench.figures.PaperValue;
-import org.flitkit.testbench.figures.Table;
+import org.flitkit.figures.Citation;
+import org.flitkit.figures.Figure;
+import org.flitkit.figures.FigureSource;
+import org.flitkit.figures.Measurement;
+import org.flitkit.figures.PaperValue;
+import org.flitkit.figures.Table;
 
 /**
  * The multi-rail paper's figures on the model (sections 1 and 3), and beyond it (3 and 4 rails, a PCIe-class

@@ -5,9 +5,9 @@ import java.util.List;
 import org.flitkit.testbench.CycleTally;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.ScenarioResult;
-import org.flitkit.testbench.figures.Check;
-import org.flitkit.testbench.figures.Figure;
-import org.flitkit.testbench.figures.FigureScenario;
+import org.flitkit.figures.Check;
+import org.flitkit.figures.Figure;
+import org.flitkit.figures.FigureScenario;
 
 
 /**

@@ -18,13 +18,13 @@ import org.flitkit.env.host.PcieParams;
 import org.flitkit.rtl.nma.EepParams;
 import org.flitkit.testbench.Component;
 import org.flitkit.testbench.RunConfig;
-import org.flitkit.testbench.figures.Citation;
-import org.flitkit.testbench.figures.Figure;
-import org.flitkit.testbench.figures.FigureSource;
-import org.flitkit.testbench.figures.Measurement;
-import org.flitkit.testbench.figures.PaperValue;
-import org.flitkit.testbench.figures.Sweep;
-import org.flitkit.testbench.figures.Table;
+import org.flitkit.figures.Citation;
+import org.flitkit.figures.Figure;
+import org.flitkit.figures.FigureSource;
+import org.flitkit.figures.Measurement;
+import org.flitkit.figures.PaperValue;
+import org.flitkit.figures.Sweep;
+import org.flitkit.figures.Table;
 
 /**
  * The TH-2 management paper's end-to-end figures (spec 20-th2-management.md, "Measured figures"; the paper's

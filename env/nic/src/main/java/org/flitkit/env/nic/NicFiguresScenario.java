@@ -8,10 +8,10 @@ import org.flitkit.env.nic.host.HostSoftware;
 import org.flitkit.env.host.PcieParams;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.ScenarioResult;
-import org.flitkit.testbench.figures.Figure;
-import org.flitkit.testbench.figures.FigureTable;
-import org.flitkit.testbench.figures.LastMeasured;
-import org.flitkit.testbench.figures.Measurement;
+import org.flitkit.figures.Figure;
+import org.flitkit.figures.FigureTable;
+import org.flitkit.figures.LastMeasured;
+import org.flitkit.figures.Measurement;
 
 /**
  * {@code ./hdl run nic-figures}: the end-to-end management latencies ({@link NicFigures}) measured on host,

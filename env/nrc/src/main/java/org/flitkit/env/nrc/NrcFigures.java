@@ -14,15 +14,15 @@ import org.flitkit.testbench.Component;
 import org.flitkit.testbench.ProgressListener;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Testbench;
-import org.flitkit.testbench.figures.Citation;
-import org.flitkit.testbench.figures.Curve;
-import org.flitkit.testbench.figures.Figure;
-import org.flitkit.testbench.figures.FigureSource;
-import org.flitkit.testbench.figures.Measurement;
-import org.flitkit.testbench.figures.PaperValue;
-import org.flitkit.testbench.figures.Series;
-import org.flitkit.testbench.figures.Sweep;
-import org.flitkit.testbench.figures.Table;
+import org.flitkit.figures.Citation;
+import org.flitkit.figures.Curve;
+import org.flitkit.figures.Figure;
+import org.flitkit.figures.FigureSource;
+import org.flitkit.figures.Measurement;
+import org.flitkit.figures.PaperValue;
+import org.flitkit.figures.Series;
+import org.flitkit.figures.Sweep;
+import org.flitkit.figures.Table;
 import org.flitkit.testbench.stream.Throttle;
 
 /**

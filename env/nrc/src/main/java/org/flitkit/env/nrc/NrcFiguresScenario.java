@@ -10,11 +10,11 @@ import org.flitkit.rtl.nrc.RsGeometry;
 import org.flitkit.testbench.CycleTally;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.ScenarioResult;
-import org.flitkit.testbench.figures.Figure;
-import org.flitkit.testbench.figures.FigureTable;
-import org.flitkit.testbench.figures.LastMeasured;
-import org.flitkit.testbench.figures.Measurement;
-import org.flitkit.testbench.figures.Table;
+import org.flitkit.figures.Figure;
+import org.flitkit.figures.FigureTable;
+import org.flitkit.figures.LastMeasured;
+import org.flitkit.figures.Measurement;
+import org.flitkit.figures.Table;
 import org.flitkit.testbench.stream.Throttle;
 
 /**

@@ -6,7 +6,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.flitkit.testbench.CycleTally;
 import org.flitkit.testbench.RunConfig;
-import org.flitkit.testbench.figures.Table;
+import org.flitkit.figures.Table;
 import org.junit.jupiter.api.Test;
 
 /** The cycles nrc-figures reports for its E2PROM sweep: every point's runs and waits (here 1 and 2

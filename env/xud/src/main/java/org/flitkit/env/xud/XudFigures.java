@@ -13,12 +13,12 @@ import org.flitkit.env.host.DmaParams;
 import org.flitkit.rtl.xud.XudFormat;
 import org.flitkit.rtl.xud.XudParams;
 import org.flitkit.testbench.RunConfig;
-import org.flitkit.testbench.figures.Citation;
-import org.flitkit.testbench.figures.Figure;
-import org.flitkit.testbench.figures.FigureSource;
-import org.flitkit.testbench.figures.Measurement;
-import org.flitkit.testbench.figures.PaperValue;
-import org.flitkit.testbench.figures.Sweep;
+import org.flitkit.figures.Citation;
+import org.flitkit.figures.Figure;
+import org.flitkit.figures.FigureSource;
+import org.flitkit.figures.Measurement;
+import org.flitkit.figures.PaperValue;
+import org.flitkit.figures.Sweep;
 
 /**
  * The XUD paper's figures on the model (sections 4.2 and 4.3): the window layer's memory per connection

@@ -78,7 +78,7 @@ final class XbarBench {
     /** Builds a packet with random payload; {@code dest} may be out of range (then it is expected to be dropped). */
     Pkt packet(Rng rng, int src, long seq, int dest, PktType type, int payloadBytes, boolean viaGetIn) {
         List<BigInteger> beats = new ArrayList<>();
-        beats.add(XbarLoad.header(dut.destField, dest, type, payloadBytes, src, viaGetIn ? seq | VIA_GET_IN : seq).toBigInteger());
+        beats.add(XbarHeader.of(dut.destField, dest, type, payloadBytes, src, viaGetIn ? seq | VIA_GET_IN : seq).toBigInteger());
         for (int b = 0; b < (payloadBytes + PacketBeat.DATA_BYTES - 1) / PacketBeat.DATA_BYTES; b++) {
             beats.add(rng.bits(PacketBeat.DATA_BITS));
         }

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.flitkit.hdl.Circuit;
 import org.flitkit.hdl.verilog.VerilogEmitter;
-import org.flitkit.hdl.verilog.VerilogTools;
+import org.flitkit.tools.synth.VerilogTools;
 import org.flitkit.testbench.ExternalTools;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

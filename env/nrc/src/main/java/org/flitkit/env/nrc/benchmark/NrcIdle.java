@@ -8,7 +8,7 @@ import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.Kind;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
-import org.flitkit.hdl.benchmark.Checksum;
+import org.flitkit.tools.benchmark.Checksum;
 import org.flitkit.rtl.nrc.Nrc;
 import org.flitkit.rtl.nrc.RsGeometry;
 

@@ -12,7 +12,7 @@ import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
-import org.flitkit.hdl.benchmark.Checksum;
+import org.flitkit.tools.benchmark.Checksum;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Lfsr;
 import org.flitkit.rtl.nma.hw.PacketBits;

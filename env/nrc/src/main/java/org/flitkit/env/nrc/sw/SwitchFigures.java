@@ -12,14 +12,14 @@ import org.flitkit.env.nrc.NrcFigures;
 import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.rtl.nrc.sw.SwitchCore;
 import org.flitkit.rtl.nrc.sw.SwitchParams;
-import org.flitkit.testbench.figures.Citation;
-import org.flitkit.testbench.figures.Curve;
-import org.flitkit.testbench.figures.Figure;
-import org.flitkit.testbench.figures.PointFigures;
-import org.flitkit.testbench.figures.Measurement;
-import org.flitkit.testbench.figures.PaperValue;
-import org.flitkit.testbench.figures.Series;
-import org.flitkit.testbench.figures.Table;
+import org.flitkit.figures.Citation;
+import org.flitkit.figures.Curve;
+import org.flitkit.figures.Figure;
+import org.flitkit.figures.PointFigures;
+import org.flitkit.figures.Measurement;
+import org.flitkit.figures.PaperValue;
+import org.flitkit.figures.Series;
+import org.flitkit.figures.Table;
 
 /**
  * The NRC switch core's throughput figures, measured on the 24-port RTL core with open-loop sources

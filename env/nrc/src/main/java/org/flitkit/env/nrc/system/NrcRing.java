@@ -15,11 +15,11 @@ import org.flitkit.formats.th2.RoutingField;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.hdl.Circuit;
 import org.flitkit.hdl.sim.Simulator;
-import org.flitkit.hdl.system.Chip;
-import org.flitkit.hdl.system.Fabric;
-import org.flitkit.hdl.system.Link;
-import org.flitkit.hdl.system.Sink;
-import org.flitkit.hdl.system.Source;
+import org.flitkit.fabric.Chip;
+import org.flitkit.fabric.Fabric;
+import org.flitkit.fabric.Link;
+import org.flitkit.fabric.Sink;
+import org.flitkit.fabric.Source;
 import org.flitkit.rtl.nrc.Nrc;
 import org.flitkit.rtl.nrc.RsGeometry;
 

@@ -8,7 +8,7 @@ import java.util.SplittableRandom;
 import org.flitkit.env.nrc.Requests;
 import org.flitkit.formats.th2.ManagementPacket;
 import org.flitkit.formats.th2.Th2;
-import org.flitkit.hdl.system.Fabric;
+import org.flitkit.fabric.Fabric;
 
 /**
  * The system benchmarks of {@code ./hdl bench}: an {@link NrcRing} of N chips left idle

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Supplier;
 import org.flitkit.hdl.Module;
-import org.flitkit.hdl.benchmark.Benchmark;
+import org.flitkit.tools.benchmark.Benchmark;
 import org.flitkit.testbench.ExternalTools;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.flitkit.env.nrc.Requests;
 import org.flitkit.formats.th2.ManagementPacket;
-import org.flitkit.hdl.system.Chip;
-import org.flitkit.hdl.system.Fabric;
+import org.flitkit.fabric.Chip;
+import org.flitkit.fabric.Fabric;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -10,7 +10,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.flitkit.hdl.Circuit;
 import org.flitkit.hdl.verilog.VerilogEmitter;
-import org.flitkit.hdl.verilog.VerilogTools;
+import org.flitkit.tools.synth.VerilogTools;
 import org.flitkit.testbench.ExternalTools;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
