@@ -23,8 +23,8 @@ import org.flitkit.testbench.Scenario;
 import org.flitkit.testbench.figures.FigureRegistry;
 import org.flitkit.testbench.figures.FigureScenario;
 import org.flitkit.testbench.figures.FigureSource;
-import org.flitkit.env.chpp.ChppDeadlock;
-import org.flitkit.env.chpp.ChppFaults;
+import org.flitkit.env.chpp.ChppDeadlockScenario;
+import org.flitkit.env.chpp.ChppFaultsScenario;
 import org.flitkit.rtl.chpp.DmaEngine;
 import org.flitkit.rtl.chpp.SendEngineParams;
 import org.flitkit.env.chpp.ChppFigures;
@@ -42,7 +42,7 @@ import org.flitkit.env.nrc.NrcErrorsScenario;
 import org.flitkit.env.nrc.NrcFaultsScenario;
 import org.flitkit.env.nrc.NrcFigures;
 import org.flitkit.env.nrc.NrcFiguresScenario;
-import org.flitkit.env.nrc.chip.NrcChipTraffic;
+import org.flitkit.env.nrc.chip.NrcChipTrafficScenario;
 import org.flitkit.env.nrc.sw.SwitchFigures;
 import org.flitkit.env.nrc.NrcPortsScenario;
 import org.flitkit.env.nrc.NrcRandomScenario;
@@ -149,14 +149,14 @@ public final class Catalog {
                 .testbench("chpp-figures", "cHPP NIC: every paper figure (latency table, processing latency, bandwidth vs MTU, payload "
                         + "and tags, fairness, crossbar throughput) measured on the RTL, model beside paper", ChppFiguresScenario::run)
                 .testbench("chpp-faults", "cHPP NIC: 2000 random PUT/GET/NAP requests both ways from all 8 functions with 10 % of host reads "
-                        + "failing (UR, CA, lost): every request ends (a GET at its requester), all tags free, host memory exact", ChppFaults::scenario)
+                        + "failing (UR, CA, lost): every request ends (a GET at its requester), all tags free, host memory exact", ChppFaultsScenario::scenario)
                 .testbench("chpp-deadlock", "cHPP NIC: two NICs back to back over 200-cycle credit links, both GETting from each other at "
                         + "once; GETs sharing the PUT VC deadlock (diagnosed), on their own VC all complete, memory exact (paper figures "
-                        + "9/10); 1-byte PUT latency link vs crossbar", ChppDeadlock::scenario)
+                        + "9/10); 1-byte PUT latency link vs crossbar", ChppDeadlockScenario::scenario)
                 .testbench("nrc-chip-traffic", "NRC chip: random table-routed data on all 24 ports through link layers and the switch core, "
                         + "bit errors on every cable, scoreboarded; options --load --ber --cable-latency --sink-ready",
-                        1_000_000, NrcChipTraffic.OPTIONS,
-                        values -> cfg -> NrcChipTraffic.run(NrcChipTraffic.config(cfg.cycles(), values), cfg))
+                        1_000_000, NrcChipTrafficScenario.OPTIONS,
+                        values -> cfg -> NrcChipTrafficScenario.run(NrcChipTrafficScenario.config(cfg.cycles(), values), cfg))
                 .testbench("xud-lossy", "XUD: exactly-once delivery by the window layer over a lossy network; options --loss --ack-loss"
                         + " --dup --reorder --corrupt --messages --windows --endpoints",
                         XudLossyScenario.CYCLE_BUDGET, XudLossyScenario.OPTIONS,
@@ -193,9 +193,9 @@ public final class Catalog {
                 .counts("nrc-figures", NrcFiguresScenario.COUNTS)
                 .counts("nic-figures", NicFiguresScenario.COUNTS)
                 .counts("chpp-figures", FigureScenario.COUNTS)
-                .counts("chpp-faults", ChppFaults.COUNTS)
-                .counts("chpp-deadlock", ChppDeadlock.COUNTS)
-                .counts("nrc-chip-traffic", NrcChipTraffic.COUNTS)
+                .counts("chpp-faults", ChppFaultsScenario.COUNTS)
+                .counts("chpp-deadlock", ChppDeadlockScenario.COUNTS)
+                .counts("nrc-chip-traffic", NrcChipTrafficScenario.COUNTS)
                 .counts("xud-lossy", XudLossyScenario.COUNTS)
                 .counts("mnc-random", MncRandomScenario.COUNTS)
                 .counts("mnc-figures", FigureScenario.COUNTS)

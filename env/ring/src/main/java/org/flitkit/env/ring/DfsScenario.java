@@ -61,7 +61,7 @@ public final class DfsScenario {
     }
 
     static ScenarioResult run(RunConfig cfg, SwitchGraph g, int flits, int rounds, boolean permutation) {
-        DfsRun.Measured r = DfsRun.run(g, flits, rounds, permutation, cfg);
+        DfsRounds.Measured r = DfsRounds.run(g, flits, rounds, permutation, cfg);
         r.report().forEach(System.out::println);
         return r.result();
     }

@@ -29,7 +29,7 @@ import org.flitkit.testbench.ScenarioResult;
  * error; a GET at its requester, with its answer's last packet or GET_FAILED), every tag must be free at the end,
  * and host memory must hold exactly what the completions say was sent, nothing elsewhere (docs/chpp-nic.md, "Faults").
  */
-public final class ChppFaults {
+public final class ChppFaultsScenario {
     public static final int KEY = 0xFA17;
     static final long SRC = 0x1000_0000L;
     static final long DST = 0x2000_0000L;
@@ -106,7 +106,7 @@ public final class ChppFaults {
             "reads", "host memory reads the NICs made (descriptors and data)",
             "failed_reads", "reads made to fail (UR, CA or never completed), 10 % of them at random");
 
-    private ChppFaults() {
+    private ChppFaultsScenario() {
     }
 
     public static ScenarioResult scenario(RunConfig cfg) {

@@ -13,27 +13,27 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * their own VC (figure 10) all complete, host memory exact, and no PUT ever waits behind a GET.
  */
 @ExtendWith(TestbenchExtension.class)
-class DeadlockTest {
+class ChppDeadlockScenarioTest {
     @Test
     void getsSharingThePutVcDeadlockAndTheDiagnosisNamesTheCycle(RunConfig cfg) {
-        ChppDeadlock.Config c = ChppDeadlock.Config.of(false);
-        try (ChppPairEnv env = ChppDeadlock.env(cfg, c)) {
-            ChppDeadlock.Outcome o = ChppDeadlock.run(env, c);
-            System.out.println("shared VC: " + ChppDeadlock.summary(o));
+        ChppDeadlockScenario.Config c = ChppDeadlockScenario.Config.of(false);
+        try (ChppPairEnv env = ChppDeadlockScenario.env(cfg, c)) {
+            ChppDeadlockScenario.Outcome o = ChppDeadlockScenario.run(env, c);
+            System.out.println("shared VC: " + ChppDeadlockScenario.summary(o));
             System.out.print(o.diagnosis());
-            assertThat(o.deadlocked()).as(ChppDeadlock.summary(o)).isTrue();
+            assertThat(o.deadlocked()).as(ChppDeadlockScenario.summary(o)).isTrue();
             assertThat(o.posted()).containsExactly(32, 32);
             assertThat(o.completed()[0] + o.completed()[1]).isLessThan(64);
-            assertThat(env.tb.cycle()).isEqualTo(o.stuckSince() + ChppDeadlock.STALL);
-            for (ChppDeadlock.Stuck s : o.stuck()) {
+            assertThat(env.tb.cycle()).isEqualTo(o.stuckSince() + ChppDeadlockScenario.STALL);
+            for (ChppDeadlockScenario.Stuck s : o.stuck()) {
                 assertThat(s.dispatchOnGet()).as("engine %d's dispatch holds a GET", s.engine()).isTrue();
                 assertThat(s.getQueue()).as("engine %d's GET queue", s.engine()).isEqualTo(6);
                 assertThat(s.answerWaits()).as("engine %d's answer waits for its send engine", s.engine()).isTrue();
                 assertThat(s.txWaits()).as("engine %d's PUTs wait for credits", s.engine()).isTrue();
             }
-            for (ChppDeadlock.LinkState l : o.links()) {
+            for (ChppDeadlockScenario.LinkState l : o.links()) {
                 assertThat(l.credits()).as("link %d: its one VC out of credits", l.link()).containsExactly(0);
-                assertThat(l.buffered()).as("link %d: its far buffer full", l.link()).containsExactly(ChppDeadlock.DEPTH);
+                assertThat(l.buffered()).as("link %d: its far buffer full", l.link()).containsExactly(ChppDeadlockScenario.DEPTH);
             }
             assertThat(o.diagnosis()).startsWith("DEADLOCK detected at cycle " + env.tb.cycle() + ": no beat on either link")
                     .contains("since cycle " + o.stuckSince()).contains("the cycle:");
@@ -42,10 +42,10 @@ class DeadlockTest {
 
     @Test
     void getsOnTheirOwnVcAllCompleteWithMemoryExactAndNoPutWaitsBehindAGet(RunConfig cfg) {
-        ChppDeadlock.Config c = ChppDeadlock.Config.of(true);
-        try (ChppPairEnv env = ChppDeadlock.env(cfg, c)) {
-            ChppDeadlock.Outcome o = ChppDeadlock.run(env, c);
-            System.out.println("own VC: " + ChppDeadlock.summary(o));
+        ChppDeadlockScenario.Config c = ChppDeadlockScenario.Config.of(true);
+        try (ChppPairEnv env = ChppDeadlockScenario.env(cfg, c)) {
+            ChppDeadlockScenario.Outcome o = ChppDeadlockScenario.run(env, c);
+            System.out.println("own VC: " + ChppDeadlockScenario.summary(o));
             assertThat(o.deadlocked()).as(o.diagnosis()).isFalse();
             assertThat(o.posted()).containsExactly(32, 32);
             assertThat(o.completed()).containsExactly(32, 32);
@@ -53,7 +53,7 @@ class DeadlockTest {
             for (int i = 0; i < 2; i++) {
                 // a GET packet is 3 beats (header + 32-byte descriptor), each on the GET VC
                 assertThat(o.vcBeats()[i][1]).as("link %d GET VC beats", i).isEqualTo(32 * 3);
-                assertThat(o.links().get(i).credits()).containsExactly(ChppDeadlock.DEPTH, ChppDeadlock.DEPTH);
+                assertThat(o.links().get(i).credits()).containsExactly(ChppDeadlockScenario.DEPTH, ChppDeadlockScenario.DEPTH);
                 assertThat(o.links().get(i).buffered()).containsExactly(0, 0);
             }
         }
@@ -65,13 +65,13 @@ class DeadlockTest {
         long shortLink;
         long longLink;
         try (ChppPairEnv env = new ChppPairEnv(cfg, 8, 4, true)) {
-            shortLink = ChppDeadlock.putLatency(env, 1);
+            shortLink = ChppDeadlockScenario.putLatency(env, 1);
         }
-        try (ChppPairEnv env = new ChppPairEnv(cfg, ChppDeadlock.DEPTH, ChppDeadlock.LATENCY, true)) {
-            longLink = ChppDeadlock.putLatency(env, 1);
+        try (ChppPairEnv env = new ChppPairEnv(cfg, ChppDeadlockScenario.DEPTH, ChppDeadlockScenario.LATENCY, true)) {
+            longLink = ChppDeadlockScenario.putLatency(env, 1);
         }
-        System.out.printf("1-byte PUT: %d cycles over a 4-cycle link, %d over a %d-cycle link%n", shortLink, longLink, ChppDeadlock.LATENCY);
+        System.out.printf("1-byte PUT: %d cycles over a 4-cycle link, %d over a %d-cycle link%n", shortLink, longLink, ChppDeadlockScenario.LATENCY);
         // the PUT crosses the wire once (one way); nothing else on its path depends on the link's latency
-        assertThat(longLink - shortLink).isEqualTo(ChppDeadlock.LATENCY - 4);
+        assertThat(longLink - shortLink).isEqualTo(ChppDeadlockScenario.LATENCY - 4);
     }
 }

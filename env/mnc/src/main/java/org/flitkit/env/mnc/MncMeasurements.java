@@ -10,14 +10,14 @@ import org.flitkit.testbench.RunConfig;
  * nodes for bandwidth, one message on an idle system for latency, and several flows at once for the
  * link-sharing and policy figures. Everything is timed in model cycles and converted with the platform clock.
  */
-public final class Bench {
+public final class MncMeasurements {
     /** Messages a sending process keeps posted in a bandwidth stream (GM send tokens). */
     public static final int WINDOW = 8;
 
     private final ProgressListener progress;
 
     /** Runs that report their cycles to {@code progress} (null: to nobody). */
-    public Bench(ProgressListener progress) {
+    public MncMeasurements(ProgressListener progress) {
         this.progress = progress;
     }
 

@@ -10,14 +10,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * A short fixed-seed run of {@link NrcChipTraffic} (the million-cycle run is {@code ./hdl run nrc-chip-traffic}):
+ * A short fixed-seed run of {@link NrcChipTrafficScenario} (the million-cycle run is {@code ./hdl run nrc-chip-traffic}):
  * random table-routed traffic on all 24 ports of a whole NRC at 50 % load with bit errors on every cable.
  */
 @ExtendWith(TestbenchExtension.class)
-class NrcChipTrafficTest {
+class NrcChipTrafficScenarioTest {
     @Test
     void everyPacketArrivesOnceIntactInOrderDespiteBitErrors(RunConfig cfg) {
-        ScenarioResult r = NrcChipTraffic.run(NrcChipTraffic.config(5_000, Map.of()), cfg);
+        ScenarioResult r = NrcChipTrafficScenario.run(NrcChipTrafficScenario.config(5_000, Map.of()), cfg);
         Map<String, Long> c = r.counts();
         System.out.println(c);
         assertThat(c.get("delivered")).isEqualTo(c.get("sent")).isPositive();

@@ -30,7 +30,7 @@ import org.flitkit.testbench.ScenarioResult;
  * completes and host memory
  * is exact. docs/chpp-network.md, "The deadlock scenario".
  */
-public final class ChppDeadlock {
+public final class ChppDeadlockScenario {
     /** The counts of the PASS line: the run with GETs sharing the PUT VC, then on their own VC, then PUT latencies. */
     public static final Map<String, String> COUNTS = ScenarioResult.legend(
             "shared_stuck_at", "GETs sharing the PUT VC: the cycle after which nothing moved (the deadlock)",
@@ -122,7 +122,7 @@ public final class ChppDeadlock {
         }
     }
 
-    private ChppDeadlock() {
+    private ChppDeadlockScenario() {
     }
 
     /**
@@ -161,8 +161,8 @@ public final class ChppDeadlock {
             r = env.tb.result();
         }
         long xbar;
-        try (ChppRun run = new ChppRun(cfg, SendEngineParams.defaults(), PcieParams.chpp())) {
-            xbar = run.latency(ChppRun.Op.PUT, 1).cycles();
+        try (ChppMeasurements run = new ChppMeasurements(cfg, SendEngineParams.defaults(), PcieParams.chpp())) {
+            xbar = run.latency(ChppMeasurements.Op.PUT, 1).cycles();
         }
         out.printf("1-byte PUT, doorbell to the byte visible in the receiver's memory: %d cycles through NetworkLink "
                 + "(depth %d, latency %d), %d through the crossbar%n", pairLatency, DEPTH, LATENCY, xbar);
@@ -385,7 +385,7 @@ public final class ChppDeadlock {
 
     /**
      * A {@code bytes}-byte PUT from processor 0 to 1 alone on the idle pair: cycles from the doorbell write to the last
-     * byte visible in the receiver's memory (as {@link ChppRun#latency} measures it through the crossbar).
+     * byte visible in the receiver's memory (as {@link ChppMeasurements#latency} measures it through the crossbar).
      */
     public static long putLatency(ChppPairEnv env, int bytes) {
         ChppDriver.Qp a = env.driver(0).open(7, 3, KEY);

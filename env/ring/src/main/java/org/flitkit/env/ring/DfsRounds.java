@@ -20,7 +20,7 @@ import org.flitkit.testbench.scoreboard.OutOfOrderScoreboard;
  * uniformly random ones), each source choosing its own link (the one to the switch joining it to the destination).
  * Measures the cycles per round and the cycles any pilot waited (docs/multiring.md, "Distributed full switch").
  */
-public final class DfsRun {
+public final class DfsRounds {
     /** A delivered packet: source, destination, flit count and the sum of its data. */
     record Delivered(int src, int dst, int flits, long sum) {
     }
@@ -37,7 +37,7 @@ public final class DfsRun {
         }
     }
 
-    private DfsRun() {
+    private DfsRounds() {
     }
 
     /** One subscriber's sending side: its packet of the round, on the link its destination needs. */

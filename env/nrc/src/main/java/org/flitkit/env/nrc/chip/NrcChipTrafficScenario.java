@@ -36,7 +36,7 @@ import org.flitkit.testbench.stream.Throttle;
  * uncorrupted, on an output its table entry allows, in order per source, destination and VC where the route is a
  * single output. docs/th2-nrc-switch.md, "Chip-level tests".
  */
-public final class NrcChipTraffic {
+public final class NrcChipTrafficScenario {
     /** The counts of the PASS line, packets unless named otherwise. */
     public static final Map<String, String> COUNTS = ScenarioResult.legend(
             "traffic_cycles", "cycles of offered traffic (--cycles); the run then drains until every packet is delivered",
@@ -88,7 +88,7 @@ public final class NrcChipTraffic {
     private record Sent(int src, int dest, int vc, long seq, List<BigInteger> flits, long allowed) {
     }
 
-    private NrcChipTraffic() {
+    private NrcChipTrafficScenario() {
     }
 
     /** The NRC's E2PROM: CHIP_ID and the traffic's routing tables (common to all ports). */

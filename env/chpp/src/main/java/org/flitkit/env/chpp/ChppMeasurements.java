@@ -20,7 +20,7 @@ import org.flitkit.testbench.RunConfig;
  * processor 0's QP sends to processor 1's, each operation measured alone on an idle controller. docs/chpp-nic.md,
  * "Measurements".
  */
-public final class ChppRun implements AutoCloseable {
+public final class ChppMeasurements implements AutoCloseable {
     /** The four primitives of the paper's table 2. */
     public enum Op {
         NAP_IMMEDIATE, NAP_INDIRECT, PUT, GET
@@ -61,11 +61,11 @@ public final class ChppRun implements AutoCloseable {
     /** Cycle the last data byte became visible at each host (ring entries excluded). */
     private final long[] lastData = new long[2];
 
-    public ChppRun(RunConfig cfg, SendEngineParams sp, PcieParams pp) {
+    public ChppMeasurements(RunConfig cfg, SendEngineParams sp, PcieParams pp) {
         this(cfg, ChppParams.paper(), sp, pp);
     }
 
-    public ChppRun(RunConfig cfg, ChppParams p, SendEngineParams sp, PcieParams pp) {
+    public ChppMeasurements(RunConfig cfg, ChppParams p, SendEngineParams sp, PcieParams pp) {
         this.pp = pp;
         env = new ChppEnv(cfg, 2, 2, p, sp, pp);
         ChppController c = env.tb.dut();
