@@ -18,11 +18,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(TestbenchExtension.class)
 class CompletionRingTest {
 
-    static RingBench run(RunConfig cfg, String part, RingParams p, int entries, double gapP, double pollP, double returnP) {
-        RingBench b = new RingBench(cfg, part, p, gapP, pollP, returnP);
+    static RingHarness run(RunConfig cfg, String part, RingParams p, int entries, double gapP, double pollP, double returnP) {
+        RingHarness b = new RingHarness(cfg, part, p, gapP, pollP, returnP);
         Rng rng = b.tb.rng("entries");
         for (int i = 0; i < entries; i++) {
-            b.post(RingBench.randomEntry(rng), i);
+            b.post(RingHarness.randomEntry(rng), i);
         }
         b.start();
         b.tb.runUntil("every entry read by software", b::done, 400L * entries + 1000);
@@ -38,7 +38,7 @@ class CompletionRingTest {
 
     @Test
     void randomRatesExactEntriesInOrderWrappingManyTimes(RunConfig cfg) {
-        try (RingBench b = run(cfg, "random", new RingParams(16, 0x40), 3000, 0.3, 0.5, 0.3)) {
+        try (RingHarness b = run(cfg, "random", new RingParams(16, 0x40), 3000, 0.3, 0.5, 0.3)) {
             // 3000 entries through 16 slots: 187 wraps, every phase flip seen by software
             assertThat(3000 / 16).isEqualTo(187);
             System.out.printf("ring 16, random rates (seed %d): %d entries in %d cycles, %d full cycles, %d consumer writes%n",
@@ -49,7 +49,7 @@ class CompletionRingTest {
     @Test
     void slowConsumerBackPressuresAndNothingIsOverwritten(RunConfig cfg) {
         // software polls 1 cycle in 20 and returns rarely: the ring is full most of the time
-        try (RingBench b = run(cfg, "slow", new RingParams(8, 0), 600, 0.0, 0.05, 0.05)) {
+        try (RingHarness b = run(cfg, "slow", new RingParams(8, 0), 600, 0.0, 0.05, 0.05)) {
             long full = b.peek(b.tb.dut().ring.fullCycles);
             assertThat(full).as("cycles the ring held its input off").isGreaterThan(b.tb.cycle() / 2);
             System.out.printf("ring 8, slow consumer (seed %d): 600 entries in %d cycles, full %d cycles%n", cfg.seed(), b.tb.cycle(), full);
@@ -59,10 +59,10 @@ class CompletionRingTest {
     @Test
     void aFullRingTakesExactlyItsSizeThenOneMorePerReturnedEntry(RunConfig cfg) {
         RingParams p = new RingParams(4, 0x20);
-        try (RingBench b = new RingBench(cfg, "full", p, 0.0, 1.0, 0.0)) {
+        try (RingHarness b = new RingHarness(cfg, "full", p, 0.0, 1.0, 0.0)) {
             Rng rng = b.tb.rng("entries");
             for (int i = 0; i < 10; i++) {
-                b.post(RingBench.randomEntry(rng), i);
+                b.post(RingHarness.randomEntry(rng), i);
             }
             b.sw.asleep = true;
             b.start();
@@ -100,13 +100,13 @@ class CompletionRingTest {
 
     @Test
     void nothingIsWrittenBeforeTheBaseIsSet(RunConfig cfg) {
-        try (RingBench b = new RingBench(cfg, "nobase", new RingParams(4, 0), 0.0, 1.0, 1.0)) {
-            b.post(RingBench.randomEntry(b.tb.rng("e")), 0);
+        try (RingHarness b = new RingHarness(cfg, "nobase", new RingParams(4, 0), 0.0, 1.0, 1.0)) {
+            b.post(RingHarness.randomEntry(b.tb.rng("e")), 0);
             b.tb.reset(1);
             b.tb.run(200);
             assertThat(b.hostWrites).isZero();
             assertThat(b.peek(b.tb.dut().ring.enabled.get(0))).isZero();
-            b.host.mmioWrite(RingParams.REG_BASE, RingBench.BASE);
+            b.host.mmioWrite(RingParams.REG_BASE, RingHarness.BASE);
             b.tb.runUntil("read", b::done, 500);
             assertThat(b.hostWrites).isEqualTo(1);
         }
@@ -116,7 +116,7 @@ class CompletionRingTest {
     void withAFastConsumerTheLinkSetsTheRate(RunConfig cfg) {
         // 1024 slots never fill with 300 entries: each 16-byte posted write pays the cHPP link's TLP header and
         // processing cycles (docs/host-pcie.md), so entries leave every RING_WRITE_CYCLES cycles
-        try (RingBench b = run(cfg, "rate", new RingParams(1024, 0), 300, 0.0, 1.0, 1.0)) {
+        try (RingHarness b = run(cfg, "rate", new RingParams(1024, 0), 300, 0.0, 1.0, 1.0)) {
             List<Long> c = b.writeCycles;
             for (int i = 1; i < c.size(); i++) {
                 assertThat(c.get(i) - c.get(i - 1)).as("gap before write %d", i).isEqualTo(RING_WRITE_CYCLES);
@@ -132,7 +132,7 @@ class CompletionRingTest {
         // a slot is free again only after its write is visible (65 cycles) and software's BAR write came back (65)
         java.util.Map<Integer, Long> spans = new java.util.TreeMap<>();
         for (int n : new int[] {16, 32, 64}) {
-            try (RingBench b = run(cfg, "rt" + n, new RingParams(n, 0), 20 * n, 0.0, 1.0, 1.0)) {
+            try (RingHarness b = run(cfg, "rt" + n, new RingParams(n, 0), 20 * n, 0.0, 1.0, 1.0)) {
                 List<Long> c = b.writeCycles;
                 long span = c.get(c.size() - 1) - c.get(4 * n);
                 System.out.printf("ring %d, fast consumer: %d entries in %d cycles after the first 4 laps (%.2f cycles/entry)%n",
@@ -150,7 +150,7 @@ class CompletionRingTest {
     @Test
     void aSendRingCarriesSendCompletionsUnchanged(RunConfig cfg) {
         // the send completion ring is the same block: 40 send completions into 64 slots, read back from host memory
-        try (RingBench b = new RingBench(cfg, "send", new RingParams(64, 0x80), 0.0, 1.0, 1.0)) {
+        try (RingHarness b = new RingHarness(cfg, "send", new RingParams(64, 0x80), 0.0, 1.0, 1.0)) {
             Rng rng = b.tb.rng("entries");
             java.util.List<org.flitkit.formats.chpp.SendCompletion> sent = new java.util.ArrayList<>();
             org.flitkit.formats.chpp.DescKind[] kinds = org.flitkit.formats.chpp.DescKind.values();
@@ -168,7 +168,7 @@ class CompletionRingTest {
             b.tb.finish();
             for (int i = 0; i < 40; i++) {
                 var e = sent.get(i);
-                assertThat(org.flitkit.formats.chpp.SendCompletion.decode(b.mem.read(RingBench.BASE + 16L * i, 16)))
+                assertThat(org.flitkit.formats.chpp.SendCompletion.decode(b.mem.read(RingHarness.BASE + 16L * i, 16)))
                         .isEqualTo(new org.flitkit.formats.chpp.SendCompletion(e.kind(), e.qp(), e.status(), e.cookie(), e.bytes(), true));
             }
         }

@@ -28,9 +28,9 @@ class DataStagesTest {
     static final SendEngineParams SP = SendEngineParams.defaults();
 
     /** A transfer of {@code bytes} in 1..maxSegs segments at random unaligned addresses in its own 1 MB region, filled with random bytes. */
-    static DataBench.Transfer randomTransfer(DataBench b, Rng r, int k, int bytes, int maxSegs) {
+    static DataHarness.Transfer randomTransfer(DataHarness b, Rng r, int k, int bytes, int maxSegs) {
         int nseg = 1 + r.nextInt(Math.min(maxSegs, bytes));
-        List<DataBench.Seg> segs = new ArrayList<>();
+        List<DataHarness.Seg> segs = new ArrayList<>();
         int left = bytes;
         long base = 0x1_0000_0000L + (long) k * 0x10_0000L;
         for (int i = 0; i < nseg; i++) {
@@ -40,9 +40,9 @@ class DataStagesTest {
             byte[] data = new byte[len];
             r.nextBytes(data);
             b.mem.write(addr, data);
-            segs.add(new DataBench.Seg(addr, len));
+            segs.add(new DataHarness.Seg(addr, len));
         }
-        return new DataBench.Transfer(segs);
+        return new DataHarness.Transfer(segs);
     }
 
     /**
@@ -52,12 +52,12 @@ class DataStagesTest {
     @Test
     void aLongStallDownstreamThatFillsTheBufferDoesNotStopTheTransfer(RunConfig cfg) {
         Rng r = new Rng(21);
-        try (DataBench b = new DataBench(cfg, P, SP, DataReorder.DEFAULT_BYTES, PcieParams.chpp(), 1.0)) {
+        try (DataHarness b = new DataHarness(cfg, P, SP, DataReorder.DEFAULT_BYTES, PcieParams.chpp(), 1.0)) {
             b.stallUntil = 3000;
-            DataBench.Transfer t = randomTransfer(b, r, 0, 8192, 1);
+            DataHarness.Transfer t = randomTransfer(b, r, 0, 8192, 1);
             b.send(t);
             b.runToEnd(20_000);
-            List<DataBench.Outcome> out = b.check();
+            List<DataHarness.Outcome> out = b.check();
             assertThat(out).hasSize(1);
             assertThat(out.get(0).status()).isEqualTo(Status.OK.code());
             assertThat(out.get(0).bytesOut()).isEqualTo(8192);
@@ -69,16 +69,16 @@ class DataStagesTest {
     @Test
     void randomUnalignedChainsUnderBackpressureAreHandedOnByteExact(RunConfig cfg) {
         Rng r = new Rng(11);
-        try (DataBench b = new DataBench(cfg, P, SP, DataReorder.DEFAULT_BYTES, PcieParams.chpp(), 0.6)) {
+        try (DataHarness b = new DataHarness(cfg, P, SP, DataReorder.DEFAULT_BYTES, PcieParams.chpp(), 0.6)) {
             int n = 60;
             for (int k = 0; k < n; k++) {
                 int bytes = r.chance(0.3) ? 1 + r.nextInt(64) : 1 + r.nextInt(8192);
                 b.send(randomTransfer(b, r, k, bytes, r.chance(0.5) ? 1 : 8));
             }
             b.runToEnd(400_000);
-            List<DataBench.Outcome> out = b.check();
+            List<DataHarness.Outcome> out = b.check();
             System.out.printf("random chains: %d transfers, %d bytes, %d reads, %d beats in %d cycles%n", n,
-                    out.stream().mapToLong(DataBench.Outcome::bytesOut).sum(), b.reads.size(), b.beats.size(), b.tb.cycle());
+                    out.stream().mapToLong(DataHarness.Outcome::bytesOut).sum(), b.reads.size(), b.beats.size(), b.tb.cycle());
             assertThat(out).hasSize(n).allMatch(o -> o.status() == Status.OK.code());
             assertThat(b.sim.peek(b.d.data.readsIssued)).isEqualTo(b.reads.size());
             assertThat(b.sim.peek(b.d.data.transfersDone)).isEqualTo(n);
@@ -95,14 +95,14 @@ class DataStagesTest {
     void aTenthOfReadsFailingEndsEachTransferAtTheRightPlaceAndFreesEveryTag(RunConfig cfg) {
         Rng r = new Rng(12);
         ReadOutcome[] bad = {ReadOutcome.UR, ReadOutcome.CA, ReadOutcome.LOST};
-        try (DataBench b = new DataBench(cfg, P, SP, DataReorder.DEFAULT_BYTES, PcieParams.chpp(), 0.7)) {
+        try (DataHarness b = new DataHarness(cfg, P, SP, DataReorder.DEFAULT_BYTES, PcieParams.chpp(), 0.7)) {
             b.host.readFaults((addr, len, rng) -> rng.chance(0.1) ? bad[rng.nextInt(3)] : ReadOutcome.OK);
             int n = 60;
             for (int k = 0; k < n; k++) {
                 b.send(randomTransfer(b, r, k, 1 + r.nextInt(8192), r.chance(0.5) ? 1 : 8));
             }
             b.runToEnd(600_000);
-            List<DataBench.Outcome> out = b.check();
+            List<DataHarness.Outcome> out = b.check();
             int[] outcomes = new int[4];
             b.host.reads().forEach(rd -> outcomes[rd.outcome().ordinal()]++);
             long failed = out.stream().filter(o -> o.status() != Status.OK.code()).count();
@@ -134,13 +134,13 @@ class DataStagesTest {
         Rng r = new Rng(13);
         ChppParams p = ChppParams.paper().withCompletionTimeout(800);
         PcieParams slow = PcieParams.chpp().withDma(new DmaParams(1000, 65, 32, 512, 128, 64));
-        try (DataBench b = new DataBench(cfg, p, SP, DataReorder.DEFAULT_BYTES, slow, 1.0)) {
+        try (DataHarness b = new DataHarness(cfg, p, SP, DataReorder.DEFAULT_BYTES, slow, 1.0)) {
             int n = 12;
             for (int k = 0; k < n; k++) {
                 b.send(randomTransfer(b, r, k, 1 + r.nextInt(1024), 4));
             }
             b.runToEnd(100_000);
-            List<DataBench.Outcome> out = b.check();
+            List<DataHarness.Outcome> out = b.check();
             assertThat(out).allMatch(o -> o.status() == Status.COMPLETION_TIMEOUT.code() && o.bytesOut() == 0);
             long cplBeats = b.host.reads().size();
             assertThat(b.sim.peek(b.d.data.timeouts)).isEqualTo(b.reads.size());
@@ -159,29 +159,29 @@ class DataStagesTest {
     @Test
     void tinySegmentsAreStitchedAndAnEmptySegmentFailsOnlyItsTransfer(RunConfig cfg) {
         Rng r = new Rng(14);
-        try (DataBench b = new DataBench(cfg, P, SP, DataReorder.DEFAULT_BYTES, PcieParams.chpp(), 0.8)) {
+        try (DataHarness b = new DataHarness(cfg, P, SP, DataReorder.DEFAULT_BYTES, PcieParams.chpp(), 0.8)) {
             int k = 0;
             for (int[] spec : new int[][] {{255, 1}, {255, 40}, {10, 40}, {10, 40}, {1, 0}, {5, 40}}) {
-                List<DataBench.Seg> segs = new ArrayList<>();
+                List<DataHarness.Seg> segs = new ArrayList<>();
                 for (int i = 0; i < spec[0]; i++) {
                     int len = spec[1] <= 1 ? spec[1] : 1 + r.nextInt(spec[1]);
                     long addr = 0x2_0000_0000L + k * 0x10_0000L + i * 0x100L + r.nextInt(0x80);
                     byte[] data = new byte[len];
                     r.nextBytes(data);
                     b.mem.write(addr, data);
-                    segs.add(new DataBench.Seg(addr, len));
+                    segs.add(new DataHarness.Seg(addr, len));
                 }
                 if (k == 2) {
-                    segs.set(4, new DataBench.Seg(segs.get(4).addr(), 0));
+                    segs.set(4, new DataHarness.Seg(segs.get(4).addr(), 0));
                 } else if (k == 3) {
-                    segs.set(9, new DataBench.Seg(segs.get(9).addr(), 0));
+                    segs.set(9, new DataHarness.Seg(segs.get(9).addr(), 0));
                 }
-                b.send(new DataBench.Transfer(segs));
+                b.send(new DataHarness.Transfer(segs));
                 k++;
             }
             b.runToEnd(100_000);
-            List<DataBench.Outcome> out = b.check();
-            assertThat(out).extracting(DataBench.Outcome::status).containsExactly(Status.OK.code(), Status.OK.code(),
+            List<DataHarness.Outcome> out = b.check();
+            assertThat(out).extracting(DataHarness.Outcome::status).containsExactly(Status.OK.code(), Status.OK.code(),
                     Status.BAD_DESCRIPTOR.code(), Status.BAD_DESCRIPTOR.code(), Status.BAD_DESCRIPTOR.code(), Status.OK.code());
             assertThat(out.get(0).bytesOut()).isEqualTo(255);
             assertThat(out.get(2).readsIssued()).isEqualTo(4);
@@ -198,11 +198,11 @@ class DataStagesTest {
      */
     @Test
     void oneSixtyFourByteTransferTakesExactlyTheseCycles(RunConfig cfg) {
-        try (DataBench b = new DataBench(cfg, P, SP, DataReorder.DEFAULT_BYTES, PcieParams.chpp(), 1.0)) {
+        try (DataHarness b = new DataHarness(cfg, P, SP, DataReorder.DEFAULT_BYTES, PcieParams.chpp(), 1.0)) {
             byte[] data = new byte[64];
             new Rng(15).nextBytes(data);
             b.mem.write(0x3_0000_2000L, data);
-            b.send(new DataBench.Transfer(List.of(new DataBench.Seg(0x3_0000_2000L, 64))));
+            b.send(new DataHarness.Transfer(List.of(new DataHarness.Seg(0x3_0000_2000L, 64))));
             b.runToEnd(10_000);
             b.check();
             long s = b.feeder.takenAt.get(0);
@@ -212,7 +212,7 @@ class DataStagesTest {
     }
 
     /** Bytes per cycle at {@code out} from the first segment taken to the last beat, with {@code out} always ready. */
-    static double bytesPerCycle(DataBench b, long bytes) {
+    static double bytesPerCycle(DataHarness b, long bytes) {
         long cycles = b.beats.get(b.beats.size() - 1).cycle() - b.feeder.takenAt.get(0) + 1;
         return (double) bytes / cycles;
     }
@@ -226,12 +226,12 @@ class DataStagesTest {
     void throughputOfOneLargeAndManyTwoKilobyteTransfersIsNearTheLinkBound(RunConfig cfg) {
         Rng r = new Rng(16);
         double large;
-        try (DataBench b = new DataBench(cfg, P, SP, DataReorder.DEFAULT_BYTES, PcieParams.chpp(), 1.0)) {
+        try (DataHarness b = new DataHarness(cfg, P, SP, DataReorder.DEFAULT_BYTES, PcieParams.chpp(), 1.0)) {
             int len = 512 * 1024;
             byte[] data = new byte[len];
             r.nextBytes(data);
             b.mem.write(0x4_0000_0008L, data);
-            b.send(new DataBench.Transfer(List.of(new DataBench.Seg(0x4_0000_0008L, len))));
+            b.send(new DataHarness.Transfer(List.of(new DataHarness.Seg(0x4_0000_0008L, len))));
             b.runToEnd(100_000);
             b.check();
             large = bytesPerCycle(b, len);
@@ -239,14 +239,14 @@ class DataStagesTest {
                     b.tb.cycle() / b.tb.simSeconds(), b.tb.buildSeconds());
         }
         double small;
-        try (DataBench b = new DataBench(cfg, P, SP, DataReorder.DEFAULT_BYTES, PcieParams.chpp(), 1.0)) {
+        try (DataHarness b = new DataHarness(cfg, P, SP, DataReorder.DEFAULT_BYTES, PcieParams.chpp(), 1.0)) {
             int n = 64;
             for (int k = 0; k < n; k++) {
                 byte[] data = new byte[2048];
                 r.nextBytes(data);
                 long addr = 0x5_0000_0008L + k * 0x1000L;
                 b.mem.write(addr, data);
-                b.send(new DataBench.Transfer(List.of(new DataBench.Seg(addr, 2048))));
+                b.send(new DataHarness.Transfer(List.of(new DataHarness.Seg(addr, 2048))));
             }
             b.runToEnd(100_000);
             b.check();
@@ -273,19 +273,19 @@ class DataStagesTest {
         assertThat(DataReorder.slots(P.withTags(ChppParams.EXTENDED_TAGS))).isEqualTo(64);
     }
 
-    /** {@code n} random transfers on one configuration, a fraction {@code fail} of reads failing; every check of {@link DataBench#check}. */
-    static List<DataBench.Outcome> soak(RunConfig cfg, long seed, ChppParams p, SendEngineParams sp, int bufferBytes, PcieParams pp,
+    /** {@code n} random transfers on one configuration, a fraction {@code fail} of reads failing; every check of {@link DataHarness#check}. */
+    static List<DataHarness.Outcome> soak(RunConfig cfg, long seed, ChppParams p, SendEngineParams sp, int bufferBytes, PcieParams pp,
                                         double ready, double fail, int n, int maxBytes) {
         Rng r = new Rng(seed);
         ReadOutcome[] bad = {ReadOutcome.UR, ReadOutcome.CA, ReadOutcome.LOST};
-        try (DataBench b = new DataBench(cfg, p, sp, bufferBytes, pp, ready)) {
+        try (DataHarness b = new DataHarness(cfg, p, sp, bufferBytes, pp, ready)) {
             b.host.readFaults((addr, len, rng) -> rng.chance(fail) ? bad[rng.nextInt(3)] : ReadOutcome.OK);
             for (int k = 0; k < n; k++) {
                 b.send(randomTransfer(b, r, k, 1 + r.nextInt(maxBytes), r.chance(0.5) ? 1 : 12));
             }
             b.runToEnd(2_000_000);
             System.out.printf("soak seed %d: build %.1f s, %d cycles in %.1f s%n", seed, b.tb.buildSeconds(), b.tb.cycle(), b.tb.simSeconds());
-            List<DataBench.Outcome> out = b.check();
+            List<DataHarness.Outcome> out = b.check();
             assertThat(b.sim.peek(b.d.data.strayCompletions)).isZero();
             assertThat(b.sim.peek(b.d.freeTags)).isEqualTo(p.tags());
             return out;
@@ -298,7 +298,7 @@ class DataStagesTest {
      */
     @Test
     void threeTagsSixtyFourByteReadsAndATwoReadBufferStillEndEveryTransfer(RunConfig cfg) {
-        List<DataBench.Outcome> out = soak(cfg, 17, P.withTags(3), SP.withMaxReadRequest(64), 128, PcieParams.chpp(), 0.33, 0.1, 30, 2000);
+        List<DataHarness.Outcome> out = soak(cfg, 17, P.withTags(3), SP.withMaxReadRequest(64), 128, PcieParams.chpp(), 0.33, 0.1, 30, 2000);
         assertThat(out).hasSize(30);
         assertThat(out).anyMatch(o -> o.status() == Status.OK.code()).anyMatch(o -> o.status() != Status.OK.code());
     }
@@ -324,14 +324,14 @@ class DataStagesTest {
 
     /**
      * 256 extended tags (64 read slots) and 4 KB reads (an 8 KB buffer) against a host with 256 tags and a 4 KB max
-     * read request: 20 transfers up to 16 KB, 5 % of reads failing, `out` ready 80 %: {@link DataBench#check}.
+     * read request: 20 transfers up to 16 KB, 5 % of reads failing, `out` ready 80 %: {@link DataHarness#check}.
      */
     @Test
     void extendedTagsAndFourKilobyteReadsEndEveryTransferByteExact(RunConfig cfg) {
         ChppParams p = P.withTags(ChppParams.EXTENDED_TAGS);
         SendEngineParams sp = SP.withMaxReadRequest(4096);
         PcieParams pp = PcieParams.chpp().withDma(new DmaParams(PcieParams.CHPP_READ_ROUND_TRIP_CYCLES, 65, 256, 4096, 128, 64));
-        List<DataBench.Outcome> out = soak(cfg, 18, p, sp, DataReorder.defaultBytes(sp), pp, 0.8, 0.05, 20, 16384);
+        List<DataHarness.Outcome> out = soak(cfg, 18, p, sp, DataReorder.defaultBytes(sp), pp, 0.8, 0.05, 20, 16384);
         assertThat(out).hasSize(20).anyMatch(o -> o.status() == Status.OK.code() && o.bytesOut() > 8192);
     }
 }

@@ -19,12 +19,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class DataTagSweepTest {
     static double run(RunConfig cfg, int tags, int buffer) {
         ChppParams p = ChppParams.paper().withTags(tags);
-        try (DataBench b = new DataBench(cfg, p, SendEngineParams.defaults(), buffer, PcieParams.chpp(), 1.0)) {
+        try (DataHarness b = new DataHarness(cfg, p, SendEngineParams.defaults(), buffer, PcieParams.chpp(), 1.0)) {
             int len = 64 * 1024;
             byte[] data = new byte[len];
             new Rng(tags).nextBytes(data);
             b.mem.write(0x6_0000_0000L, data);
-            b.send(new DataBench.Transfer(List.of(new DataBench.Seg(0x6_0000_0000L, len))));
+            b.send(new DataHarness.Transfer(List.of(new DataHarness.Seg(0x6_0000_0000L, len))));
             b.runToEnd(200_000);
             b.check();
             return DataStagesTest.bytesPerCycle(b, len);

@@ -63,22 +63,22 @@ final class DescriptorCheck {
      * for each case ({@code readStatus}: null = data returned, else PCIE_ERROR or COMPLETION_TIMEOUT).
      * Returns the number of cases extracted.
      */
-    static int check(DescriptorBench b, List<Case> cases, Map<Integer, Status> readStatus) {
+    static int check(DescriptorHarness b, List<Case> cases, Map<Integer, Status> readStatus) {
         Map<Integer, Object> got = new HashMap<>();
         int si = 0;
         int di = 0;
         int ni = 0;
         // NAP, PUT, chain: control then its segments and data, in order
-        for (DescriptorBench.Control c : b.controls) {
+        for (DescriptorHarness.Control c : b.controls) {
             List<Descriptor.Segment> src = new ArrayList<>();
             List<Descriptor.Segment> dst = new ArrayList<>();
             for (int i = 0; i < c.srcCount(); i++, si++) {
-                DescriptorBench.Seg s = b.srcs.get(si);
+                DescriptorHarness.Seg s = b.srcs.get(si);
                 assertThat(s.last()).as("src last of cookie %d seg %d", c.cookie(), i).isEqualTo(i == c.srcCount() - 1);
                 src.add(new Descriptor.Segment(s.address(), s.length()));
             }
             for (int i = 0; i < c.dstCount(); i++, di++) {
-                DescriptorBench.Seg s = b.dsts.get(di);
+                DescriptorHarness.Seg s = b.dsts.get(di);
                 assertThat(s.last()).as("dst last of cookie %d seg %d", c.cookie(), i).isEqualTo(i == c.dstCount() - 1);
                 dst.add(new Descriptor.Segment(s.address(), s.length()));
             }
@@ -87,7 +87,7 @@ final class DescriptorCheck {
                 int beats = (int) ((c.length() + 15) / 16);
                 data = new byte[(int) c.length()];
                 for (int i = 0; i < beats; i++, ni++) {
-                    DescriptorBench.Beat nb = b.napBeats.get(ni);
+                    DescriptorHarness.Beat nb = b.napBeats.get(ni);
                     assertThat(nb.last()).isEqualTo(i == beats - 1);
                     byte[] part = le(nb.data(), 16);
                     System.arraycopy(part, 0, data, 16 * i, Math.min(16, data.length - 16 * i));
@@ -117,7 +117,7 @@ final class DescriptorCheck {
         // events
         Map<String, Integer> readErrors = new HashMap<>();
         int getEvents = 0;
-        for (DescriptorBench.Event e : b.events) {
+        for (DescriptorHarness.Event e : b.events) {
             if (e.cookie() == 0) {
                 readErrors.merge(e.function() + "/" + e.qp() + "/" + e.status() + "/" + e.kind(), 1, Integer::sum);
             } else if (e.status() == Status.OK.code()) {
@@ -125,7 +125,7 @@ final class DescriptorCheck {
                 Case c = cases.get(e.cookie() - 1);
                 Descriptor.Get g = (Descriptor.Get) verdict(c);
                 assertThat(g.common().sce()).isTrue();
-                assertThat(e).isEqualTo(new DescriptorBench.Event(e.cycle(), 0, c.function(), c.qp(), 4, g.common().cookie(), g.length()));
+                assertThat(e).isEqualTo(new DescriptorHarness.Event(e.cycle(), 0, c.function(), c.qp(), 4, g.common().cookie(), g.length()));
             } else {
                 assertThat(got.put(e.cookie(), e)).as("cookie %d ended twice", e.cookie()).isNull();
             }
@@ -149,9 +149,9 @@ final class DescriptorCheck {
             if (v instanceof Rule rule) {
                 int kind = rule == Rule.UNKNOWN_DESC_KIND ? 0 : c.bytes()[0] & 0xF;
                 int ck = (c.bytes()[6] & 0xFF) | (c.bytes()[7] & 0xFF) << 8;
-                assertThat(g).as("case %d refused by %s", i, rule).isInstanceOf(DescriptorBench.Event.class);
-                DescriptorBench.Event e = (DescriptorBench.Event) g;
-                assertThat(e).as("case %d refused by %s", i, rule).isEqualTo(new DescriptorBench.Event(e.cycle(),
+                assertThat(g).as("case %d refused by %s", i, rule).isInstanceOf(DescriptorHarness.Event.class);
+                DescriptorHarness.Event e = (DescriptorHarness.Event) g;
+                assertThat(e).as("case %d refused by %s", i, rule).isEqualTo(new DescriptorHarness.Event(e.cycle(),
                         Status.forRefusedDescriptor(rule).code(), c.function(), c.qp(), kind, ck, 0));
                 continue;
             }
@@ -170,9 +170,9 @@ final class DescriptorCheck {
             }
             assertThat(g).as("case %d (%s)", i, d).isInstanceOf(Object[].class);
             Object[] x = (Object[]) g;
-            DescriptorBench.Control ctl = (DescriptorBench.Control) x[0];
+            DescriptorHarness.Control ctl = (DescriptorHarness.Control) x[0];
             Descriptor.Common cm = d.common();
-            assertThat(ctl).as("control of case %d", i).isEqualTo(new DescriptorBench.Control(ctl.cycle(), d.kind().code(),
+            assertThat(ctl).as("control of case %d", i).isEqualTo(new DescriptorHarness.Control(ctl.cycle(), d.kind().code(),
                     c.function(), cm.qp(), cm.sce(), cm.rce(), cm.dst().encode(), cm.qpMagic(), cm.cookie(), d.transferBytes(),
                     ctl.srcCount(), ctl.dstCount()));
             List<Descriptor.Segment> es = new ArrayList<>();
@@ -198,7 +198,7 @@ final class DescriptorCheck {
         assertThat(readErrors).as("failed reads per function/qp/status/kind").isEqualTo(expectedReadErrors);
         // doorbell order: every outcome leaves extract in the order the doorbells were rung
         List<long[]> seen = new ArrayList<>();
-        for (DescriptorBench.Control c : b.controls) {
+        for (DescriptorHarness.Control c : b.controls) {
             seen.add(new long[] {c.cycle(), c.cookie()});
         }
         for (int i = 0; i < b.getBeats.size(); i += 3) {
@@ -206,7 +206,7 @@ final class DescriptorCheck {
             System.arraycopy(be(b.getBeats.get(i + 1).data()), 0, payload, 0, 16);
             seen.add(new long[] {b.getBeats.get(i).cycle(), (payload[6] & 0xFF) | (payload[7] & 0xFF) << 8});
         }
-        for (DescriptorBench.Event e : b.events) {
+        for (DescriptorHarness.Event e : b.events) {
             if (e.cookie() == 0) {
                 seen.add(new long[] {e.cycle(), -1000 - (e.function() * 4L + e.qp())});
             } else if (e.status() != Status.OK.code()) {

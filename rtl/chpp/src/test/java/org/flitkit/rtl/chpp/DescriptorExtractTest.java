@@ -60,8 +60,8 @@ class DescriptorExtractTest {
     }
 
     /** Runs the cases (cookie = index + 1) through the stages and checks every outcome; returns the bench. */
-    static DescriptorBench run(RunConfig cfg, List<DescriptorCheck.Case> cases, double ready, long maxCycles) {
-        DescriptorBench b = new DescriptorBench(cfg, P, SP, PcieParams.chpp(), ready);
+    static DescriptorHarness run(RunConfig cfg, List<DescriptorCheck.Case> cases, double ready, long maxCycles) {
+        DescriptorHarness b = new DescriptorHarness(cfg, P, SP, PcieParams.chpp(), ready);
         for (DescriptorCheck.Case c : cases) {
             if (c.bytes() != null) {
                 b.mem.write(c.addr(), c.bytes());
@@ -102,7 +102,7 @@ class DescriptorExtractTest {
         for (int i = 0; i < makers.size(); i++) {
             cases.add(at(i, i % 8, makers.get(i).apply(i + 1)));
         }
-        try (DescriptorBench b = run(cfg, cases, 0.6, 40_000)) {
+        try (DescriptorHarness b = run(cfg, cases, 0.6, 40_000)) {
             assertThat(b.controls).hasSize(12);
             assertThat(b.getPackets()).isEqualTo(2);
             assertThat(b.events).hasSize(1); // the first GET asked for a send completion
@@ -179,7 +179,7 @@ class DescriptorExtractTest {
         for (DescriptorCheck.Case c : cases.subList(0, n + 1)) {
             assertThat(DescriptorCheck.verdict(c)).as("every corrupted case is refused by the decoder").isInstanceOf(Rule.class);
         }
-        try (DescriptorBench bench = run(cfg, cases, 1.0, 20_000)) {
+        try (DescriptorHarness bench = run(cfg, cases, 1.0, 20_000)) {
             assertThat(bench.controls).hasSize(1);
             assertThat(bench.events).hasSize(cases.size() - 1);
             assertThat(bench.events.stream().filter(e -> e.status() == Status.LENGTH_MISMATCH.code()).count()).isEqualTo(2);

@@ -65,7 +65,7 @@ class DescriptorReadTest {
         ReadOutcome[] bad = {ReadOutcome.UR, ReadOutcome.CA, ReadOutcome.LOST};
         PcieHost.ReadFaults faults = (addr, len, rng) -> rng.chance(0.1) ? bad[rng.nextInt(3)] : ReadOutcome.OK;
         SendEngineParams sp = SendEngineParams.defaults();
-        try (DescriptorBench b = new DescriptorBench(cfg, P, sp, PcieParams.chpp(), 0.7)) {
+        try (DescriptorHarness b = new DescriptorHarness(cfg, P, sp, PcieParams.chpp(), 0.7)) {
             b.host.readFaults(faults);
             for (DescriptorCheck.Case c : cases) {
                 b.mem.write(c.addr(), c.bytes());
@@ -113,7 +113,7 @@ class DescriptorReadTest {
 
     /** One descriptor alone, outputs always ready: cycles from the doorbell write to its control word. */
     static long[] latency(RunConfig cfg, Descriptor d) {
-        try (DescriptorBench b = new DescriptorBench(cfg, P, SendEngineParams.defaults(), PcieParams.chpp(), 1.0)) {
+        try (DescriptorHarness b = new DescriptorHarness(cfg, P, SendEngineParams.defaults(), PcieParams.chpp(), 1.0)) {
             byte[] bytes = d.encode();
             b.mem.write(0x4000, bytes);
             b.ring(1, 0x4000, bytes.length, d.common().qp());

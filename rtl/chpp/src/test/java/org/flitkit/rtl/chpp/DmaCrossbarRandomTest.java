@@ -21,7 +21,7 @@ class DmaCrossbarRandomTest {
 
     static void run(RunConfig cfg, int ports, int vcs, int vcDepth, int getDepth, int packetsPerInput, double gapP, double readyP) {
         try (Testbench<DmaCrossbar> tb = Testbench.create(() -> new DmaCrossbar(ports, vcs, vcDepth, getDepth), cfg)) {
-            XbarBench b = new XbarBench(tb, gapP, readyP);
+            XbarHarness b = new XbarHarness(tb, gapP, readyP);
             Rng rng = tb.rng("traffic");
             int destValues = 1 << tb.dut().destField.width();
             long sent = 0;
@@ -31,7 +31,7 @@ class DmaCrossbarRandomTest {
                     // a destination that does not exist, when the field can name one, 1 packet in 15
                     int dest = destValues > ports && rng.chance(1.0 / 15) ? ports + rng.nextInt(destValues - ports) : rng.nextInt(ports);
                     double r = rng.nextDouble();
-                    XbarBench.Pkt p;
+                    XbarHarness.Pkt p;
                     if (r < 0.15) {
                         p = b.packet(rng, i, seq++, dest, PktType.GET, 32, true);
                     } else if (r < 0.22) {

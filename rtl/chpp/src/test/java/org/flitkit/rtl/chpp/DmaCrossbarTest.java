@@ -30,7 +30,7 @@ class DmaCrossbarTest {
     @Test
     void destModVcAndGetBuffer(RunConfig cfg) {
         try (Testbench<DmaCrossbar> tb = bench(cfg, 4, 2)) {
-            XbarBench b = new XbarBench(tb, 0, 1);
+            XbarHarness b = new XbarHarness(tb, 0, 1);
             Rng rng = tb.rng("data");
             b.monitors.forEach(m -> m.forceReady = false);
             // destinations 0 and 2 share VC 0, 1 and 3 VC 1; a GET goes to VC 2 whatever its destination
@@ -59,7 +59,7 @@ class DmaCrossbarTest {
     @Test
     void getPathPassesBlockedPut(RunConfig cfg) {
         try (Testbench<DmaCrossbar> tb = bench(cfg, 4, 2)) {
-            XbarBench b = new XbarBench(tb, 0, 1);
+            XbarHarness b = new XbarHarness(tb, 0, 1);
             Rng rng = tb.rng("data");
             b.monitors.get(1).forceReady = false;
             // two PUTs fill VC 1 toward the blocked output 1; a PUT to 3 (also VC 1) then blocks input 0
@@ -90,7 +90,7 @@ class DmaCrossbarTest {
     @Test
     void badDestinationDroppedAtLineRate(RunConfig cfg) {
         try (Testbench<DmaCrossbar> tb = bench(cfg, 4, 2)) {
-            XbarBench b = new XbarBench(tb, 0, 1);
+            XbarHarness b = new XbarHarness(tb, 0, 1);
             Rng rng = tb.rng("data");
             b.monitors.forEach(m -> m.forceReady = false);
             // VC 1 of input 0 filled first: destinations 5 and 7 would map to it, a drop must not wait for its space
@@ -121,7 +121,7 @@ class DmaCrossbarTest {
     @Test
     void contendedOutputWholePacketsRoundRobinAtLineRate(RunConfig cfg) {
         try (Testbench<DmaCrossbar> tb = bench(cfg, 4, 2)) {
-            XbarBench b = new XbarBench(tb, 0, 1);
+            XbarHarness b = new XbarHarness(tb, 0, 1);
             Rng rng = tb.rng("data");
             for (int k = 0; k < 3; k++) {
                 for (int i = 0; i < 4; i++) {
@@ -132,7 +132,7 @@ class DmaCrossbarTest {
             long start = tb.cycle();
             tb.runUntil("delivered", b::idle, 300);
             tb.finish();
-            XbarBench.Monitor m = b.monitors.get(0);
+            XbarHarness.Monitor m = b.monitors.get(0);
             // the first header is taken in the first cycle and is at its buffer's head one cycle later
             assertThat(m.firstBeatCycle - start).isEqualTo(1);
             // 108 beats on output 0 in 108 consecutive cycles (line rate, no gap between packets)
@@ -146,7 +146,7 @@ class DmaCrossbarTest {
     @Test
     void getOutputAndPutOutputDoNotWaitForEachOther(RunConfig cfg) {
         try (Testbench<DmaCrossbar> tb = bench(cfg, 4, 2)) {
-            XbarBench b = new XbarBench(tb, 0, 1);
+            XbarHarness b = new XbarHarness(tb, 0, 1);
             Rng rng = tb.rng("data");
             // output 2's PUT/NAP side stalled with a PUT from input 0 at its head: a GET from input 1 still leaves
             b.monitors.get(2).forceReady = false;

@@ -138,7 +138,7 @@ class GetAnswerTest {
                 } else {
                     refused++;
                 }
-                driver.packet(UploadBench.packet(h.toBits().toBigInteger(), payload, null));
+                driver.packet(UploadTestKit.packet(h.toBits().toBigInteger(), payload, null));
             }
             tb.runUntil("every GET judged", () -> driver.idle() && tb.sim().peek(dut.answered) + tb.sim().peek(dut.refused) == 400
                     && !tb.sim().peekBool(dut.out.valid), 100_000);
@@ -164,7 +164,7 @@ class GetAnswerTest {
             EndpointId dst = new EndpointId(1, 5, 2);
             Descriptor.Get g = new Descriptor.Get(new Descriptor.Common(2, false, true, dst, 0xBEEF, 77), 4096, 0x1000, 0x2000);
             PacketHeader h = Packets.getHeader(g, 3, 4, 0x100, 1);
-            List<BigInteger> good = UploadBench.packet(h.toBits().toBigInteger(), g.encode(), null);
+            List<BigInteger> good = UploadTestKit.packet(h.toBits().toBigInteger(), g.encode(), null);
             driver.packet(List.of(good.get(0))); // header only
             driver.packet(good.subList(0, 2)); // one payload beat
             List<BigInteger> longer = new ArrayList<>(good);
@@ -172,8 +172,8 @@ class GetAnswerTest {
             longer.add(BigInteger.TWO);
             driver.packet(longer); // four and five beats
             // a PUT header of 32 bytes on the GET path, and a GET header saying 48 bytes
-            driver.packet(UploadBench.packet(DispatchBench.header(0x60, 2, 2, 32, 0xBEEF, 1, dst.encode(), 0), g.encode(), null));
-            driver.packet(UploadBench.packet(DispatchBench.header(0x60, 3, 2, 48, 0xBEEF, 1, dst.encode(), 0), g.encode(), null));
+            driver.packet(UploadTestKit.packet(DispatchHarness.header(0x60, 2, 2, 32, 0xBEEF, 1, dst.encode(), 0), g.encode(), null));
+            driver.packet(UploadTestKit.packet(DispatchHarness.header(0x60, 3, 2, 48, 0xBEEF, 1, dst.encode(), 0), g.encode(), null));
             driver.packet(good);
             tb.runUntil("the good GET answered", () -> driver.idle() && sink.beats.size() == 2, 10_000);
             tb.run(10);

@@ -44,14 +44,14 @@ class NapUploadTest {
     }
 
     static Nap nap(Rng r, int len) {
-        byte[] payload = UploadBench.bytes(r, len);
+        byte[] payload = UploadTestKit.bytes(r, len);
         int src = r.nextInt(256);
         int dst = r.nextInt(256);
-        BigInteger h = DispatchBench.header(0x60, PktType.NAP.code(), CE_LAST, len, r.nextInt(1 << 16), src, dst, 0);
-        return new Nap(UploadBench.packet(h, payload, r.chance(0.5) ? r : null), payload, src, dst);
+        BigInteger h = DispatchHarness.header(0x60, PktType.NAP.code(), CE_LAST, len, r.nextInt(1 << 16), src, dst, 0);
+        return new Nap(UploadTestKit.packet(h, payload, r.chance(0.5) ? r : null), payload, src, dst);
     }
 
-    static final class Bench implements AutoCloseable {
+    static final class Harness implements AutoCloseable {
         final Testbench<NapStages> tb;
         final NapStages d;
         final HostMemory mem = new HostMemory();
@@ -64,7 +64,7 @@ class NapUploadTest {
         final List<Nap> sent = new ArrayList<>();
         final List<Long> eventCycles = new ArrayList<>();
 
-        Bench(RunConfig cfg, ChppParams p, BufferParams bp, int listSize, double gapP, double hostReady, double eventReady) {
+        Harness(RunConfig cfg, ChppParams p, BufferParams bp, int listSize, double gapP, double hostReady, double eventReady) {
             this.bp = bp;
             tb = Testbench.create(() -> new NapStages(p, bp, MPS), cfg);
             d = tb.dut();
@@ -72,12 +72,12 @@ class NapUploadTest {
                     .backpressure(Throttle.random(hostReady)));
             napHost = tb.add(new PcieHost("napHost", mem, PcieParams.chpp()).dma(d.napRq, null).backpressure(Throttle.random(hostReady)));
             tb.add(new TagScoreboard("tags", d.tags));
-            tb.add(new UploadBench.HoldCheck("rqHold", d.napRq));
-            tb.add(new UploadBench.HoldCheck("listHold", d.listRq));
+            tb.add(new UploadTestKit.HoldCheck("rqHold", d.napRq));
+            tb.add(new UploadTestKit.HoldCheck("listHold", d.listRq));
             driver = tb.add(new BeatSource("driver", d.in, gapP));
             sw = tb.add(new Software(listSize));
             tb.add(new BeatMonitor("event", d.event, eventReady, e -> {
-                ReceiveCompletion c = UploadBench.entry(e.get(0));
+                ReceiveCompletion c = UploadTestKit.entry(e.get(0));
                 events.add(c);
                 eventCycles.add(tb.cycle());
                 sw.completed(c);
@@ -101,7 +101,7 @@ class NapUploadTest {
          */
         int check() {
             assertThat(events).hasSize(sent.size());
-            List<UploadBench.Piece> pieces = new ArrayList<>();
+            List<UploadTestKit.Piece> pieces = new ArrayList<>();
             List<byte[]> data = new ArrayList<>();
             int drops = 0;
             int buffer = 0;
@@ -117,7 +117,7 @@ class NapUploadTest {
                     drops++;
                 } else {
                     addr = sw.handOutOrder.get(buffer++);
-                    for (UploadBench.Piece p : UploadBench.split(addr, len, MPS)) {
+                    for (UploadTestKit.Piece p : UploadTestKit.split(addr, len, MPS)) {
                         pieces.add(p);
                         byte[] part = new byte[p.len()];
                         System.arraycopy(n.payload, (int) (p.addr() - addr), part, 0, p.len());
@@ -257,7 +257,7 @@ class NapUploadTest {
     void napsLandInPrefetchedBuffersInListOrderWithExactCompletions(RunConfig cfg) {
         Rng r = new Rng(21);
         ChppParams p = ChppParams.paper();
-        try (Bench b = new Bench(cfg, p, BufferParams.defaults(), 64, 0.2, 0.7, 0.6)) {
+        try (Harness b = new Harness(cfg, p, BufferParams.defaults(), 64, 0.2, 0.7, 0.6)) {
             b.sw.recycle = true;
             b.sw.setUp();
             b.sw.post(buffers(0, 48));
@@ -279,7 +279,7 @@ class NapUploadTest {
     @Test
     void runningOutOfBuffersPostsNoReceiveBufferAndPostingMoreRecovers(RunConfig cfg) {
         Rng r = new Rng(8);
-        try (Bench b = new Bench(cfg, ChppParams.paper(), BufferParams.defaults(), 16, 0, 1, 1)) {
+        try (Harness b = new Harness(cfg, ChppParams.paper(), BufferParams.defaults(), 16, 0, 1, 1)) {
             b.sw.setUp();
             List<Long> first = new ArrayList<>(buffers(0, 11));
             first.set(3, first.get(3) + 0x100); // misaligned: skipped and counted, 10 usable
@@ -317,7 +317,7 @@ class NapUploadTest {
         ChppParams p = ChppParams.paper().withCompletionTimeout(timeout);
         BufferParams bp = BufferParams.defaults().withPrefetch(8, 4).withRetryDelay(60).withMaxReadRequest(64);
         ReadOutcome[] bad = {ReadOutcome.UR, ReadOutcome.CA, ReadOutcome.LOST};
-        try (Bench b = new Bench(cfg, p, bp, 32, 0.3, 0.8, 0.7)) {
+        try (Harness b = new Harness(cfg, p, bp, 32, 0.3, 0.8, 0.7)) {
             b.listHost.readFaults((addr, len, rng) -> rng.chance(0.3) ? bad[rng.nextInt(3)] : ReadOutcome.OK);
             b.sw.recycle = true;
             b.sw.setUp();
@@ -356,7 +356,7 @@ class NapUploadTest {
     @Test
     void aNapFindingNoBufferWaitsForTheRefillInFlight(RunConfig cfg) {
         Rng r = new Rng(12);
-        try (Bench b = new Bench(cfg, ChppParams.paper(), BufferParams.defaults(), 16, 0, 1, 1)) {
+        try (Harness b = new Harness(cfg, ChppParams.paper(), BufferParams.defaults(), 16, 0, 1, 1)) {
             b.sw.setUp();
             b.tb.run(100);
             b.sw.post(buffers(7, 2));
@@ -377,7 +377,7 @@ class NapUploadTest {
 
     @Test
     void listRegistersRefuseBadSizesAndProducersAndABaseWriteEmptiesTheSet(RunConfig cfg) {
-        try (Bench b = new Bench(cfg, ChppParams.paper(), BufferParams.defaults(), 16, 0, 1, 1)) {
+        try (Harness b = new Harness(cfg, ChppParams.paper(), BufferParams.defaults(), 16, 0, 1, 1)) {
             int off = b.bp.mmioOffset();
             b.listHost.mmioWrite(off + BufferListRegs.REG_BASE, LIST);
             for (long bad : new long[] {0, 3, 48, 1L << 17, 1L << 40}) {
@@ -412,7 +412,7 @@ class NapUploadTest {
     @Test
     void latencyWithABufferAtHand(RunConfig cfg) {
         Rng r = new Rng(13);
-        try (Bench b = new Bench(cfg, ChppParams.paper(), BufferParams.defaults(), 16, 0, 1, 1)) {
+        try (Harness b = new Harness(cfg, ChppParams.paper(), BufferParams.defaults(), 16, 0, 1, 1)) {
             b.sw.setUp();
             b.sw.post(buffers(0, 4));
             b.tb.run(400);
@@ -435,7 +435,7 @@ class NapUploadTest {
     /** Cycles for 300 back-to-back 1-byte NAPs with a full list: the prefetch depth against the refill round trip. */
     static long smallNapRun(RunConfig cfg, BufferParams bp) {
         Rng r = new Rng(14);
-        try (Bench b = new Bench(cfg, ChppParams.paper(), bp, 1024, 0, 1, 1)) {
+        try (Harness b = new Harness(cfg, ChppParams.paper(), bp, 1024, 0, 1, 1)) {
             b.sw.recycle = true;
             b.sw.setUp();
             b.sw.post(buffers(0, 512));

@@ -37,7 +37,7 @@ class PackerCasesTest {
         return b;
     }
 
-    static List<Integer> lengths(PackerBench b) {
+    static List<Integer> lengths(PackerHarness b) {
         return b.out.headers.stream().map(PacketHeader::length).toList();
     }
 
@@ -57,12 +57,12 @@ class PackerCasesTest {
 
     @Test
     void cutsHaveExactPacketCountsAndLengths(RunConfig cfg) {
-        try (PackerBench b = new PackerBench(cfg, SP, 0, 1, 1)) {
-            b.send(new PackerBench.Xfer(2, new Descriptor.Put(common(1, true, true, 1), 1000, 0x55, 0x1000_0003L), bytes(1000, 1)));
-            b.send(new PackerBench.Xfer(3, chain(2, false, 2, new long[] {7, 410}, new long[] {100, 300, 17}, 0x2000_0000L), bytes(417, 2)));
-            b.send(new PackerBench.Xfer(4, new Descriptor.NapImmediate(common(3, false, true, 3), bytes(2048, 3)), bytes(2048, 3)));
-            b.send(new PackerBench.Xfer(5, new Descriptor.NapIndirect(common(0, true, true, 4), 0, 0x99), new byte[0]));
-            b.send(new PackerBench.Xfer(6, new Descriptor.Put(common(0, false, false, 5), 1, 0x55, 0x3000_0000L), bytes(1, 5)));
+        try (PackerHarness b = new PackerHarness(cfg, SP, 0, 1, 1)) {
+            b.send(new PackerHarness.Xfer(2, new Descriptor.Put(common(1, true, true, 1), 1000, 0x55, 0x1000_0003L), bytes(1000, 1)));
+            b.send(new PackerHarness.Xfer(3, chain(2, false, 2, new long[] {7, 410}, new long[] {100, 300, 17}, 0x2000_0000L), bytes(417, 2)));
+            b.send(new PackerHarness.Xfer(4, new Descriptor.NapImmediate(common(3, false, true, 3), bytes(2048, 3)), bytes(2048, 3)));
+            b.send(new PackerHarness.Xfer(5, new Descriptor.NapIndirect(common(0, true, true, 4), 0, 0x99), new byte[0]));
+            b.send(new PackerHarness.Xfer(6, new Descriptor.Put(common(0, false, false, 5), 1, 0x55, 0x3000_0000L), bytes(1, 5)));
             b.runAndCheck(5000);
             // 1000 bytes at MTU 128: 7 x 128 + 104; the chain never crosses a destination segment
             assertThat(lengths(b)).containsExactly(128, 128, 128, 128, 128, 128, 128, 104, 100, 128, 128, 44, 17, 2048, 0, 1);
@@ -80,29 +80,29 @@ class PackerCasesTest {
             // beats: headers + payload beats of each packet (7 x 8 + 7; 7 + 8 + 8 + 3 + 2; 128; 0; 1)
             assertThat(b.out.beatCount).isEqualTo((8 + 63) + (5 + 28) + (1 + 128) + 1 + 2);
             assertThat(b.expectedEvents).containsExactly(
-                    new PackerBench.Ev(0, 2, 1, DescKind.PUT.code(), 1, 1000),
-                    new PackerBench.Ev(0, 5, 0, DescKind.NAP_INDIRECT.code(), 4, 0));
+                    new PackerHarness.Ev(0, 2, 1, DescKind.PUT.code(), 1, 1000),
+                    new PackerHarness.Ev(0, 5, 0, DescKind.NAP_INDIRECT.code(), 4, 0));
         }
     }
 
     @Test
     void anErrorBeatEndsTheTransferWithTheBytesSentBeforeIt(RunConfig cfg) {
-        try (PackerBench b = new PackerBench(cfg, SP, 0.2, 0.5, 0.5)) {
+        try (PackerHarness b = new PackerHarness(cfg, SP, 0.2, 0.5, 0.5)) {
             // beats 0..19 (320 bytes) arrive: packets 0..127 and 128..255 are whole, 256..383 is not
-            b.send(new PackerBench.Xfer(1, new Descriptor.Put(common(1, false, true, 1), 1000, 0x55, 0x1000_0000L), bytes(1000, 1), 20, Status.PCIE_ERROR));
-            b.send(new PackerBench.Xfer(2, new Descriptor.Put(common(2, true, true, 2), 1000, 0x55, 0x2000_0000L), bytes(1000, 2), 0, Status.COMPLETION_TIMEOUT));
+            b.send(new PackerHarness.Xfer(1, new Descriptor.Put(common(1, false, true, 1), 1000, 0x55, 0x1000_0000L), bytes(1000, 1), 20, Status.PCIE_ERROR));
+            b.send(new PackerHarness.Xfer(2, new Descriptor.Put(common(2, true, true, 2), 1000, 0x55, 0x2000_0000L), bytes(1000, 2), 0, Status.COMPLETION_TIMEOUT));
             // 224 bytes arrive: the 100-byte packet is whole, the 128-byte one (bytes 100..227) is not
-            b.send(new PackerBench.Xfer(3, chain(3, false, 3, new long[] {417}, new long[] {100, 300, 17}, 0x3000_0000L), bytes(417, 3), 14, Status.PCIE_ERROR));
-            b.send(new PackerBench.Xfer(4, new Descriptor.NapIndirect(common(0, false, true, 4), 40, 0x99), bytes(40, 4), 2, Status.PCIE_ERROR));
-            b.send(new PackerBench.Xfer(5, new Descriptor.Put(common(0, true, false, 5), 64, 0x55, 0x4000_0000L), bytes(64, 5)));
+            b.send(new PackerHarness.Xfer(3, chain(3, false, 3, new long[] {417}, new long[] {100, 300, 17}, 0x3000_0000L), bytes(417, 3), 14, Status.PCIE_ERROR));
+            b.send(new PackerHarness.Xfer(4, new Descriptor.NapIndirect(common(0, false, true, 4), 40, 0x99), bytes(40, 4), 2, Status.PCIE_ERROR));
+            b.send(new PackerHarness.Xfer(5, new Descriptor.Put(common(0, true, false, 5), 64, 0x55, 0x4000_0000L), bytes(64, 5)));
             b.runAndCheck(5000);
             assertThat(lengths(b)).containsExactly(128, 128, 100, 64);
             assertThat(b.expectedEvents).containsExactly(
-                    new PackerBench.Ev(Status.PCIE_ERROR.code(), 1, 1, DescKind.PUT.code(), 1, 256),
-                    new PackerBench.Ev(Status.COMPLETION_TIMEOUT.code(), 2, 2, DescKind.PUT.code(), 2, 0),
-                    new PackerBench.Ev(Status.PCIE_ERROR.code(), 3, 3, DescKind.CHAIN.code(), 3, 100),
-                    new PackerBench.Ev(Status.PCIE_ERROR.code(), 4, 0, DescKind.NAP_INDIRECT.code(), 4, 0),
-                    new PackerBench.Ev(Status.OK.code(), 5, 0, DescKind.PUT.code(), 5, 64));
+                    new PackerHarness.Ev(Status.PCIE_ERROR.code(), 1, 1, DescKind.PUT.code(), 1, 256),
+                    new PackerHarness.Ev(Status.COMPLETION_TIMEOUT.code(), 2, 2, DescKind.PUT.code(), 2, 0),
+                    new PackerHarness.Ev(Status.PCIE_ERROR.code(), 3, 3, DescKind.CHAIN.code(), 3, 100),
+                    new PackerHarness.Ev(Status.PCIE_ERROR.code(), 4, 0, DescKind.NAP_INDIRECT.code(), 4, 0),
+                    new PackerHarness.Ev(Status.OK.code(), 5, 0, DescKind.PUT.code(), 5, 64));
             assertThat(b.tb.sim().peek(b.dut.errors)).isEqualTo(4);
             assertThat(b.tb.sim().peek(b.dut.transfers)).isEqualTo(5);
             assertThat(b.tb.sim().peek(b.dut.malformed)).isZero();
@@ -111,25 +111,25 @@ class PackerCasesTest {
 
     @Test
     void aFailedGetAnswerEndsWithAHeaderOnlyPacketAndItsSendFailure(RunConfig cfg) {
-        try (PackerBench b = new PackerBench(cfg, SP, 0.2, 0.5, 0.5)) {
+        try (PackerHarness b = new PackerHarness(cfg, SP, 0.2, 0.5, 0.5)) {
             // GET answers (resp, SCE 0 as GetAnswer makes them). 20 beats = 320 bytes arrive: two packets leave, then
             // the failure packet at 0x1000_0000 + 256 (RCE 0: CE all the same)
-            b.send(new PackerBench.Xfer(1, new Descriptor.Put(common(1, false, false, 1), 1000, 0x55, 0x1000_0000L), bytes(1000, 1),
+            b.send(new PackerHarness.Xfer(1, new Descriptor.Put(common(1, false, false, 1), 1000, 0x55, 0x1000_0000L), bytes(1000, 1),
                     20, Status.PCIE_ERROR, true));
             // the very first beat fails: only the failure packet, at the answer's DstAddr
-            b.send(new PackerBench.Xfer(2, new Descriptor.Put(common(2, false, true, 2), 300, 0x55, 0x2000_0007L), bytes(300, 2),
+            b.send(new PackerHarness.Xfer(2, new Descriptor.Put(common(2, false, true, 2), 300, 0x55, 0x2000_0007L), bytes(300, 2),
                     0, Status.COMPLETION_TIMEOUT, true));
             // an answer that succeeds: RESP on every packet, CE+LAST on the last, no send completion
-            b.send(new PackerBench.Xfer(3, new Descriptor.Put(common(3, false, true, 3), 200, 0x55, 0x3000_0000L), bytes(200, 3),
+            b.send(new PackerHarness.Xfer(3, new Descriptor.Put(common(3, false, true, 3), 200, 0x55, 0x3000_0000L), bytes(200, 3),
                     -1, null, true));
             // a PUT that is not an answer fails as before: no failure packet
-            b.send(new PackerBench.Xfer(4, new Descriptor.Put(common(0, false, true, 4), 1000, 0x55, 0x4000_0000L), bytes(1000, 4),
+            b.send(new PackerHarness.Xfer(4, new Descriptor.Put(common(0, false, true, 4), 1000, 0x55, 0x4000_0000L), bytes(1000, 4),
                     9, Status.PCIE_ERROR));
             b.runAndCheck(5000);
             assertThat(lengths(b)).containsExactly(128, 128, 0, 0, 128, 72, 128);
             List<PacketHeader> h = b.out.headers;
             assertThat(h.get(2)).isEqualTo(new PacketHeader(PktType.PUT, Packer.DATA_TC, true, true, true, 0,
-                    PackerBench.requesterId(SP, 1), 0xBEEF ^ 1, new EndpointId(SP.processor(), 1, 1), new EndpointId(3, 6, 2),
+                    PackerHarness.requesterId(SP, 1), 0xBEEF ^ 1, new EndpointId(SP.processor(), 1, 1), new EndpointId(3, 6, 2),
                     0x1000_0000L + 256));
             assertThat(h.get(3).address()).isEqualTo(0x2000_0007L);
             assertThat(h.get(3).ce() && h.get(3).last() && h.get(3).resp()).isTrue();
@@ -138,9 +138,9 @@ class PackerCasesTest {
             assertThat(h.get(6).resp()).isFalse();
             // the answering QP's send ring still hears of each failure, with the bytes sent before it
             assertThat(b.expectedEvents).containsExactly(
-                    new PackerBench.Ev(Status.PCIE_ERROR.code(), 1, 1, DescKind.PUT.code(), 1, 256),
-                    new PackerBench.Ev(Status.COMPLETION_TIMEOUT.code(), 2, 2, DescKind.PUT.code(), 2, 0),
-                    new PackerBench.Ev(Status.PCIE_ERROR.code(), 4, 0, DescKind.PUT.code(), 4, 128));
+                    new PackerHarness.Ev(Status.PCIE_ERROR.code(), 1, 1, DescKind.PUT.code(), 1, 256),
+                    new PackerHarness.Ev(Status.COMPLETION_TIMEOUT.code(), 2, 2, DescKind.PUT.code(), 2, 0),
+                    new PackerHarness.Ev(Status.PCIE_ERROR.code(), 4, 0, DescKind.PUT.code(), 4, 128));
             assertThat(b.tb.sim().peek(b.dut.failedAnswers)).isEqualTo(2);
             assertThat(b.tb.sim().peek(b.dut.errors)).isEqualTo(3);
             assertThat(b.tb.sim().peek(b.dut.packets)).isEqualTo(7);
@@ -149,26 +149,26 @@ class PackerCasesTest {
     }
 
     /** Registers a PUT packet the malformed cases expect (header and receiver memory). */
-    static void expectPut(PackerBench b, int fn, int qp, boolean last, boolean ce, long addr, byte[] payload) {
-        PacketHeader h = new PacketHeader(PktType.PUT, Packer.DATA_TC, ce, last, false, payload.length, PackerBench.requesterId(SP, fn),
+    static void expectPut(PackerHarness b, int fn, int qp, boolean last, boolean ce, long addr, byte[] payload) {
+        PacketHeader h = new PacketHeader(PktType.PUT, Packer.DATA_TC, ce, last, false, payload.length, PackerHarness.requesterId(SP, fn),
                 0x1234, new EndpointId(SP.processor(), fn, qp), new EndpointId(1, 2, 3), addr);
-        b.expected.add(new PackerBench.Pkt(h, payload));
+        b.expected.add(new PackerHarness.Pkt(h, payload));
         b.expectedPackets++;
         for (int i = 0; i < payload.length; i++) {
             b.expectedMem.put(addr + i, payload[i]);
         }
     }
 
-    static void dataBeats(PackerBench b, byte[] d, int beats, boolean lastOnFinal) {
+    static void dataBeats(PackerHarness b, byte[] d, int beats, boolean lastOnFinal) {
         for (int i = 0; i < beats; i++) {
             byte[] chunk = Arrays.copyOfRange(d, Math.min(16 * i, d.length), Math.min(16 * i + 16, d.length));
-            b.queueData(PackerBench.le(chunk, null), 16, lastOnFinal && i == beats - 1, 0);
+            b.queueData(PackerHarness.le(chunk, null), 16, lastOnFinal && i == beats - 1, 0);
         }
     }
 
     @Test
     void malformedInputsEndTheirTransferAndNeverHang(RunConfig cfg) {
-        try (PackerBench b = new PackerBench(cfg, SP, 0.2, 0.7, 0.7)) {
+        try (PackerHarness b = new PackerHarness(cfg, SP, 0.2, 0.7, 0.7)) {
             int ep = new EndpointId(1, 2, 3).encode();
             // a GET control word and Kind 0: nothing to pack
             b.queueControl(DescKind.GET.code(), 1, 1, false, true, ep, 0x1234, 11, 32, 0, 0);
@@ -208,7 +208,7 @@ class PackerCasesTest {
             b.queueDst(0x6000_0000L, 40, true);
             int off = 0;
             for (int n : new int[] {5, 16, 16, 3}) {
-                b.queueData(PackerBench.le(Arrays.copyOfRange(d40b, off, off + n), b.garbage), n, off + n == 40, 0);
+                b.queueData(PackerHarness.le(Arrays.copyOfRange(d40b, off, off + n), b.garbage), n, off + n == 40, 0);
                 off += n;
             }
             expectPut(b, 6, 0, true, true, 0x6000_0000L, d40b);
@@ -216,20 +216,20 @@ class PackerCasesTest {
             byte[] d33 = bytes(33, 18);
             b.queueControl(DescKind.PUT.code(), 5, 1, true, false, ep, 0x1234, 18, 33, 1, 1);
             b.queueDst(0x5000_0000L, 33, true);
-            b.queueData(PackerBench.le(Arrays.copyOfRange(d33, 0, 16), null), 16, false, 0);
-            b.queueData(PackerBench.le(Arrays.copyOfRange(d33, 16, 32), null), 16, false, 0);
-            b.queueData(PackerBench.le(Arrays.copyOfRange(d33, 32, 33), null), 1, true, 0);
+            b.queueData(PackerHarness.le(Arrays.copyOfRange(d33, 0, 16), null), 16, false, 0);
+            b.queueData(PackerHarness.le(Arrays.copyOfRange(d33, 16, 32), null), 16, false, 0);
+            b.queueData(PackerHarness.le(Arrays.copyOfRange(d33, 32, 33), null), 1, true, 0);
             expectPut(b, 5, 1, true, false, 0x5000_0000L, d33);
             int bad = Status.BAD_DESCRIPTOR.code();
             int pcie = Status.PCIE_ERROR.code();
             b.expectedEvents.addAll(List.of(
-                    new PackerBench.Ev(bad, 1, 1, DescKind.GET.code(), 11, 0),
-                    new PackerBench.Ev(bad, 1, 1, 0, 12, 0),
-                    new PackerBench.Ev(bad, 1, 1, DescKind.NAP_INDIRECT.code(), 13, 0),
-                    new PackerBench.Ev(pcie, 2, 1, DescKind.PUT.code(), 14, 0),
-                    new PackerBench.Ev(Status.OK.code(), 2, 2, DescKind.PUT.code(), 15, 40),
-                    new PackerBench.Ev(pcie, 3, 0, DescKind.PUT.code(), 16, 100),
-                    new PackerBench.Ev(Status.OK.code(), 5, 1, DescKind.PUT.code(), 18, 33)));
+                    new PackerHarness.Ev(bad, 1, 1, DescKind.GET.code(), 11, 0),
+                    new PackerHarness.Ev(bad, 1, 1, 0, 12, 0),
+                    new PackerHarness.Ev(bad, 1, 1, DescKind.NAP_INDIRECT.code(), 13, 0),
+                    new PackerHarness.Ev(pcie, 2, 1, DescKind.PUT.code(), 14, 0),
+                    new PackerHarness.Ev(Status.OK.code(), 2, 2, DescKind.PUT.code(), 15, 40),
+                    new PackerHarness.Ev(pcie, 3, 0, DescKind.PUT.code(), 16, 100),
+                    new PackerHarness.Ev(Status.OK.code(), 5, 1, DescKind.PUT.code(), 18, 33)));
             b.transfers = 9;
             b.failures = 5;
             b.runAndCheck(5000);
@@ -240,17 +240,17 @@ class PackerCasesTest {
 
     @Test
     void latencyFromControlToFirstHeaderIsTheFirstPacketsBeatsPlusOne(RunConfig cfg) {
-        try (PackerBench b = new PackerBench(cfg, SP, 0, 1, 1)) {
-            List<PackerBench.Xfer> xs = List.of(
-                    new PackerBench.Xfer(1, new Descriptor.NapImmediate(common(0, false, true, 1), bytes(5, 1)), bytes(5, 1)),
-                    new PackerBench.Xfer(1, new Descriptor.NapImmediate(common(0, false, true, 2), new byte[0]), new byte[0]),
-                    new PackerBench.Xfer(1, new Descriptor.NapIndirect(common(0, false, true, 3), 2048, 0x10), bytes(2048, 3)),
-                    new PackerBench.Xfer(1, new Descriptor.Put(common(0, false, true, 4), 16, 0x10, 0x1000), bytes(16, 4)),
-                    new PackerBench.Xfer(1, new Descriptor.Put(common(0, false, true, 5), 100, 0x10, 0x2000), bytes(100, 5)),
-                    new PackerBench.Xfer(1, new Descriptor.Put(common(0, false, true, 6), 1000, 0x10, 0x3000), bytes(1000, 6)),
-                    new PackerBench.Xfer(1, chain(0, false, 7, new long[] {50}, new long[] {20, 30}, 0x4000), bytes(50, 7)));
+        try (PackerHarness b = new PackerHarness(cfg, SP, 0, 1, 1)) {
+            List<PackerHarness.Xfer> xs = List.of(
+                    new PackerHarness.Xfer(1, new Descriptor.NapImmediate(common(0, false, true, 1), bytes(5, 1)), bytes(5, 1)),
+                    new PackerHarness.Xfer(1, new Descriptor.NapImmediate(common(0, false, true, 2), new byte[0]), new byte[0]),
+                    new PackerHarness.Xfer(1, new Descriptor.NapIndirect(common(0, false, true, 3), 2048, 0x10), bytes(2048, 3)),
+                    new PackerHarness.Xfer(1, new Descriptor.Put(common(0, false, true, 4), 16, 0x10, 0x1000), bytes(16, 4)),
+                    new PackerHarness.Xfer(1, new Descriptor.Put(common(0, false, true, 5), 100, 0x10, 0x2000), bytes(100, 5)),
+                    new PackerHarness.Xfer(1, new Descriptor.Put(common(0, false, true, 6), 1000, 0x10, 0x3000), bytes(1000, 6)),
+                    new PackerHarness.Xfer(1, chain(0, false, 7, new long[] {50}, new long[] {20, 30}, 0x4000), bytes(50, 7)));
             List<Long> latency = new ArrayList<>();
-            for (PackerBench.Xfer x : xs) {
+            for (PackerHarness.Xfer x : xs) {
                 int before = b.probe.headerAt.size();
                 b.send(x);
                 b.tb.runUntil("transfer sent", b::done, 1000);
@@ -266,9 +266,9 @@ class PackerCasesTest {
 
     /** One 64 KB PUT at {@code mtu}, every input always ready: returns {cycles control to last beat, out beats, busy span}. */
     static long[] bigPut(RunConfig cfg, int mtu) {
-        try (PackerBench b = new PackerBench(cfg, SP.withMtu(mtu), 0, 1, 1)) {
+        try (PackerHarness b = new PackerHarness(cfg, SP.withMtu(mtu), 0, 1, 1)) {
             int n = 64 * 1024;
-            b.send(new PackerBench.Xfer(0, new Descriptor.Put(common(0, true, true, 1), n, 0x10, 0x1_0000_0000L), bytes(n, mtu)));
+            b.send(new PackerHarness.Xfer(0, new Descriptor.Put(common(0, true, true, 1), n, 0x10, 0x1_0000_0000L), bytes(n, mtu)));
             b.runAndCheck(20_000);
             long span = b.probe.lastOut - b.probe.firstOut + 1;
             long total = b.probe.lastOut - b.probe.controlAt.get(0);
@@ -318,11 +318,11 @@ class PackerCasesTest {
     }
 
     static long backToBack(RunConfig cfg, List<Integer> sizes) {
-        try (PackerBench b = new PackerBench(cfg, SP, 0, 1, 1)) {
+        try (PackerHarness b = new PackerHarness(cfg, SP, 0, 1, 1)) {
             long a = 0x1000;
             for (int i = 0; i < sizes.size(); i++) {
                 int n = sizes.get(i);
-                b.send(new PackerBench.Xfer(i % 8, new Descriptor.Put(common(i % 4, i % 3 == 0, true, i), n, 0x10, a), bytes(n, i)));
+                b.send(new PackerHarness.Xfer(i % 8, new Descriptor.Put(common(i % 4, i % 3 == 0, true, i), n, 0x10, a), bytes(n, i)));
                 a += n;
             }
             b.runAndCheck(10_000);

@@ -35,7 +35,7 @@ class PackerStagesTest {
     static final ChppParams P = ChppParams.paper().withCompletionTimeout(3000);
     static final SendEngineParams SP = PackerTest.SP;
 
-    static final class Bench implements AutoCloseable {
+    static final class Harness implements AutoCloseable {
         final Testbench<PackerStages> tb;
         final PackerStages d;
         final HostMemory mem = new HostMemory();
@@ -44,12 +44,12 @@ class PackerStagesTest {
         final List<Long> rungAt = new ArrayList<>();
         final List<List<BigInteger>> packets = new ArrayList<>();
         final List<Long> headerAt = new ArrayList<>();
-        final List<PackerBench.Ev> events = new ArrayList<>();
+        final List<PackerHarness.Ev> events = new ArrayList<>();
         final ArrayDeque<long[]> dataBeats = new ArrayDeque<>();
         final ArrayDeque<BigInteger> dataValues = new ArrayDeque<>();
         int getBeats;
 
-        Bench(RunConfig cfg, double ready) {
+        Harness(RunConfig cfg, double ready) {
             tb = Testbench.create(() -> new PackerStages(P, SP), cfg);
             d = tb.dut();
             host = tb.add(new PcieHost("host", mem, PcieParams.chpp()).dma(d.dmaRq, d.dmaCpl));
@@ -144,7 +144,7 @@ class PackerStagesTest {
                         for (int i = 0; i < all.length; i += 16) {
                             byte[] chunk = Arrays.copyOfRange(all, i, Math.min(all.length, i + 16));
                             dataBeats.add(new long[] {chunk.length, i + 16 >= all.length ? 1 : 0});
-                            dataValues.add(PackerBench.le(chunk, null));
+                            dataValues.add(PackerHarness.le(chunk, null));
                         }
                     }
                 }
@@ -193,7 +193,7 @@ class PackerStagesTest {
                 }
                 if (evReady && s.peekBool(d.packerEvent.valid)) {
                     SendCompletionEvent e = d.packerEvent.bits;
-                    events.add(new PackerBench.Ev((int) s.peek(e.status), (int) s.peek(e.function), (int) s.peek(e.qp),
+                    events.add(new PackerHarness.Ev((int) s.peek(e.status), (int) s.peek(e.function), (int) s.peek(e.qp),
                             (int) s.peek(e.kind), (int) s.peek(e.cookie), s.peek(e.bytes)));
                 }
                 if (s.peekBool(d.extractEvent.valid)) {
@@ -204,27 +204,27 @@ class PackerStagesTest {
     }
 
     /** The packet as formats/chpp reads it: header, payload (wire order, Length bytes). */
-    static PackerBench.Pkt decode(List<BigInteger> beats) {
+    static PackerHarness.Pkt decode(List<BigInteger> beats) {
         PacketHeader h = PacketHeader.decode(BitVector.of(PacketBeat.DATA_BITS, beats.get(0)));
         byte[] payload = new byte[h.length()];
         for (int i = 0; i < payload.length; i++) {
             payload[i] = (byte) beats.get(1 + i / 16).shiftRight(120 - 8 * (i % 16)).intValue();
         }
         assertThat(beats).hasSize(1 + (h.length() + 15) / 16);
-        return new PackerBench.Pkt(h, payload);
+        return new PackerHarness.Pkt(h, payload);
     }
 
     @Test
     void descriptorsInHostMemoryBecomeExactlyTheirPackets(RunConfig cfg) {
-        try (Bench b = new Bench(cfg, 0.7)) {
+        try (Harness b = new Harness(cfg, 0.7)) {
             Rng r = new Rng(23);
             PackerTest.Space space = new PackerTest.Space(r);
-            List<PackerBench.Pkt> expected = new ArrayList<>();
-            List<PackerBench.Ev> expectedEvents = new ArrayList<>();
+            List<PackerHarness.Pkt> expected = new ArrayList<>();
+            List<PackerHarness.Ev> expectedEvents = new ArrayList<>();
             long srcAddr = 0x4000_0000L;
             int n = 40;
             for (int i = 0; i < n; i++) {
-                PackerBench.Xfer x = PackerTest.random(r, space, i + 1, 0);
+                PackerHarness.Xfer x = PackerTest.random(r, space, i + 1, 0);
                 // put the transfer's source bytes where its descriptor says, segment by segment
                 Descriptor d = x.d();
                 List<Descriptor.Segment> srcs = new ArrayList<>();
@@ -247,10 +247,10 @@ class PackerStagesTest {
                     srcAddr += x.src().length + 8;
                 }
                 int function = i % 8;
-                PackerBench.Xfer placed = new PackerBench.Xfer(function, d, x.src());
-                expected.addAll(PackerBench.cut(SP, placed));
+                PackerHarness.Xfer placed = new PackerHarness.Xfer(function, d, x.src());
+                expected.addAll(PackerHarness.cut(SP, placed));
                 if (d.common().sce()) {
-                    expectedEvents.add(new PackerBench.Ev(Status.OK.code(), function, d.common().qp(), d.kind().code(), d.common().cookie(),
+                    expectedEvents.add(new PackerHarness.Ev(Status.OK.code(), function, d.common().qp(), d.kind().code(), d.common().cookie(),
                             d.transferBytes()));
                 }
                 byte[] enc = d.encode();
@@ -264,7 +264,7 @@ class PackerStagesTest {
             b.tb.finish();
             assertThat(b.packets).hasSize(expected.size());
             for (int i = 0; i < expected.size(); i++) {
-                PackerBench.Pkt got = decode(b.packets.get(i));
+                PackerHarness.Pkt got = decode(b.packets.get(i));
                 assertThat(got.header()).as("packet %d", i).isEqualTo(expected.get(i).header());
                 assertThat(got.payload()).as("packet %d payload", i).isEqualTo(expected.get(i).payload());
             }
@@ -277,7 +277,7 @@ class PackerStagesTest {
 
     @Test
     void napImmediateFromDoorbellToHeaderWithPcieHost(RunConfig cfg) {
-        try (Bench b = new Bench(cfg, 1)) {
+        try (Harness b = new Harness(cfg, 1)) {
             byte[] msg = {1, 2, 3, 4, 5};
             Descriptor d = new Descriptor.NapImmediate(PackerTest.common(1, false, true, 1), msg);
             byte[] enc = d.encode();

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The packer against formats-level transfers ({@link PackerBench}): random NAP immediate and indirect, PUT and
+ * The packer against formats-level transfers ({@link PackerHarness}): random NAP immediate and indirect, PUT and
  * chain transfers with unaligned segments, random gaps, backpressure and error beats, checked packet by packet and
  * byte by byte; exact packet counts, bytes and events of fixed cases; failed transfers; malformed inputs that must
  * not hang it. docs/chpp-packer.md, "Tests".
@@ -50,7 +50,7 @@ class PackerTest {
     }
 
     /** A random transfer: kind, sizes (unaligned), segment lists, and with {@code errorP} an error beat. */
-    static PackerBench.Xfer random(Rng r, Space space, int cookie, double errorP) {
+    static PackerHarness.Xfer random(Rng r, Space space, int cookie, double errorP) {
         int fn = r.nextInt(8);
         int qp = r.nextInt(4);
         boolean sce = r.nextBoolean();
@@ -99,13 +99,13 @@ class PackerTest {
         boolean resp = kind == 2 && r.nextInt(3) == 0;
         if (kind != 0 && beats > 0 && r.chance(errorP)) {
             Status st = r.nextBoolean() ? Status.PCIE_ERROR : Status.COMPLETION_TIMEOUT;
-            return new PackerBench.Xfer(fn, d, src, r.nextInt(beats), st, resp);
+            return new PackerHarness.Xfer(fn, d, src, r.nextInt(beats), st, resp);
         }
-        return new PackerBench.Xfer(fn, d, src, -1, null, resp);
+        return new PackerHarness.Xfer(fn, d, src, -1, null, resp);
     }
 
     static void randomRun(RunConfig cfg, SendEngineParams sp, int n, long maxCycles) {
-        try (PackerBench b = new PackerBench(cfg, sp, 0.3, 0.7, 0.6)) {
+        try (PackerHarness b = new PackerHarness(cfg, sp, 0.3, 0.7, 0.6)) {
             Rng r = b.tb.rng("transfers");
             Space space = new Space(r);
             for (int i = 0; i < n; i++) {

@@ -42,11 +42,11 @@ class PutUploadTest {
     }
 
     static Put put(Rng r, long addr, int len, int sFlag) {
-        byte[] payload = UploadBench.bytes(r, len);
+        byte[] payload = UploadTestKit.bytes(r, len);
         int src = r.nextInt(256);
         int dst = r.nextInt(256);
-        BigInteger h = DispatchBench.header(0x60, PktType.PUT.code(), sFlag, len, r.nextInt(1 << 16), src, dst, addr);
-        return new Put(UploadBench.packet(h, payload, r.chance(0.5) ? r : null), addr, payload, len,
+        BigInteger h = DispatchHarness.header(0x60, PktType.PUT.code(), sFlag, len, r.nextInt(1 << 16), src, dst, addr);
+        return new Put(UploadTestKit.packet(h, payload, r.chance(0.5) ? r : null), addr, payload, len,
                 (sFlag & HeaderLayout.S_FLAG_CE) != 0, (sFlag & HeaderLayout.S_FLAG_RESP) != 0, src, dst);
     }
 
@@ -57,7 +57,7 @@ class PutUploadTest {
     }
 
     /** PUT upload with its ports on the host and on a packet driver and an event monitor. */
-    static final class Bench implements AutoCloseable {
+    static final class Harness implements AutoCloseable {
         final Testbench<PutUpload> tb;
         final PutUpload dut;
         final HostMemory mem = new HostMemory();
@@ -66,14 +66,14 @@ class PutUploadTest {
         final List<ReceiveCompletion> events = new ArrayList<>();
         final List<Long> eventCycles = new ArrayList<>();
 
-        Bench(RunConfig cfg, double gapP, double hostReady, double eventReady) {
+        Harness(RunConfig cfg, double gapP, double hostReady, double eventReady) {
             tb = Testbench.create(() -> new PutUpload(MPS), cfg);
             dut = tb.dut();
             host = tb.add(new PcieHost("host", mem, PcieParams.chpp()).dma(dut.dmaRq, null).backpressure(Throttle.random(hostReady)));
-            tb.add(new UploadBench.HoldCheck("rqHold", dut.dmaRq));
+            tb.add(new UploadTestKit.HoldCheck("rqHold", dut.dmaRq));
             driver = tb.add(new BeatSource("driver", dut.in, gapP));
             tb.add(new BeatMonitor("event", dut.event, eventReady, p -> {
-                events.add(UploadBench.entry(p.get(0)));
+                events.add(UploadTestKit.entry(p.get(0)));
                 eventCycles.add(tb.cycle());
             }));
             tb.reset(1);
@@ -93,17 +93,17 @@ class PutUploadTest {
      * Runs {@code puts} and checks the host's writes against the reference split, memory byte for byte, the set of
      * bytes written, the completions and their order after their packet's last write, and the counters.
      */
-    static void runAndCheck(Bench b, List<Put> puts, List<byte[]> expectedData) {
+    static void runAndCheck(Harness b, List<Put> puts, List<byte[]> expectedData) {
         for (Put p : puts) {
             b.driver.packet(p.beats);
         }
-        List<UploadBench.Piece> pieces = new ArrayList<>();
+        List<UploadTestKit.Piece> pieces = new ArrayList<>();
         List<Integer> lastPiece = new ArrayList<>();
         TreeMap<Long, Byte> image = new TreeMap<>();
         for (int k = 0; k < puts.size(); k++) {
             Put p = puts.get(k);
             byte[] data = expectedData.get(k);
-            pieces.addAll(UploadBench.split(p.addr, p.len, MPS));
+            pieces.addAll(UploadTestKit.split(p.addr, p.len, MPS));
             lastPiece.add(pieces.size() - 1);
             for (int i = 0; i < p.len; i++) {
                 image.put(p.addr + i, data[i]);
@@ -121,7 +121,7 @@ class PutUploadTest {
         int off = 0;
         for (int i = 0; i < ws.size(); i++) {
             PcieHost.Write w = ws.get(i);
-            UploadBench.Piece want = pieces.get(i);
+            UploadTestKit.Piece want = pieces.get(i);
             assertThat(w.addr()).as("write %d address", i).isEqualTo(want.addr());
             assertThat(w.data().length).as("write %d length", i).isEqualTo(want.len());
             assertThat(w.data().length).as("write %d within Max_Payload_Size", i).isLessThanOrEqualTo(MPS);
@@ -185,7 +185,7 @@ class PutUploadTest {
             puts.add(put(r, addr, len, flags[r.nextInt(flags.length)]));
         }
         assertThat(crossing).isGreaterThan(60);
-        try (Bench b = new Bench(cfg, 0.2, 0.6, 0.5)) {
+        try (Harness b = new Harness(cfg, 0.2, 0.6, 0.5)) {
             runAndCheck(b, puts, puts.stream().map(Put::payload).toList());
             assertThat(b.peek(b.dut.packets)).isEqualTo(puts.size());
             System.out.printf("random PUTs: %d packets, %d bytes, %d writes, %d completions, %d cycles%n", puts.size(),
@@ -203,7 +203,7 @@ class PutUploadTest {
         for (int i = 0; i < 64; i++) {
             puts.add(put(r, REGION + 128L * i, 128, i == 63 ? HeaderLayout.S_FLAG_LAST | HeaderLayout.S_FLAG_CE : 0));
         }
-        try (Bench b = new Bench(cfg, 0, 1, 1)) {
+        try (Harness b = new Harness(cfg, 0, 1, 1)) {
             runAndCheck(b, puts, puts.stream().map(Put::payload).toList());
             List<PcieHost.Write> ws = b.host.writes();
             long span = ws.get(ws.size() - 1).cycle() - ws.get(0).cycle();
@@ -220,7 +220,7 @@ class PutUploadTest {
         for (int i = 0; i < 64; i++) {
             puts.add(put(r, REGION + 64 + 128L * i, 128, 0));
         }
-        try (Bench b = new Bench(cfg, 0, 1, 1)) {
+        try (Harness b = new Harness(cfg, 0, 1, 1)) {
             runAndCheck(b, puts, puts.stream().map(Put::payload).toList());
             List<PcieHost.Write> ws = b.host.writes();
             assertThat(ws).hasSize(128);
@@ -234,7 +234,7 @@ class PutUploadTest {
         int ceLast = HeaderLayout.S_FLAG_LAST | HeaderLayout.S_FLAG_CE;
         Put one = put(r, REGION + 3, 1, ceLast);
         Put big = put(r, REGION + 0x1000, 256, ceLast);
-        try (Bench b = new Bench(cfg, 0, 1, 1)) {
+        try (Harness b = new Harness(cfg, 0, 1, 1)) {
             runAndCheck(b, List.of(one, big), List.of(one.payload, big.payload));
             List<PcieHost.Write> ws = b.host.writes();
             long h0 = b.driver.headerTaken.get(0);
@@ -263,18 +263,18 @@ class PutUploadTest {
         System.arraycopy(shortFull.payload, 0, shortData, 0, 48);
         // long: Length 20 followed by 3 payload beats: only 20 bytes written
         Put longFull = put(r, REGION + 0x3007, 40, 0);
-        BigInteger h20 = DispatchBench.header(0x60, PktType.PUT.code(), 0, 20, 7, longFull.src, longFull.dst, longFull.addr);
+        BigInteger h20 = DispatchHarness.header(0x60, PktType.PUT.code(), 0, 20, 7, longFull.src, longFull.dst, longFull.addr);
         List<BigInteger> longBeats = new ArrayList<>(longFull.beats);
         longBeats.set(0, h20);
         Put longP = new Put(longBeats, longFull.addr, longFull.payload, 20, false, false, longFull.src, longFull.dst);
         // header only with Length 33: 33 zero bytes
-        BigInteger h33 = DispatchBench.header(0x60, PktType.PUT.code(), ceLast, 33, 7, 1, 2, REGION + 0x5000);
+        BigInteger h33 = DispatchHarness.header(0x60, PktType.PUT.code(), ceLast, 33, 7, 1, 2, REGION + 0x5000);
         Put headerOnly = new Put(List.of(h33), REGION + 0x5000, new byte[33], 33, true, false, 1, 2);
         Put d = put(r, REGION + 0x6FFF, 300, ceLast);
-        try (Bench b = new Bench(cfg, 0.1, 0.7, 0.7)) {
+        try (Harness b = new Harness(cfg, 0.1, 0.7, 0.7)) {
             // bad lengths, dropped whole with their payload: Length 0 with a payload beat, Length 5000
-            b.driver.packet(List.of(DispatchBench.header(0x60, 2, ceLast, 0, 1, 1, 1, REGION), BigInteger.ONE));
-            b.driver.packet(UploadBench.packet(DispatchBench.header(0x60, 2, ceLast, 5000, 1, 1, 1, REGION), new byte[64], null));
+            b.driver.packet(List.of(DispatchHarness.header(0x60, 2, ceLast, 0, 1, 1, 1, REGION), BigInteger.ONE));
+            b.driver.packet(UploadTestKit.packet(DispatchHarness.header(0x60, 2, ceLast, 5000, 1, 1, 1, REGION), new byte[64], null));
             runAndCheck(b, List.of(a, shortP, longP, headerOnly, d), List.of(a.payload, shortData, longFull.payload, new byte[33], d.payload));
             assertThat(b.peek(b.dut.framingErrors)).isEqualTo(3);
             assertThat(b.peek(b.dut.badLength)).isEqualTo(2);
@@ -290,13 +290,13 @@ class PutUploadTest {
         // a GET answer: one 256-byte packet arrived, then the target's read failed: the header-only end at the next byte
         Put first = put(r, REGION + 0x105, 256, HeaderLayout.S_FLAG_RESP);
         long failAt = REGION + 0x105 + 256;
-        Put failed = new Put(List.of(DispatchBench.header(0x60, PktType.PUT.code(), failFlags, 0, 7, first.src, first.dst, failAt)),
+        Put failed = new Put(List.of(DispatchHarness.header(0x60, PktType.PUT.code(), failFlags, 0, 7, first.src, first.dst, failAt)),
                 failAt, new byte[0], 0, true, true, first.src, first.dst);
         Put next = put(r, REGION + 0x2003, 20, ceLast);
-        try (Bench b = new Bench(cfg, 0.1, 0.7, 0.7)) {
+        try (Harness b = new Harness(cfg, 0.1, 0.7, 0.7)) {
             // Length 0 without exactly CE+LAST+RESP: dropped and counted as before
-            b.driver.packet(List.of(DispatchBench.header(0x60, 2, ceLast, 0, 1, 1, 1, REGION)));
-            b.driver.packet(List.of(DispatchBench.header(0x60, 2, HeaderLayout.S_FLAG_LAST | HeaderLayout.S_FLAG_RESP, 0, 1, 1, 1, REGION)));
+            b.driver.packet(List.of(DispatchHarness.header(0x60, 2, ceLast, 0, 1, 1, 1, REGION)));
+            b.driver.packet(List.of(DispatchHarness.header(0x60, 2, HeaderLayout.S_FLAG_LAST | HeaderLayout.S_FLAG_RESP, 0, 1, 1, 1, REGION)));
             // the exact GET_FAILED entry, after the answer's earlier writes; nothing written for it
             runAndCheck(b, List.of(first, failed, next), List.of(first.payload, new byte[0], next.payload));
             assertThat(b.events.get(0)).isEqualTo(new ReceiveCompletion(PktType.PUT, true, Status.GET_FAILED,
@@ -314,7 +314,7 @@ class PutUploadTest {
                 .hasMessageContaining("got 64");
         assertThatThrownBy(() -> new PutUpload(384)).hasMessageContaining("got 384");
         assertThatThrownBy(() -> new NapUpload(8192)).hasMessageContaining("NapUpload").hasMessageContaining("got 8192");
-        assertThat(UploadBench.split(0xFF0, 300, 128)).containsExactly(new UploadBench.Piece(0xFF0, 16),
-                new UploadBench.Piece(0x1000, 128), new UploadBench.Piece(0x1080, 128), new UploadBench.Piece(0x1100, 28));
+        assertThat(UploadTestKit.split(0xFF0, 300, 128)).containsExactly(new UploadTestKit.Piece(0xFF0, 16),
+                new UploadTestKit.Piece(0x1000, 128), new UploadTestKit.Piece(0x1080, 128), new UploadTestKit.Piece(0x1100, 28));
     }
 }

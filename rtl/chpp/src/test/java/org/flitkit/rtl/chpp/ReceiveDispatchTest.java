@@ -30,13 +30,13 @@ class ReceiveDispatchTest {
     }
 
     /** Loads random keys: QPs 0..27 open, QP 5 written closed, 28..31 never written (closed by reset). */
-    static void loadKeys(DispatchBench b, Rng rng) {
+    static void loadKeys(DispatchHarness b, Rng rng) {
         for (int q = 0; q < 28; q++) {
             b.setKey(q, rng.nextInt(1 << 16), q != 5);
         }
     }
 
-    static List<BigInteger> randomPacket(DispatchBench b, Rng rng) {
+    static List<BigInteger> randomPacket(DispatchHarness b, Rng rng) {
         int dst = rng.nextInt(256);
         int qp = dst & 31;
         int src = rng.nextInt(256);
@@ -45,52 +45,52 @@ class ReceiveDispatchTest {
         double r = rng.nextDouble();
         if (r < 0.3) {
             int len = rng.chance(0.05) ? 2048 : rng.nextInt(200);
-            return DispatchBench.packet(rng, DispatchBench.header(OK, PktType.NAP.code(), CE | LAST, len, magic, src, dst, 0), beats(len));
+            return DispatchHarness.packet(rng, DispatchHarness.header(OK, PktType.NAP.code(), CE | LAST, len, magic, src, dst, 0), beats(len));
         }
         if (r < 0.65) {
             int len = rng.chance(0.05) ? 4096 : 1 + rng.nextInt(160);
             int[] flags = {0, LAST, CE | LAST, RESP, RESP | LAST, RESP | CE | LAST};
-            return DispatchBench.packet(rng, DispatchBench.header(OK, PktType.PUT.code(), flags[rng.nextInt(flags.length)], len, magic,
+            return DispatchHarness.packet(rng, DispatchHarness.header(OK, PktType.PUT.code(), flags[rng.nextInt(flags.length)], len, magic,
                     src, dst, rng.nextLong() >>> 17), beats(len));
         }
         if (r < 0.75) {
-            return DispatchBench.packet(rng, DispatchBench.header(OK, PktType.GET.code(), LAST, 32, magic, src, dst, 0), 2);
+            return DispatchHarness.packet(rng, DispatchHarness.header(OK, PktType.GET.code(), LAST, 32, magic, src, dst, 0), 2);
         }
         if (r < 0.8) {
             // the header-only end of a failed GET answer: accepted like any PUT (refused by the key first)
-            return DispatchBench.packet(rng, DispatchBench.header(OK, PktType.PUT.code(), CE | LAST | RESP, 0, magic, src, dst,
+            return DispatchHarness.packet(rng, DispatchHarness.header(OK, PktType.PUT.code(), CE | LAST | RESP, 0, magic, src, dst,
                     rng.nextLong() >>> 17), 0);
         }
         if (r < 0.85) {
             // PKTType 0 or a TLP that is not a 4-DW memory write
             boolean zero = rng.chance(0.5);
             int len = rng.nextInt(64);
-            return DispatchBench.packet(rng, DispatchBench.header(zero ? OK : 0x40, zero ? 0 : 1 + rng.nextInt(3), LAST, len, magic,
+            return DispatchHarness.packet(rng, DispatchHarness.header(zero ? OK : 0x40, zero ? 0 : 1 + rng.nextInt(3), LAST, len, magic,
                     src, dst, 0), beats(len));
         }
         // bad lengths: NAP above 2 KB, GET not 32, empty PUT, Length above 4096, Length 0 with payload
         switch (rng.nextInt(5)) {
             case 0:
-                return DispatchBench.packet(rng, DispatchBench.header(OK, PktType.NAP.code(), CE | LAST, 2049 + rng.nextInt(50), magic, src, dst, 0), 132);
+                return DispatchHarness.packet(rng, DispatchHarness.header(OK, PktType.NAP.code(), CE | LAST, 2049 + rng.nextInt(50), magic, src, dst, 0), 132);
             case 1: {
                 int len = rng.chance(0.5) ? 16 : 48;
-                return DispatchBench.packet(rng, DispatchBench.header(OK, PktType.GET.code(), LAST, len, magic, src, dst, 0), beats(len));
+                return DispatchHarness.packet(rng, DispatchHarness.header(OK, PktType.GET.code(), LAST, len, magic, src, dst, 0), beats(len));
             }
             case 2: {
                 // an empty PUT that is not a failed GET answer (any S_Flag but exactly CE+LAST+RESP)
                 int[] flags = {0, LAST, CE | LAST, RESP, RESP | LAST};
-                return DispatchBench.packet(rng, DispatchBench.header(OK, PktType.PUT.code(), flags[rng.nextInt(flags.length)], 0, magic,
+                return DispatchHarness.packet(rng, DispatchHarness.header(OK, PktType.PUT.code(), flags[rng.nextInt(flags.length)], 0, magic,
                         src, dst, 64), 0);
             }
             case 3:
-                return DispatchBench.packet(rng, DispatchBench.header(OK, PktType.PUT.code(), LAST, 4097 + rng.nextInt(100), magic, src, dst, 0), 3);
+                return DispatchHarness.packet(rng, DispatchHarness.header(OK, PktType.PUT.code(), LAST, 4097 + rng.nextInt(100), magic, src, dst, 0), 3);
             default:
-                return DispatchBench.packet(rng, DispatchBench.header(OK, PktType.NAP.code(), CE | LAST, 0, magic, src, dst, 0), 1 + rng.nextInt(3));
+                return DispatchHarness.packet(rng, DispatchHarness.header(OK, PktType.NAP.code(), CE | LAST, 0, magic, src, dst, 0), 1 + rng.nextInt(3));
         }
     }
 
     static void run(RunConfig cfg, String part, int packets, double gapP, double readyP) {
-        try (DispatchBench b = new DispatchBench(cfg, part, gapP, readyP)) {
+        try (DispatchHarness b = new DispatchHarness(cfg, part, gapP, readyP)) {
             Rng rng = b.tb.rng("traffic");
             loadKeys(b, rng);
             for (int i = 0; i < packets; i++) {
@@ -130,14 +130,14 @@ class ReceiveDispatchTest {
 
     @Test
     void fullRateDispatchesOneBeatPerCycleAndRefusesAtLineRate(RunConfig cfg) {
-        try (DispatchBench b = new DispatchBench(cfg, "rate", 0.0, 1.0)) {
+        try (DispatchHarness b = new DispatchHarness(cfg, "rate", 0.0, 1.0)) {
             Rng rng = b.tb.rng("traffic");
             b.setKey(3, 0x1234, true);
             int n = 50;
             for (int i = 0; i < n; i++) {
                 // alternate accepted 128-byte PUTs and refused ones (wrong key, no CE: no event)
                 int magic = i % 2 == 0 ? 0x1234 : 0x4321;
-                b.send(DispatchBench.packet(rng, DispatchBench.header(OK, PktType.PUT.code(), LAST, 128, magic, 0, 3, 0x1000), 8));
+                b.send(DispatchHarness.packet(rng, DispatchHarness.header(OK, PktType.PUT.code(), LAST, 128, magic, 0, 3, 0x1000), 8));
             }
             b.tb.reset(1);
             long c0 = b.tb.cycle();
@@ -153,10 +153,10 @@ class ReceiveDispatchTest {
 
     @Test
     void aKeyWriteWhileAHeaderWaitsDoesNotPullBackTheOfferedBeat(RunConfig cfg) {
-        try (DispatchBench b = new DispatchBench(cfg, "rekey", 0.0, 1.0)) {
+        try (DispatchHarness b = new DispatchHarness(cfg, "rekey", 0.0, 1.0)) {
             Rng rng = b.tb.rng("traffic");
             b.setKey(2, 0x55, true);
-            List<BigInteger> p = DispatchBench.packet(rng, DispatchBench.header(OK, PktType.NAP.code(), CE | LAST, 40, 0x55, 9, 2, 0), 3);
+            List<BigInteger> p = DispatchHarness.packet(rng, DispatchHarness.header(OK, PktType.NAP.code(), CE | LAST, 40, 0x55, 9, 2, 0), 3);
             b.napBoard.expect(p);
             b.driver.packet(p);
             BeatMonitor nap = b.monitors.get(1);
@@ -172,7 +172,7 @@ class ReceiveDispatchTest {
             assertThat(b.peek(b.dut.napPackets)).isEqualTo(1);
             assertThat(b.peek(b.dut.refusedMagic)).isZero();
             // the next packet for QP 2 sees the closed QP: refused, with its event
-            b.send(DispatchBench.packet(rng, DispatchBench.header(OK, PktType.NAP.code(), CE | LAST, 40, 0x55, 9, 2, 0), 3));
+            b.send(DispatchHarness.packet(rng, DispatchHarness.header(OK, PktType.NAP.code(), CE | LAST, 40, 0x55, 9, 2, 0), 3));
             b.tb.runUntil("refused", b::done, 100);
             b.tb.finish();
             assertThat(b.peek(b.dut.refusedMagic)).isEqualTo(1);
@@ -183,17 +183,17 @@ class ReceiveDispatchTest {
 
     @Test
     void aFailedGetAnswerPassesAndEveryOtherEmptyPutIsRefused(RunConfig cfg) {
-        try (DispatchBench b = new DispatchBench(cfg, "failedAnswer", 0.0, 1.0)) {
+        try (DispatchHarness b = new DispatchHarness(cfg, "failedAnswer", 0.0, 1.0)) {
             b.setKey(4, 0x77, true);
             // header-only PUTs to QP 4 with the right key: only CE+LAST+RESP goes on to PUT upload
-            List<BigInteger> failed = List.of(DispatchBench.header(OK, PktType.PUT.code(), CE | LAST | RESP, 0, 0x77, 0x21, 4, 0x1234_5670L));
+            List<BigInteger> failed = List.of(DispatchHarness.header(OK, PktType.PUT.code(), CE | LAST | RESP, 0, 0x77, 0x21, 4, 0x1234_5670L));
             b.putBoard.expect(failed);
             b.driver.packet(failed);
             for (int f : new int[] {CE | LAST, LAST | RESP, CE | RESP, RESP, 0}) {
-                b.driver.packet(List.of(DispatchBench.header(OK, PktType.PUT.code(), f, 0, 0x77, 0x21, 4, 0x1234_5670L)));
+                b.driver.packet(List.of(DispatchHarness.header(OK, PktType.PUT.code(), f, 0, 0x77, 0x21, 4, 0x1234_5670L)));
             }
             // with a wrong key it is refused like any PUT with CE: QP_MAGIC_REFUSED at its Address, Length 0, Resp
-            b.send(List.of(DispatchBench.header(OK, PktType.PUT.code(), CE | LAST | RESP, 0, 0x78, 0x21, 4, 0x1234_5680L)));
+            b.send(List.of(DispatchHarness.header(OK, PktType.PUT.code(), CE | LAST | RESP, 0, 0x78, 0x21, 4, 0x1234_5680L)));
             b.tb.reset(1);
             b.tb.runUntil("all", () -> b.driver.idle() && b.done(), 200);
             b.tb.run(10);
@@ -209,13 +209,13 @@ class ReceiveDispatchTest {
 
     @Test
     void aPacketWhoseBeatsDisagreeWithItsLengthIsCountedAndNeverHangs(RunConfig cfg) {
-        try (DispatchBench b = new DispatchBench(cfg, "framing", 0.0, 1.0)) {
+        try (DispatchHarness b = new DispatchHarness(cfg, "framing", 0.0, 1.0)) {
             Rng rng = b.tb.rng("traffic");
             b.setKey(1, 7, true);
             // Length 64 (4 payload beats) sent with 2 and with 6 payload beats, then a good one
-            List<BigInteger> shortP = DispatchBench.packet(rng, DispatchBench.header(OK, PktType.PUT.code(), LAST, 64, 7, 0, 1, 0), 2);
-            List<BigInteger> longP = DispatchBench.packet(rng, DispatchBench.header(OK, PktType.PUT.code(), LAST, 64, 7, 0, 1, 0), 6);
-            List<BigInteger> good = DispatchBench.packet(rng, DispatchBench.header(OK, PktType.PUT.code(), LAST, 64, 7, 0, 1, 0), 4);
+            List<BigInteger> shortP = DispatchHarness.packet(rng, DispatchHarness.header(OK, PktType.PUT.code(), LAST, 64, 7, 0, 1, 0), 2);
+            List<BigInteger> longP = DispatchHarness.packet(rng, DispatchHarness.header(OK, PktType.PUT.code(), LAST, 64, 7, 0, 1, 0), 6);
+            List<BigInteger> good = DispatchHarness.packet(rng, DispatchHarness.header(OK, PktType.PUT.code(), LAST, 64, 7, 0, 1, 0), 4);
             for (var p : List.of(shortP, longP, good)) {
                 b.putBoard.expect(p);
                 b.driver.packet(p);

@@ -134,9 +134,9 @@ class ReceiveSideTest {
                     long addr = PUTS + 0x2000L * i + r.nextInt(4096);
                     int sFlag = r.chance(0.5) ? HeaderLayout.S_FLAG_CE | HeaderLayout.S_FLAG_LAST : 0;
                     boolean ce = sFlag != 0;
-                    byte[] payload = UploadBench.bytes(r, len);
-                    BigInteger h = DispatchBench.header(0x60, PktType.PUT.code(), sFlag, len, magic, src.encode(), dst.encode(), addr);
-                    driver.packet(UploadBench.packet(h, payload, null));
+                    byte[] payload = UploadTestKit.bytes(r, len);
+                    BigInteger h = DispatchHarness.header(0x60, PktType.PUT.code(), sFlag, len, magic, src.encode(), dst.encode(), addr);
+                    driver.packet(UploadTestKit.packet(h, payload, null));
                     ReceiveCompletion c = new ReceiveCompletion(PktType.PUT, false, good ? Status.OK : Status.QP_MAGIC_REFUSED, src, dst, len, addr, false);
                     if (good) {
                         putRanges.add(new long[] {addr, len});
@@ -149,10 +149,10 @@ class ReceiveSideTest {
                     }
                 } else if (kind == 1) {
                     int len = r.chance(0.1) ? 0 : r.nextInt(2049);
-                    byte[] payload = UploadBench.bytes(r, len);
-                    BigInteger h = DispatchBench.header(0x60, PktType.NAP.code(), HeaderLayout.S_FLAG_CE | HeaderLayout.S_FLAG_LAST, len, magic,
+                    byte[] payload = UploadTestKit.bytes(r, len);
+                    BigInteger h = DispatchHarness.header(0x60, PktType.NAP.code(), HeaderLayout.S_FLAG_CE | HeaderLayout.S_FLAG_LAST, len, magic,
                             src.encode(), dst.encode(), 0);
-                    driver.packet(UploadBench.packet(h, payload, null));
+                    driver.packet(UploadTestKit.packet(h, payload, null));
                     if (good) {
                         napMessages.add(payload);
                         wantNap.add(new ReceiveCompletion(PktType.NAP, false, Status.OK, src, dst, len, 0, false));
@@ -163,7 +163,7 @@ class ReceiveSideTest {
                     Descriptor.Get g = new Descriptor.Get(new Descriptor.Common(r.nextInt(4), false, r.chance(0.5), dst, magic,
                             r.nextInt(1 << 16)), 1 + r.nextInt(1 << 20), r.nextLong(), r.nextLong(1L << 40));
                     PacketHeader h = new PacketHeader(PktType.GET, 1, false, true, false, 32, 0x100, magic, src, dst, 0);
-                    driver.packet(UploadBench.packet(h.toBits().toBigInteger(), g.encode(), null));
+                    driver.packet(UploadTestKit.packet(h.toBits().toBigInteger(), g.encode(), null));
                     if (good) {
                         wantDesc.addAll(GetAnswerTest.expected(h, Packets.answerGet(h, g.encode())));
                     }
@@ -197,7 +197,7 @@ class ReceiveSideTest {
             int wi = 0;
             for (int i = 0; i < gotNap.size(); i++) {
                 byte[] m = napMessages.get(i);
-                for (UploadBench.Piece pc : UploadBench.split(gotNap.get(i).address(), m.length, MPS)) {
+                for (UploadTestKit.Piece pc : UploadTestKit.split(gotNap.get(i).address(), m.length, MPS)) {
                     PcieHost.Write w = nw.get(wi++);
                     assertThat(w.addr()).isEqualTo(pc.addr());
                     byte[] part = java.util.Arrays.copyOfRange(m, (int) (pc.addr() - gotNap.get(i).address()), (int) (pc.addr() - gotNap.get(i).address()) + pc.len());

@@ -25,7 +25,7 @@ import org.flitkit.testbench.scoreboard.InOrderScoreboard;
  * backpressure and the hold rule, and an independent reference model that says for each packet where it must go,
  * which counter it bumps and which event it posts.
  */
-final class DispatchBench implements AutoCloseable {
+final class DispatchHarness implements AutoCloseable {
     static final HeaderLayout.Header H = HeaderLayout.HEADER;
 
     final Testbench<ReceiveDispatch> tb;
@@ -42,7 +42,7 @@ final class DispatchBench implements AutoCloseable {
     final List<BeatMonitor> monitors = new ArrayList<>();
     long expPut, expNap, expGet, expMagic, expType, expLength, expEvents;
 
-    DispatchBench(RunConfig cfg, String part, double gapP, double readyP) {
+    DispatchHarness(RunConfig cfg, String part, double gapP, double readyP) {
         tb = Testbench.create(ReceiveDispatch::new, cfg.part(part));
         dut = tb.dut();
         driver = tb.add(new BeatSource("driver", dut.in, gapP));
@@ -53,7 +53,7 @@ final class DispatchBench implements AutoCloseable {
         getBoard = tb.add(new InOrderScoreboard<>("sb.get"));
         eventBoard = tb.add(new InOrderScoreboard<>("sb.event"));
         for (var b : List.of(putBoard, napBoard, getBoard)) {
-            b.format(DispatchBench::show);
+            b.format(DispatchHarness::show);
         }
         monitors.add(tb.add(new BeatMonitor("put", dut.putOut, readyP, putBoard::observe)));
         monitors.add(tb.add(new BeatMonitor("nap", dut.napOut, readyP, napBoard::observe)));

@@ -17,7 +17,7 @@ import org.flitkit.testbench.scoreboard.InOrderScoreboard;
  * its type, on the PUT/NAP or the GET output) and one in-order
  * scoreboard per (output, input, VC): every packet arrives once, intact, in its VC's order.
  */
-final class XbarBench {
+final class XbarHarness {
 
     /** One packet: its source input (in QPMagic), sequence number (in Address), destination, type, beats. */
     record Pkt(int src, long seq, int dest, PktType type, boolean viaGetIn, List<BigInteger> beats) {
@@ -44,7 +44,7 @@ final class XbarBench {
     final long[] expectedGetDrops;
 
     @SuppressWarnings("unchecked")
-    XbarBench(Testbench<DmaCrossbar> tb, double gapP, double readyP) {
+    XbarHarness(Testbench<DmaCrossbar> tb, double gapP, double readyP) {
         this.tb = tb;
         this.dut = tb.dut();
         this.ports = dut.ports;
@@ -63,7 +63,7 @@ final class XbarBench {
             for (int i = 0; i < ports; i++) {
                 for (int v = 0; v <= nvc; v++) {
                     boards[o][i][v] = tb.add(new InOrderScoreboard<>("sb.out" + o + ".in" + i + (v == nvc ? ".getIn" : ".vc" + v)));
-                    boards[o][i][v].format(XbarBench::show);
+                    boards[o][i][v].format(XbarHarness::show);
                 }
             }
         }

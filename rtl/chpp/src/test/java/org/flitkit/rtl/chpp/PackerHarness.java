@@ -29,7 +29,7 @@ import org.flitkit.testbench.Testbench;
  * PUT payload is written into a model of the receivers' memory that is compared, at the end, with the memory the
  * descriptors' destination segments say, and every send completion is compared in order.
  */
-final class PackerBench implements AutoCloseable {
+final class PackerHarness implements AutoCloseable {
 
     /**
      * A transfer: {@code errorBeat} >= 0 makes that source data beat an error beat with {@code errorStatus};
@@ -81,7 +81,7 @@ final class PackerBench implements AutoCloseable {
     int failures;
     int failedAnswers;
 
-    PackerBench(RunConfig cfg, SendEngineParams sp, double gapP, double outReady, double eventReady) {
+    PackerHarness(RunConfig cfg, SendEngineParams sp, double gapP, double outReady, double eventReady) {
         this.sp = sp;
         tb = Testbench.create(() -> new Packer(sp), cfg);
         dut = tb.dut();

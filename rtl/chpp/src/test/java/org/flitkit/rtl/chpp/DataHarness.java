@@ -19,7 +19,7 @@ import org.flitkit.testbench.Testbench;
  * read against the size and boundary rule as it leaves. {@link #check} then holds every transfer to its bytes in
  * host memory or to an error beat at the right place.
  */
-final class DataBench implements AutoCloseable {
+final class DataHarness implements AutoCloseable {
     record Seg(long addr, long len) {
     }
 
@@ -57,7 +57,7 @@ final class DataBench implements AutoCloseable {
     /** {@code out} is not ready before this cycle (a long stall downstream, e.g. the network). */
     long stallUntil;
 
-    DataBench(RunConfig cfg, ChppParams p, SendEngineParams sp, int reorderBytes, PcieParams pp, double outReady) {
+    DataHarness(RunConfig cfg, ChppParams p, SendEngineParams sp, int reorderBytes, PcieParams pp, double outReady) {
         params = p;
         sendParams = sp;
         tb = Testbench.create(() -> new DataTop(p, sp, reorderBytes), cfg);
@@ -71,7 +71,7 @@ final class DataBench implements AutoCloseable {
     }
 
     /** Queues a transfer's segments (their bytes must already be in host memory). */
-    DataBench send(Transfer t) {
+    DataHarness send(Transfer t) {
         transfers.add(t);
         for (int i = 0; i < t.segs().size(); i++) {
             Seg seg = t.segs().get(i);

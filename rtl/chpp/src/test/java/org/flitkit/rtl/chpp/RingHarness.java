@@ -23,7 +23,7 @@ import org.flitkit.testbench.scoreboard.InOrderScoreboard;
  * consumer index by BAR write, both at random rates. Every host write is checked to land in the next slot and
  * never on an entry software has not yet read; software's entries go to an in-order scoreboard.
  */
-final class RingBench implements AutoCloseable {
+final class RingHarness implements AutoCloseable {
     static final long BASE = 0x7_0000_0000L;
 
     final RingParams p;
@@ -39,7 +39,7 @@ final class RingBench implements AutoCloseable {
     /** cycle of every host write, in order */
     final List<Long> writeCycles = new ArrayList<>();
 
-    RingBench(RunConfig cfg, String part, RingParams p, double gapP, double pollP, double returnP) {
+    RingHarness(RunConfig cfg, String part, RingParams p, double gapP, double pollP, double returnP) {
         this.p = p;
         tb = Testbench.create(() -> new RingTop(p), cfg.part(part));
         RingTop top = tb.dut();

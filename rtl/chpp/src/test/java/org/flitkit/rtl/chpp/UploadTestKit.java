@@ -15,10 +15,10 @@ import org.flitkit.testbench.Rng;
  * Verification pieces of the upload tests: packet building in wire order (driven by a {@link BeatSource}), a
  * hold-rule check on a DMA request port, and the reference split of a payload into posted writes.
  */
-final class UploadBench {
+final class UploadTestKit {
     static final HeaderLayout.Header H = HeaderLayout.HEADER;
 
-    private UploadBench() {
+    private UploadTestKit() {
     }
 
     /** One packet as beats: the header, then the payload 16 bytes per beat in wire order (byte 0 in bits 127:120). */

@@ -18,7 +18,7 @@ import org.flitkit.testbench.Testbench;
  * rings doorbells through the doorbell front, takes every output stream (each ready in a chosen fraction of cycles,
  * seeded) and records what left and when.
  */
-final class DescriptorBench implements AutoCloseable {
+final class DescriptorHarness implements AutoCloseable {
     record Ring(int function, long addr, int length, int qp) {
     }
 
@@ -57,7 +57,7 @@ final class DescriptorBench implements AutoCloseable {
     final List<Long> rungAt = new ArrayList<>();
     final ArrayDeque<Ring> pending = new ArrayDeque<>();
 
-    DescriptorBench(RunConfig cfg, ChppParams p, SendEngineParams sp, PcieParams pp, double outputReady) {
+    DescriptorHarness(RunConfig cfg, ChppParams p, SendEngineParams sp, PcieParams pp, double outputReady) {
         params = p;
         sendParams = sp;
         tb = Testbench.create(() -> new DescriptorStages(p, sp), cfg);
@@ -70,7 +70,7 @@ final class DescriptorBench implements AutoCloseable {
         tb.reset(1);
     }
 
-    DescriptorBench ring(int function, long addr, int length, int qp) {
+    DescriptorHarness ring(int function, long addr, int length, int qp) {
         pending.addLast(new Ring(function, addr, length, qp));
         return this;
     }

@@ -19,7 +19,7 @@ import org.flitkit.testbench.scoreboard.InOrderScoreboard;
  * credits returned for every flit received after a random delay, in-order scoreboards, a watch on the frames
  * each end sends (new and resent FLIT frames), and a bit-error injector per direction.
  */
-final class LinkBench implements AutoCloseable {
+final class LinkHarness implements AutoCloseable {
     static final int VCS = 6;
 
     final Testbench<LinkPair> tb;
@@ -47,7 +47,7 @@ final class LinkBench implements AutoCloseable {
         }
     }
 
-    LinkBench(LinkParams params, int latencyAB, int latencyBA, long seed) {
+    LinkHarness(LinkParams params, int latencyAB, int latencyBA, long seed) {
         tb = Testbench.create(() -> new LinkPair(params, latencyAB, latencyBA), RunConfig.of(seed, 0));
         dut = tb.dut();
         errAB = tb.add(new BitErrorInjector("errAB", dut.errorAB, dut.cutAB, 0));
