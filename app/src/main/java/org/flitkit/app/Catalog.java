@@ -30,7 +30,7 @@ import org.flitkit.rtl.chpp.SendEngineParams;
 import org.flitkit.env.chpp.ChppFigures;
 import org.flitkit.env.chpp.ChppFiguresScenario;
 import org.flitkit.env.chpp.ChppXbarFigures;
-import org.flitkit.app.demo.ClosedFlitLoopback;
+import org.flitkit.app.demo.FlitLoopbackBenchmark;
 import org.flitkit.app.demo.FlitLoopback;
 import org.flitkit.app.demo.FlitLoopbackScenario;
 import org.flitkit.env.nic.NicFigures;
@@ -46,9 +46,9 @@ import org.flitkit.env.nrc.chip.NrcChipTrafficScenario;
 import org.flitkit.env.nrc.sw.SwitchFigures;
 import org.flitkit.env.nrc.NrcPortsScenario;
 import org.flitkit.env.nrc.NrcRandomScenario;
-import org.flitkit.env.nrc.benchmark.NrcIdle;
-import org.flitkit.env.nrc.benchmark.NrcTraffic;
-import org.flitkit.env.nrc.benchmark.SwitchTraffic;
+import org.flitkit.env.nrc.benchmark.NrcIdleBenchmark;
+import org.flitkit.env.nrc.benchmark.NrcTrafficBenchmark;
+import org.flitkit.env.nrc.benchmark.SwitchTrafficBenchmark;
 import org.flitkit.env.nrc.system.NrcSystemBenchmark;
 import org.flitkit.env.xud.XudFigures;
 import org.flitkit.env.xud.XudLossyScenario;
@@ -123,8 +123,8 @@ public final class Catalog {
     private final Map<String, SystemBenchmarkEntry> systemBenchmarks = new LinkedHashMap<>();
     private final List<FigureSource> figureSources = new ArrayList<>();
 
-    private static final String NRC_IDLE = "NrcIdle: the NRC with every input idle and every output ready; checksum of every output";
-    private static final String NRC_TRAFFIC = "NrcTraffic: LFSR register reads/writes on all 24 NRC ports, LFSR backpressure, checksum of every response flit";
+    private static final String NRC_IDLE = "NrcIdleBenchmark: the NRC with every input idle and every output ready; checksum of every output";
+    private static final String NRC_TRAFFIC = "NrcTrafficBenchmark: LFSR register reads/writes on all 24 NRC ports, LFSR backpressure, checksum of every response flit";
 
     /** The testbenches and designs shipped with FlitKit. */
     public static Catalog standard() {
@@ -222,21 +222,21 @@ public final class Catalog {
                         + "master), NICStatus and the link dispatch unit (SReq/SAck, striping from 16 KB)", () -> new MncNode(MncParams.of(2)))
                 .design("mnc-dispatch", "DispatchUnit: the MNC link dispatch for 4 rails (FREE first else round robin, SReq/SAck, "
                         + "equal chunks)", () -> new DispatchUnit(MncParams.of(4)))
-                .design("nrc-idle", NRC_IDLE, NrcIdle::new)
-                .design("nrc-traffic", NRC_TRAFFIC, NrcTraffic::new)
+                .design("nrc-idle", NRC_IDLE, NrcIdleBenchmark::new)
+                .design("nrc-traffic", NRC_TRAFFIC, NrcTrafficBenchmark::new)
                 .design("ring-node", "SlottedRingNode: one slotted-ring stop (destination removal, fill only an empty slot), 16 nodes",
                         RingDesigns::node)
                 .design("insertion-node", "RegisterInsertionNode: one register-insertion ring stop (source always sends, passing traffic "
                         + "waits in a 4-packet insertion buffer), 16 nodes", RingDesigns::insertionNode)
                 .benchmark("flit-loopback", "LFSR flits through the flit-loopback link, LFSR backpressure, folded checksum",
-                        ClosedFlitLoopback::new, 2_000_000)
+                        FlitLoopbackBenchmark::new, 2_000_000)
                 .benchmark("relay-chain", "96 x 20-bit two-entry skid buffers, LFSR source and LFSR backpressure, summing sink",
                         () -> new RelayChain(96, 20), 2_000_000)
-                .benchmark("nrc-idle", NRC_IDLE, NrcIdle::new, 2_000_000)
-                .benchmark("nrc-traffic", NRC_TRAFFIC, NrcTraffic::new, 1_000_000)
-                .benchmark("nrc-switch", "SwitchTraffic: the 24-port switch core, LFSR table-routed packets (1-8 flits, VC0-3) "
+                .benchmark("nrc-idle", NRC_IDLE, NrcIdleBenchmark::new, 2_000_000)
+                .benchmark("nrc-traffic", NRC_TRAFFIC, NrcTrafficBenchmark::new, 1_000_000)
+                .benchmark("nrc-switch", "SwitchTrafficBenchmark: the 24-port switch core, LFSR table-routed packets (1-8 flits, VC0-3) "
                         + "with credits on every input, LFSR backpressure and credit returns on every output, checksum of every flit out",
-                        SwitchTraffic::new, 20_000)
+                        SwitchTrafficBenchmark::new, 20_000)
                 .systemBenchmark("system-idle", "N idle NRCs in a ring (--chips N, --cycles idle cycles): build time, heap, cost of an idle chip-cycle",
                         (chips, cycles, requests, threads, out) -> NrcSystemBenchmark.idle(chips, cycles != null ? cycles : 1_000_000, threads, out))
                 .systemBenchmark("nrc-ring", "N NRCs in a ring, one management request at a time to random chips (--chips N, --requests R), against one NRC",

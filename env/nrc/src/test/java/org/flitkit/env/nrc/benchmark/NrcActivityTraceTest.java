@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 class NrcActivityTraceTest {
     @Test
     void nrcTrafficGivesTheSameTraceWithAndWithoutActivitySkipping(@TempDir Path dir) throws Exception {
-        Circuit c = Circuit.elaborate(NrcTraffic::new);
+        Circuit c = Circuit.elaborate(NrcTrafficBenchmark::new);
         Simulator on = Simulator.of(c);
         Simulator off = Simulator.of(c);
         off.setActivitySkipping(false);

@@ -27,7 +27,7 @@ import org.flitkit.rtl.nrc.sw.SwitchParams;
  * each flit's credit one cycle later. {@code checksum} folds every flit taken from the outputs.
  * docs/th2-nrc-switch.md.
  */
-public final class SwitchTraffic extends Module {
+public final class SwitchTrafficBenchmark extends Module {
     public static final SwitchParams PARAMS = new SwitchParams(24, 4, 6, 6, 8, 32, 8, 32);
 
     public final UInt checksum = output(UInt(Checksum.WIDTH));
@@ -36,7 +36,7 @@ public final class SwitchTraffic extends Module {
 
     public final SwitchCore core = instance(new SwitchCore(PARAMS));
 
-    public SwitchTraffic() {
+    public SwitchTrafficBenchmark() {
         SwitchParams p = PARAMS;
         int n = p.ports();
         int entries = p.tableEntries();

@@ -15,12 +15,12 @@ import org.flitkit.hdl.lib.Lfsr;
  * flit is accepted, the same {@link Link} as {@link FlitLoopback}, and a sink under LFSR backpressure
  * that folds every received flit into a 64-bit {@code checksum}.
  */
-public final class ClosedFlitLoopback extends Module {
+public final class FlitLoopbackBenchmark extends Module {
     public final UInt checksum = output(UInt(64));
     public final UInt received = output(UInt(32));
     public final Link link = instance(new Link(FlitLoopback.FLIT_WIDTH, FlitLoopback.BEAT_WIDTH, FlitLoopback.FIFO_DEPTH));
 
-    public ClosedFlitLoopback() {
+    public FlitLoopbackBenchmark() {
         Bool sent = link.in.valid.and(link.in.ready);
         // four 64-bit LFSRs with different seeds make a 198-bit flit
         List<Bits> parts = new ArrayList<>();

@@ -26,7 +26,7 @@ import org.flitkit.rtl.nrc.RsGeometry;
  * are busy. {@code checksum} folds every response flit as it is taken and every other NRC output on
  * every cycle.
  */
-public final class NrcTraffic extends Module {
+public final class NrcTrafficBenchmark extends Module {
     public final UInt checksum = output(UInt(Checksum.WIDTH));
     /** request packets (tail flits) the ports have taken in */
     public final UInt requests = output(UInt(32));
@@ -36,7 +36,7 @@ public final class NrcTraffic extends Module {
     public final Nrc nrc = instance(new Nrc());
     public final RequestGenerator generator = instance(new RequestGenerator());
 
-    public NrcTraffic() {
+    public NrcTrafficBenchmark() {
         UInt ready = Lfsr.galois(32, TRUE(), 0x5EED_0A11L).named("sink_lfsr");
         List<Bool> requestTails = new ArrayList<>();
         List<Bool> responseTails = new ArrayList<>();
@@ -53,7 +53,7 @@ public final class NrcTraffic extends Module {
         requests.assign(counter(requestTails).named("requestCount"));
         responses.assign(counter(responseTails).named("responseCount"));
         List<Bits> folded = new ArrayList<>();
-        for (Bits b : NrcIdle.outputsOf(nrc)) {
+        for (Bits b : NrcIdleBenchmark.outputsOf(nrc)) {
             folded.add(responseFlit(b));
         }
         checksum.assign(Checksum.accumulate(Checksum.fold(folded)));

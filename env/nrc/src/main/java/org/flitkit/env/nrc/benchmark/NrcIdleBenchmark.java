@@ -18,11 +18,11 @@ import org.flitkit.rtl.nrc.RsGeometry;
  * erased E2PROM, the NMA's free-running cycle counter is the only state that changes. {@code checksum}
  * folds every output of the NRC on every cycle.
  */
-public final class NrcIdle extends Module {
+public final class NrcIdleBenchmark extends Module {
     public final UInt checksum = output(UInt(Checksum.WIDTH));
     public final Nrc nrc = instance(new Nrc());
 
-    public NrcIdle() {
+    public NrcIdleBenchmark() {
         for (int p = 0; p < RsGeometry.PORTS; p++) {
             nrc.portIn.get(p).noenq();
             nrc.portOut.get(p).deq();

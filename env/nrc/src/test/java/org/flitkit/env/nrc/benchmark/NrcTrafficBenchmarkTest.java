@@ -34,11 +34,11 @@ import org.junit.jupiter.api.Test;
  * {@link NrcReference} predicts (register values, error codes, CHIP_ID changes), and leaves unchanged
  * by the port the request came in on; nothing is dropped for its CRC or framing.
  */
-class NrcTrafficTest {
+class NrcTrafficBenchmarkTest {
     /** Boot on the erased E2PROM fails after about 25,000 cycles; then traffic flows. */
     private static final long CYCLES = 50_000;
 
-    /** Watches the ports and the NMA output of a running {@link NrcTraffic}. */
+    /** Watches the ports and the NMA output of a running {@link NrcTrafficBenchmark}. */
     private static final class Checker {
         final NrcReference ref = new NrcReference(null);
         /** requests in the chip, by TransactionID */
@@ -53,8 +53,8 @@ class NrcTrafficTest {
 
         static final Framing PACKETS = Framing.fixed(Th2.PACKET_FLITS);
 
-        Checker(Testbench<NrcTraffic> tb) {
-            NrcTraffic d = tb.dut();
+        Checker(Testbench<NrcTrafficBenchmark> tb) {
+            NrcTrafficBenchmark d = tb.dut();
             // the failed power-up load raised EEPROM_LOAD_FAILED, unmasked, before any request is served
             int input = NrcRegisters.faultInput(FaultCode.EEPROM_LOAD_FAILED.code(), FaultCode.CHIP_LEVEL_PORT);
             ref.load(NmaRegisters.FAULT_PENDING_BASE + input / 64, 1L << (input % 64));
@@ -102,11 +102,11 @@ class NrcTrafficTest {
 
     @Test
     void requestsAreWellFormedAndAnsweredAsTheReferencePredicts() {
-        try (Testbench<NrcTraffic> tb = Testbench.create(NrcTraffic::new, RunConfig.of(1, CYCLES))) {
+        try (Testbench<NrcTrafficBenchmark> tb = Testbench.create(NrcTrafficBenchmark::new, RunConfig.of(1, CYCLES))) {
             Checker c = new Checker(tb);
             tb.reset(1);
             tb.run(CYCLES);
-            NrcTraffic d = tb.dut();
+            NrcTrafficBenchmark d = tb.dut();
 
             assertThat(c.requests).isEqualTo(601);
             // the mix follows the timing: the generator offers one LFSR draw per cycle and a port takes the one
