@@ -14,7 +14,7 @@ import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.env.host.PcieHost;
 import org.flitkit.env.host.PcieParams;
-import org.flitkit.rtl.chpp.ChppPair;
+import org.flitkit.rtl.chpp.ChppPairBoard;
 import org.flitkit.rtl.chpp.DmaEngine;
 import org.flitkit.rtl.chpp.NetworkLink;
 import org.flitkit.rtl.chpp.SendEngineParams;
@@ -195,7 +195,7 @@ public final class ChppDeadlockScenario {
      */
     public static Outcome run(ChppPairEnv env, Config c) {
         Simulator sim = env.tb.sim();
-        ChppPair dut = env.tb.dut();
+        ChppPairBoard dut = env.tb.dut();
         Rng rng = env.tb.rng("deadlock");
         List<List<ChppDriver.Qp>> qps = new ArrayList<>();
         for (int s = 0; s < 2; s++) {

@@ -65,7 +65,7 @@ public final class HostEndpoint extends Component {
     private long sendCompletions;
     private long recvCompletions;
 
-    public HostEndpoint(XudCluster cluster, int index, DmaParams dmaParams, int[] initialPsns) {
+    public HostEndpoint(XudBoard cluster, int index, DmaParams dmaParams, int[] initialPsns) {
         super("host" + index);
         this.index = index;
         this.params = cluster.params;
@@ -101,7 +101,7 @@ public final class HostEndpoint extends Component {
     }
 
     public int lid() {
-        return XudCluster.lidOf(index);
+        return XudBoard.lidOf(index);
     }
 
     public XudParams params() {

@@ -44,7 +44,7 @@ class BareHardwareTest {
             for (int id = 0; id < MESSAGES; id++) {
                 HostEndpoint from = env.host(id % 4);
                 int to = (id % 4 + 1 + id / 4 % 3) % 4;
-                from.postSend(id % 2, XudCluster.lidOf(to), id / 2 % 2, WindowLayer.Q_KEY, 0, 0, board.message(id, 16), id);
+                from.postSend(id % 2, XudBoard.lidOf(to), id / 2 % 2, WindowLayer.Q_KEY, 0, 0, board.message(id, 16), id);
             }
             env.tb.runUntil("every request completed", () -> statuses[0] + statuses[1] == MESSAGES, 100_000);
             env.tb.run(2L * p.timeoutCycles());

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class LinkBistTest {
 
     /** Pulses A's BIST start with {@code duration} frames, one every {@code interval} slots. */
-    private static void start(LinkHarness t, LinkPair.End e, long duration, int interval) {
+    private static void start(LinkHarness t, LinkPairBoard.End e, long duration, int interval) {
         t.sim().poke(e.bist.duration, duration);
         t.sim().poke(e.bist.interval, interval);
         t.sim().poke(e.bist.start, 1);

@@ -22,8 +22,8 @@ import org.flitkit.testbench.scoreboard.InOrderScoreboard;
 final class LinkHarness implements AutoCloseable {
     static final int VCS = 6;
 
-    final Testbench<LinkPair> tb;
-    final LinkPair dut;
+    final Testbench<LinkPairBoard> tb;
+    final LinkPairBoard dut;
     final Side a;
     final Side b;
     final BitErrorInjector errAB;
@@ -31,13 +31,13 @@ final class LinkHarness implements AutoCloseable {
 
     /** One end: its traffic, what it sent, what it received and credited. */
     final class Side {
-        final LinkPair.End end;
+        final LinkPairBoard.End end;
         final FlitTraffic traffic;
         final InOrderScoreboard<BigInteger> toPeer;
         final CreditLoop credits;
         final TxWatch watch;
 
-        Side(String n, LinkPair.End end, LinkPair.End peer) {
+        Side(String n, LinkPairBoard.End end, LinkPairBoard.End peer) {
             this.end = end;
             toPeer = tb.add(new InOrderScoreboard<BigInteger>(n + "_to_peer"));
             toPeer.format(x -> x.toString(16));
@@ -48,7 +48,7 @@ final class LinkHarness implements AutoCloseable {
     }
 
     LinkHarness(LinkParams params, int latencyAB, int latencyBA, long seed) {
-        tb = Testbench.create(() -> new LinkPair(params, latencyAB, latencyBA), RunConfig.of(seed, 0));
+        tb = Testbench.create(() -> new LinkPairBoard(params, latencyAB, latencyBA), RunConfig.of(seed, 0));
         dut = tb.dut();
         errAB = tb.add(new BitErrorInjector("errAB", dut.errorAB, dut.cutAB, 0));
         errBA = tb.add(new BitErrorInjector("errBA", dut.errorBA, dut.cutBA, 0));
@@ -66,7 +66,7 @@ final class LinkHarness implements AutoCloseable {
         return tb.sim();
     }
 
-    void identity(LinkPair.End e, int type, int id, int port) {
+    void identity(LinkPairBoard.End e, int type, int id, int port) {
         tb.sim().poke(e.chipType, type);
         tb.sim().poke(e.chipId, id);
         tb.sim().poke(e.port, port);
@@ -102,7 +102,7 @@ final class LinkHarness implements AutoCloseable {
 
     /** Random flits into an end's txFlit with probability {@code load} per cycle; expects them at the peer. */
     static final class FlitTraffic extends Component {
-        private final LinkPair.End end;
+        private final LinkPairBoard.End end;
         private final InOrderScoreboard<BigInteger> board;
         double load = 0.5;
         long budget;
@@ -110,7 +110,7 @@ final class LinkHarness implements AutoCloseable {
         long accepted;
         final long[] perVc = new long[VCS];
 
-        FlitTraffic(String name, LinkPair.End end, InOrderScoreboard<BigInteger> board) {
+        FlitTraffic(String name, LinkPairBoard.End end, InOrderScoreboard<BigInteger> board) {
             super(name);
             this.end = end;
             this.board = board;
@@ -154,11 +154,11 @@ final class LinkHarness implements AutoCloseable {
 
     /** The peer's delivered flits into the sender's scoreboard. */
     static final class RxCheck extends Component {
-        private final LinkPair.End end;
+        private final LinkPairBoard.End end;
         private final InOrderScoreboard<BigInteger> board;
         long received;
 
-        RxCheck(String name, LinkPair.End end, InOrderScoreboard<BigInteger> board, FlitTraffic unused) {
+        RxCheck(String name, LinkPairBoard.End end, InOrderScoreboard<BigInteger> board, FlitTraffic unused) {
             super(name);
             this.end = end;
             this.board = board;
@@ -178,13 +178,13 @@ final class LinkHarness implements AutoCloseable {
      * cycles, one credit per cycle at most; and the credits the peer returns, summed per VC.
      */
     static final class CreditLoop extends Component {
-        private final LinkPair.End end;
+        private final LinkPairBoard.End end;
         private final Deque<long[]> pending = new ArrayDeque<>();
         final long[] returned = new long[VCS];
         final long[] receivedFromPeer = new long[VCS];
         long flitsIn;
 
-        CreditLoop(String name, LinkPair.End end, LinkPair.End peer) {
+        CreditLoop(String name, LinkPairBoard.End end, LinkPairBoard.End peer) {
             super(name);
             this.end = end;
         }

@@ -55,10 +55,10 @@ public final class SwitchLoad {
             Simulator sim = tb.sim();
             for (int i = 0; i < n; i++) {
                 for (int o = 0; o < n; o++) {
-                    SwitchBench.writeTable(tb, i, o, 1L << o);
+                    SwitchSurroundings.writeTable(tb, i, o, 1L << o);
                 }
             }
-            SwitchBench b = tb.add(new SwitchBench(d));
+            SwitchSurroundings b = tb.add(new SwitchSurroundings(d));
             b.checkInvariants = false;
             b.keepDone = false;
             for (int o = 0; o < n; o++) {

@@ -29,9 +29,9 @@ class SwitchCore24Test {
     void permutationOfOneFlitPacketsMovesOneFlitPerCyclePerPort(RunConfig cfg) {
         try (Testbench<SwitchCore> tb = bench(cfg)) {
             for (int i = 0; i < 24; i++) {
-                SwitchBench.writeTable(tb, i, 0, 1L << ((i * 5 + 7) % 24));
+                SwitchSurroundings.writeTable(tb, i, 0, 1L << ((i * 5 + 7) % 24));
             }
-            SwitchBench b = SwitchCoreTest.start(tb);
+            SwitchSurroundings b = SwitchCoreTest.start(tb);
             b.keepDone = false;
             for (int k = 0; k < 400; k++) {
                 for (int i = 0; i < 24; i++) {
@@ -52,9 +52,9 @@ class SwitchCore24Test {
     void managementPacketsOvertakeData(RunConfig cfg) {
         try (Testbench<SwitchCore> tb = bench(cfg)) {
             for (int i = 0; i < 24; i++) {
-                SwitchBench.writeTable(tb, i, 0, 1L);
+                SwitchSurroundings.writeTable(tb, i, 0, 1L);
             }
-            SwitchBench b = SwitchCoreTest.start(tb);
+            SwitchSurroundings b = SwitchCoreTest.start(tb);
             // 23 inputs flood output 0 with 8-flit data packets on VC0..VC2
             for (int k = 0; k < 6; k++) {
                 for (int i = 1; i < 24; i++) {
@@ -62,9 +62,9 @@ class SwitchCore24Test {
                 }
             }
             tb.run(100);
-            SwitchBench.Pkt mgmt = b.add(12, org.flitkit.formats.th2.Th2.MANAGEMENT_VC, 4, 0, java.util.List.of(0), 0, 1);
+            SwitchSurroundings.Pkt mgmt = b.add(12, org.flitkit.formats.th2.Th2.MANAGEMENT_VC, 4, 0, java.util.List.of(0), 0, 1);
             tb.run(60);
-            SwitchBench.Pkt rs = b.addFromRs(0, java.util.List.of(1, 1), 1);
+            SwitchSurroundings.Pkt rs = b.addFromRs(0, java.util.List.of(1, 1), 1);
             long rsAdded = tb.cycle();
             SwitchCoreTest.finish(tb, b, 3000);
             // round-robin among 23 inputs would make it wait for up to 22 packets of 8 flits; it waits for the
@@ -86,10 +86,10 @@ class SwitchCore24Test {
             for (int i = 0; i < 24; i++) {
                 for (int dest = 0; dest < P.tableEntries(); dest++) {
                     long mask = 1L << rng.nextInt(24) | (rng.chance(0.5) ? 1L << rng.nextInt(24) : 0);
-                    SwitchBench.writeTable(tb, i, dest, mask);
+                    SwitchSurroundings.writeTable(tb, i, dest, mask);
                 }
             }
-            SwitchBench b = SwitchCoreTest.start(tb);
+            SwitchSurroundings b = SwitchCoreTest.start(tb);
             b.sendRate = 0.9;
             for (int o = 0; o < 24; o++) {
                 b.readyRate[o] = 0.8;

@@ -33,8 +33,8 @@ class SwitchCoreTest {
     }
 
     /** Writes {@code mask} into entry {@code index} of input {@code port}'s table (one cycle). */
-    static SwitchBench start(Testbench<SwitchCore> tb) {
-        SwitchBench b = tb.add(new SwitchBench(tb.dut()));
+    static SwitchSurroundings start(Testbench<SwitchCore> tb) {
+        SwitchSurroundings b = tb.add(new SwitchSurroundings(tb.dut()));
         for (int i = 0; i < tb.dut().params.ports(); i++) {
             tb.sim().poke(tb.dut().linkUp.get(i), true);
         }
@@ -42,7 +42,7 @@ class SwitchCoreTest {
         return b;
     }
 
-    static void finish(Testbench<SwitchCore> tb, SwitchBench b, int maxCycles) {
+    static void finish(Testbench<SwitchCore> tb, SwitchSurroundings b, int maxCycles) {
         tb.runUntil("every packet delivered and every credit back", () -> b.idle() && b.drained(), maxCycles);
         tb.finish();
     }
@@ -50,7 +50,7 @@ class SwitchCoreTest {
     @Test
     void sourceRoutesIncrementHopPtrAndArrivalsGoToTheRelayStation(RunConfig cfg) {
         try (Testbench<SwitchCore> tb = bench(cfg)) {
-            SwitchBench b = start(tb);
+            SwitchSurroundings b = start(tb);
             b.readyRate = new double[] {0.6, 0.6, 0.6, 0.6};
             b.toRsReadyRate = 0.5;
             for (int i = 0; i < 4; i++) {
@@ -80,9 +80,9 @@ class SwitchCoreTest {
     void tableRoutingAvoidsTheCongestedOutput(RunConfig cfg) {
         try (Testbench<SwitchCore> tb = bench(cfg)) {
             for (int i = 0; i < 4; i++) {
-                SwitchBench.writeTable(tb, 0, 5, 0b0110); // DestID 5 from input 0: output 1 or 2
+                SwitchSurroundings.writeTable(tb, 0, 5, 0b0110); // DestID 5 from input 0: output 1 or 2
             }
-            SwitchBench b = start(tb);
+            SwitchSurroundings b = start(tb);
             b.creditDelayMax[1] = -1; // output 1's neighbour never frees a slot: congested
             for (int k = 0; k < 40; k++) {
                 b.add(0, 0, 2, 5, null, 0, 0b0110);
@@ -103,9 +103,9 @@ class SwitchCoreTest {
     void roundRobinSharesAnOutputEquallyAcrossRowsAndTiles(RunConfig cfg) {
         try (Testbench<SwitchCore> tb = bench(cfg)) {
             for (int i = 0; i < 3; i++) {
-                SwitchBench.writeTable(tb, i, 0, 0b1000);
+                SwitchSurroundings.writeTable(tb, i, 0, 0b1000);
             }
-            SwitchBench b = start(tb);
+            SwitchSurroundings b = start(tb);
             b.keepDone = true;
             // inputs 0 and 1 (row 0) and 2 (row 1) all want output 3, one-flit packets, never idle
             for (int k = 0; k < 400; k++) {
@@ -127,8 +127,8 @@ class SwitchCoreTest {
     @Test
     void adaptiveRoutingNeverPicksADownLink(RunConfig cfg) {
         try (Testbench<SwitchCore> tb = bench(cfg)) {
-            SwitchBench.writeTable(tb, 3, 9, 0b0111);
-            SwitchBench b = start(tb);
+            SwitchSurroundings.writeTable(tb, 3, 9, 0b0111);
+            SwitchSurroundings b = start(tb);
             tb.sim().poke(tb.dut().linkUp.get(0), false);
             tb.sim().poke(tb.dut().linkUp.get(2), false);
             for (int k = 0; k < 30; k++) {
@@ -142,8 +142,8 @@ class SwitchCoreTest {
     @Test
     void malformedPacketsAreDroppedAndCounted(RunConfig cfg) {
         try (Testbench<SwitchCore> tb = bench(cfg)) {
-            SwitchBench.writeTable(tb, 1, 2, 0b1000);
-            SwitchBench b = start(tb);
+            SwitchSurroundings.writeTable(tb, 1, 2, 0b1000);
+            SwitchSurroundings b = start(tb);
             b.add(1, 0, 2, 2, null, 0, 0b1000);          // good
             b.add(1, 0, 0, 2, null, 0, -1);              // Len 0
             b.add(1, 1, 5, 2, null, 0, -1);              // Len over max (4)
@@ -152,7 +152,7 @@ class SwitchCoreTest {
             b.add(1, 1, 2, 0, List.of(4), 0, -1);         // hop to port 4 of a 4-port core
             b.add(1, 1, 2, 0, List.of(0), 2, -1);         // HopPtr past HopNum
             b.add(1, 0, 2, 0, List.of(), 0, -1);          // arrived, but not on the management VC
-            SwitchBench.Pkt rt2 = b.add(1, 0, 2, 2, null, 0, -1);
+            SwitchSurroundings.Pkt rt2 = b.add(1, 0, 2, 2, null, 0, -1);
             Flits.set(rt2.flits[0], org.flitkit.formats.th2.DataLayouts.HEAD.RT_TYPE, 2); // RtType 2
             b.add(1, 2, 3, 2, null, 0, 0b1000);          // good, after them
             finish(tb, b, 2000);
@@ -170,8 +170,8 @@ class SwitchCoreTest {
     void tableReadPortShowsWhatWasWritten(RunConfig cfg) {
         try (Testbench<SwitchCore> tb = bench(cfg)) {
             tb.reset(1);
-            SwitchBench.writeTable(tb, 2, 11, 0b1010);
-            SwitchBench.writeTable(tb, 3, 11, 0b0101);
+            SwitchSurroundings.writeTable(tb, 2, 11, 0b1010);
+            SwitchSurroundings.writeTable(tb, 3, 11, 0b0101);
             Simulator sim = tb.sim();
             SwitchCore d = tb.dut();
             sim.poke(d.tableRead.port, 2);
@@ -191,10 +191,10 @@ class SwitchCoreTest {
             for (int i = 0; i < 4; i++) {
                 for (int dest = 0; dest < 16; dest++) {
                     long mask = 1L << rng.nextInt(4) | (rng.chance(0.5) ? 1L << rng.nextInt(4) : 0);
-                    SwitchBench.writeTable(tb, i, dest, mask);
+                    SwitchSurroundings.writeTable(tb, i, dest, mask);
                 }
             }
-            SwitchBench b = start(tb);
+            SwitchSurroundings b = start(tb);
             b.sendRate = 0.8;
             for (int o = 0; o < 4; o++) {
                 b.readyRate[o] = 0.7;
@@ -208,7 +208,7 @@ class SwitchCoreTest {
     }
 
     /** {@code perInput} random packets per input (mixed VCs and lengths, table and source routed, some for the relay station), and 5 relay-station packets per output. */
-    static void randomPackets(Testbench<SwitchCore> tb, SwitchBench b, Rng rng, int perInput) {
+    static void randomPackets(Testbench<SwitchCore> tb, SwitchSurroundings b, Rng rng, int perInput) {
         SwitchParams p = tb.dut().params;
         int n = p.ports();
         for (int k = 0; k < perInput; k++) {

@@ -107,7 +107,7 @@ class SwitchFuzzTest {
             Simulator sim = tb.sim();
             for (int i = 0; i < 4; i++) {
                 for (int e = 0; e < 16; e++) {
-                    SwitchBench.writeTable(tb, i, e, e == 0 ? 1L << ((i + 1) % 4) : (e * 7 + i) % 16);
+                    SwitchSurroundings.writeTable(tb, i, e, e == 0 ? 1L << ((i + 1) % 4) : (e * 7 + i) % 16);
                 }
             }
             Fuzz fz = tb.add(new Fuzz(d));

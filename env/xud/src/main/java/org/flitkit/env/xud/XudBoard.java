@@ -24,7 +24,7 @@ import org.flitkit.rtl.xud.XudPorts.SendWqe;
  * testbench can put its host (driver, window layer) on the host side and the lossy network between the
  * network ports. Adapter i has LID {@code i + 1}.
  */
-public final class XudCluster extends Module {
+public final class XudBoard extends Module {
     public final Vec<Valid<QpCreate>> create;
     public final Vec<Decoupled<SendWqe>> sendWqe;
     public final Vec<Decoupled<RecvWqe>> postRecv;
@@ -34,7 +34,7 @@ public final class XudCluster extends Module {
     public final XudParams params;
     private final List<XudHca> hcas = new ArrayList<>();
 
-    public XudCluster(int n, XudParams p) {
+    public XudBoard(int n, XudParams p) {
         if (n < 1 || n > 64) {
             throw new IllegalArgumentException("a cluster has 1..64 adapters, got " + n);
         }

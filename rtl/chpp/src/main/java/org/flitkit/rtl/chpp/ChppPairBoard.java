@@ -18,7 +18,7 @@ import org.flitkit.rtl.pcie.Pcie;
  * 0 and 1, each on its own PCIe port, and one {@link NetworkLink} per direction (link {@code i} carries engine
  * {@code i}'s packets to the other engine). docs/chpp-network.md.
  */
-public final class ChppPair extends Module {
+public final class ChppPairBoard extends Module {
     /** Per processor: host BAR writes, DMA requests and completions. */
     public final Vec<Decoupled<MmioWrite>> mmio;
     public final Vec<Decoupled<DmaRequest>> dmaRq;
@@ -29,7 +29,7 @@ public final class ChppPair extends Module {
     public final List<NetworkLink> links = new ArrayList<>();
 
     /** Engines built by {@code engine} from processor 0's and 1's {@link SendEngineParams}; links of the given shape. */
-    public ChppPair(SendEngineParams sp, Function<SendEngineParams, DmaEngine> engine, int depth, int latency, boolean getOwnVc) {
+    public ChppPairBoard(SendEngineParams sp, Function<SendEngineParams, DmaEngine> engine, int depth, int latency, boolean getOwnVc) {
         for (int i = 0; i < 2; i++) {
             engines.add(instance("engine" + i, engine.apply(sp.withProcessor(i))));
         }
@@ -54,7 +54,7 @@ public final class ChppPair extends Module {
     }
 
     /** The paper's engines ({@link DmaEngine#DmaEngine(SendEngineParams)}). */
-    public ChppPair(SendEngineParams sp, int depth, int latency, boolean getOwnVc) {
+    public ChppPairBoard(SendEngineParams sp, int depth, int latency, boolean getOwnVc) {
         this(sp, DmaEngine::new, depth, latency, getOwnVc);
     }
 }

@@ -24,7 +24,7 @@ import org.flitkit.rtl.mnc.MncPorts.SendRequest;
  * (PCI buses, switch, host libraries) sits on them. Node i has number i; the per-rail ports of node i rail r
  * are at index {@code i * rails + r}.
  */
-public final class MncCluster extends Module {
+public final class MncBoard extends Module {
     public final Vec<Decoupled<SendRequest>> req;
     public final Vec<Decoupled<Event>> event;
     public final Vec<UInt> status;
@@ -38,7 +38,7 @@ public final class MncCluster extends Module {
     public final MncParams params;
     private final List<MncNode> nodes = new ArrayList<>();
 
-    public MncCluster(int n, MncParams p) {
+    public MncBoard(int n, MncParams p) {
         if (n < 1 || n > 1 << MncParams.NODE_BITS) {
             throw new IllegalArgumentException("a cluster has 1.." + (1 << MncParams.NODE_BITS) + " nodes, got " + n);
         }

@@ -22,7 +22,7 @@ import org.flitkit.testbench.Testbench;
  * reservation rule, credits returned after a random delay, merged per VC), the relay-station ports, and a
  * scoreboard (each packet exactly once, bit-exact, on an allowed output, in order per input/output/VC).
  */
-final class SwitchBench extends Component {
+final class SwitchSurroundings extends Component {
     /** A packet and what the switch must do with it. */
     static final class Pkt {
         final long id;
@@ -97,7 +97,7 @@ final class SwitchBench extends Component {
     private final long[] zero = new long[Flits.LIMBS];
     private Rng rng;
 
-    SwitchBench(SwitchCore dut) {
+    SwitchSurroundings(SwitchCore dut) {
         super("switchBench");
         this.dut = dut;
         this.p = dut.params;

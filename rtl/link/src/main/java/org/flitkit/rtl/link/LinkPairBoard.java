@@ -15,7 +15,7 @@ import org.flitkit.formats.th2.Th2;
  * the cable's cut and error inputs, and watches the frames each end sends (before the cable's errors).
  * docs/th2-link.md, "Tests".
  */
-public final class LinkPair extends Module {
+public final class LinkPairBoard extends Module {
     /** The switch-side and management ports of one end. */
     public static final class End {
         public final Decoupled<UInt> txFlit;
@@ -74,11 +74,11 @@ public final class LinkPair extends Module {
     public final UInt lanesDownAB = input(UInt(LinkFrame.LANES));
     public final UInt lanesDownBA = input(UInt(LinkFrame.LANES));
 
-    public LinkPair() {
+    public LinkPairBoard() {
         this(LinkParams.defaults(), 4, 4);
     }
 
-    public LinkPair(LinkParams params, int latencyAB, int latencyBA) {
+    public LinkPairBoard(LinkParams params, int latencyAB, int latencyBA) {
         linkA = instance("linkA", new LinkLayer(params));
         linkB = instance("linkB", new LinkLayer(params));
         cable = instance("cable", new LinkCable(latencyAB, latencyBA));
