@@ -16,8 +16,8 @@ import org.flitkit.hdl.benchmark.Checksum;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Lfsr;
 import org.flitkit.rtl.nma.hw.PacketBits;
-import org.flitkit.rtl.nrc.sw.SwitchCore;
-import org.flitkit.rtl.nrc.sw.SwitchParams;
+import org.flitkit.rtl.nrc.switchcore.SwitchCore;
+import org.flitkit.rtl.nrc.switchcore.SwitchParams;
 
 /**
  * The {@code nrc-switch} benchmark: the 24-port switch core (6 VCs, 32-entry tables) loaded its tables for

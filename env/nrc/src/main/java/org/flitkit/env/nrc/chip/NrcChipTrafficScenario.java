@@ -14,7 +14,7 @@ import org.flitkit.formats.th2.Th2;
 import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.rtl.link.LinkStatus;
 import org.flitkit.rtl.nma.BootImage;
-import org.flitkit.rtl.nrc.sw.SwitchParams;
+import org.flitkit.rtl.nrc.switchcore.SwitchParams;
 import org.flitkit.testbench.Component;
 import org.flitkit.testbench.Rng;
 import org.flitkit.testbench.RunConfig;

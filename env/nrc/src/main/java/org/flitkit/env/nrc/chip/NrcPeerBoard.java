@@ -20,7 +20,7 @@ import org.flitkit.rtl.link.LinkPort;
 import org.flitkit.rtl.nma.EepParams;
 import org.flitkit.rtl.nrc.NrcChip;
 import org.flitkit.rtl.nrc.NrcRegisters;
-import org.flitkit.rtl.nrc.sw.SwitchParams;
+import org.flitkit.rtl.nrc.switchcore.SwitchParams;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Testbench;
 

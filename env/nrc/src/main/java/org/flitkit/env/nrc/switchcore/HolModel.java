@@ -1,4 +1,4 @@
-package org.flitkit.env.nrc.sw;
+package org.flitkit.env.nrc.switchcore;
 
 
 import java.util.SplittableRandom;

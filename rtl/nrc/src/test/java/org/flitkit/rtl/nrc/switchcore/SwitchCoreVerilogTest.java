@@ -1,4 +1,4 @@
-package org.flitkit.rtl.nrc.sw;
+package org.flitkit.rtl.nrc.switchcore;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

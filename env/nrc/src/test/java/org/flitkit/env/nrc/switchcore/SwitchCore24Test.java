@@ -1,10 +1,10 @@
-package org.flitkit.env.nrc.sw;
+package org.flitkit.env.nrc.switchcore;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.flitkit.hdl.sim.Simulator;
-import org.flitkit.rtl.nrc.sw.SwitchCore;
-import org.flitkit.rtl.nrc.sw.SwitchParams;
+import org.flitkit.rtl.nrc.switchcore.SwitchCore;
+import org.flitkit.rtl.nrc.switchcore.SwitchParams;
 import org.flitkit.testbench.Rng;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Testbench;

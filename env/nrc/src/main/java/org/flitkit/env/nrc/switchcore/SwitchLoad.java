@@ -1,11 +1,11 @@
-package org.flitkit.env.nrc.sw;
+package org.flitkit.env.nrc.switchcore;
 
 import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.hdl.sim.Simulator;
-import org.flitkit.rtl.nrc.sw.SwitchCore;
-import org.flitkit.rtl.nrc.sw.SwitchParams;
+import org.flitkit.rtl.nrc.switchcore.SwitchCore;
+import org.flitkit.rtl.nrc.switchcore.SwitchParams;
 import org.flitkit.testbench.Rng;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Testbench;

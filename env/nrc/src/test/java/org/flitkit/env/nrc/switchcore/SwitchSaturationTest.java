@@ -1,11 +1,11 @@
-package org.flitkit.env.nrc.sw;
+package org.flitkit.env.nrc.switchcore;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import org.flitkit.hdl.sim.Simulator;
-import org.flitkit.rtl.nrc.sw.SwitchCore;
-import org.flitkit.rtl.nrc.sw.SwitchParams;
+import org.flitkit.rtl.nrc.switchcore.SwitchCore;
+import org.flitkit.rtl.nrc.switchcore.SwitchParams;
 import org.junit.jupiter.api.Test;
 
 /** The RTL core in its one-FIFO mode saturates where the ideal HOL model says (24 ports, uniform, one-flit packets). */

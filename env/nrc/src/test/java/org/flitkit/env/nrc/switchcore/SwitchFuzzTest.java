@@ -1,4 +1,4 @@
-package org.flitkit.env.nrc.sw;
+package org.flitkit.env.nrc.switchcore;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.formats.th2.DataLayouts;
 import org.flitkit.hdl.sim.Simulator;
-import org.flitkit.rtl.nrc.sw.SwitchCore;
+import org.flitkit.rtl.nrc.switchcore.SwitchCore;
 import org.flitkit.testbench.Component;
 import org.flitkit.testbench.Rng;
 import org.flitkit.testbench.RunConfig;

@@ -1,4 +1,4 @@
-package org.flitkit.env.nrc.sw;
+package org.flitkit.env.nrc.switchcore;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,8 +10,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.flitkit.env.nrc.NrcFigures;
 import org.flitkit.hdl.sim.Simulator;
-import org.flitkit.rtl.nrc.sw.SwitchCore;
-import org.flitkit.rtl.nrc.sw.SwitchParams;
+import org.flitkit.rtl.nrc.switchcore.SwitchCore;
+import org.flitkit.rtl.nrc.switchcore.SwitchParams;
 import org.flitkit.testbench.figures.Citation;
 import org.flitkit.testbench.figures.Curve;
 import org.flitkit.testbench.figures.Figure;

@@ -1,4 +1,4 @@
-package org.flitkit.env.nrc.sw;
+package org.flitkit.env.nrc.switchcore;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -8,9 +8,9 @@ import java.util.Map;
 import org.flitkit.formats.th2.DataLayouts;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.hdl.sim.Simulator;
-import org.flitkit.rtl.nrc.sw.Damq;
-import org.flitkit.rtl.nrc.sw.SwitchCore;
-import org.flitkit.rtl.nrc.sw.SwitchParams;
+import org.flitkit.rtl.nrc.switchcore.Damq;
+import org.flitkit.rtl.nrc.switchcore.SwitchCore;
+import org.flitkit.rtl.nrc.switchcore.SwitchParams;
 import org.flitkit.testbench.Component;
 import org.flitkit.testbench.Rng;
 import org.flitkit.testbench.Testbench;

@@ -1,4 +1,4 @@
-package org.flitkit.env.nrc.sw;
+package org.flitkit.env.nrc.switchcore;
 
 
 import static org.flitkit.formats.th2.FlitLayouts.HEAD;

@@ -1,4 +1,4 @@
-package org.flitkit.rtl.nrc.sw;
+package org.flitkit.rtl.nrc.switchcore;
 
 import org.flitkit.formats.th2.DataLayouts;
 import org.flitkit.formats.th2.Th2;
