@@ -9,7 +9,7 @@ import org.flitkit.rtl.chpp.BufferParams;
 import org.flitkit.rtl.chpp.ChppPairBoard;
 import org.flitkit.rtl.chpp.ChppParams;
 import org.flitkit.rtl.chpp.DmaEngine;
-import org.flitkit.rtl.chpp.RingParams;
+import org.flitkit.rtl.chpp.CompletionRingParams;
 import org.flitkit.rtl.chpp.SendEngineParams;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Testbench;
@@ -28,7 +28,7 @@ public final class ChppPairEnv implements AutoCloseable {
         tb = Testbench.create(() -> new ChppPairBoard(sp, e -> new DmaEngine(p, e, BufferParams.defaults().withMaxReadRequest(sp.maxReadRequest()),
                 DmaEngine.DEFAULT_RING_ENTRIES, DmaEngine.DEFAULT_MAX_PAYLOAD), depth, latency, getOwnVc), cfg);
         ChppPairBoard c = tb.dut();
-        RingParams rings = new RingParams(c.engines.get(0).sendRing.params.entries(), 0);
+        CompletionRingParams rings = new CompletionRingParams(c.engines.get(0).sendRing.params.entries(), 0);
         for (int i = 0; i < 2; i++) {
             PcieHost h = tb.add(new PcieHost("host" + i, new HostMemory(), pp).dma(c.dmaRq.get(i), c.dmaCpl.get(i))
                     .mmio(c.mmio.get(i)));

@@ -46,7 +46,7 @@ public final class DfsScenario {
         SwitchGraph g;
         if (v.containsKey("a")) {
             DesignExistence.Verdict d = DesignExistence.of(m, ScenarioOptions.smallInteger(v, "a", 1));
-            if (d.status() != DesignExistence.Status.CONSTRUCTED) {
+            if (d.status() != DesignExistence.Answer.CONSTRUCTED) {
                 throw new IllegalArgumentException("B(" + d.points() + "," + m + "," + d.lambda() + ") is not constructed: " + d.reason());
             }
             g = d.design();

@@ -37,7 +37,7 @@ public final class CompletionRing extends Module {
         }
     }
 
-    public final RingParams params;
+    public final CompletionRingParams params;
     public final int rings;
 
     /**
@@ -67,7 +67,7 @@ public final class CompletionRing extends Module {
     public final UInt badConsumer;
 
     /** One ring, at {@code params.mmioOffset()}; entries' ring numbers are ignored. */
-    public CompletionRing(RingParams params) {
+    public CompletionRing(CompletionRingParams params) {
         this(params, 1);
     }
 
@@ -75,12 +75,12 @@ public final class CompletionRing extends Module {
      * {@code rings} rings of {@code params.entries()} entries each (one per local QP in the engine); ring r's
      * registers are at {@code params.mmioOffset() + 16 r}.
      */
-    public CompletionRing(RingParams params, int rings) {
+    public CompletionRing(CompletionRingParams params, int rings) {
         if (rings > 1 << QpKeyWrite.QP_INDEX_BITS) {
             throw new IllegalArgumentException("CompletionRing: " + rings + " rings, but an entry names its ring in "
                     + QpKeyWrite.QP_INDEX_BITS + " bits (at most " + (1 << QpKeyWrite.QP_INDEX_BITS) + ", one per local QP)");
         }
-        if (rings < 1 || params.mmioOffset() + RingParams.STRIDE * rings > 1 << org.flitkit.rtl.pcie.Pcie.MMIO_ADDR_BITS) {
+        if (rings < 1 || params.mmioOffset() + CompletionRingParams.STRIDE * rings > 1 << org.flitkit.rtl.pcie.Pcie.MMIO_ADDR_BITS) {
             throw new IllegalArgumentException("CompletionRing: " + rings + " rings at 0x" + Integer.toHexString(params.mmioOffset())
                     + " do not fit the " + org.flitkit.rtl.pcie.Pcie.MMIO_ADDR_BITS + "-bit BAR (at least one ring, 16 bytes of registers each)");
         }
@@ -143,9 +143,9 @@ public final class CompletionRing extends Module {
         Bool anyBaseWr = FALSE();
         for (int r = 0; r < rings; r++) {
             final int rr = r;
-            int off = params.mmioOffset() + RingParams.STRIDE * r;
-            Bool baseWr = mmio.valid.and(mmio.bits.addr.eq(off + RingParams.REG_BASE));
-            Bool consWr = mmio.valid.and(mmio.bits.addr.eq(off + RingParams.REG_CONSUMER));
+            int off = params.mmioOffset() + CompletionRingParams.STRIDE * r;
+            Bool baseWr = mmio.valid.and(mmio.bits.addr.eq(off + CompletionRingParams.REG_BASE));
+            Bool consWr = mmio.valid.and(mmio.bits.addr.eq(off + CompletionRingParams.REG_CONSUMER));
             // a returned index may not pass the producer: (prod - newCons) mod 2n must stay within 0..n
             // (upper data bits beyond the index are software's business and ignored)
             Bool consOk = prod.get(r).sub(newCons).le(n);

@@ -58,8 +58,8 @@ public final class DmaEngine extends Module {
         window = instance("window", new DoorbellWindow(Math.min(p.functions(), Chpp.FUNCTIONS)));
         send = instance("send", new SendEngine(p, sp));
         receive = instance("receive", new ReceiveEngine(p, bp, maxPayload));
-        sendRing = instance("sendRing", new CompletionRing(new RingParams(ringEntries, ChppRegisters.SEND_RING), QPS));
-        receiveRing = instance("receiveRing", new CompletionRing(new RingParams(ringEntries, ChppRegisters.RECEIVE_RING), QPS));
+        sendRing = instance("sendRing", new CompletionRing(new CompletionRingParams(ringEntries, ChppRegisters.SEND_RING), QPS));
+        receiveRing = instance("receiveRing", new CompletionRing(new CompletionRingParams(ringEntries, ChppRegisters.RECEIVE_RING), QPS));
         // readers: descriptor read, data read, buffer management; writers: PUT upload, NAP upload, the two rings
         pcie = instance("pcie", new PcieArbiter(p, 3, 4));
 

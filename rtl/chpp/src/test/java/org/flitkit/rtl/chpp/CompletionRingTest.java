@@ -18,7 +18,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(TestbenchExtension.class)
 class CompletionRingTest {
 
-    static RingHarness run(RunConfig cfg, String part, RingParams p, int entries, double gapP, double pollP, double returnP) {
+    static RingHarness run(RunConfig cfg, String part, CompletionRingParams p, int entries, double gapP, double pollP, double returnP) {
         RingHarness b = new RingHarness(cfg, part, p, gapP, pollP, returnP);
         Rng rng = b.tb.rng("entries");
         for (int i = 0; i < entries; i++) {
@@ -38,7 +38,7 @@ class CompletionRingTest {
 
     @Test
     void randomRatesExactEntriesInOrderWrappingManyTimes(RunConfig cfg) {
-        try (RingHarness b = run(cfg, "random", new RingParams(16, 0x40), 3000, 0.3, 0.5, 0.3)) {
+        try (RingHarness b = run(cfg, "random", new CompletionRingParams(16, 0x40), 3000, 0.3, 0.5, 0.3)) {
             // 3000 entries through 16 slots: 187 wraps, every phase flip seen by software
             assertThat(3000 / 16).isEqualTo(187);
             System.out.printf("ring 16, random rates (seed %d): %d entries in %d cycles, %d full cycles, %d consumer writes%n",
@@ -49,7 +49,7 @@ class CompletionRingTest {
     @Test
     void slowConsumerBackPressuresAndNothingIsOverwritten(RunConfig cfg) {
         // software polls 1 cycle in 20 and returns rarely: the ring is full most of the time
-        try (RingHarness b = run(cfg, "slow", new RingParams(8, 0), 600, 0.0, 0.05, 0.05)) {
+        try (RingHarness b = run(cfg, "slow", new CompletionRingParams(8, 0), 600, 0.0, 0.05, 0.05)) {
             long full = b.peek(b.tb.dut().ring.fullCycles);
             assertThat(full).as("cycles the ring held its input off").isGreaterThan(b.tb.cycle() / 2);
             System.out.printf("ring 8, slow consumer (seed %d): 600 entries in %d cycles, full %d cycles%n", cfg.seed(), b.tb.cycle(), full);
@@ -58,7 +58,7 @@ class CompletionRingTest {
 
     @Test
     void aFullRingTakesExactlyItsSizeThenOneMorePerReturnedEntry(RunConfig cfg) {
-        RingParams p = new RingParams(4, 0x20);
+        CompletionRingParams p = new CompletionRingParams(4, 0x20);
         try (RingHarness b = new RingHarness(cfg, "full", p, 0.0, 1.0, 0.0)) {
             Rng rng = b.tb.rng("entries");
             for (int i = 0; i < 10; i++) {
@@ -76,12 +76,12 @@ class CompletionRingTest {
             b.sw.asleep = false;
             b.tb.runUntil("four read", () -> b.sw.read == 4, 100);
             b.sw.asleep = true;
-            b.host.mmioWrite(p.mmioOffset() + RingParams.REG_CONSUMER, 2);
+            b.host.mmioWrite(p.mmioOffset() + CompletionRingParams.REG_CONSUMER, 2);
             b.tb.run(300);
             assertThat(b.hostWrites).isEqualTo(6);
             assertThat(b.peek(b.tb.dut().ring.consumer.get(0))).isEqualTo(2);
             // a consumer index past the producer (7 entries returned, 6 produced) is refused and counted
-            b.host.mmioWrite(p.mmioOffset() + RingParams.REG_CONSUMER, 7);
+            b.host.mmioWrite(p.mmioOffset() + CompletionRingParams.REG_CONSUMER, 7);
             b.tb.run(100);
             assertThat(b.peek(b.tb.dut().ring.badConsumer)).isEqualTo(1);
             assertThat(b.peek(b.tb.dut().ring.consumer.get(0))).isEqualTo(2);
@@ -100,13 +100,13 @@ class CompletionRingTest {
 
     @Test
     void nothingIsWrittenBeforeTheBaseIsSet(RunConfig cfg) {
-        try (RingHarness b = new RingHarness(cfg, "nobase", new RingParams(4, 0), 0.0, 1.0, 1.0)) {
+        try (RingHarness b = new RingHarness(cfg, "nobase", new CompletionRingParams(4, 0), 0.0, 1.0, 1.0)) {
             b.post(RingHarness.randomEntry(b.tb.rng("e")), 0);
             b.tb.reset(1);
             b.tb.run(200);
             assertThat(b.hostWrites).isZero();
             assertThat(b.peek(b.tb.dut().ring.enabled.get(0))).isZero();
-            b.host.mmioWrite(RingParams.REG_BASE, RingHarness.BASE);
+            b.host.mmioWrite(CompletionRingParams.REG_BASE, RingHarness.BASE);
             b.tb.runUntil("read", b::done, 500);
             assertThat(b.hostWrites).isEqualTo(1);
         }
@@ -116,7 +116,7 @@ class CompletionRingTest {
     void withAFastConsumerTheLinkSetsTheRate(RunConfig cfg) {
         // 1024 slots never fill with 300 entries: each 16-byte posted write pays the cHPP link's TLP header and
         // processing cycles (docs/host-pcie.md), so entries leave every RING_WRITE_CYCLES cycles
-        try (RingHarness b = run(cfg, "rate", new RingParams(1024, 0), 300, 0.0, 1.0, 1.0)) {
+        try (RingHarness b = run(cfg, "rate", new CompletionRingParams(1024, 0), 300, 0.0, 1.0, 1.0)) {
             List<Long> c = b.writeCycles;
             for (int i = 1; i < c.size(); i++) {
                 assertThat(c.get(i) - c.get(i - 1)).as("gap before write %d", i).isEqualTo(RING_WRITE_CYCLES);
@@ -132,7 +132,7 @@ class CompletionRingTest {
         // a slot is free again only after its write is visible (65 cycles) and software's BAR write came back (65)
         java.util.Map<Integer, Long> spans = new java.util.TreeMap<>();
         for (int n : new int[] {16, 32, 64}) {
-            try (RingHarness b = run(cfg, "rt" + n, new RingParams(n, 0), 20 * n, 0.0, 1.0, 1.0)) {
+            try (RingHarness b = run(cfg, "rt" + n, new CompletionRingParams(n, 0), 20 * n, 0.0, 1.0, 1.0)) {
                 List<Long> c = b.writeCycles;
                 long span = c.get(c.size() - 1) - c.get(4 * n);
                 System.out.printf("ring %d, fast consumer: %d entries in %d cycles after the first 4 laps (%.2f cycles/entry)%n",
@@ -150,7 +150,7 @@ class CompletionRingTest {
     @Test
     void aSendRingCarriesSendCompletionsUnchanged(RunConfig cfg) {
         // the send completion ring is the same block: 40 send completions into 64 slots, read back from host memory
-        try (RingHarness b = new RingHarness(cfg, "send", new RingParams(64, 0x80), 0.0, 1.0, 1.0)) {
+        try (RingHarness b = new RingHarness(cfg, "send", new CompletionRingParams(64, 0x80), 0.0, 1.0, 1.0)) {
             Rng rng = b.tb.rng("entries");
             java.util.List<org.flitkit.formats.chpp.SendCompletion> sent = new java.util.ArrayList<>();
             org.flitkit.formats.chpp.DescKind[] kinds = org.flitkit.formats.chpp.DescKind.values();
@@ -180,7 +180,7 @@ class CompletionRingTest {
      */
     @Test
     void eachRingWritesAtItsOwnBase() {
-        org.flitkit.hdl.Circuit c = org.flitkit.hdl.Circuit.elaborate(() -> new CompletionRing(new RingParams(8, 0x200), 4));
+        org.flitkit.hdl.Circuit c = org.flitkit.hdl.Circuit.elaborate(() -> new CompletionRing(new CompletionRingParams(8, 0x200), 4));
         CompletionRing ring = (CompletionRing) c.top();
         org.flitkit.hdl.sim.Simulator sim = org.flitkit.hdl.sim.Simulator.of(c);
         sim.reset(1);
@@ -209,13 +209,13 @@ class CompletionRingTest {
 
     @Test
     void parametersAreChecked() {
-        assertThatThrownBy(() -> new RingParams(12, 0)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new CompletionRingParams(12, 0)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("entries must be a power of two in 2..65536").hasMessageContaining("got 12");
-        assertThatThrownBy(() -> new RingParams(1, 0)).hasMessageContaining("got 1");
-        assertThatThrownBy(() -> new RingParams(1 << 17, 0)).hasMessageContaining("got 131072");
-        assertThatThrownBy(() -> new RingParams(16, 8)).hasMessageContaining("mmioOffset must be 16-byte aligned").hasMessageContaining("got 8");
-        assertThatThrownBy(() -> new RingParams(16, 1 << 24)).hasMessageContaining("mmioOffset");
-        assertThatThrownBy(() -> org.flitkit.hdl.Circuit.elaborate(() -> new CompletionRing(new RingParams(16, 0), 33))).hasMessageContaining(
+        assertThatThrownBy(() -> new CompletionRingParams(1, 0)).hasMessageContaining("got 1");
+        assertThatThrownBy(() -> new CompletionRingParams(1 << 17, 0)).hasMessageContaining("got 131072");
+        assertThatThrownBy(() -> new CompletionRingParams(16, 8)).hasMessageContaining("mmioOffset must be 16-byte aligned").hasMessageContaining("got 8");
+        assertThatThrownBy(() -> new CompletionRingParams(16, 1 << 24)).hasMessageContaining("mmioOffset");
+        assertThatThrownBy(() -> org.flitkit.hdl.Circuit.elaborate(() -> new CompletionRing(new CompletionRingParams(16, 0), 33))).hasMessageContaining(
                 "CompletionRing: 33 rings, but an entry names its ring in 5 bits (at most 32, one per local QP)");
     }
 }

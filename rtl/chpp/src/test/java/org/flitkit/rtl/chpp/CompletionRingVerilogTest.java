@@ -21,11 +21,11 @@ class CompletionRingVerilogTest {
 
     @Test
     void smallRingIsLintClean(@TempDir Path dir) {
-        lint(dir, () -> new CompletionRing(new RingParams(4, 0x100)));
+        lint(dir, () -> new CompletionRing(new CompletionRingParams(4, 0x100)));
     }
 
     @Test
     void largestRingIsLintClean(@TempDir Path dir) {
-        lint(dir, () -> new CompletionRing(new RingParams(RingParams.MAX_ENTRIES, 0)));
+        lint(dir, () -> new CompletionRing(new CompletionRingParams(CompletionRingParams.MAX_ENTRIES, 0)));
     }
 }

@@ -31,7 +31,7 @@ final class ReceiveSide extends Module {
     final Decoupled<DmaCompletion> listCpl;
     final Decoupled<DescriptorBeat> descriptors;
 
-    ReceiveSide(ChppParams p, BufferParams bp, RingParams rp, int maxPayload) {
+    ReceiveSide(ChppParams p, BufferParams bp, CompletionRingParams rp, int maxPayload) {
         engine = instance("engine", new ReceiveEngine(p, bp, maxPayload));
         dispatch = engine.dispatch;
         nap = engine.nap;

@@ -46,7 +46,7 @@ class ReceiveSideTest {
         Rng r = new Rng(77);
         ChppParams p = ChppParams.paper();
         BufferParams bp = BufferParams.defaults();
-        RingParams rp = new RingParams(64, 0x2000);
+        CompletionRingParams rp = new CompletionRingParams(64, 0x2000);
         try (Testbench<ReceiveSide> tb = Testbench.create(() -> new ReceiveSide(p, bp, rp, MPS), cfg)) {
             ReceiveSide d = tb.dut();
             HostMemory mem = new HostMemory();
@@ -91,7 +91,7 @@ class ReceiveSideTest {
                         // the ring's Phase is its lap's (checked by the poll); the rest is the producer's entry
                         ringEntries.add(new ReceiveCompletion(c.type(), c.resp(), c.status(), c.src(), c.dst(), c.length(), c.address(), false));
                         read++;
-                        regs.mmioWrite(rp.mmioOffset() + RingParams.REG_CONSUMER, read % (2L * rp.entries()));
+                        regs.mmioWrite(rp.mmioOffset() + CompletionRingParams.REG_CONSUMER, read % (2L * rp.entries()));
                         if (c.type() == PktType.NAP && c.status() == Status.OK && c.length() > 0) {
                             mem.writeLe(LIST + 8 * (producer[0] % 64), c.address(), 8);
                             buffersPosted.add(c.address());
@@ -102,7 +102,7 @@ class ReceiveSideTest {
                 }
             });
             tb.reset(1);
-            regs.mmioWrite(rp.mmioOffset() + RingParams.REG_BASE, RING);
+            regs.mmioWrite(rp.mmioOffset() + CompletionRingParams.REG_BASE, RING);
             regs.mmioWrite(bp.mmioOffset() + BufferListRegs.REG_BASE, LIST);
             regs.mmioWrite(bp.mmioOffset() + BufferListRegs.REG_SIZE, 64);
             for (int i = 0; i < 40; i++) {

@@ -26,7 +26,7 @@ import org.flitkit.testbench.scoreboard.InOrderScoreboard;
 final class RingHarness implements AutoCloseable {
     static final long BASE = 0x7_0000_0000L;
 
-    final RingParams p;
+    final CompletionRingParams p;
     final Testbench<RingTop> tb;
     final PcieHost host;
     final HostMemory mem = new HostMemory();
@@ -39,7 +39,7 @@ final class RingHarness implements AutoCloseable {
     /** cycle of every host write, in order */
     final List<Long> writeCycles = new ArrayList<>();
 
-    RingHarness(RunConfig cfg, String part, RingParams p, double gapP, double pollP, double returnP) {
+    RingHarness(RunConfig cfg, String part, CompletionRingParams p, double gapP, double pollP, double returnP) {
         this.p = p;
         tb = Testbench.create(() -> new RingTop(p), cfg.part(part));
         RingTop top = tb.dut();
@@ -90,7 +90,7 @@ final class RingHarness implements AutoCloseable {
     /** Software's initialisation: the ring base, then entries. */
     void start() {
         tb.reset(1);
-        host.mmioWrite(p.mmioOffset() + RingParams.REG_BASE, BASE);
+        host.mmioWrite(p.mmioOffset() + CompletionRingParams.REG_BASE, BASE);
     }
 
     boolean done() {
@@ -144,7 +144,7 @@ final class RingHarness implements AutoCloseable {
             if (read > returned && (returnAlways || rng().chance(returnP))) {
                 returned = read;
                 returns.add(read);
-                host.mmioWrite(p.mmioOffset() + RingParams.REG_CONSUMER, read % (2L * p.entries()));
+                host.mmioWrite(p.mmioOffset() + CompletionRingParams.REG_CONSUMER, read % (2L * p.entries()));
             }
         }
     }

@@ -20,7 +20,7 @@ final class RingTop extends Module {
     final Decoupled<DmaCompletion> dmaCpl;
     final Decoupled<MmioWrite> mmio;
 
-    RingTop(RingParams p) {
+    RingTop(CompletionRingParams p) {
         ring = instance("ring", new CompletionRing(p));
         in = input(Decoupled.of(UInt(128)));
         dmaRq = output(Decoupled.of(() -> new DmaRequest(CompletionRing.BEAT_BYTES)));

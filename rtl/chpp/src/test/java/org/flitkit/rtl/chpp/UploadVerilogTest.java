@@ -43,7 +43,7 @@ class UploadVerilogTest {
 
     @Test
     void theWholeReceiveSideIsLintClean(@TempDir Path dir) {
-        ExternalTools.verilatorLintClean(dir, () -> new ReceiveSide(ChppParams.paper(), BufferParams.defaults(), new RingParams(64, 0x2000), 128));
+        ExternalTools.verilatorLintClean(dir, () -> new ReceiveSide(ChppParams.paper(), BufferParams.defaults(), new CompletionRingParams(64, 0x2000), 128));
     }
 
     /** Yosys {@code synth} accepts each block at the defaults (prints the time of each). */

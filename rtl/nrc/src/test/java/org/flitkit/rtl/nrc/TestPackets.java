@@ -15,15 +15,15 @@ import org.flitkit.formats.th2.Th2;
 import org.flitkit.testbench.packet.PacketCodec;
 
 /** Test packets and their flit / relay-station-beat forms (docs/th2-formats.md). */
-final class Packets {
+final class TestPackets {
     /** A packet as the 4 flits that carry it through a port, head flit first. */
-    static final PacketCodec<BitVector> FLITS = PacketCodec.of(Packets::flits, Packets::fromFlits);
+    static final PacketCodec<BitVector> FLITS = PacketCodec.of(TestPackets::flits, TestPackets::fromFlits);
 
     /** A packet and the port it left by, as the scoreboards of multi-port tests compare them. */
     record AtPort(int port, BitVector bits) {
     }
 
-    private Packets() {
+    private TestPackets() {
     }
 
     /** A register read request with the given routes; {@code tid} tells packets apart. */

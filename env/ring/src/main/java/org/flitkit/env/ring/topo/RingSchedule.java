@@ -7,7 +7,7 @@ import java.util.Locale;
  * sum to 1). The shortest schedule and the balanced heuristic of "Multi-rings and distributed full switches", section
  * "Non-switched multi-rings"; {@link #capacity()} gives the ring loads and the effective capacity.
  */
-public final class Schedule {
+public final class RingSchedule {
     /** The balanced heuristic stops when the most and least loaded rings differ by less than this fraction of the most. */
     static final double BALANCED_SPREAD = 1e-9;
     static final int BALANCED_MAX_MOVES = 200_000;
@@ -16,14 +16,14 @@ public final class Schedule {
     private final String name;
     private final double[][] share;
 
-    private Schedule(MultiRing rings, String name, double[][] share) {
+    private RingSchedule(MultiRing rings, String name, double[][] share) {
         this.rings = rings;
         this.name = name;
         this.share = share;
     }
 
     /** Route r goes to the ring(s) where it is shortest, equal shares among ties. */
-    public static Schedule shortest(MultiRing m) {
+    public static RingSchedule shortest(MultiRing m) {
         int n = m.nodes();
         double[][] share = new double[n][m.rings()];
         for (int r = 1; r < n; r++) {
@@ -44,7 +44,7 @@ public final class Schedule {
                 }
             }
         }
-        return new Schedule(m, "shortest", share);
+        return new RingSchedule(m, "shortest", share);
     }
 
     /**
@@ -52,8 +52,8 @@ public final class Schedule {
      * loaded one: the route whose length grows least in the move (lowest hops ratio), as much of it as makes the two
      * loads equal. Each move lowers or keeps the larger of the two loads, so L_max never rises.
      */
-    public static Schedule balanced(MultiRing m) {
-        Schedule s = shortest(m);
+    public static RingSchedule balanced(MultiRing m) {
+        RingSchedule s = shortest(m);
         double[][] share = s.share;
         int n = m.nodes();
         int k = m.rings();
@@ -94,11 +94,11 @@ public final class Schedule {
             load[hi] -= delta * hHi;
             load[lo] += delta * hLo;
         }
-        return new Schedule(m, "balanced", share);
+        return new RingSchedule(m, "balanced", share);
     }
 
     /** By name: {@code shortest} or {@code balanced}. */
-    public static Schedule named(String name, MultiRing m) {
+    public static RingSchedule named(String name, MultiRing m) {
         return switch (name) {
             case "shortest" -> shortest(m);
             case "balanced" -> balanced(m);

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * of both chips reach the server. docs/th2-nrc-switch.md, "Fabrics".
  */
 @ExtendWith(TestbenchExtension.class)
-class FabricTest {
+class NicFabricTest {
     static final long TIMEOUT = 20_000;
     static final int REPORT_ENABLE = 0x010;
     static final int REPORT_ROUTE_LO = 0x013;

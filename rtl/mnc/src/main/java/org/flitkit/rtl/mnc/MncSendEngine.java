@@ -19,7 +19,7 @@ import org.flitkit.rtl.mnc.MncPorts.Packet;
  * information, puts the packet on the link and frees its buffer when the link has taken the tail. The last
  * packet of a chunk returns a send event (the paper's send token) to the host.
  */
-public final class SendEngine extends Module {
+public final class MncSendEngine extends Module {
     /** IDLE, PREPARE (per-packet firmware cycles), SENDING (on the link), EVENT (returning the token). */
     public enum State { IDLE, PREPARE, SENDING, EVENT }
 
@@ -35,7 +35,7 @@ public final class SendEngine extends Module {
     public final Bool dataAhead = input(Bool());
     public final Fsm<State> fsm;
 
-    public SendEngine(MncParams p) {
+    public MncSendEngine(MncParams p) {
         fsm = new Fsm<>(State.class);
         Packet cur = regInit(new Packet(), 0).named("cur");
         Bool isData = regInit(Bool(), 0).named("is_data");

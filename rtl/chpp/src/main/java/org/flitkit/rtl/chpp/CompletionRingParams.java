@@ -5,7 +5,7 @@ package org.flitkit.rtl.chpp;
  * memory with a flow-control counter): {@code entries} ring slots of 16 bytes (a power of two, 2..65536) and the
  * byte offset of the ring's two 64-bit registers in the function's BAR. docs/chpp-receive-engine.md.
  */
-public record RingParams(int entries, int mmioOffset) {
+public record CompletionRingParams(int entries, int mmioOffset) {
     /** Largest ring: 65536 entries of 16 bytes = 1 MB of host memory. */
     public static final int MAX_ENTRIES = 1 << 16;
     /** Register block: base address at +0, consumer index at +8. */
@@ -14,7 +14,7 @@ public record RingParams(int entries, int mmioOffset) {
     /** Bytes of one ring's register block (the next ring's registers follow). */
     public static final int STRIDE = 16;
 
-    public RingParams {
+    public CompletionRingParams {
         if (entries < 2 || entries > MAX_ENTRIES || Integer.bitCount(entries) != 1) {
             throw new IllegalArgumentException("CompletionRing: entries must be a power of two in 2.." + MAX_ENTRIES
                     + " (the index wraps by dropping its top bit), got " + entries);
