@@ -98,7 +98,7 @@ final class SwitchSurroundings extends Component {
     private Rng rng;
 
     SwitchSurroundings(SwitchCore dut) {
-        super("switchBench");
+        super("switchSurroundings");
         this.dut = dut;
         this.p = dut.params;
         this.n = p.ports();

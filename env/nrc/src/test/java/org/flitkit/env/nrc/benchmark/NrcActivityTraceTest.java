@@ -45,7 +45,7 @@ class NrcActivityTraceTest {
         }
         on.stopVcd();
         off.stopVcd();
-        assertThat(on.peek("nrcTraffic.responses")).isEqualTo(off.peek("nrcTraffic.responses")).isPositive();
+        assertThat(on.peek("nrcTrafficBenchmark.responses")).isEqualTo(off.peek("nrcTrafficBenchmark.responses")).isPositive();
         assertThat(Files.mismatch(a, b)).as("first differing byte of the two dumps").isEqualTo(-1L);
     }
 }

@@ -123,7 +123,7 @@ class NrcTrafficBenchmarkTest {
             assertThat(tb.sim().peek(d.requests)).isEqualTo(c.requests);
             assertThat(tb.sim().peek(d.responses)).isEqualTo(c.leftPorts);
             for (String drop : List.of("crcErrors", "malformedDrops", "destIdDrops")) {
-                assertThat(tb.sim().peek("nrcTraffic.nrc.nma." + drop)).as(drop).isZero();
+                assertThat(tb.sim().peek("nrcTrafficBenchmark.nrc.nma." + drop)).as(drop).isZero();
             }
         }
     }
