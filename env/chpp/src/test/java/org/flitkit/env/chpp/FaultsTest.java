@@ -13,7 +13,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * free, memory holds exactly what was sent ({@link ChppFaultsScenario}).
  */
 @ExtendWith(TestbenchExtension.class)
-class ChppFaultsScenarioTest {
+class FaultsTest {
     @Test
     void aTenthOfReadsFailingEveryRequestEndsAndNothingLeaks(RunConfig cfg) {
         try (ChppEnv env = ChppFaultsScenario.env(cfg)) {
