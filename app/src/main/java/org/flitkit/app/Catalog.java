@@ -26,7 +26,7 @@ import org.flitkit.testbench.figures.FigureSource;
 import org.flitkit.env.chpp.ChppDeadlockScenario;
 import org.flitkit.env.chpp.ChppFaultsScenario;
 import org.flitkit.rtl.chpp.DmaEngine;
-import org.flitkit.rtl.chpp.SendEngineParams;
+import org.flitkit.rtl.chpp.send.SendEngineParams;
 import org.flitkit.env.chpp.ChppFigures;
 import org.flitkit.env.chpp.ChppFiguresScenario;
 import org.flitkit.env.chpp.ChppXbarFigures;

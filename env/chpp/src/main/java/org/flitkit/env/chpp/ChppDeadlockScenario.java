@@ -17,7 +17,7 @@ import org.flitkit.env.host.PcieParams;
 import org.flitkit.rtl.chpp.ChppPairBoard;
 import org.flitkit.rtl.chpp.DmaEngine;
 import org.flitkit.rtl.chpp.NetworkLink;
-import org.flitkit.rtl.chpp.SendEngineParams;
+import org.flitkit.rtl.chpp.send.SendEngineParams;
 import org.flitkit.testbench.Rng;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.ScenarioResult;
@@ -324,7 +324,7 @@ public final class ChppDeadlockScenario {
             List<String> w = new ArrayList<>();
             if (s.dispatchOnGet()) {
                 w.add(String.format("receive dispatch holds a GET it cannot pass (GET queue %d/%d beats, GetAnswer full%s)",
-                        s.getQueue(), org.flitkit.rtl.chpp.ReceiveEngine.GET_QUEUE_BEATS,
+                        s.getQueue(), org.flitkit.rtl.chpp.receive.ReceiveEngine.GET_QUEUE_BEATS,
                         s.answerWaits() ? ", its PUT descriptor refused by the busy send engine" : ""));
             }
             if (s.dispatchOnPut()) {

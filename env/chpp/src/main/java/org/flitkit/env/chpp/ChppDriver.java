@@ -13,9 +13,9 @@ import org.flitkit.formats.chpp.SendCompletion;
 import org.flitkit.formats.chpp.Status;
 import org.flitkit.env.host.HostMemory;
 import org.flitkit.env.host.PcieHost;
-import org.flitkit.rtl.chpp.BufferListRegs;
+import org.flitkit.rtl.chpp.upload.BufferListRegs;
 import org.flitkit.rtl.chpp.ChppRegisters;
-import org.flitkit.rtl.chpp.CompletionRingParams;
+import org.flitkit.rtl.chpp.receive.CompletionRingParams;
 
 /**
  * Host software's view of one cHPP DMA engine (paper section 3.4: queue pairs, descriptors in host memory,

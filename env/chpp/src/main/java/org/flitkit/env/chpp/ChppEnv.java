@@ -5,12 +5,12 @@ import java.util.List;
 import org.flitkit.env.host.HostMemory;
 import org.flitkit.env.host.PcieHost;
 import org.flitkit.env.host.PcieParams;
-import org.flitkit.rtl.chpp.BufferParams;
+import org.flitkit.rtl.chpp.upload.BufferParams;
 import org.flitkit.rtl.chpp.ChppController;
 import org.flitkit.rtl.chpp.ChppParams;
 import org.flitkit.rtl.chpp.DmaEngine;
-import org.flitkit.rtl.chpp.CompletionRingParams;
-import org.flitkit.rtl.chpp.SendEngineParams;
+import org.flitkit.rtl.chpp.receive.CompletionRingParams;
+import org.flitkit.rtl.chpp.send.SendEngineParams;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Testbench;
 

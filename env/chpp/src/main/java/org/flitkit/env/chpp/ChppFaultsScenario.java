@@ -16,7 +16,7 @@ import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.env.host.PcieHost;
 import org.flitkit.env.host.PcieParams;
 import org.flitkit.rtl.chpp.ChppParams;
-import org.flitkit.rtl.chpp.SendEngineParams;
+import org.flitkit.rtl.chpp.send.SendEngineParams;
 import org.flitkit.rtl.chpp.TagAllocator;
 import org.flitkit.testbench.Rng;
 import org.flitkit.testbench.RunConfig;

@@ -9,7 +9,7 @@ import java.util.Set;
 import org.flitkit.env.host.DmaParams;
 import org.flitkit.env.host.PcieParams;
 import org.flitkit.rtl.chpp.ChppParams;
-import org.flitkit.rtl.chpp.SendEngineParams;
+import org.flitkit.rtl.chpp.send.SendEngineParams;
 import org.flitkit.testbench.ProgressListener;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.figures.Citation;

@@ -9,7 +9,7 @@ import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.env.host.PcieParams;
 import org.flitkit.rtl.chpp.ChppController;
 import org.flitkit.rtl.chpp.ChppParams;
-import org.flitkit.rtl.chpp.SendEngineParams;
+import org.flitkit.rtl.chpp.send.SendEngineParams;
 import org.flitkit.rtl.pcie.Pcie;
 import org.flitkit.testbench.Component;
 import org.flitkit.testbench.RunConfig;

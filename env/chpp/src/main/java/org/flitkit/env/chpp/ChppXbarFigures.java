@@ -5,7 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.flitkit.rtl.chpp.DmaCrossbar;
+import org.flitkit.rtl.chpp.xbar.DmaCrossbar;
 import org.flitkit.rtl.chpp.XbarLoad;
 import org.flitkit.testbench.ProgressListener;
 import org.flitkit.testbench.figures.Citation;

@@ -2,7 +2,7 @@ package org.flitkit.env.chpp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.flitkit.rtl.chpp.SendEngineParams;
+import org.flitkit.rtl.chpp.send.SendEngineParams;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.TestbenchExtension;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,6 @@
 package org.flitkit.rtl.chpp;
 
+import org.flitkit.rtl.chpp.send.SendEngineParams;
 import static org.flitkit.hdl.Hdl.*;
 
 import java.util.ArrayList;

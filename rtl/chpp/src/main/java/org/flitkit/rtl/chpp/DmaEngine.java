@@ -1,5 +1,13 @@
 package org.flitkit.rtl.chpp;
 
+import org.flitkit.rtl.chpp.receive.CompletionRing;
+import org.flitkit.rtl.chpp.receive.CompletionRingParams;
+import org.flitkit.rtl.chpp.receive.QpKeyWrite;
+import org.flitkit.rtl.chpp.receive.ReceiveEngine;
+import org.flitkit.rtl.chpp.send.DoorbellWindow;
+import org.flitkit.rtl.chpp.send.SendEngine;
+import org.flitkit.rtl.chpp.send.SendEngineParams;
+import org.flitkit.rtl.chpp.upload.BufferParams;
 import static org.flitkit.hdl.Hdl.*;
 
 import org.flitkit.formats.chpp.Chpp;

@@ -1,5 +1,6 @@
 package org.flitkit.rtl.chpp;
 
+import org.flitkit.rtl.chpp.xbar.DmaCrossbar;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
