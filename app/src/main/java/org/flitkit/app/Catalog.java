@@ -13,8 +13,8 @@ import org.flitkit.tools.benchmark.RelayChain;
 import org.flitkit.rtl.link.LinkPairStress;
 import org.flitkit.rtl.nic.Nic;
 import org.flitkit.rtl.nrc.Nrc;
-import org.flitkit.rtl.nrc.sw.SwitchCore;
-import org.flitkit.rtl.nrc.sw.SwitchParams;
+import org.flitkit.rtl.nrc.switchcore.SwitchCore;
+import org.flitkit.rtl.nrc.switchcore.SwitchParams;
 import org.flitkit.rtl.xud.XudParams;
 import org.flitkit.rtl.xud.XudRecvEngine;
 import org.flitkit.rtl.xud.XudSendEngine;
@@ -23,14 +23,14 @@ import org.flitkit.testbench.Scenario;
 import org.flitkit.figures.FigureRegistry;
 import org.flitkit.figures.FigureScenario;
 import org.flitkit.figures.FigureSource;
-import org.flitkit.env.chpp.ChppDeadlock;
-import org.flitkit.env.chpp.ChppFaults;
+import org.flitkit.env.chpp.ChppDeadlockScenario;
+import org.flitkit.env.chpp.ChppFaultsScenario;
 import org.flitkit.rtl.chpp.DmaEngine;
-import org.flitkit.rtl.chpp.SendEngineParams;
+import org.flitkit.rtl.chpp.send.SendEngineParams;
 import org.flitkit.env.chpp.ChppFigures;
 import org.flitkit.env.chpp.ChppFiguresScenario;
 import org.flitkit.env.chpp.ChppXbarFigures;
-import org.flitkit.app.demo.ClosedFlitLoopback;
+import org.flitkit.app.demo.FlitLoopbackBenchmark;
 import org.flitkit.app.demo.FlitLoopback;
 import org.flitkit.app.demo.FlitLoopbackScenario;
 import org.flitkit.env.nic.NicFigures;
@@ -42,13 +42,13 @@ import org.flitkit.env.nrc.NrcErrorsScenario;
 import org.flitkit.env.nrc.NrcFaultsScenario;
 import org.flitkit.env.nrc.NrcFigures;
 import org.flitkit.env.nrc.NrcFiguresScenario;
-import org.flitkit.env.nrc.chip.NrcChipTraffic;
-import org.flitkit.env.nrc.sw.SwitchFigures;
+import org.flitkit.env.nrc.chip.NrcChipTrafficScenario;
+import org.flitkit.env.nrc.switchcore.SwitchFigures;
 import org.flitkit.env.nrc.NrcPortsScenario;
 import org.flitkit.env.nrc.NrcRandomScenario;
-import org.flitkit.env.nrc.benchmark.NrcIdle;
-import org.flitkit.env.nrc.benchmark.NrcTraffic;
-import org.flitkit.env.nrc.benchmark.SwitchTraffic;
+import org.flitkit.env.nrc.benchmark.NrcIdleBenchmark;
+import org.flitkit.env.nrc.benchmark.NrcTrafficBenchmark;
+import org.flitkit.env.nrc.benchmark.SwitchTrafficBenchmark;
 import org.flitkit.env.nrc.system.NrcSystemBenchmark;
 import org.flitkit.env.xud.XudFigures;
 import org.flitkit.env.xud.XudLossyScenario;
@@ -123,8 +123,8 @@ public final class Catalog {
     private final Map<String, SystemBenchmarkEntry> systemBenchmarks = new LinkedHashMap<>();
     private final List<FigureSource> figureSources = new ArrayList<>();
 
-    private static final String NRC_IDLE = "NrcIdle: the NRC with every input idle and every output ready; checksum of every output";
-    private static final String NRC_TRAFFIC = "NrcTraffic: LFSR register reads/writes on all 24 NRC ports, LFSR backpressure, checksum of every response flit";
+    private static final String NRC_IDLE = "NrcIdleBenchmark: the NRC with every input idle and every output ready; checksum of every output";
+    private static final String NRC_TRAFFIC = "NrcTrafficBenchmark: LFSR register reads/writes on all 24 NRC ports, LFSR backpressure, checksum of every response flit";
 
     /** The testbenches and designs shipped with FlitKit. */
     public static Catalog standard() {
@@ -149,14 +149,14 @@ public final class Catalog {
                 .testbench("chpp-figures", "cHPP NIC: every paper figure (latency table, processing latency, bandwidth vs MTU, payload "
                         + "and tags, fairness, crossbar throughput) measured on the RTL, model beside paper", ChppFiguresScenario::run)
                 .testbench("chpp-faults", "cHPP NIC: 2000 random PUT/GET/NAP requests both ways from all 8 functions with 10 % of host reads "
-                        + "failing (UR, CA, lost): every request ends (a GET at its requester), all tags free, host memory exact", ChppFaults::scenario)
+                        + "failing (UR, CA, lost): every request ends (a GET at its requester), all tags free, host memory exact", ChppFaultsScenario::scenario)
                 .testbench("chpp-deadlock", "cHPP NIC: two NICs back to back over 200-cycle credit links, both GETting from each other at "
                         + "once; GETs sharing the PUT VC deadlock (diagnosed), on their own VC all complete, memory exact (paper figures "
-                        + "9/10); 1-byte PUT latency link vs crossbar", ChppDeadlock::scenario)
+                        + "9/10); 1-byte PUT latency link vs crossbar", ChppDeadlockScenario::scenario)
                 .testbench("nrc-chip-traffic", "NRC chip: random table-routed data on all 24 ports through link layers and the switch core, "
                         + "bit errors on every cable, scoreboarded; options --load --ber --cable-latency --sink-ready",
-                        1_000_000, NrcChipTraffic.OPTIONS,
-                        values -> cfg -> NrcChipTraffic.run(NrcChipTraffic.config(cfg.cycles(), values), cfg))
+                        1_000_000, NrcChipTrafficScenario.OPTIONS,
+                        values -> cfg -> NrcChipTrafficScenario.run(NrcChipTrafficScenario.config(cfg.cycles(), values), cfg))
                 .testbench("xud-lossy", "XUD: exactly-once delivery by the window layer over a lossy network; options --loss --ack-loss"
                         + " --dup --reorder --corrupt --messages --windows --endpoints",
                         XudLossyScenario.CYCLE_BUDGET, XudLossyScenario.OPTIONS,
@@ -193,9 +193,9 @@ public final class Catalog {
                 .counts("nrc-figures", NrcFiguresScenario.COUNTS)
                 .counts("nic-figures", NicFiguresScenario.COUNTS)
                 .counts("chpp-figures", FigureScenario.COUNTS)
-                .counts("chpp-faults", ChppFaults.COUNTS)
-                .counts("chpp-deadlock", ChppDeadlock.COUNTS)
-                .counts("nrc-chip-traffic", NrcChipTraffic.COUNTS)
+                .counts("chpp-faults", ChppFaultsScenario.COUNTS)
+                .counts("chpp-deadlock", ChppDeadlockScenario.COUNTS)
+                .counts("nrc-chip-traffic", NrcChipTrafficScenario.COUNTS)
                 .counts("xud-lossy", XudLossyScenario.COUNTS)
                 .counts("mnc-random", MncRandomScenario.COUNTS)
                 .counts("mnc-figures", FigureScenario.COUNTS)
@@ -222,21 +222,21 @@ public final class Catalog {
                         + "master), NICStatus and the link dispatch unit (SReq/SAck, striping from 16 KB)", () -> new MncNode(MncParams.of(2)))
                 .design("mnc-dispatch", "DispatchUnit: the MNC link dispatch for 4 rails (FREE first else round robin, SReq/SAck, "
                         + "equal chunks)", () -> new DispatchUnit(MncParams.of(4)))
-                .design("nrc-idle", NRC_IDLE, NrcIdle::new)
-                .design("nrc-traffic", NRC_TRAFFIC, NrcTraffic::new)
+                .design("nrc-idle", NRC_IDLE, NrcIdleBenchmark::new)
+                .design("nrc-traffic", NRC_TRAFFIC, NrcTrafficBenchmark::new)
                 .design("ring-node", "SlottedRingNode: one slotted-ring stop (destination removal, fill only an empty slot), 16 nodes",
                         RingDesigns::node)
                 .design("insertion-node", "RegisterInsertionNode: one register-insertion ring stop (source always sends, passing traffic "
                         + "waits in a 4-packet insertion buffer), 16 nodes", RingDesigns::insertionNode)
                 .benchmark("flit-loopback", "LFSR flits through the flit-loopback link, LFSR backpressure, folded checksum",
-                        ClosedFlitLoopback::new, 2_000_000)
+                        FlitLoopbackBenchmark::new, 2_000_000)
                 .benchmark("relay-chain", "96 x 20-bit two-entry skid buffers, LFSR source and LFSR backpressure, summing sink",
                         () -> new RelayChain(96, 20), 2_000_000)
-                .benchmark("nrc-idle", NRC_IDLE, NrcIdle::new, 2_000_000)
-                .benchmark("nrc-traffic", NRC_TRAFFIC, NrcTraffic::new, 1_000_000)
-                .benchmark("nrc-switch", "SwitchTraffic: the 24-port switch core, LFSR table-routed packets (1-8 flits, VC0-3) "
+                .benchmark("nrc-idle", NRC_IDLE, NrcIdleBenchmark::new, 2_000_000)
+                .benchmark("nrc-traffic", NRC_TRAFFIC, NrcTrafficBenchmark::new, 1_000_000)
+                .benchmark("nrc-switch", "SwitchTrafficBenchmark: the 24-port switch core, LFSR table-routed packets (1-8 flits, VC0-3) "
                         + "with credits on every input, LFSR backpressure and credit returns on every output, checksum of every flit out",
-                        SwitchTraffic::new, 20_000)
+                        SwitchTrafficBenchmark::new, 20_000)
                 .systemBenchmark("system-idle", "N idle NRCs in a ring (--chips N, --cycles idle cycles): build time, heap, cost of an idle chip-cycle",
                         (chips, cycles, requests, threads, out) -> NrcSystemBenchmark.idle(chips, cycles != null ? cycles : 1_000_000, threads, out))
                 .systemBenchmark("nrc-ring", "N NRCs in a ring, one management request at a time to random chips (--chips N, --requests R), against one NRC",

@@ -10,7 +10,7 @@ import org.flitkit.env.ring.topo.DesignExistence;
 import org.flitkit.env.ring.topo.MultiRing;
 import org.flitkit.env.ring.topo.MultiRingSearch;
 import org.flitkit.env.ring.topo.RingFamilies;
-import org.flitkit.env.ring.topo.Schedule;
+import org.flitkit.env.ring.topo.RingSchedule;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -81,9 +81,9 @@ final class MultiringCommand implements Runnable {
                 throw new ParameterException(spec.commandLine(), "give --nodes N and --steps LIST, or --families");
             }
             MultiRing m = rings(spec, nodes, steps);
-            Schedule s;
+            RingSchedule s;
             try {
-                s = Schedule.named(schedule, m);
+                s = RingSchedule.named(schedule, m);
             } catch (IllegalArgumentException e) {
                 throw new ParameterException(spec.commandLine(), e.getMessage());
             }

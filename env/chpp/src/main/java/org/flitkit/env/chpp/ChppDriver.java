@@ -13,9 +13,9 @@ import org.flitkit.formats.chpp.SendCompletion;
 import org.flitkit.formats.chpp.Status;
 import org.flitkit.env.host.HostMemory;
 import org.flitkit.env.host.PcieHost;
-import org.flitkit.rtl.chpp.BufferListRegs;
+import org.flitkit.rtl.chpp.upload.BufferListRegs;
 import org.flitkit.rtl.chpp.ChppRegisters;
-import org.flitkit.rtl.chpp.RingParams;
+import org.flitkit.rtl.chpp.receive.CompletionRingParams;
 
 /**
  * Host software's view of one cHPP DMA engine (paper section 3.4: queue pairs, descriptors in host memory,
@@ -36,11 +36,11 @@ public final class ChppDriver {
     private int bufferListSize;
     private long buffersPosted;
     private final int processor;
-    private final RingParams rings;
+    private final CompletionRingParams rings;
     private final Qp[] qps = new Qp[Chpp.FUNCTIONS * Chpp.QPS];
 
     /** The driver of the engine of {@code processor} behind {@code host}; {@code rings} sizes every ring. */
-    public ChppDriver(PcieHost host, int processor, RingParams rings) {
+    public ChppDriver(PcieHost host, int processor, CompletionRingParams rings) {
         if (processor < 0 || processor >= Chpp.PROCESSORS) {
             throw new IllegalArgumentException("processor " + processor + " outside 0.." + (Chpp.PROCESSORS - 1));
         }
@@ -72,8 +72,8 @@ public final class ChppDriver {
         }
         Qp q = new Qp(id, key, r);
         qps[r] = q;
-        host.mmioWrite(ChppRegisters.sendRing(r) + RingParams.REG_BASE, q.sendRing);
-        host.mmioWrite(ChppRegisters.receiveRing(r) + RingParams.REG_BASE, q.receiveRing);
+        host.mmioWrite(ChppRegisters.sendRing(r) + CompletionRingParams.REG_BASE, q.sendRing);
+        host.mmioWrite(ChppRegisters.receiveRing(r) + CompletionRingParams.REG_BASE, q.receiveRing);
         host.mmioWrite(ChppRegisters.qpKey(r), key | (1L << 16));
         return q;
     }
@@ -303,7 +303,7 @@ public final class ChppDriver {
             c++;
         }
         if (c != consumed) {
-            host.mmioWrite(regs + RingParams.REG_CONSUMER, c % (2L * n));
+            host.mmioWrite(regs + CompletionRingParams.REG_CONSUMER, c % (2L * n));
         }
         return c;
     }

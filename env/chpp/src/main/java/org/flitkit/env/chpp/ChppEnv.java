@@ -5,12 +5,12 @@ import java.util.List;
 import org.flitkit.env.host.HostMemory;
 import org.flitkit.env.host.PcieHost;
 import org.flitkit.env.host.PcieParams;
-import org.flitkit.rtl.chpp.BufferParams;
+import org.flitkit.rtl.chpp.upload.BufferParams;
 import org.flitkit.rtl.chpp.ChppController;
 import org.flitkit.rtl.chpp.ChppParams;
 import org.flitkit.rtl.chpp.DmaEngine;
-import org.flitkit.rtl.chpp.RingParams;
-import org.flitkit.rtl.chpp.SendEngineParams;
+import org.flitkit.rtl.chpp.receive.CompletionRingParams;
+import org.flitkit.rtl.chpp.send.SendEngineParams;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Testbench;
 
@@ -36,7 +36,7 @@ public final class ChppEnv implements AutoCloseable {
         tb = Testbench.create("the cHPP controller (" + ports + " engines)", () -> new ChppController(ports, vcs, sp, e -> new DmaEngine(p, e, BufferParams.defaults().withMaxReadRequest(sp.maxReadRequest()),
                 DmaEngine.DEFAULT_RING_ENTRIES, Math.max(DmaEngine.DEFAULT_MAX_PAYLOAD, pp.dma().maxPayloadBytes()))), cfg);
         ChppController c = tb.dut();
-        RingParams rings = new RingParams(c.engines.get(0).sendRing.params.entries(), 0);
+        CompletionRingParams rings = new CompletionRingParams(c.engines.get(0).sendRing.params.entries(), 0);
         for (int i = 0; i < ports; i++) {
             PcieHost h = tb.add(new PcieHost("host" + i, new HostMemory(), pp).dma(c.dmaRq.get(i), c.dmaCpl.get(i))
                     .mmio(c.mmio.get(i)));

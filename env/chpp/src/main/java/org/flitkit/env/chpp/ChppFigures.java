@@ -9,7 +9,7 @@ import java.util.Set;
 import org.flitkit.env.host.DmaParams;
 import org.flitkit.env.host.PcieParams;
 import org.flitkit.rtl.chpp.ChppParams;
-import org.flitkit.rtl.chpp.SendEngineParams;
+import org.flitkit.rtl.chpp.send.SendEngineParams;
 import org.flitkit.testbench.ProgressListener;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.figures.Citation;
@@ -23,7 +23,7 @@ import org.flitkit.figures.Table;
 
 /**
  * The cHPP NIC's figures (paper section 5) measured on two RTL engines of one controller against the PCIe host
- * model ({@link ChppRun}): processing latency without memory (figure 18), table 2's one-way latencies, PUT
+ * model ({@link ChppMeasurements}): processing latency without memory (figure 18), table 2's one-way latencies, PUT
  * bandwidth against MTU (figure 16) and against payload (figure 17), bandwidth against the tags available (the
  * formula of section 5.1) and the fairness of figure 20. docs/chpp-nic.md, "Figures".
  */
@@ -215,11 +215,11 @@ public final class ChppFigures extends PointFigures<ChppFigures.Key, double[]> {
         PcieParams pp = host();
         switch (k.what()) {
             case "latency" -> {
-                try (ChppRun r = new ChppRun(cfg(), sp, pp)) {
+                try (ChppMeasurements r = new ChppMeasurements(cfg(), sp, pp)) {
                     double[] v = new double[42];
                     for (int o = 0; o < 4; o++) {
                         for (int i = 0; i < T2_BYTES.length; i++) {
-                            ChppRun.Latency l = r.latency(ChppRun.Op.values()[o], T2_BYTES[i]);
+                            ChppMeasurements.Latency l = r.latency(ChppMeasurements.Op.values()[o], T2_BYTES[i]);
                             v[o * T2_BYTES.length + i] = l.cycles() / MHZ;
                             if (T2_BYTES[i] == 1 && o == 0) {
                                 v[40] = l.processingCycles();
@@ -237,8 +237,8 @@ public final class ChppFigures extends PointFigures<ChppFigures.Key, double[]> {
                 DmaParams d = pp.dma();
                 PcieParams mp = pp.withDma(new DmaParams(d.readRoundTripCycles(), d.writeLatencyCycles(), d.tags(), m,
                         Math.max(128, m), d.readCompletionBoundary()));
-                try (ChppRun r = new ChppRun(cfg(), sp.withMtu(m).withMaxReadRequest(m), mp)) {
-                    ChppRun.Stream s = r.stream(ChppRun.Op.PUT, TRANSFER, 1, 1);
+                try (ChppMeasurements r = new ChppMeasurements(cfg(), sp.withMtu(m).withMaxReadRequest(m), mp)) {
+                    ChppMeasurements.Stream s = r.stream(ChppMeasurements.Op.PUT, TRANSFER, 1, 1);
                     return new double[] {s.gbps(), s.cycles()};
                 }
             }
@@ -247,8 +247,8 @@ public final class ChppFigures extends PointFigures<ChppFigures.Key, double[]> {
                 DmaParams d = pp.dma();
                 PcieParams tp = pp.withDma(new DmaParams(d.readRoundTripCycles(), d.writeLatencyCycles(), t, d.maxReadRequestBytes(),
                         d.maxPayloadBytes(), d.readCompletionBoundary()));
-                try (ChppRun r = new ChppRun(cfg(), ChppParams.paper().withTags(t), sp, tp)) {
-                    ChppRun.Stream s = r.stream(ChppRun.Op.PUT, TRANSFER, 1, 1);
+                try (ChppMeasurements r = new ChppMeasurements(cfg(), ChppParams.paper().withTags(t), sp, tp)) {
+                    ChppMeasurements.Stream s = r.stream(ChppMeasurements.Op.PUT, TRANSFER, 1, 1);
                     // formula (2) with t = the model's read time: request to last completion of a 512-byte read
                     int size = sp.maxReadRequest();
                     double tRead = r.meanReadCycles();
@@ -256,8 +256,8 @@ public final class ChppFigures extends PointFigures<ChppFigures.Key, double[]> {
                 }
             }
             case "fairness" -> {
-                try (ChppRun r = new ChppRun(cfg(), sp, pp)) {
-                    ChppRun.Shares sh = r.fairness(FAIR_CYCLES, FAIR_MAX_BYTES, 4, FAIR_EVERY, seed);
+                try (ChppMeasurements r = new ChppMeasurements(cfg(), sp, pp)) {
+                    ChppMeasurements.Shares sh = r.fairness(FAIR_CYCLES, FAIR_MAX_BYTES, 4, FAIR_EVERY, seed);
                     double[] v = new double[sh.samples().size() + 1];
                     v[0] = sh.settledAt(0.10);
                     for (int i = 0; i < sh.samples().size(); i++) {
@@ -269,14 +269,14 @@ public final class ChppFigures extends PointFigures<ChppFigures.Key, double[]> {
             default -> {
                 boolean nap = k.what().startsWith("payload-nap");
                 int[] sizes = nap ? NAP_SIZES : PUT_SIZES;
-                ChppRun.Op op = switch (k.what()) {
-                    case "payload-put" -> ChppRun.Op.PUT;
-                    case "payload-get" -> ChppRun.Op.GET;
-                    case "payload-nap-imm" -> ChppRun.Op.NAP_IMMEDIATE;
-                    case "payload-nap-ind" -> ChppRun.Op.NAP_INDIRECT;
+                ChppMeasurements.Op op = switch (k.what()) {
+                    case "payload-put" -> ChppMeasurements.Op.PUT;
+                    case "payload-get" -> ChppMeasurements.Op.GET;
+                    case "payload-nap-imm" -> ChppMeasurements.Op.NAP_IMMEDIATE;
+                    case "payload-nap-ind" -> ChppMeasurements.Op.NAP_INDIRECT;
                     default -> throw new IllegalArgumentException(k.toString());
                 };
-                try (ChppRun r = new ChppRun(cfg(), sp, pp)) {
+                try (ChppMeasurements r = new ChppMeasurements(cfg(), sp, pp)) {
                     double[] v = new double[sizes.length];
                     for (int i = 0; i < sizes.length; i++) {
                         int n = (int) Math.max(8, Math.min(256, TRANSFER / sizes[i]));

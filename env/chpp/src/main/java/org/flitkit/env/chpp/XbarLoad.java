@@ -1,14 +1,14 @@
 package org.flitkit.env.chpp;
 
+import org.flitkit.rtl.chpp.xbar.DmaCrossbar;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.flitkit.formats.chpp.PktType;
 import org.flitkit.hdl.Circuit;
 import org.flitkit.hdl.sim.Simulator;
-import org.flitkit.rtl.chpp.DmaCrossbar;
 import org.flitkit.rtl.chpp.PacketBeat;
-import org.flitkit.rtl.chpp.XbarHeader;
+import org.flitkit.rtl.chpp.xbar.XbarHeader;
 
 /**
  * Saturation throughput of the {@link DmaCrossbar} under uniform random traffic (paper section 5.4, figure 19:

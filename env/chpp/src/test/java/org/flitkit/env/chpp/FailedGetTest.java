@@ -12,7 +12,7 @@ import org.flitkit.formats.chpp.Status;
 import org.flitkit.env.host.PcieHost;
 import org.flitkit.env.host.PcieParams;
 import org.flitkit.rtl.chpp.ChppParams;
-import org.flitkit.rtl.chpp.SendEngineParams;
+import org.flitkit.rtl.chpp.send.SendEngineParams;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.TestbenchExtension;
 import org.junit.jupiter.api.Test;

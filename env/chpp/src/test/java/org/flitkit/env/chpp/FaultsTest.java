@@ -10,14 +10,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * A tenth of all host memory reads fail (UR, CA, or lost), both engines sending from all
  * 8 functions: every request ends (a GET at its requester, also when its answer fails at the target), all tags are
- * free, memory holds exactly what was sent ({@link ChppFaults}).
+ * free, memory holds exactly what was sent ({@link ChppFaultsScenario}).
  */
 @ExtendWith(TestbenchExtension.class)
 class FaultsTest {
     @Test
     void aTenthOfReadsFailingEveryRequestEndsAndNothingLeaks(RunConfig cfg) {
-        try (ChppEnv env = ChppFaults.env(cfg)) {
-            ChppFaults.Outcome o = ChppFaults.run(env, 300, 0.10);
+        try (ChppEnv env = ChppFaultsScenario.env(cfg)) {
+            ChppFaultsScenario.Outcome o = ChppFaultsScenario.run(env, 300, 0.10);
             env.tb.finish();
             System.out.println(o);
             assertThat(o.ok() + o.readErrors() + o.timeouts() + o.unreadable()).isEqualTo(300);
@@ -36,7 +36,7 @@ class FaultsTest {
             assertThat(o.freeTags1()).isEqualTo(32);
             if (ownSeed()) {
                 // the outcome docs/chpp-nic.md ("Faults") reports for this test's seed
-                assertThat(o).isEqualTo(new ChppFaults.Outcome(300, 156, 61, 44, 39, 0, 1597, 180, o.cycles(), 32, 32, 60, 25, 27, 8, 0));
+                assertThat(o).isEqualTo(new ChppFaultsScenario.Outcome(300, 156, 61, 44, 39, 0, 1597, 180, o.cycles(), 32, 32, 60, 25, 27, 8, 0));
             }
         }
     }
@@ -49,8 +49,8 @@ class FaultsTest {
     /** No faults: every primitive (PUT, chain, GET, NAP indirect and immediate) both ways, every byte exact. */
     @Test
     void everyPrimitiveBothWaysFromAllFunctionsLandsExactly(RunConfig cfg) {
-        try (ChppEnv env = ChppFaults.env(cfg)) {
-            ChppFaults.Outcome o = ChppFaults.run(env, 300, 0.0);
+        try (ChppEnv env = ChppFaultsScenario.env(cfg)) {
+            ChppFaultsScenario.Outcome o = ChppFaultsScenario.run(env, 300, 0.0);
             env.tb.finish();
             System.out.println(o);
             assertThat(o.ok()).isEqualTo(300);

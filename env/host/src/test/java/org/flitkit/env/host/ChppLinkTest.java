@@ -30,19 +30,19 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class ChppLinkTest {
     static final PcieParams CHPP = PcieParams.chpp();
 
-    record Bench(Testbench<Wire> tb, PcieHost host, Driver dev) implements AutoCloseable {
+    record Harness(Testbench<Wire> tb, PcieHost host, Driver dev) implements AutoCloseable {
         @Override
         public void close() {
             tb.close();
         }
     }
 
-    static Bench bench(RunConfig cfg, String part, int beatBytes, PcieParams p, HostMemory mem) {
+    static Harness bench(RunConfig cfg, String part, int beatBytes, PcieParams p, HostMemory mem) {
         Testbench<Wire> tb = Testbench.create(() -> new Wire(beatBytes), cfg.part(part));
         Wire w = tb.dut();
         PcieHost host = tb.add(new PcieHost("host", mem, p).dma(w.dmaRq, w.dmaCpl));
         Driver dev = tb.add(new Driver(w));
-        return new Bench(tb, host, dev);
+        return new Harness(tb, host, dev);
     }
 
     static byte[] pattern(int n, int seed) {
@@ -62,7 +62,7 @@ class ChppLinkTest {
 
     /** Back-to-back 128-byte writes: cycles at which the device's write beats were taken. */
     static List<Long> postWrites(RunConfig cfg, String part, int beatBytes, PcieParams p, int writes, HostMemory mem) {
-        try (Bench b = bench(cfg, part, beatBytes, p, mem)) {
+        try (Harness b = bench(cfg, part, beatBytes, p, mem)) {
             for (int i = 0; i < writes; i++) {
                 b.dev().write(0x10000 + 128L * i, pattern(128, i));
             }
@@ -114,7 +114,7 @@ class ChppLinkTest {
     @Test
     void aLongWriteIsCutIntoMaxPayloadTlpsEachPayingHeaderAndProcessing(RunConfig cfg) {
         HostMemory mem = new HostMemory();
-        try (Bench b = bench(cfg, "4k", 16, CHPP, mem)) {
+        try (Harness b = bench(cfg, "4k", 16, CHPP, mem)) {
             byte[] data = pattern(4096, 5);
             b.dev().write(0x40000, data);
             b.tb().reset(1);
@@ -133,7 +133,7 @@ class ChppLinkTest {
 
     /** Completion bytes the device takes in a steady-state window of {@code window} cycles with {@code tags} reads in flight. */
     static long readBytes(RunConfig cfg, int tags, int window) {
-        try (Bench b = bench(cfg, "tags" + tags, 16, CHPP, new HostMemory())) {
+        try (Harness b = bench(cfg, "tags" + tags, 16, CHPP, new HostMemory())) {
             b.dev().stream(0x100000, 128, Long.MAX_VALUE, tags);
             b.tb().reset(1);
             long c0 = b.tb().cycle();
@@ -170,7 +170,7 @@ class ChppLinkTest {
 
     @Test
     void oneTagsRoundTripIs130CyclesToTheFirstBeat(RunConfig cfg) {
-        try (Bench b = bench(cfg, "rt", 16, CHPP, new HostMemory())) {
+        try (Harness b = bench(cfg, "rt", 16, CHPP, new HostMemory())) {
             b.dev().stream(0x100000, 128, 3, 1);
             b.tb().reset(1);
             b.tb().runUntil("three reads", () -> b.dev().done(), 1000);
@@ -200,7 +200,7 @@ class ChppLinkTest {
         HostMemory mem = new HostMemory();
         byte[] data = pattern(300, 9);
         mem.write(0x2028, data);
-        try (Bench b = bench(cfg, "split", 16, CHPP, mem)) {
+        try (Harness b = bench(cfg, "split", 16, CHPP, mem)) {
             b.dev().read(0x2028, 300, 3);
             b.tb().reset(1);
             b.tb().runUntil("the read", () -> b.dev().done(), 1000);
@@ -234,7 +234,7 @@ class ChppLinkTest {
         for (int beatBytes : new int[] {16, 32, 64}) {
             HostMemory mem = new HostMemory();
             mem.write(0x1000, pattern(256, 7));
-            try (Bench b = bench(cfg, "wide" + beatBytes, beatBytes, CHPP, mem)) {
+            try (Harness b = bench(cfg, "wide" + beatBytes, beatBytes, CHPP, mem)) {
                 b.dev().read(0x1000, 256, 5);
                 b.tb().reset(1);
                 b.tb().runUntil("the read", () -> b.dev().done(), 1000);
@@ -257,7 +257,7 @@ class ChppLinkTest {
         mem.write(0x1000, pattern(256, 1));
         mem.write(0x3000, pattern(256, 2));
         PcieParams p = CHPP.withLink(CHPP.link().withInterleave(interleave));
-        try (Bench b = bench(cfg, part, 16, p, mem)) {
+        try (Harness b = bench(cfg, part, 16, p, mem)) {
             b.dev().read(0x1000, 256, 0).read(0x3000, 256, 1);
             b.tb().reset(1);
             b.tb().runUntil("both reads", () -> b.dev().done(), 1000);
@@ -288,7 +288,7 @@ class ChppLinkTest {
     void errorCompletionsAt16ByteBeatsTakeAHeaderAndAProcessingCycle(RunConfig cfg) {
         HostMemory mem = new HostMemory();
         mem.write(0x8000, pattern(32, 4));
-        try (Bench b = bench(cfg, "err", 16, CHPP, mem)) {
+        try (Harness b = bench(cfg, "err", 16, CHPP, mem)) {
             b.host().readFaults((addr, len, rng) -> addr == 0x5000 ? ReadOutcome.UR : addr == 0x6000 ? ReadOutcome.CA : ReadOutcome.OK);
             b.dev().read(0x5000, 64, 0).read(0x6000, 64, 1).read(0x8000, 32, 2);
             b.tb().reset(1);
@@ -316,7 +316,7 @@ class ChppLinkTest {
     void aLostCompletionAt16ByteBeatsNeverArrivesAndLeavesTheLinkToOthers(RunConfig cfg) {
         HostMemory mem = new HostMemory();
         mem.write(0x9000, pattern(48, 6));
-        try (Bench b = bench(cfg, "lost", 16, CHPP, mem)) {
+        try (Harness b = bench(cfg, "lost", 16, CHPP, mem)) {
             b.host().readFaults(PcieHost.ReadFaults.inRange(0x3000, 0x3040, ReadOutcome.LOST));
             b.dev().read(0x3000, 64, 0).read(0x9000, 48, 1);
             b.tb().reset(1);
@@ -342,7 +342,7 @@ class ChppLinkTest {
         int n = 150;
         int tags = 8;
         List<long[]> reads = new ArrayList<>(); // addr, len, tag
-        try (Bench b = bench(cfg, "random", 16, CHPP, mem)) {
+        try (Harness b = bench(cfg, "random", 16, CHPP, mem)) {
             for (int i = 0; i < n; i++) {
                 int len = 1 + rng.nextInt(512);
                 long off = rng.nextInt((1 << 16) - 512);

@@ -18,11 +18,11 @@ import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Testbench;
 
 /**
- * The MNC platform around an {@link MncCluster} (multi-rail paper, introduction and section 3): per node a host
+ * The MNC platform around an {@link MncBoard} (multi-rail paper, introduction and section 3): per node a host
  * memory, a {@link PciBus} and a GM-like {@link MncHost}; one {@link Switch} joining every NIC's link.
  */
 public final class MncEnv implements AutoCloseable {
-    public final Testbench<MncCluster> tb;
+    public final Testbench<MncBoard> tb;
     public final Platform platform;
     private final Switch network;
     private final List<PciBus> buses = new ArrayList<>();
@@ -45,7 +45,7 @@ public final class MncEnv implements AutoCloseable {
 
         // resolved once: Vec.get is too slow for every cycle
         @SuppressWarnings("unchecked")
-        Ports(MncCluster c) {
+        Ports(MncBoard c) {
             rails = c.params.rails();
             bus = c.bus.asList().toArray(new Decoupled[0]);
             busDone = c.busDone.asList().toArray(new Valid[0]);
@@ -117,7 +117,7 @@ public final class MncEnv implements AutoCloseable {
 
     public MncEnv(RunConfig cfg, int nodes, MncParams params, Platform platform) {
         this.platform = platform;
-        tb = Testbench.create(() -> new MncCluster(nodes, params), cfg);
+        tb = Testbench.create(() -> new MncBoard(nodes, params), cfg);
         Ports ports = new Ports(tb.dut());
         List<NicSram> sram = new ArrayList<>();
         for (int i = 0; i < nodes * params.rails(); i++) {
@@ -170,7 +170,7 @@ public final class MncEnv implements AutoCloseable {
         return network.ctrlPackets();
     }
 
-    public MncCluster cluster() {
+    public MncBoard cluster() {
         return tb.dut();
     }
 

@@ -29,7 +29,7 @@ public final class MncFigures implements FigureSource {
             + "Myrinet GM, Journal of Software 2003)", "Section 3");
     /** Message sizes of the bandwidth sweeps; the peak is the largest bandwidth over them. */
     public static final int[] SIZES = {64 * 1024, 256 * 1024, 1024 * 1024};
-    /** Bytes each bandwidth stream moves (at least {@link Bench#WINDOW} messages). */
+    /** Bytes each bandwidth stream moves (at least {@link MncMeasurements#WINDOW} messages). */
     static final int STREAM_BYTES = 4 * 1024 * 1024;
     /** Message size of the link-sharing and policy runs. */
     static final int SHARE_BYTES = 64 * 1024;
@@ -47,7 +47,7 @@ public final class MncFigures implements FigureSource {
     private final List<Def> defs = new ArrayList<>();
     private final Map<String, Supplier<Double>> runs = new LinkedHashMap<>();
 
-    private final Bench bench;
+    private final MncMeasurements bench;
 
     public MncFigures() {
         this(null);
@@ -55,7 +55,7 @@ public final class MncFigures implements FigureSource {
 
     /** The figures, their runs reporting cycles to {@code progress} (null: to nobody). */
     public MncFigures(org.flitkit.testbench.ProgressListener progress) {
-        bench = new Bench(progress);
+        bench = new MncMeasurements(progress);
         Platform pci = Platform.paper();
         // ---- section 1, figure 2: two flows sharing one link
         run("single-flow", () -> bench.bandwidth(MncEnvs.paper(1, pci), pci, 2, List.of(flow(0, 1, 0, SHARE_BYTES, 32)))[0]);
@@ -172,8 +172,8 @@ public final class MncFigures implements FigureSource {
                 .slow().build(), Set.of("sw-16k", "hw-16k", "one-rail-16k"), m -> 100 * m.get("hw-16k") / m.get("sw-16k"));
     }
 
-    private static Bench.Flow flow(int src, int dst, int port, int bytes, int messages) {
-        return new Bench.Flow(src, dst, port, bytes, messages);
+    private static MncMeasurements.Flow flow(int src, int dst, int port, int bytes, int messages) {
+        return new MncMeasurements.Flow(src, dst, port, bytes, messages);
     }
 
     private void run(String key, Supplier<Double> s) {
@@ -216,7 +216,7 @@ public final class MncFigures implements FigureSource {
 
     /** MB/s of one stream of {@code size}-byte messages from node 0 to node 1. */
     public double bandwidthAt(MncParams p, Platform platform, int size) {
-        int messages = Math.max(Bench.WINDOW, STREAM_BYTES / size);
+        int messages = Math.max(MncMeasurements.WINDOW, STREAM_BYTES / size);
         return bench.bandwidth(p, platform, 2, List.of(flow(0, 1, 0, size, messages)))[0];
     }
 

@@ -46,7 +46,7 @@ public final class DfsScenario {
         SwitchGraph g;
         if (v.containsKey("a")) {
             DesignExistence.Verdict d = DesignExistence.of(m, ScenarioOptions.smallInteger(v, "a", 1));
-            if (d.status() != DesignExistence.Status.CONSTRUCTED) {
+            if (d.status() != DesignExistence.Answer.CONSTRUCTED) {
                 throw new IllegalArgumentException("B(" + d.points() + "," + m + "," + d.lambda() + ") is not constructed: " + d.reason());
             }
             g = d.design();
@@ -61,7 +61,7 @@ public final class DfsScenario {
     }
 
     static ScenarioResult run(RunConfig cfg, SwitchGraph g, int flits, int rounds, boolean permutation) {
-        DfsRun.Measured r = DfsRun.run(g, flits, rounds, permutation, cfg);
+        DfsRounds.Measured r = DfsRounds.run(g, flits, rounds, permutation, cfg);
         r.report().forEach(System.out::println);
         return r.result();
     }

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import org.flitkit.env.ring.topo.MultiRing;
 import org.flitkit.env.ring.topo.RingFamilies;
-import org.flitkit.env.ring.topo.Schedule;
+import org.flitkit.env.ring.topo.RingSchedule;
 import org.flitkit.rtl.ring.RingKind;
 import org.flitkit.testbench.RunConfig;
 import org.knowm.xchart.BitmapEncoder;
@@ -50,7 +50,7 @@ public final class MultiringFigures {
                     }
                     MultiRing m = MultiRing.parse(n, steps);
                     x.add((double) n);
-                    y.add(Schedule.named(schedule, m).capacity().effective());
+                    y.add(RingSchedule.named(schedule, m).capacity().effective());
                 }
                 curves.add(new Curve("{+-" + steps.replace(",", ",+-") + "} " + schedule, x, y));
             }
@@ -62,7 +62,7 @@ public final class MultiringFigures {
             for (int i = which; i < RingFamilies.SPEC.size(); i += 2) {
                 RingFamilies.Member f = RingFamilies.SPEC.get(i);
                 x.add((double) f.nodes());
-                y.add(Schedule.balanced(f.rings()).capacity().effective());
+                y.add(RingSchedule.balanced(f.rings()).capacity().effective());
             }
             curves.add(new Curve("spec family, " + (which == 0 ? "fewer" : "more") + " rings at each N, balanced", x, y));
         }
@@ -74,7 +74,7 @@ public final class MultiringFigures {
         List<Curve> curves = new ArrayList<>();
         for (int n : LOAD_NODES) {
             for (String steps : LOAD_STEPS) {
-                Schedule s = Schedule.shortest(MultiRing.parse(n, steps));
+                RingSchedule s = RingSchedule.shortest(MultiRing.parse(n, steps));
                 double top = s.capacity().effective() / n;
                 List<Double> x = new ArrayList<>();
                 List<Double> y = new ArrayList<>();

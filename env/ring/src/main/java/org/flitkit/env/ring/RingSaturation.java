@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import org.flitkit.env.ring.topo.Capacity;
 import org.flitkit.env.ring.topo.MultiRing;
-import org.flitkit.env.ring.topo.Schedule;
+import org.flitkit.env.ring.topo.RingSchedule;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.rtl.ring.Offer;
 import org.flitkit.rtl.ring.RingKind;
@@ -54,7 +54,7 @@ public final class RingSaturation {
      * Runs {@code config.cycles()} measured cycles after {@link #WARMUP}; {@code load} < 0 saturates, else each node
      * offers {@code load} packets per cycle. Then sources stop and every packet sent must arrive (scoreboard).
      */
-    public static Measured run(Schedule schedule, RingKind kind, double load, int queueDepth, RunConfig config) {
+    public static Measured run(RingSchedule schedule, RingKind kind, double load, int queueDepth, RunConfig config) {
         MultiRing m = schedule.rings();
         int n = m.nodes();
         RingParams p = new RingParams(RingParams.forNodes(n).nodeBits(), 16, queueDepth);

@@ -5,7 +5,7 @@ import org.flitkit.testbench.ScenarioOptions;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.flitkit.env.ring.topo.MultiRing;
-import org.flitkit.env.ring.topo.Schedule;
+import org.flitkit.env.ring.topo.RingSchedule;
 import org.flitkit.rtl.ring.RingKind;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.ScenarioResult;
@@ -35,7 +35,7 @@ public final class RingSaturationScenario {
     }
 
     /** The run's settings, checked. */
-    public record Options(Schedule schedule, RingKind kind, double load, int queue) {
+    public record Options(RingSchedule schedule, RingKind kind, double load, int queue) {
         public static Options parse(Map<String, String> v) {
             int nodes = ScenarioOptions.smallInteger(v, "nodes", 16);
             MultiRing m = MultiRing.parse(nodes, v.getOrDefault("steps", "1,3"));
@@ -51,7 +51,7 @@ public final class RingSaturationScenario {
             if (queue < 1 || queue > 1024) {
                 throw new IllegalArgumentException("--queue must be in 1..1024, got " + queue);
             }
-            return new Options(Schedule.named(v.getOrDefault("schedule", "shortest"), m), RingKind.named(v.getOrDefault("kind", "slotted")), load,
+            return new Options(RingSchedule.named(v.getOrDefault("schedule", "shortest"), m), RingKind.named(v.getOrDefault("kind", "slotted")), load,
                     queue);
         }
     }

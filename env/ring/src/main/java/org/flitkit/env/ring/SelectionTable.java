@@ -1,7 +1,7 @@
 package org.flitkit.env.ring;
 
 import org.flitkit.env.ring.topo.MultiRing;
-import org.flitkit.env.ring.topo.Schedule;
+import org.flitkit.env.ring.topo.RingSchedule;
 import org.flitkit.rtl.ring.RingStation;
 
 /**
@@ -13,7 +13,7 @@ public final class SelectionTable {
     private SelectionTable() {
     }
 
-    public static long[][] thresholds(Schedule s) {
+    public static long[][] thresholds(RingSchedule s) {
         MultiRing m = s.rings();
         long[][] t = new long[m.nodes()][m.rings()];
         for (int j = 0; j < m.rings(); j++) {

@@ -10,7 +10,7 @@ import org.flitkit.env.host.DmaParams;
 import org.flitkit.env.host.HostDma;
 import org.flitkit.env.host.HostMemory;
 import org.flitkit.rtl.xud.XudFormat;
-import org.flitkit.rtl.xud.XudFormat.Status;
+import org.flitkit.rtl.xud.XudFormat.SendStatus;
 import org.flitkit.rtl.xud.XudParams;
 import org.flitkit.rtl.xud.XudPorts;
 import org.flitkit.testbench.Component;
@@ -27,7 +27,7 @@ import org.flitkit.testbench.stream.StreamSource;
  */
 public final class HostEndpoint extends Component {
     /** A send completion read from the ring. */
-    public record SendCompletion(long wrId, Status status, int syndrome, int qp, int psn) {
+    public record SendCompletion(long wrId, SendStatus status, int syndrome, int qp, int psn) {
     }
 
     /** A receive completion with its XUDETH fields and the data read from its buffer. */
@@ -65,7 +65,7 @@ public final class HostEndpoint extends Component {
     private long sendCompletions;
     private long recvCompletions;
 
-    public HostEndpoint(XudCluster cluster, int index, DmaParams dmaParams, int[] initialPsns) {
+    public HostEndpoint(XudBoard cluster, int index, DmaParams dmaParams, int[] initialPsns) {
         super("host" + index);
         this.index = index;
         this.params = cluster.params;
@@ -101,7 +101,7 @@ public final class HostEndpoint extends Component {
     }
 
     public int lid() {
-        return XudCluster.lidOf(index);
+        return XudBoard.lidOf(index);
     }
 
     public XudParams params() {
@@ -169,7 +169,7 @@ public final class HostEndpoint extends Component {
         while ((cqe = nextCqe(params.sendCqBase(), sendCi)) != null) {
             sendCi++;
             sendCompletions++;
-            SendCompletion sc = new SendCompletion(XudFormat.SCQE_WR_ID.get(cqe), Status.of(XudFormat.SCQE_STATUS.get(cqe)),
+            SendCompletion sc = new SendCompletion(XudFormat.SCQE_WR_ID.get(cqe), SendStatus.of(XudFormat.SCQE_STATUS.get(cqe)),
                     (int) XudFormat.SCQE_SYNDROME.get(cqe), (int) XudFormat.SCQE_QP.get(cqe), (int) XudFormat.SCQE_PSN.get(cqe));
             if (listener != null) {
                 listener.onSend(this, sc);

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.flitkit.env.xud.HostEndpoint.RecvCompletion;
 import org.flitkit.env.xud.HostEndpoint.SendCompletion;
-import org.flitkit.rtl.xud.XudFormat.Status;
+import org.flitkit.rtl.xud.XudFormat.SendStatus;
 
 /**
  * The verbs-library window layer that turns XUD into exactly-once delivery (paper section 3): per connection
@@ -176,9 +176,9 @@ public final class WindowLayer implements HostEndpoint.Listener {
                 }
             }
             case TIMEOUT, NAK, RNR_NAK -> {
-                if (sc.status() == Status.TIMEOUT) {
+                if (sc.status() == SendStatus.TIMEOUT) {
                     timeouts++;
-                } else if (sc.status() == Status.NAK) {
+                } else if (sc.status() == SendStatus.NAK) {
                     naks++;
                 } else {
                     rnrNaks++;

@@ -14,7 +14,7 @@ import org.flitkit.testbench.stream.StreamMonitor;
 import org.flitkit.testbench.stream.StreamSource;
 
 /**
- * The XUD verification environment: an {@link XudCluster} of adapters, a {@link HostEndpoint} on each
+ * The XUD verification environment: an {@link XudBoard} of adapters, a {@link HostEndpoint} on each
  * adapter's host side and the {@link LossyNetwork} between their network ports, in one {@link Testbench}.
  * Scenarios put a {@link WindowLayer} (or nothing: the bare hardware) on the hosts and traffic on top.
  */
@@ -23,7 +23,7 @@ public final class XudEnv implements AutoCloseable {
     public static final int DEFAULT_LATENCY = 40;
     public static final int DEFAULT_REORDER_SPREAD = 200;
 
-    public final Testbench<XudCluster> tb;
+    public final Testbench<XudBoard> tb;
     public final LossyNetwork network;
     private final List<HostEndpoint> hosts = new ArrayList<>();
 
@@ -33,8 +33,8 @@ public final class XudEnv implements AutoCloseable {
 
     /** An environment whose network takes {@code latency} cycles one way. */
     public XudEnv(RunConfig cfg, int endpoints, XudParams params, DmaParams dma, Faults faults, int[] initialPsns, int latency) {
-        tb = Testbench.create(() -> new XudCluster(endpoints, params), cfg);
-        XudCluster c = tb.dut();
+        tb = Testbench.create(() -> new XudBoard(endpoints, params), cfg);
+        XudBoard c = tb.dut();
         List<StreamSource> toAdapters = new ArrayList<>();
         for (int i = 0; i < endpoints; i++) {
             toAdapters.add(new StreamSource("net_in" + i, StreamPort.of(c.netIn.get(i))));
@@ -59,7 +59,7 @@ public final class XudEnv implements AutoCloseable {
         return a;
     }
 
-    public XudCluster cluster() {
+    public XudBoard cluster() {
         return tb.dut();
     }
 

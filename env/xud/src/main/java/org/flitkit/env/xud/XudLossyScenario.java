@@ -169,7 +169,7 @@ public final class XudLossyScenario {
                 int dest = (h + 1 + rng().nextInt(n - 1)) % n;
                 int qps = l.host().params().qps();
                 byte[] data = board.message(nextId++, 8 + rng().nextInt(XudFormat.MTU_BYTES - 7));
-                l.send(rng().nextInt(qps), XudCluster.lidOf(dest), rng().nextInt(qps), data);
+                l.send(rng().nextInt(qps), XudBoard.lidOf(dest), rng().nextInt(qps), data);
             }
         }
 

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.flitkit.env.xud.HostEndpoint.RecvCompletion;
 import org.flitkit.env.xud.HostEndpoint.SendCompletion;
 import org.flitkit.env.host.DmaParams;
-import org.flitkit.rtl.xud.XudFormat.Status;
+import org.flitkit.rtl.xud.XudFormat.SendStatus;
 import org.flitkit.testbench.RunConfig;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +22,7 @@ class BareHardwareTest {
         var p = XudLossyScenario.PARAMS;
         try (XudEnv env = new XudEnv(RunConfig.of(7, 0), 4, p, DmaParams.defaults(), new Faults(0.1, 0.1, 0.05, 0.05, 0), XudEnv.psns(p, 0))) {
             ExactlyOnce board = env.tb.add(new ExactlyOnce("board"));
-            long[] statuses = new long[Status.values().length];
+            long[] statuses = new long[SendStatus.values().length];
             long[] timedOutIds = new long[MESSAGES];
             int[] timedOut = {0};
             for (HostEndpoint h : env.hosts()) {
@@ -30,7 +30,7 @@ class BareHardwareTest {
                     @Override
                     public void onSend(HostEndpoint host, SendCompletion c) {
                         statuses[c.status().code()]++;
-                        if (c.status() == Status.TIMEOUT) {
+                        if (c.status() == SendStatus.TIMEOUT) {
                             timedOutIds[timedOut[0]++] = c.wrId();
                         }
                     }
@@ -44,7 +44,7 @@ class BareHardwareTest {
             for (int id = 0; id < MESSAGES; id++) {
                 HostEndpoint from = env.host(id % 4);
                 int to = (id % 4 + 1 + id / 4 % 3) % 4;
-                from.postSend(id % 2, XudCluster.lidOf(to), id / 2 % 2, WindowLayer.Q_KEY, 0, 0, board.message(id, 16), id);
+                from.postSend(id % 2, XudBoard.lidOf(to), id / 2 % 2, WindowLayer.Q_KEY, 0, 0, board.message(id, 16), id);
             }
             env.tb.runUntil("every request completed", () -> statuses[0] + statuses[1] == MESSAGES, 100_000);
             env.tb.run(2L * p.timeoutCycles());
@@ -55,13 +55,13 @@ class BareHardwareTest {
                     deliveredButTimedOut++;
                 }
             }
-            assertThat(statuses[Status.SUCCESS.code()] + statuses[Status.TIMEOUT.code()]).isEqualTo(MESSAGES);
+            assertThat(statuses[SendStatus.SUCCESS.code()] + statuses[SendStatus.TIMEOUT.code()]).isEqualTo(MESSAGES);
             assertThat(board.lost()).as("lost").isEqualTo(206);
             assertThat(board.duplicated()).as("duplicated").isEqualTo(91);
-            assertThat(statuses[Status.TIMEOUT.code()]).as("timeouts").isEqualTo(386);
+            assertThat(statuses[SendStatus.TIMEOUT.code()]).as("timeouts").isEqualTo(386);
             assertThat(deliveredButTimedOut).as("timeouts of delivered messages (their ACK was lost)").isEqualTo(180);
             // every timeout is either a lost message or a lost ACK: the sender cannot tell which
-            assertThat(statuses[Status.TIMEOUT.code()]).isEqualTo(board.lost() + deliveredButTimedOut);
+            assertThat(statuses[SendStatus.TIMEOUT.code()]).isEqualTo(board.lost() + deliveredButTimedOut);
         }
     }
 }

@@ -10,7 +10,7 @@ import org.flitkit.env.xud.HostEndpoint.RecvCompletion;
 import org.flitkit.env.xud.HostEndpoint.SendCompletion;
 import org.flitkit.env.host.DmaParams;
 import org.flitkit.rtl.xud.XudFormat;
-import org.flitkit.rtl.xud.XudFormat.Status;
+import org.flitkit.rtl.xud.XudFormat.SendStatus;
 import org.flitkit.rtl.xud.XudParams;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.stream.StreamMonitor;
@@ -77,7 +77,7 @@ class XudHardwareTest {
             }
             env.tb.runUntil("6 send completions", () -> a.sends.size() == 6, 2_000);
             assertThat(a.sends).extracting(SendCompletion::psn).containsExactly(XudFormat.PSN_MOD - 2, XudFormat.PSN_MOD - 1, 0, 1, 2, 3);
-            assertThat(a.sends).extracting(SendCompletion::status).containsOnly(Status.SUCCESS);
+            assertThat(a.sends).extracting(SendCompletion::status).containsOnly(SendStatus.SUCCESS);
             assertThat(a.sends).extracting(SendCompletion::wrId).containsExactly(7_000L, 7_001L, 7_002L, 7_003L, 7_004L, 7_005L);
             env.tb.runUntil("6 receive completions", () -> b.recvs.size() == 6, 2_000);
             for (int i = 0; i < 6; i++) {
@@ -109,7 +109,7 @@ class XudHardwareTest {
             env.tb.run(P.qps() * P.rqDepth()); // all receive buffers posted: no RNR NAK
             burst(env, 100, 8);
             env.tb.run(3_000);
-            assertThat(a.sends).hasSize(100).extracting(SendCompletion::status).containsOnly(Status.SUCCESS);
+            assertThat(a.sends).hasSize(100).extracting(SendCompletion::status).containsOnly(SendStatus.SUCCESS);
             assertThat(env.tb.sim().peek(env.cluster().hcas().get(0).send.timeouts)).isZero();
             assertThat(env.tb.sim().peek(env.cluster().hcas().get(0).send.staleAcks)).isZero();
         }
@@ -124,7 +124,7 @@ class XudHardwareTest {
             Log b = logs.b();
             burst(env, 20, 8);
             env.tb.run(2_000);
-            assertThat(a.sends).hasSize(20).extracting(SendCompletion::status).containsOnly(Status.TIMEOUT);
+            assertThat(a.sends).hasSize(20).extracting(SendCompletion::status).containsOnly(SendStatus.TIMEOUT);
             assertThat(b.recvs).hasSize(20);
             assertThat(env.tb.sim().peek(env.cluster().hcas().get(0).send.timeouts)).isEqualTo(20);
             assertThat(env.tb.sim().peek(env.cluster().hcas().get(0).send.staleAcks)).isEqualTo(20);
@@ -142,9 +142,9 @@ class XudHardwareTest {
             env.host(0).postSend(0, env.host(1).lid(), P.qps(), 0, 0, 0, data(8, 0), 3); // no such QP at the receiver
             env.tb.run(1_000);
             assertThat(a.sends).extracting(SendCompletion::wrId, SendCompletion::status, SendCompletion::syndrome).containsExactly(
-                    tuple(1L, Status.LOCAL_LENGTH_ERROR, 0),
-                    tuple(2L, Status.LOCAL_QP_ERROR, 0),
-                    tuple(3L, Status.NAK, XudFormat.SYN_NAK | XudFormat.NAK_INVALID_REQUEST));
+                    tuple(1L, SendStatus.LOCAL_LENGTH_ERROR, 0),
+                    tuple(2L, SendStatus.LOCAL_QP_ERROR, 0),
+                    tuple(3L, SendStatus.NAK, XudFormat.SYN_NAK | XudFormat.NAK_INVALID_REQUEST));
             assertThat(env.network.dataPackets()).isEqualTo(1);
             assertThat(b.recvs).isEmpty();
             assertThat(env.tb.sim().peek(env.cluster().hcas().get(1).recv.naks)).isEqualTo(1);
@@ -187,7 +187,7 @@ class XudHardwareTest {
             env.tb.run(1_500);
             assertThat(b.recvs).isEmpty();
             assertThat(env.tb.sim().peek(env.cluster().hcas().get(1).recv.naks)).isEqualTo(10);
-            assertThat(a.sends).hasSize(10).extracting(SendCompletion::status).containsOnly(Status.TIMEOUT);
+            assertThat(a.sends).hasSize(10).extracting(SendCompletion::status).containsOnly(SendStatus.TIMEOUT);
             assertThat(env.tb.sim().peek(env.cluster().hcas().get(0).send.staleAcks)).isEqualTo(10);
         }
     }

@@ -1,5 +1,7 @@
 package org.flitkit.rtl.chpp;
 
+import org.flitkit.rtl.chpp.send.SendEngineParams;
+import org.flitkit.rtl.chpp.xbar.DmaCrossbar;
 import static org.flitkit.hdl.Hdl.*;
 
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package org.flitkit.rtl.chpp;
 
+import org.flitkit.rtl.chpp.send.Doorbell;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -1,5 +1,6 @@
 package org.flitkit.rtl.chpp;
 
+import org.flitkit.rtl.chpp.send.Doorbell;
 import org.flitkit.formats.chpp.Chpp;
 import org.flitkit.rtl.pcie.Pcie;
 

@@ -6,15 +6,15 @@ import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.UInt;
 
 /** Event counters of the cHPP blocks: 32 bits that stop at all-ones instead of wrapping, so a count never lies low. */
-final class Counters {
+public final class Counters {
     /** Width of every event counter output. */
-    static final int BITS = 32;
+    public static final int BITS = 32;
 
     private Counters() {
     }
 
     /** A saturating counter register that counts the cycles where {@code event} is high. */
-    static UInt count(Bool event, String name) {
+    public static UInt count(Bool event, String name) {
         UInt c = regInit(UInt(BITS), 0).named(name);
         when(event.and(c.andR().not()), () -> c.assign(c.add(1)));
         return c;

@@ -1,5 +1,13 @@
 package org.flitkit.rtl.chpp;
 
+import org.flitkit.rtl.chpp.receive.CompletionRing;
+import org.flitkit.rtl.chpp.receive.CompletionRingParams;
+import org.flitkit.rtl.chpp.receive.QpKeyWrite;
+import org.flitkit.rtl.chpp.receive.ReceiveEngine;
+import org.flitkit.rtl.chpp.send.DoorbellWindow;
+import org.flitkit.rtl.chpp.send.SendEngine;
+import org.flitkit.rtl.chpp.send.SendEngineParams;
+import org.flitkit.rtl.chpp.upload.BufferParams;
 import static org.flitkit.hdl.Hdl.*;
 
 import org.flitkit.formats.chpp.Chpp;
@@ -58,8 +66,8 @@ public final class DmaEngine extends Module {
         window = instance("window", new DoorbellWindow(Math.min(p.functions(), Chpp.FUNCTIONS)));
         send = instance("send", new SendEngine(p, sp));
         receive = instance("receive", new ReceiveEngine(p, bp, maxPayload));
-        sendRing = instance("sendRing", new CompletionRing(new RingParams(ringEntries, ChppRegisters.SEND_RING), QPS));
-        receiveRing = instance("receiveRing", new CompletionRing(new RingParams(ringEntries, ChppRegisters.RECEIVE_RING), QPS));
+        sendRing = instance("sendRing", new CompletionRing(new CompletionRingParams(ringEntries, ChppRegisters.SEND_RING), QPS));
+        receiveRing = instance("receiveRing", new CompletionRing(new CompletionRingParams(ringEntries, ChppRegisters.RECEIVE_RING), QPS));
         // readers: descriptor read, data read, buffer management; writers: PUT upload, NAP upload, the two rings
         pcie = instance("pcie", new PcieArbiter(p, 3, 4));
 

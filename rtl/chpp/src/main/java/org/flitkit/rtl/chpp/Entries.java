@@ -1,5 +1,6 @@
 package org.flitkit.rtl.chpp;
 
+import org.flitkit.rtl.chpp.send.SendCompletionEvent;
 import static org.flitkit.hdl.Hdl.*;
 
 import java.util.List;
@@ -12,15 +13,15 @@ import org.flitkit.hdl.UInt;
  * Builders of the 128-bit completion ring entries (formats/chpp {@code CompletionLayouts}) from hardware values,
  * every field placed through its layout handle, Phase 0 (the ring sets it). docs/chpp-upload.md.
  */
-final class Entries {
+public final class Entries {
     /** Entry width: one 16-byte beat. */
-    static final int BITS = 8 * Chpp.COMPLETION_BYTES;
+    public static final int BITS = 8 * Chpp.COMPLETION_BYTES;
 
     private Entries() {
     }
 
     /** The send completion entry (formats {@code CompletionLayouts.SEND}) of one event, Phase 0. */
-    static UInt send(SendCompletionEvent e) {
+    public static UInt send(SendCompletionEvent e) {
         CompletionLayouts.Send s = CompletionLayouts.SEND;
         return Fields.pack(BITS, List.of(
                 new Fields.Slot(s.KIND, e.kind),
@@ -31,7 +32,7 @@ final class Entries {
     }
 
     /** A receive completion entry (formats {@code CompletionLayouts.RECEIVE}), Phase 0. */
-    static UInt receive(UInt address64, UInt pktType, Bool resp, UInt status, UInt srcId, UInt dstId, UInt length) {
+    public static UInt receive(UInt address64, UInt pktType, Bool resp, UInt status, UInt srcId, UInt dstId, UInt length) {
         CompletionLayouts.Receive r = CompletionLayouts.RECEIVE;
         return Fields.pack(BITS, List.of(
                 new Fields.Slot(r.ADDRESS, address64),

@@ -14,21 +14,21 @@ import org.flitkit.hdl.UInt;
  * values at their fields, and the byte order of a 16-byte beat. The one place the engines slice and place layout
  * fields, so no block retypes a position. docs/chpp-formats.md, "Bit order".
  */
-final class Fields {
+public final class Fields {
     private Fields() {
     }
 
     /** A value placed at a layout field. */
-    record Slot(Field field, Bits value) {
+    public record Slot(Field field, Bits value) {
     }
 
     /** Bits {@code f} of {@code v}. */
-    static UInt get(UInt v, Field f) {
+    public static UInt get(UInt v, Field f) {
         return v.bits(f.msb(), f.lsb());
     }
 
     /** The {@code width}-bit word with each slot's value at its field (widths and overlaps checked), zero elsewhere. */
-    static UInt pack(int width, List<Slot> slots) {
+    public static UInt pack(int width, List<Slot> slots) {
         List<Slot> sorted = new ArrayList<>(slots);
         sorted.sort(Comparator.comparingInt((Slot s) -> s.field().lsb()).reversed());
         List<Bits> parts = new ArrayList<>();
@@ -54,7 +54,7 @@ final class Fields {
     }
 
     /** The bytes of a beat in the other order: PCIe order (byte i in bits 8i+7..8i) to wire order (byte 0 on top) and back. */
-    static UInt byteSwap(UInt beat) {
+    public static UInt byteSwap(UInt beat) {
         int n = beat.width() / 8;
         List<Bits> parts = new ArrayList<>();
         // cat puts its first part on top

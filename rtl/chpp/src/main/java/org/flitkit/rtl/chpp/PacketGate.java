@@ -12,7 +12,7 @@ import org.flitkit.hdl.lib.Decoupled;
  * mid-way. Used by the send and receive engines to keep GETs from blocking the stages they share with PUTs
  * (docs/chpp-network.md).
  */
-final class PacketGate {
+public final class PacketGate {
     private PacketGate() {
     }
 
@@ -20,7 +20,7 @@ final class PacketGate {
      * Connects {@code in} to {@code out}, a packet's first beat passing only while {@code mayStart}; {@code last}
      * marks a packet's final beat on {@code in}. {@code name} names the register that remembers a packet under way.
      */
-    static <T extends Data> void connect(Decoupled<T> out, Decoupled<T> in, Bool mayStart, Bool last, String name) {
+    public static <T extends Data> void connect(Decoupled<T> out, Decoupled<T> in, Bool mayStart, Bool last, String name) {
         Bool mid = regInit(Bool(), 0).named(name);
         Bool pass = mid.or(mayStart);
         out.valid.assign(in.valid.and(pass));

@@ -14,24 +14,24 @@ import org.flitkit.testbench.Component;
  * valid/ready hold rule, and hands each whole packet to {@link #packet}: the beats up to the one with
  * {@code last} on a {@link PacketBeat} stream, one beat per packet on a plain {@code UInt} stream.
  */
-class BeatMonitor extends Component {
-    static final BigInteger MASK128 = BigInteger.ONE.shiftLeft(PacketBeat.DATA_BITS).subtract(BigInteger.ONE);
+public class BeatMonitor extends Component {
+    public static final BigInteger MASK128 = BigInteger.ONE.shiftLeft(PacketBeat.DATA_BITS).subtract(BigInteger.ONE);
 
     final Decoupled<? extends Data> port;
     final double readyP;
     private final Consumer<List<BigInteger>> packets;
     /** when set, ready is this value instead of random */
-    Boolean forceReady;
+    public Boolean forceReady;
     private boolean ready;
     private boolean stalled;
     private BigInteger stalledData;
     private boolean stalledLast;
     final List<BigInteger> beats = new ArrayList<>();
-    long beatCount;
-    long firstBeatCycle = -1;
-    long lastBeatCycle = -1;
+    public long beatCount;
+    public long firstBeatCycle = -1;
+    public long lastBeatCycle = -1;
 
-    BeatMonitor(String name, Decoupled<? extends Data> port, double readyP, Consumer<List<BigInteger>> packets) {
+    public BeatMonitor(String name, Decoupled<? extends Data> port, double readyP, Consumer<List<BigInteger>> packets) {
         super(name);
         this.port = port;
         this.readyP = readyP;

@@ -20,7 +20,7 @@ import org.flitkit.testbench.Component;
  * whole packet on a {@link PacketBeat} stream. It draws from its own {@code rng()} (a stream fixed by its name) once
  * per cycle in which a beat waits to be shown and the {@link #gate} is open, and never otherwise.
  */
-class BeatSource extends Component {
+public class BeatSource extends Component {
     final Decoupled<? extends Data> port;
     /** the probability of an idle cycle (or, {@link #offering}, of showing the beat) in a cycle a beat waits */
     final double p;
@@ -31,18 +31,18 @@ class BeatSource extends Component {
     private boolean showing;
     private BooleanSupplier gate = () -> true;
     /** beats the design has taken */
-    long taken;
+    public long taken;
     /** the cycles in which beats were taken, in order */
-    final List<Long> takenAt = new ArrayList<>();
+    public final List<Long> takenAt = new ArrayList<>();
     /** the cycle in which the first beat of each {@link #packet} was taken */
-    final List<Long> headerTaken = new ArrayList<>();
+    public final List<Long> headerTaken = new ArrayList<>();
 
     /** One beat: what pokes its bits, and what hears of the cycle it is taken in (or null). */
     private record Beat(Consumer<Simulator> poke, LongConsumer onTaken) {
     }
 
     /** A source idle with probability {@code gapP} in each cycle a beat waits to be shown. */
-    BeatSource(String name, Decoupled<? extends Data> port, double gapP) {
+    public BeatSource(String name, Decoupled<? extends Data> port, double gapP) {
         this(name, port, gapP, false);
     }
 
@@ -60,28 +60,28 @@ class BeatSource extends Component {
      * A source that shows a waiting beat with probability {@code offerP} in each cycle (draws {@code chance(offerP)}
      * where the gap form draws {@code !chance(gapP)}: the two keep the random streams of the benches they replaced).
      */
-    static BeatSource offering(String name, Decoupled<? extends Data> port, double offerP) {
+    public static BeatSource offering(String name, Decoupled<? extends Data> port, double offerP) {
         return new BeatSource(name, port, offerP, true);
     }
 
     /** Beats are shown only in cycles in which {@code open} says true (e.g. after a key table is loaded). */
-    BeatSource gate(BooleanSupplier open) {
+    public BeatSource gate(BooleanSupplier open) {
         gate = open;
         return this;
     }
 
     /** Queues a beat whose bits {@code poke} drives. */
-    void beat(Consumer<Simulator> poke) {
+    public void beat(Consumer<Simulator> poke) {
         queue.add(new Beat(poke, null));
     }
 
     /** Queues a beat; {@code onTaken} hears the cycle it is taken in. */
-    void beat(Consumer<Simulator> poke, LongConsumer onTaken) {
+    public void beat(Consumer<Simulator> poke, LongConsumer onTaken) {
         queue.add(new Beat(poke, onTaken));
     }
 
     /** Queues a value on a plain {@code UInt} stream. */
-    void beat(BigInteger v) {
+    public void beat(BigInteger v) {
         if (!(port.bits instanceof UInt u)) {
             throw new IllegalArgumentException(name() + ": a plain value needs a UInt stream, this one carries "
                     + port.bits.getClass().getSimpleName());
@@ -90,7 +90,7 @@ class BeatSource extends Component {
     }
 
     /** Queues one {@link PacketBeat}: its data and last flag. */
-    void beat(BigInteger data, boolean last) {
+    public void beat(BigInteger data, boolean last) {
         beat(data, last, null);
     }
 
@@ -103,7 +103,7 @@ class BeatSource extends Component {
     }
 
     /** Queues a whole packet: its beats in order, last on the final one; {@link #headerTaken} gets its header's cycle. */
-    void packet(List<BigInteger> beats) {
+    public void packet(List<BigInteger> beats) {
         if (beats.isEmpty()) {
             throw new IllegalArgumentException(name() + ": a packet has at least its header beat");
         }
@@ -121,17 +121,17 @@ class BeatSource extends Component {
     }
 
     /** Nothing queued and nothing on the wires. */
-    boolean idle() {
+    public boolean idle() {
         return cur == null && queue.isEmpty();
     }
 
     /** A beat is on the wires (valid high) this cycle. */
-    boolean showing() {
+    public boolean showing() {
         return showing;
     }
 
     /** Beats not taken yet, the one on the wires (or next up) included. */
-    int waiting() {
+    public int waiting() {
         return queue.size() + (cur == null ? 0 : 1);
     }
 

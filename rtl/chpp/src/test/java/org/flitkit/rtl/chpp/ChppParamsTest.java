@@ -1,5 +1,7 @@
 package org.flitkit.rtl.chpp;
 
+import org.flitkit.rtl.chpp.send.Doorbell;
+import org.flitkit.rtl.chpp.send.FunctionDoorbell;
 import org.flitkit.hdl.lib.WeightedRRArbiter;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

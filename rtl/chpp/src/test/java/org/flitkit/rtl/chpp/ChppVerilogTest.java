@@ -1,5 +1,8 @@
 package org.flitkit.rtl.chpp;
 
+import org.flitkit.rtl.chpp.send.DoorbellFront;
+import org.flitkit.rtl.chpp.send.DoorbellModule;
+import org.flitkit.rtl.chpp.send.FunctionArbiter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -17,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (doorbell module + round-robin and weighted arbiters) and the tag allocator, with the paper's parameters and with
  * 256 extended tags; yosys synthesizes the front and the allocator. Skips without the tools outside CI. docs/chpp-dma.md, "Verilog".
  */
-class ChppVerilogTest {
+public class ChppVerilogTest {
 
     private static VerilogEmitter.Result lint(Path dir, Supplier<Module> top) {
         return ExternalTools.verilatorLintClean(dir, top);

@@ -1,5 +1,10 @@
 package org.flitkit.rtl.chpp;
 
+import org.flitkit.rtl.chpp.receive.CompletionRing;
+import org.flitkit.rtl.chpp.receive.ReceiveEngine;
+import org.flitkit.rtl.chpp.send.DoorbellWindow;
+import org.flitkit.rtl.chpp.send.SendEngine;
+import org.flitkit.rtl.chpp.send.SendEngineParams;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;

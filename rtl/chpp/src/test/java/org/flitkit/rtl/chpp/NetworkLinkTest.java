@@ -60,11 +60,11 @@ class NetworkLinkTest {
         }
     }
 
-    record Bench(Testbench<NetworkLink> tb, BeatSource in, BeatSource inGet, Sink out, Sink outGet) implements AutoCloseable {
-        static Bench of(RunConfig cfg, int depth, int latency, boolean own, double offer, double outReady, double getReady) {
+    record Harness(Testbench<NetworkLink> tb, BeatSource in, BeatSource inGet, Sink out, Sink outGet) implements AutoCloseable {
+        static Harness of(RunConfig cfg, int depth, int latency, boolean own, double offer, double outReady, double getReady) {
             Testbench<NetworkLink> tb = Testbench.create(() -> new NetworkLink(depth, latency, own), cfg);
             NetworkLink l = tb.dut();
-            Bench b = new Bench(tb, tb.add(BeatSource.offering("in", l.in, offer)),
+            Harness b = new Harness(tb, tb.add(BeatSource.offering("in", l.in, offer)),
                     tb.add(BeatSource.offering("inGet", l.inGet, offer)),
                     tb.add(new Sink("out", l.out, outReady)), tb.add(new Sink("outGet", l.outGet, getReady)));
             tb.reset(1);
@@ -100,7 +100,7 @@ class NetworkLinkTest {
     }
 
     /** A 20-beat PUT, then five 3-beat GETs offered from the next cycle on, for 200 cycles; the data receiver takes nothing. */
-    private static void putThenGetsToAReceiverThatTakesNothing(Bench b) {
+    private static void putThenGetsToAReceiverThatTakesNothing(Harness b) {
         packet(b.in(), 1, 20);
         for (int g = 0; g < 5; g++) {
             packet(b.inGet(), 10 + g, 3);
@@ -112,7 +112,7 @@ class NetworkLinkTest {
 
     @Test
     void getsOnTheirOwnVcPassAPutWhoseReceiverTakesNothing(RunConfig cfg) {
-        try (Bench b = Bench.of(cfg, 8, 4, true, 1.0, 0.0, 1.0)) {
+        try (Harness b = Harness.of(cfg, 8, 4, true, 1.0, 0.0, 1.0)) {
             putThenGetsToAReceiverThatTakesNothing(b);
             NetworkLink l = b.tb().dut();
             // the data VC: exactly one buffer of beats left, then no credits
@@ -133,7 +133,7 @@ class NetworkLinkTest {
 
     @Test
     void getsSharingTheVcWaitBehindAPutWhoseReceiverTakesNothing(RunConfig cfg) {
-        try (Bench b = Bench.of(cfg, 8, 4, false, 1.0, 0.0, 1.0)) {
+        try (Harness b = Harness.of(cfg, 8, 4, false, 1.0, 0.0, 1.0)) {
             putThenGetsToAReceiverThatTakesNothing(b);
             NetworkLink l = b.tb().dut();
             assertThat(b.in().taken).isEqualTo(8);
@@ -150,7 +150,7 @@ class NetworkLinkTest {
     void aBackloggedVcMovesExactlyDepthBeatsPerCreditRoundTrip(RunConfig cfg) {
         int latency = 4;
         for (int depth : new int[] {2 * latency + 2, 8, 3}) {
-            try (Bench b = Bench.of(cfg, depth, latency, true, 1.0, 1.0, 1.0)) {
+            try (Harness b = Harness.of(cfg, depth, latency, true, 1.0, 1.0, 1.0)) {
                 packet(b.in(), 1, 400);
                 b.tb().run(1000);
                 List<long[]> got = b.out().got;
@@ -167,7 +167,7 @@ class NetworkLinkTest {
     @Test
     void randomPacketsOnBothVcsArriveWholeAndInOrderUnderBackpressure(RunConfig cfg) {
         for (boolean own : new boolean[] {true, false}) {
-            try (Bench b = Bench.of(cfg, 5, 3, own, 0.7, 0.6, 0.5)) {
+            try (Harness b = Harness.of(cfg, 5, 3, own, 0.7, 0.6, 0.5)) {
                 Rng r = new Rng(7);
                 List<long[]> wantPut = new ArrayList<>();
                 List<long[]> wantGet = new ArrayList<>();

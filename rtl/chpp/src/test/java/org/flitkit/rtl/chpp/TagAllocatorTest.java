@@ -25,13 +25,13 @@ class TagAllocatorTest {
     static final ChppParams P = ChppParams.paper().withCompletionTimeout(T);
 
     /** The allocator with its scoreboard; the test drives alloc.ready and release by hand. */
-    static final class Bench implements AutoCloseable {
+    static final class Harness implements AutoCloseable {
         final Testbench<TagAllocator> tb;
         final Simulator sim;
         final TagAllocator a;
         final TagScoreboard sb;
 
-        Bench(ChppParams p, RunConfig cfg) {
+        Harness(ChppParams p, RunConfig cfg) {
             tb = Testbench.create(() -> new TagAllocator(p), cfg);
             sim = tb.sim();
             a = tb.dut();
@@ -71,7 +71,7 @@ class TagAllocatorTest {
 
     @Test
     void grantsTheLowestFreeTagOnePerCycleAndNothingWhenAllAreInFlight(RunConfig cfg) {
-        try (Bench b = new Bench(P, cfg)) {
+        try (Harness b = new Harness(P, cfg)) {
             b.tb.run(1); // the offer register fills
             List<Integer> got = new ArrayList<>();
             for (int i = 0; i < 32; i++) {
@@ -105,7 +105,7 @@ class TagAllocatorTest {
 
     @Test
     void aReadWithoutCompletionTimesOutAfterExactlyTheTimeoutAndItsTagIsQuarantined(RunConfig cfg) {
-        try (Bench b = new Bench(P, cfg)) {
+        try (Harness b = new Harness(P, cfg)) {
             b.tb.run(1);
             long granted = b.tb.cycle();
             assertThat(b.take()).isZero();
@@ -131,7 +131,7 @@ class TagAllocatorTest {
 
     @Test
     void aCompletionInTheCycleTheTimeoutExpiresWins(RunConfig cfg) {
-        try (Bench b = new Bench(P, cfg)) {
+        try (Harness b = new Harness(P, cfg)) {
             b.tb.run(1);
             assertThat(b.take()).isZero();
             b.tb.run(T - 2);
@@ -153,7 +153,7 @@ class TagAllocatorTest {
 
     @Test
     void aLateCompletionEndsTheQuarantineAndIsCountedNotSpurious(RunConfig cfg) {
-        try (Bench b = new Bench(P, cfg)) {
+        try (Harness b = new Harness(P, cfg)) {
             b.tb.run(1);
             assertThat(b.take()).isZero();
             b.tb.runUntil("timeout", () -> b.sim.peekBool(b.a.timedOut.valid), 10 * T);
@@ -173,7 +173,7 @@ class TagAllocatorTest {
 
     @Test
     void releasesForTagsNotInUseAreRefusedCountedAndChangeNothing(RunConfig cfg) {
-        try (Bench b = new Bench(P, cfg)) {
+        try (Harness b = new Harness(P, cfg)) {
             b.tb.run(1);
             assertThat(b.take()).isZero();
             assertThat(b.take()).isEqualTo(1);
@@ -320,7 +320,7 @@ class TagAllocatorTest {
     }
 
     private static void randomRun(ChppParams p, RunConfig cfg, long cycles, double readyP) {
-        try (Bench b = new Bench(p, cfg)) {
+        try (Harness b = new Harness(p, cfg)) {
             Requester req = b.tb.add(new Requester(b.a, readyP));
             b.tb.run(cycles);
             req.allocating = false;

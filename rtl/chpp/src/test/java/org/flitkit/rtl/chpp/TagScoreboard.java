@@ -13,7 +13,7 @@ import org.flitkit.testbench.Component;
  * the model's oldest unreleased read reaches {@code completionTimeout} cycles, and for that tag; alloc holds its
  * offer until taken, and a new offer is the lowest tag that was free when it was chosen. At the end ({@link #finish()}): every tag free.
  */
-final class TagScoreboard extends Component {
+public final class TagScoreboard extends Component {
     private enum State { FREE, IN_FLIGHT, QUARANTINED }
 
     private final TagAllocator dut;
@@ -26,7 +26,7 @@ final class TagScoreboard extends Component {
     /** the offer seen last cycle that was not taken (-1: none) */
     private long heldOffer = -1;
 
-    TagScoreboard(String name, TagAllocator dut) {
+    public TagScoreboard(String name, TagAllocator dut) {
         super(name);
         this.dut = dut;
         this.tags = dut.params.tags();

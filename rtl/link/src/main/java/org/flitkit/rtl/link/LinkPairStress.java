@@ -10,7 +10,7 @@ import org.flitkit.hdl.lib.Valid;
 import org.flitkit.formats.th2.Th2;
 
 /**
- * {@link LinkPair} for random stimulus (differential tests, {@code ./hdl sim --random-inputs}): each rare event
+ * {@link LinkPairBoard} for random stimulus (differential tests, {@code ./hdl sim --random-inputs}): each rare event
  * is an 8-bit key input that must be zero (1 cycle in 256): one bit error per direction at a random position,
  * a one-cycle cut, a BIST start or stop, a new chip ID; flits and credits come straight from the inputs. So
  * random inputs bring the link up and exercise replay, BIST and identity instead of cutting it every cycle.
@@ -48,7 +48,7 @@ public final class LinkPairStress extends Module {
 
     public LinkPairStress() {
         LinkParams p = LinkParams.defaults().withReplayDepth(16).withReplayTimeout(48).withSilenceTimeout(16).withIdentPeriod(64);
-        LinkPair pair = instance("pair", new LinkPair(p, 3, 4));
+        LinkPairBoard pair = instance("pair", new LinkPairBoard(p, 3, 4));
         pair.a.txFlit.connect(aTxFlit);
         pair.b.txFlit.connect(bTxFlit);
         pair.a.txCredit.connect(aTxCredit);

@@ -16,7 +16,7 @@ class LinkBerSweepTest {
         double lastGoodput = 2;
         double lastRate = -1;
         for (double ber : bers) {
-            try (LinkBench t = new LinkBench(LinkParams.defaults(), 4, 4, 51)) {
+            try (LinkHarness t = new LinkHarness(LinkParams.defaults(), 4, 4, 51)) {
                 t.waitUp(200);
                 t.tb.run(20);
                 t.errAB.ber(ber);

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class LinkBistTest {
 
     /** Pulses A's BIST start with {@code duration} frames, one every {@code interval} slots. */
-    private static void start(LinkBench t, LinkPair.End e, long duration, int interval) {
+    private static void start(LinkHarness t, LinkPairBoard.End e, long duration, int interval) {
         t.sim().poke(e.bist.duration, duration);
         t.sim().poke(e.bist.interval, interval);
         t.sim().poke(e.bist.start, 1);
@@ -23,7 +23,7 @@ class LinkBistTest {
 
     @Test
     void errorFreeBistTestsEveryFrameWhileDataContinues() {
-        try (LinkBench t = new LinkBench(LinkParams.defaults(), 4, 6, 31)) {
+        try (LinkHarness t = new LinkHarness(LinkParams.defaults(), 4, 6, 31)) {
             t.waitUp(200);
             t.tb.run(20);
             t.a.traffic.budget = 2000;
@@ -55,7 +55,7 @@ class LinkBistTest {
 
     @Test
     void stopEndsAnUnboundedRun() {
-        try (LinkBench t = new LinkBench(LinkParams.defaults(), 4, 4, 32)) {
+        try (LinkHarness t = new LinkHarness(LinkParams.defaults(), 4, 4, 32)) {
             t.waitUp(200);
             start(t, t.dut.b, 0, 1);
             t.tb.run(500);
@@ -81,7 +81,7 @@ class LinkBistTest {
      * first BIST frame whose payload was hit, the errored frames and the bit errors.
      */
     static final class Expect extends Component {
-        private final LinkBench t;
+        private final LinkHarness t;
         BigInteger mask = BigInteger.ZERO;
         long maskCycle = -1;
         long index = -1;
@@ -90,7 +90,7 @@ class LinkBistTest {
         long bitErrors;
         long nonPayloadHits;
 
-        Expect(LinkBench t) {
+        Expect(LinkHarness t) {
             super("bist_expect");
             this.t = t;
             t.errAB.listen((cycle, m) -> {
@@ -125,7 +125,7 @@ class LinkBistTest {
 
     @Test
     void injectedErrorsAreCountedAndTheFirstErroredFrameIsLocated() {
-        try (LinkBench t = new LinkBench(LinkParams.defaults(), 4, 4, 33)) {
+        try (LinkHarness t = new LinkHarness(LinkParams.defaults(), 4, 4, 33)) {
             Expect expect = t.tb.add(new Expect(t));
             t.waitUp(200);
             start(t, t.dut.a, 3000, 1);
@@ -151,10 +151,10 @@ class LinkBistTest {
 
     /** Flips payload bit 0 of the first BIST frame of a run as it enters the cable. */
     static final class HitFirstBistFrame extends Component {
-        private final LinkBench t;
+        private final LinkHarness t;
         boolean hit;
 
-        HitFirstBistFrame(LinkBench t) {
+        HitFirstBistFrame(LinkHarness t) {
             super("hit_first");
             this.t = t;
         }
@@ -171,7 +171,7 @@ class LinkBistTest {
 
     @Test
     void checkerLocksOnALaterFrameWhenTheRunsFirstFrameIsHit() {
-        try (LinkBench t = new LinkBench(LinkParams.defaults(), 4, 4, 34)) {
+        try (LinkHarness t = new LinkHarness(LinkParams.defaults(), 4, 4, 34)) {
             HitFirstBistFrame hit = t.tb.add(new HitFirstBistFrame(t));
             t.waitUp(200);
             start(t, t.dut.a, 300, 2);

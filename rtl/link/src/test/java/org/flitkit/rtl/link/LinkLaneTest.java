@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
  */
 class LinkLaneTest {
 
-    private static void assertLanes(LinkBench t, int aRx, int bRx, int width) {
+    private static void assertLanes(LinkHarness t, int aRx, int bRx, int width) {
         LinkStatus a = t.dut.a.status;
         LinkStatus b = t.dut.b.status;
         assertThat(t.peek(a.rxLanes)).as("lanes A receives well").isEqualTo(aRx);
@@ -23,7 +23,7 @@ class LinkLaneTest {
         assertThat(t.peek(b.width)).isEqualTo(width);
     }
 
-    private static void sendBothWays(LinkBench t, int flits, long max) {
+    private static void sendBothWays(LinkHarness t, int flits, long max) {
         t.a.traffic.budget = flits;
         t.b.traffic.budget = flits;
         t.drain(max);
@@ -34,7 +34,7 @@ class LinkLaneTest {
 
     @Test
     void deadLanesNarrowTheLinkToTheWidthBothDirectionsCanCarry() {
-        try (LinkBench t = new LinkBench(LinkParams.defaults(), 4, 6, 51)) {
+        try (LinkHarness t = new LinkHarness(LinkParams.defaults(), 4, 6, 51)) {
             // A -> B loses lanes 0 and 1 (6 left), B -> A loses lane 7 (7 left): both directions run on 4
             t.sim().poke(t.dut.lanesDownAB, 0b0000_0011);
             t.sim().poke(t.dut.lanesDownBA, 0b1000_0000);
@@ -42,7 +42,7 @@ class LinkLaneTest {
             assertLanes(t, 0x7F, 0xFC, 4);
             // A sends on lanes 2..5, B on lanes 0..3 (TxWatch checks every frame and that the other lanes are quiet)
             sendBothWays(t, 2000, 40_000);
-            for (LinkBench.Side s : new LinkBench.Side[] {t.a, t.b}) {
+            for (LinkHarness.Side s : new LinkHarness.Side[] {t.a, t.b}) {
                 LinkStatus st = s.end.status;
                 assertThat(t.peek(st.framesSent)).isEqualTo(2000).isEqualTo(s.watch.flitFrames);
                 assertThat(t.peek(st.retransmitted)).isZero();
@@ -54,7 +54,7 @@ class LinkLaneTest {
 
     @Test
     void aFourLaneLinkCarriesOneFlitEveryTwoCycles() {
-        try (LinkBench t = new LinkBench(LinkParams.defaults(), 4, 4, 52)) {
+        try (LinkHarness t = new LinkHarness(LinkParams.defaults(), 4, 4, 52)) {
             t.sim().poke(t.dut.lanesDownAB, 0b0001_0000);
             t.waitUp(300);
             assertLanes(t, 0xFF, 0xEF, 4);
@@ -69,7 +69,7 @@ class LinkLaneTest {
 
     @Test
     void oneLaneLeftStillCarriesEverythingAtBer1e3() {
-        try (LinkBench t = new LinkBench(LinkParams.defaults(), 3, 3, 53)) {
+        try (LinkHarness t = new LinkHarness(LinkParams.defaults(), 3, 3, 53)) {
             t.sim().poke(t.dut.lanesDownAB, 0b1011_1111);
             t.waitUp(400);
             assertLanes(t, 0xFF, 0x40, 1);
@@ -84,7 +84,7 @@ class LinkLaneTest {
 
     @Test
     void aLaneDyingOnALiveLinkTakesItDownAndItRetrainsNarrowerWithNothingLost() {
-        try (LinkBench t = new LinkBench(LinkParams.defaults(), 4, 4, 54)) {
+        try (LinkHarness t = new LinkHarness(LinkParams.defaults(), 4, 4, 54)) {
             t.waitUp(300);
             assertLanes(t, 0xFF, 0xFF, 8);
             t.a.traffic.budget = 3000;
@@ -98,7 +98,7 @@ class LinkLaneTest {
             t.tb.finish();
             assertThat(t.a.toPeer.matched()).isEqualTo(3000);
             assertThat(t.b.toPeer.matched()).isEqualTo(3000);
-            for (LinkBench.Side s : new LinkBench.Side[] {t.a, t.b}) {
+            for (LinkHarness.Side s : new LinkHarness.Side[] {t.a, t.b}) {
                 LinkStatus st = s.end.status;
                 assertThat(t.peek(st.handshakes)).isEqualTo(2);
                 assertThat(t.peek(st.linkDownEvents)).isEqualTo(1);
@@ -109,7 +109,7 @@ class LinkLaneTest {
 
     @Test
     void onALightlyLoadedLinkAStuckLaneIsFoundByReplaysThatMakeNoProgress() {
-        try (LinkBench t = new LinkBench(LinkParams.defaults(), 4, 4, 56)) {
+        try (LinkHarness t = new LinkHarness(LinkParams.defaults(), 4, 4, 56)) {
             t.waitUp(300);
             t.a.traffic.load = 0.02;
             t.a.traffic.budget = 200;
@@ -131,7 +131,7 @@ class LinkLaneTest {
 
     @Test
     void withNoWorkingLaneTheLinkStaysDownWithoutHangingAndComesUpWhenRepaired() {
-        try (LinkBench t = new LinkBench(LinkParams.defaults(), 4, 4, 55)) {
+        try (LinkHarness t = new LinkHarness(LinkParams.defaults(), 4, 4, 55)) {
             t.sim().poke(t.dut.lanesDownAB, 0xFF);
             t.a.traffic.budget = 100;
             t.tb.run(3000);
@@ -154,7 +154,7 @@ class LinkLaneTest {
     @Test
     void linkUpTakesTheWindowTwoLatenciesAndTheConfirmation() {
         for (int latency : new int[] {4, 20}) {
-            try (LinkBench t = new LinkBench(LinkParams.defaults(), latency, latency, 57)) {
+            try (LinkHarness t = new LinkHarness(LinkParams.defaults(), latency, latency, 57)) {
                 long start = t.tb.cycle();
                 t.waitUp(400);
                 System.out.printf("latency %d: both ends up %d cycles after reset%n", latency, t.tb.cycle() - start);

@@ -12,7 +12,7 @@ class LinkLayerTest {
 
     @Test
     void errorFreeRunDeliversEverythingWithoutRetransmission() {
-        try (LinkBench t = new LinkBench(LinkParams.defaults(), 5, 7, 11)) {
+        try (LinkHarness t = new LinkHarness(LinkParams.defaults(), 5, 7, 11)) {
             t.waitUp(200);
             t.a.traffic.budget = 3000;
             t.b.traffic.budget = 2000;
@@ -42,7 +42,7 @@ class LinkLayerTest {
             // CRC-good one: an error-free cable shows no CRC error at all
             assertThat(t.peek(sa.crcErrors)).isZero();
             assertThat(t.peek(sb.crcErrors)).isZero();
-            for (int v = 0; v < LinkBench.VCS; v++) {
+            for (int v = 0; v < LinkHarness.VCS; v++) {
                 assertThat(t.b.credits.returned[v]).isEqualTo(t.a.traffic.perVc[v]);
                 assertThat(t.a.credits.receivedFromPeer[v]).as("credits for VC %d at A", v).isEqualTo(t.a.traffic.perVc[v]);
                 assertThat(t.b.credits.receivedFromPeer[v]).as("credits for VC %d at B", v).isEqualTo(t.b.traffic.perVc[v]);
@@ -52,7 +52,7 @@ class LinkLayerTest {
 
     @Test
     void atBer1e3EveryFlitArrivesOnceInOrderAndCreditsAreConserved() {
-        try (LinkBench t = new LinkBench(LinkParams.defaults(), 5, 7, 12)) {
+        try (LinkHarness t = new LinkHarness(LinkParams.defaults(), 5, 7, 12)) {
             t.waitUp(200);
             t.errAB.ber(1e-3);
             t.errBA.ber(1e-3);
@@ -69,7 +69,7 @@ class LinkLayerTest {
             t.tb.finish();
             assertThat(t.a.toPeer.matched()).isEqualTo(1000);
             assertThat(t.b.toPeer.matched()).isEqualTo(1000);
-            for (LinkBench.Side s : new LinkBench.Side[] {t.a, t.b}) {
+            for (LinkHarness.Side s : new LinkHarness.Side[] {t.a, t.b}) {
                 LinkStatus st = s.end.status;
                 long resent = t.peek(st.retransmitted);
                 System.out.printf("%s: %d FLIT frames sent, %d retransmitted (%.1f%%), %d replays, %d CRC errors, %d bits injected toward it%n",
@@ -82,7 +82,7 @@ class LinkLayerTest {
                 assertThat(t.peek(st.handshakes)).isEqualTo(1);
             }
             assertThat(t.errAB.injectedBits()).isGreaterThan(1000);
-            for (int v = 0; v < LinkBench.VCS; v++) {
+            for (int v = 0; v < LinkHarness.VCS; v++) {
                 assertThat(t.a.credits.receivedFromPeer[v]).as("credits for VC %d at A", v).isEqualTo(t.a.traffic.perVc[v]);
                 assertThat(t.b.credits.receivedFromPeer[v]).as("credits for VC %d at B", v).isEqualTo(t.b.traffic.perVc[v]);
             }
@@ -91,13 +91,13 @@ class LinkLayerTest {
 
     /** Hits one FLIT frame A sends (by sequence number) and, optionally, the first NAK frame B sends back. */
     static final class Hits extends Component {
-        private final LinkBench t;
+        private final LinkHarness t;
         private final int flitSeq;
         private final boolean nak;
         long flitHitAt = -1;
         long nakHitAt = -1;
 
-        Hits(LinkBench t, int flitSeq, boolean nak) {
+        Hits(LinkHarness t, int flitSeq, boolean nak) {
             super("hits");
             this.t = t;
             this.flitSeq = flitSeq;
@@ -125,7 +125,7 @@ class LinkLayerTest {
     @Test
     void aNakRecoversOneLostFrameWithinARoundTrip() {
         LinkParams p = LinkParams.defaults().withReplayTimeout(4096);
-        try (LinkBench t = new LinkBench(p, 4, 4, 13)) {
+        try (LinkHarness t = new LinkHarness(p, 4, 4, 13)) {
             Hits hits = t.tb.add(new Hits(t, 4, false));
             t.waitUp(200);
             t.tb.run(10);
@@ -146,7 +146,7 @@ class LinkLayerTest {
     @Test
     void theReplayTimeoutRecoversALostNak() {
         LinkParams p = LinkParams.defaults().withReplayTimeout(200);
-        try (LinkBench t = new LinkBench(p, 4, 4, 14)) {
+        try (LinkHarness t = new LinkHarness(p, 4, 4, 14)) {
             // the last flit of a burst is hit (no later frame shows a gap) and so is the NAK it causes
             Hits hits = t.tb.add(new Hits(t, 9, true));
             t.waitUp(200);
@@ -165,12 +165,12 @@ class LinkLayerTest {
 
     /** Hits the first IDLE frame A sends after FLIT frame {@code afterSeq}. */
     static final class HitIdle extends Component {
-        private final LinkBench t;
+        private final LinkHarness t;
         private final int afterSeq;
         private boolean armed;
         long hitAt = -1;
 
-        HitIdle(LinkBench t, int afterSeq) {
+        HitIdle(LinkHarness t, int afterSeq) {
             super("hit_idle");
             this.t = t;
             this.afterSeq = afterSeq;
@@ -191,7 +191,7 @@ class LinkLayerTest {
 
     @Test
     void aHitFrameWithoutAFlitCostsOneReplayAndItsDuplicatesAreDroppedSilently() {
-        try (LinkBench t = new LinkBench(LinkParams.defaults(), 4, 4, 15)) {
+        try (LinkHarness t = new LinkHarness(LinkParams.defaults(), 4, 4, 15)) {
             HitIdle hit = t.tb.add(new HitIdle(t, 3));
             t.waitUp(200);
             t.tb.run(10);

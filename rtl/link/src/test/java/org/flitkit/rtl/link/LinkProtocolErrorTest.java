@@ -16,11 +16,11 @@ class LinkProtocolErrorTest {
 
     /** Rewrites A's frame at three given cycles: CreditVC 7, an ACK 100 ahead, an unknown type. */
     static final class Forge extends Component {
-        private final LinkBench t;
+        private final LinkHarness t;
         private final long start;
         int forged;
 
-        Forge(LinkBench t, long start) {
+        Forge(LinkHarness t, long start) {
             super("forge");
             this.t = t;
             this.start = start;
@@ -50,7 +50,7 @@ class LinkProtocolErrorTest {
 
     @Test
     void forgedFramesAreCountedAndTheLinkCarriesOn() {
-        try (LinkBench t = new LinkBench(LinkParams.defaults(), 4, 4, 61)) {
+        try (LinkHarness t = new LinkHarness(LinkParams.defaults(), 4, 4, 61)) {
             t.waitUp(200);
             Forge forge = t.tb.add(new Forge(t, t.tb.cycle() + 50));
             t.a.traffic.budget = 600;
@@ -63,7 +63,7 @@ class LinkProtocolErrorTest {
             assertThat(t.peek(t.dut.b.status.up)).isEqualTo(1);
             assertThat(t.a.toPeer.matched()).isEqualTo(600);
             assertThat(t.b.toPeer.matched()).isEqualTo(600);
-            for (int v = 0; v < LinkBench.VCS; v++) {
+            for (int v = 0; v < LinkHarness.VCS; v++) {
                 assertThat(t.b.credits.receivedFromPeer[v]).as("credits for VC %d at B", v).isEqualTo(t.b.traffic.perVc[v]);
                 assertThat(t.a.credits.receivedFromPeer[v]).as("credits for VC %d at A", v).isEqualTo(t.a.traffic.perVc[v]);
             }
@@ -72,10 +72,10 @@ class LinkProtocolErrorTest {
 
     /** Pokes A's txCredit for VC 7 (the link carries 6) once, after the idle credit loop has driven it. */
     static final class BadCredit extends Component {
-        private final LinkBench t;
+        private final LinkHarness t;
         private final long at;
 
-        BadCredit(LinkBench t, long at) {
+        BadCredit(LinkHarness t, long at) {
             super("bad_credit");
             this.t = t;
             this.at = at;
@@ -92,7 +92,7 @@ class LinkProtocolErrorTest {
 
     @Test
     void aLocalCreditForAVcTheLinkDoesNotCarryIsCountedAndIgnored() {
-        try (LinkBench t = new LinkBench(LinkParams.defaults(), 4, 4, 62)) {
+        try (LinkHarness t = new LinkHarness(LinkParams.defaults(), 4, 4, 62)) {
             t.waitUp(200);
             t.tb.add(new BadCredit(t, t.tb.cycle() + 5));
             t.tb.run(100);

@@ -13,7 +13,7 @@ class LinkThroughputTest {
     /** Flits A's switch side got in over {@code window} cycles of saturating load both ways (after warm-up). */
     private static long accepted(int depth, int latency, int window) {
         LinkParams p = LinkParams.defaults().withReplayDepth(depth);
-        try (LinkBench t = new LinkBench(p, latency, latency, 41)) {
+        try (LinkHarness t = new LinkHarness(p, latency, latency, 41)) {
             t.waitUp(200);
             t.a.traffic.load = 1.0;
             t.b.traffic.load = 1.0;

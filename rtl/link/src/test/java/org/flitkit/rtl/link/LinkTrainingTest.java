@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 /** Link training, cut and restore, identity exchange. docs/th2-link.md, "Training" and "Identity". */
 class LinkTrainingTest {
 
-    private static void assertCreditsConserved(LinkBench t) {
-        for (int v = 0; v < LinkBench.VCS; v++) {
+    private static void assertCreditsConserved(LinkHarness t) {
+        for (int v = 0; v < LinkHarness.VCS; v++) {
             assertThat(t.a.credits.receivedFromPeer[v]).as("credits for VC %d at A", v).isEqualTo(t.a.traffic.perVc[v]);
             assertThat(t.b.credits.receivedFromPeer[v]).as("credits for VC %d at B", v).isEqualTo(t.b.traffic.perVc[v]);
         }
@@ -19,7 +19,7 @@ class LinkTrainingTest {
     @Test
     void cutAndRestoreTakesTheLinkDownAndBackWithNothingLost() {
         LinkParams p = LinkParams.defaults();
-        try (LinkBench t = new LinkBench(p, 4, 4, 21)) {
+        try (LinkHarness t = new LinkHarness(p, 4, 4, 21)) {
             t.waitUp(200);
             long upAt = t.tb.cycle();
             t.a.traffic.budget = 2000;
@@ -44,7 +44,7 @@ class LinkTrainingTest {
             t.tb.finish();
             assertThat(t.a.toPeer.matched()).isEqualTo(2000);
             assertThat(t.b.toPeer.matched()).isEqualTo(2000);
-            for (LinkBench.Side s : new LinkBench.Side[] {t.a, t.b}) {
+            for (LinkHarness.Side s : new LinkHarness.Side[] {t.a, t.b}) {
                 LinkStatus st = s.end.status;
                 assertThat(t.peek(st.handshakes)).isEqualTo(2);
                 assertThat(t.peek(st.linkDownEvents)).isEqualTo(1);
@@ -62,7 +62,7 @@ class LinkTrainingTest {
 
     @Test
     void oneWayCutTakesBothEndsDown() {
-        try (LinkBench t = new LinkBench(LinkParams.defaults(), 3, 9, 22)) {
+        try (LinkHarness t = new LinkHarness(LinkParams.defaults(), 3, 9, 22)) {
             t.waitUp(200);
             t.a.traffic.budget = 500;
             t.b.traffic.budget = 500;
@@ -90,7 +90,7 @@ class LinkTrainingTest {
     @Test
     void identitiesAreLearntAtLinkUpAndFollowAChipIdChange() {
         LinkParams p = LinkParams.defaults().withIdentPeriod(100);
-        try (LinkBench t = new LinkBench(p, 4, 4, 23)) {
+        try (LinkHarness t = new LinkHarness(p, 4, 4, 23)) {
             assertThat(t.peek(t.dut.a.status.neighbour)).as("unknown before link-up").isZero();
             t.waitUp(200);
             t.tb.run(20);

@@ -17,8 +17,8 @@ class LinkVerilogTest {
 
     @Test
     void twoLinkLayersAndTheCableAreLintClean(@TempDir Path dir) {
-        VerilogEmitter.Result v = ExternalTools.verilatorLintClean(dir, () -> new LinkPair());
-        assertThat(v.files().keySet()).contains("LinkPair.v", "LinkCable.v", "LinkLayer.v", "LinkBist.v");
+        VerilogEmitter.Result v = ExternalTools.verilatorLintClean(dir, () -> new LinkPairBoard());
+        assertThat(v.files().keySet()).contains("LinkPairBoard.v", "LinkCable.v", "LinkLayer.v", "LinkBist.v");
     }
 
     @Test

@@ -44,13 +44,13 @@ public final class MncNic extends Module {
     public final Bool recving = output(Bool());
 
     public final SdmaEngine sdma;
-    public final SendEngine send;
+    public final MncSendEngine send;
     public final RecvEngine recv;
     public final RdmaEngine rdma;
 
     public MncNic(MncParams p) {
         sdma = instance("sdma", new SdmaEngine(p));
-        send = instance("send", new SendEngine(p));
+        send = instance("send", new MncSendEngine(p));
         recv = instance("recv", new RecvEngine(p));
         rdma = instance("rdma", new RdmaEngine(p));
         SlotPool sendBufs = instance("send_bufs", new SlotPool(p.sendSlots()));

@@ -64,7 +64,7 @@ class DispatchUnitTest {
             // SReqs and SAcks apart: answering another node's SReq goes ahead of sending our own
             InOrderScoreboard<Item> sreqBoard = tb.add(new InOrderScoreboard<>("sreq"));
             InOrderScoreboard<Item> sackBoard = tb.add(new InOrderScoreboard<>("sack"));
-            Bench bench = tb.add(new Bench(tb, p, requests, jobBoards, sreqBoard, sackBoard));
+            Surroundings bench = tb.add(new Surroundings(tb, p, requests, jobBoards, sreqBoard, sackBoard));
             tb.reset(2);
             tb.sim().poke(d.node, NODE);
             tb.runUntil("every request dispatched", () -> bench.done() && jobBoards.stream().allMatch(b -> b.outstanding() == 0)
@@ -84,7 +84,7 @@ class DispatchUnitTest {
     }
 
     /** Drivers, the destination model, monitors and the reference model in one component. */
-    static final class Bench extends Component {
+    static final class Surroundings extends Component {
         private final Testbench<DispatchUnit> tb;
         private final DispatchUnit d;
         private final MncParams p;
@@ -107,7 +107,7 @@ class DispatchUnitTest {
         long longOnes;
         long foreignAnswered;
 
-        Bench(Testbench<DispatchUnit> tb, MncParams p, int requests, List<InOrderScoreboard<Item>> jobBoards, InOrderScoreboard<Item> sreqs,
+        Surroundings(Testbench<DispatchUnit> tb, MncParams p, int requests, List<InOrderScoreboard<Item>> jobBoards, InOrderScoreboard<Item> sreqs,
                 InOrderScoreboard<Item> sacks) {
             super("bench");
             this.tb = tb;

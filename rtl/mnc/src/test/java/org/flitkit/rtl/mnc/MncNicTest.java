@@ -33,7 +33,7 @@ class MncNicTest {
             InOrderScoreboard<Item> tx = tb.add(new InOrderScoreboard<>("tx"));
             InOrderScoreboard<Item> sendEvents = tb.add(new InOrderScoreboard<>("send_events"));
             InOrderScoreboard<Item> recvEvents = tb.add(new InOrderScoreboard<>("recv_events"));
-            Bench b = tb.add(new Bench(tb, p, 120, 300, reads, writes, tx, sendEvents, recvEvents));
+            Surroundings b = tb.add(new Surroundings(tb, p, 120, 300, reads, writes, tx, sendEvents, recvEvents));
             tb.reset(2);
             tb.sim().poke(tb.dut().node, 3);
             tb.sim().poke(tb.dut().rail, 1);
@@ -48,7 +48,7 @@ class MncNicTest {
         }
     }
 
-    static final class Bench extends Component {
+    static final class Surroundings extends Component {
         private final Testbench<MncNic> tb;
         private final MncNic n;
         private final MncParams p;
@@ -82,7 +82,7 @@ class MncNicTest {
         long dataPackets;
         long recvingCycles;
 
-        Bench(Testbench<MncNic> tb, MncParams p, int jobs, int packets, InOrderScoreboard<Item> reads, InOrderScoreboard<Item> writes,
+        Surroundings(Testbench<MncNic> tb, MncParams p, int jobs, int packets, InOrderScoreboard<Item> reads, InOrderScoreboard<Item> writes,
                 InOrderScoreboard<Item> tx, InOrderScoreboard<Item> sendEvents, InOrderScoreboard<Item> recvEvents) {
             super("bench");
             this.tb = tb;

@@ -9,7 +9,7 @@ import org.flitkit.hdl.Vec;
 import java.util.List;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.rtl.link.LinkRegisters;
-import org.flitkit.rtl.nrc.sw.SwitchParams;
+import org.flitkit.rtl.nrc.switchcore.SwitchParams;
 import org.flitkit.rtl.nma.EepParams;
 import org.flitkit.rtl.nma.I2cEeprom;
 import org.flitkit.rtl.nma.I2cPins;

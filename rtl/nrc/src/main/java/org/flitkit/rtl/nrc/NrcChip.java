@@ -14,8 +14,8 @@ import org.flitkit.rtl.link.LinkLayer;
 import org.flitkit.rtl.link.LinkParams;
 import org.flitkit.rtl.link.LinkRegisters;
 import org.flitkit.rtl.nma.EepParams;
-import org.flitkit.rtl.nrc.sw.SwitchCore;
-import org.flitkit.rtl.nrc.sw.SwitchParams;
+import org.flitkit.rtl.nrc.switchcore.SwitchCore;
+import org.flitkit.rtl.nrc.switchcore.SwitchParams;
 
 /**
  * The whole NRC: on each of the 24 ports a link layer (frames on the cable, CRC, retry, training, neighbour

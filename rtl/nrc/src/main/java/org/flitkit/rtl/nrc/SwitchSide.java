@@ -7,10 +7,10 @@ import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.Vec;
 import org.flitkit.hdl.lib.Valid;
 import org.flitkit.rtl.link.BistControl;
-import org.flitkit.rtl.nrc.sw.SwitchCore;
-import org.flitkit.rtl.nrc.sw.SwitchParams;
-import org.flitkit.rtl.nrc.sw.TableAddr;
-import org.flitkit.rtl.nrc.sw.TableWrite;
+import org.flitkit.rtl.nrc.switchcore.SwitchCore;
+import org.flitkit.rtl.nrc.switchcore.SwitchParams;
+import org.flitkit.rtl.nrc.switchcore.TableAddr;
+import org.flitkit.rtl.nrc.switchcore.TableWrite;
 
 /**
  * What the NRC's NMA exchanges with the switch core and the link layers, seen from the NMA: routing-table

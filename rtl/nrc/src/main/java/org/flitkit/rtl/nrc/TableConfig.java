@@ -6,9 +6,9 @@ import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Valid;
-import org.flitkit.rtl.nrc.sw.SwitchParams;
-import org.flitkit.rtl.nrc.sw.TableAddr;
-import org.flitkit.rtl.nrc.sw.TableWrite;
+import org.flitkit.rtl.nrc.switchcore.SwitchParams;
+import org.flitkit.rtl.nrc.switchcore.TableAddr;
+import org.flitkit.rtl.nrc.switchcore.TableWrite;
 
 /**
  * The routing tables reached indirectly through table-config registers: NRC_TABLE_ADDR sets a pointer (port,

@@ -54,7 +54,7 @@ class NmpPackerTest {
 
         /** Sends {@code m}, which must leave on the row of {@code port}, advanced and tagged with it. */
         void send(ManagementPacket m, int port) {
-            scoreboard.expect(new OnRow(RsGeometry.row(port), Packets.beats(m.advance().toBits(), port)));
+            scoreboard.expect(new OnRow(RsGeometry.row(port), TestPackets.beats(m.advance().toBits(), port)));
             in.send(m.toBits().toBigInteger());
         }
     }
@@ -65,7 +65,7 @@ class NmpPackerTest {
             Env env = new Env(tb, Throttle.random(0.7));
             for (int p = 0; p < RsGeometry.PORTS; p++) {
                 // the current hop is the second of three: Hop[1] = p
-                env.send(Packets.readRequest(p, RoutingField.of(9, p, 4), 1, RoutingField.of(0)), p);
+                env.send(TestPackets.readRequest(p, RoutingField.of(9, p, 4), 1, RoutingField.of(0)), p);
             }
             tb.reset(1);
             tb.runUntil("24 packets out", env.scoreboard::isEmpty, 5_000);
@@ -79,10 +79,10 @@ class NmpPackerTest {
         try (Testbench<NmpPacker> tb = Testbench.create(NmpPacker::new, cfg)) {
             Env env = new Env(tb, Throttle.NONE);
             // route exhausted (HopPtr == HopNum), then a port above 23 written into the raw bits, then a good one
-            env.in.send(Packets.readRequest(1, RoutingField.of(3), 1, RoutingField.EMPTY).toBits().toBigInteger());
-            BitVector bad = Packets.readRequest(2, RoutingField.of(5), 0, RoutingField.EMPTY).toBits();
+            env.in.send(TestPackets.readRequest(1, RoutingField.of(3), 1, RoutingField.EMPTY).toBits().toBigInteger());
+            BitVector bad = TestPackets.readRequest(2, RoutingField.of(5), 0, RoutingField.EMPTY).toBits();
             env.in.send(bad.with(org.flitkit.formats.th2.PacketLayout.HEAD.ROUTE, (30L << 5) | 1).toBigInteger());
-            env.send(Packets.readRequest(3, RoutingField.of(17), 0, RoutingField.EMPTY), 17);
+            env.send(TestPackets.readRequest(3, RoutingField.of(17), 0, RoutingField.EMPTY), 17);
             tb.reset(1);
             // only the good packet may leave, on row 2 (the scoreboard fails on anything else)
             tb.runUntil("the good packet out", env.scoreboard::isEmpty, 500);
@@ -102,7 +102,7 @@ class NmpPackerTest {
                 Recorder<BigInteger> r = new Recorder<>(tb);
                 env.rowBeats.get(k).subscribe(r);
                 rows.add(r);
-                env.send(Packets.readRequest(k, RoutingField.of(6 * k), 0, RoutingField.EMPTY), 6 * k);
+                env.send(TestPackets.readRequest(k, RoutingField.of(6 * k), 0, RoutingField.EMPTY), 6 * k);
             }
             tb.reset(1);
             tb.runUntil("4 packets out", env.scoreboard::isEmpty, 500);

@@ -45,7 +45,7 @@ class NmpUnpackerTest {
 
         /** Queues {@code packet} entering at {@code port} on row {@code row}. */
         void send(int row, BitVector packet, int port) {
-            rows.get(row).send(Packets.beats(packet, port));
+            rows.get(row).send(TestPackets.beats(packet, port));
         }
     }
 
@@ -58,7 +58,7 @@ class NmpUnpackerTest {
                 int port = RsGeometry.port(r, RsGeometry.LAST_COL);
                 List<Unpacked> sent = new ArrayList<>();
                 for (int k = 0; k < 3; k++) {
-                    BitVector p = Packets.arrived(100 * r + k).toBits();
+                    BitVector p = TestPackets.arrived(100 * r + k).toBits();
                     env.send(r, p, port);
                     sent.add(new Unpacked(p.toBigInteger(), port));
                 }
@@ -86,11 +86,11 @@ class NmpUnpackerTest {
             Env env = new Env(tb, Throttle.random(0.5));
             List<Unpacked> row0 = new ArrayList<>();
             for (int k = 0; k < 4; k++) {
-                BitVector p = Packets.arrived(k).toBits();
+                BitVector p = TestPackets.arrived(k).toBits();
                 env.send(0, p, 0);
                 row0.add(new Unpacked(p.toBigInteger(), 0));
             }
-            BitVector q = Packets.arrived(77).toBits();
+            BitVector q = TestPackets.arrived(77).toBits();
             env.send(2, q, 12);
             for (Unpacked u : List.of(row0.get(0), new Unpacked(q.toBigInteger(), 12), row0.get(1), row0.get(2), row0.get(3))) {
                 env.scoreboard.expect(u);

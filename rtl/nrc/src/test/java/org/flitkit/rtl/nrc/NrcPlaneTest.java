@@ -67,14 +67,14 @@ class NrcPlaneTest {
             Framing fourFlits = Framing.fixed(Th2.PACKET_FLITS);
             for (int p = 0; p < RsGeometry.PORTS; p++) {
                 StreamPort portIn = StreamPort.of(plane.portIn.get(p));
-                in.add(tb.add(new FrameSource<>("port" + p + "_in", portIn, Packets.FLITS)));
+                in.add(tb.add(new FrameSource<>("port" + p + "_in", portIn, TestPackets.FLITS)));
                 inFlits.add(tb.add(new StreamMonitor("port" + p + "_in_mon", portIn)));
                 StreamPort portOut = StreamPort.of(plane.portOut.get(p));
                 tb.add(new StreamSink("port" + p + "_out", portOut).backpressure(backpressure));
-                out.add(tb.add(new FrameMonitor<>("port" + p + "_out_mon", portOut, fourFlits, Packets.FLITS).checkHoldEveryCycle()));
+                out.add(tb.add(new FrameMonitor<>("port" + p + "_out_mon", portOut, fourFlits, TestPackets.FLITS).checkHoldEveryCycle()));
                 StreamPort sw = StreamPort.of(plane.toSwitch.get(p));
                 tb.add(new StreamSink("switch" + p, sw));
-                toSwitch.add(tb.add(new FrameMonitor<>("switch" + p + "_mon", sw, fourFlits, Packets.FLITS).checkHoldEveryCycle()));
+                toSwitch.add(tb.add(new FrameMonitor<>("switch" + p + "_mon", sw, fourFlits, TestPackets.FLITS).checkHoldEveryCycle()));
             }
             StreamPort up = StreamPort.of(plane.toNma);
             tb.add(new StreamSink("to_nma", up).backpressure(backpressure));
@@ -103,13 +103,13 @@ class NrcPlaneTest {
                 Recorder<BitVector> answer = new Recorder<>(tb);
                 env.out.get(p).subscribe(answer);
 
-                BitVector req = Packets.arrived(p).toBits();
+                BitVector req = TestPackets.arrived(p).toBits();
                 env.in.get(p).send(req);
                 tb.runUntil("the request from port " + p + " at the NMA side", () -> toNma.size() == p + 1, 300);
                 assertThat(toNma.get(p)).isEqualTo(req.toBigInteger());
                 inbound[p] = (int) (toNma.cycle(p) - taken.cycle(0));
 
-                ManagementPacket resp = Packets.readRequest(p, RoutingField.of(p), 0, RoutingField.EMPTY);
+                ManagementPacket resp = TestPackets.readRequest(p, RoutingField.of(p), 0, RoutingField.EMPTY);
                 env.fromNma.send(resp.toBits().toBigInteger());
                 tb.runUntil("the response out of port " + p, () -> answer.size() == 1, 300);
                 assertThat(answer.get(0)).isEqualTo(resp.advance().toBits());
@@ -136,31 +136,31 @@ class NrcPlaneTest {
         try (Testbench<NrcPlane> tb = Testbench.create(sim, cfg)) {
             Env env = new Env(tb, Throttle.random(0.7));
             // at the NMA side, each port's packets in the order sent, keyed by the port nmp_unpacker reports
-            OutOfOrderScoreboard<Integer, Packets.AtPort> up = tb.add(new OutOfOrderScoreboard<>("to_nma_sb", Packets.AtPort::port));
-            env.toNma.subscribe(v -> up.observe(new Packets.AtPort((int) tb.sim().peek(tb.dut().unpacker.inPort),
+            OutOfOrderScoreboard<Integer, TestPackets.AtPort> up = tb.add(new OutOfOrderScoreboard<>("to_nma_sb", TestPackets.AtPort::port));
+            env.toNma.subscribe(v -> up.observe(new TestPackets.AtPort((int) tb.sim().peek(tb.dut().unpacker.inPort),
                     BitVector.of(Th2.PACKET_BITS, v))));
-            OutOfOrderScoreboard<Integer, Packets.AtPort> down = tb.add(new OutOfOrderScoreboard<>("port_out_sb", Packets.AtPort::port));
-            OutOfOrderScoreboard<Integer, Packets.AtPort> transit = tb.add(new OutOfOrderScoreboard<>("switch_sb", Packets.AtPort::port));
+            OutOfOrderScoreboard<Integer, TestPackets.AtPort> down = tb.add(new OutOfOrderScoreboard<>("port_out_sb", TestPackets.AtPort::port));
+            OutOfOrderScoreboard<Integer, TestPackets.AtPort> transit = tb.add(new OutOfOrderScoreboard<>("switch_sb", TestPackets.AtPort::port));
             for (int port = 0; port < RsGeometry.PORTS; port++) {
                 int p = port;
-                env.out.get(p).subscribe(b -> down.observe(new Packets.AtPort(p, b)));
-                env.toSwitch.get(p).subscribe(b -> transit.observe(new Packets.AtPort(p, b)));
+                env.out.get(p).subscribe(b -> down.observe(new TestPackets.AtPort(p, b)));
+                env.toSwitch.get(p).subscribe(b -> transit.observe(new TestPackets.AtPort(p, b)));
             }
             for (int p = 0; p < RsGeometry.PORTS; p++) {
                 for (int k = 0; k < 2; k++) {
-                    BitVector req = Packets.arrived(p * 10 + k).toBits();
-                    up.expect(new Packets.AtPort(p, req));
+                    BitVector req = TestPackets.arrived(p * 10 + k).toBits();
+                    up.expect(new TestPackets.AtPort(p, req));
                     env.in.get(p).send(req);
                 }
                 // and a packet in transit to another chip behind them: it must leave on toSwitch unchanged
-                BitVector other = Packets.readRequest(500 + p, RoutingField.of(3, 4), 1, RoutingField.EMPTY).toBits();
-                transit.expect(new Packets.AtPort(p, other));
+                BitVector other = TestPackets.readRequest(500 + p, RoutingField.of(3, 4), 1, RoutingField.EMPTY).toBits();
+                transit.expect(new TestPackets.AtPort(p, other));
                 env.in.get(p).send(other);
             }
             for (int p = 0; p < RsGeometry.PORTS; p++) {
                 int port = (p * 7) % 24;
-                ManagementPacket resp = Packets.readRequest(1000 + p, RoutingField.of(port), 0, RoutingField.EMPTY);
-                down.expect(new Packets.AtPort(port, resp.advance().toBits()));
+                ManagementPacket resp = TestPackets.readRequest(1000 + p, RoutingField.of(port), 0, RoutingField.EMPTY);
+                down.expect(new TestPackets.AtPort(port, resp.advance().toBits()));
                 env.fromNma.send(resp.toBits().toBigInteger());
             }
             tb.runUntil("every packet delivered", () -> up.isEmpty() && down.isEmpty() && transit.isEmpty(), 20_000);

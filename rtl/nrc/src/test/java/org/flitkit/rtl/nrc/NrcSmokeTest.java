@@ -47,24 +47,24 @@ class NrcSmokeTest {
     void erasedEepromFailsTheLoadAndReadsAreAnsweredThroughTheirPort(RunConfig cfg) {
         try (Testbench<Nrc> tb = Testbench.create(() -> new Nrc(EepParams.FAST, null), cfg)) {
             Nrc nrc = tb.dut();
-            FrameSource<BitVector> in = tb.add(new FrameSource<>("port" + PORT + "_in", StreamPort.of(nrc.portIn.get(PORT)), Packets.FLITS));
-            OutOfOrderScoreboard<Integer, Packets.AtPort> answers = tb.add(new OutOfOrderScoreboard<>("answers", Packets.AtPort::port));
+            FrameSource<BitVector> in = tb.add(new FrameSource<>("port" + PORT + "_in", StreamPort.of(nrc.portIn.get(PORT)), TestPackets.FLITS));
+            OutOfOrderScoreboard<Integer, TestPackets.AtPort> answers = tb.add(new OutOfOrderScoreboard<>("answers", TestPackets.AtPort::port));
             // nothing may leave toward the switch: every packet here is for this chip
-            InOrderScoreboard<Packets.AtPort> transit = tb.add(new InOrderScoreboard<>("transit"));
-            Recorder<Packets.AtPort> out = new Recorder<>(tb);
+            InOrderScoreboard<TestPackets.AtPort> transit = tb.add(new InOrderScoreboard<>("transit"));
+            Recorder<TestPackets.AtPort> out = new Recorder<>(tb);
             for (int p = 0; p < RsGeometry.PORTS; p++) {
                 int port = p;
                 StreamPort po = StreamPort.of(nrc.portOut.get(p));
                 tb.add(new StreamSink("port" + p + "_out", po));
-                tb.add(new FrameMonitor<>("port" + p + "_mon", po, Framing.fixed(Th2.PACKET_FLITS), Packets.FLITS).checkHoldEveryCycle()
+                tb.add(new FrameMonitor<>("port" + p + "_mon", po, Framing.fixed(Th2.PACKET_FLITS), TestPackets.FLITS).checkHoldEveryCycle()
                         .subscribe(b -> {
-                            out.accept(new Packets.AtPort(port, b));
-                            answers.observe(new Packets.AtPort(port, b));
+                            out.accept(new TestPackets.AtPort(port, b));
+                            answers.observe(new TestPackets.AtPort(port, b));
                         }));
                 StreamPort sw = StreamPort.of(nrc.toSwitch.get(p));
                 tb.add(new StreamSink("switch" + p, sw));
-                tb.add(new FrameMonitor<>("switch" + p + "_mon", sw, Framing.fixed(Th2.PACKET_FLITS), Packets.FLITS).checkHoldEveryCycle()
-                        .subscribe(b -> transit.observe(new Packets.AtPort(port, b))));
+                tb.add(new FrameMonitor<>("switch" + p + "_mon", sw, Framing.fixed(Th2.PACKET_FLITS), TestPackets.FLITS).checkHoldEveryCycle()
+                        .subscribe(b -> transit.observe(new TestPackets.AtPort(port, b))));
             }
             tb.reset(2);
             long boot = tb.runUntil("the power-up load", () -> !tb.sim().peekBool(nrc.booting), 100_000);
@@ -82,7 +82,7 @@ class NrcSmokeTest {
             for (int n = 1; n <= 2; n++) {
                 ManagementPacket req = read(76 + n, n == 1 ? List.of(0x000) : List.of(0x000, 0x012));
                 ManagementPacket answer = req.response(0xFFFF, ((RegisterPayload) req.payload()).answeredWith(values.get(n)));
-                answers.expect(new Packets.AtPort(PORT, answer.advance().toBits()));
+                answers.expect(new TestPackets.AtPort(PORT, answer.advance().toBits()));
                 long sent = tb.cycle();
                 in.send(req.toBits());
                 tb.runUntil("the answer to a " + n + "-register read", answers::isEmpty, 1_000);

@@ -25,14 +25,14 @@ class PortIngressTest {
     void steersWholePacketsByTheirHeadFlit(RunConfig cfg) {
         try (Testbench<PortIngress> tb = Testbench.create(PortIngress::new, cfg)) {
             PortIngress ing = tb.dut();
-            FrameSource<BitVector> in = tb.add(new FrameSource<>("in", StreamPort.of(ing.in), Packets.FLITS));
+            FrameSource<BitVector> in = tb.add(new FrameSource<>("in", StreamPort.of(ing.in), TestPackets.FLITS));
             InOrderScoreboard<BitVector> toRs = output(tb, "rs", StreamPort.of(ing.toRs));
             InOrderScoreboard<BitVector> toSwitch = output(tb, "switch", StreamPort.of(ing.toSwitch));
 
-            BitVector arrived = Packets.arrived(1).toBits();
-            BitVector transit = Packets.readRequest(2, RoutingField.of(4, 5), 1, RoutingField.of(0)).toBits();
+            BitVector arrived = TestPackets.arrived(1).toBits();
+            BitVector transit = TestPackets.readRequest(2, RoutingField.of(4, 5), 1, RoutingField.of(0)).toBits();
             BitVector dataVc = arrived.with(PacketLayout.HEAD.VC, 0);
-            BitVector arrived2 = Packets.readRequest(3, RoutingField.EMPTY, 0, RoutingField.of(0)).toBits();
+            BitVector arrived2 = TestPackets.readRequest(3, RoutingField.EMPTY, 0, RoutingField.of(0)).toBits();
             for (BitVector p : List.of(arrived, transit, dataVc, arrived2)) {
                 in.send(p);
             }
@@ -50,7 +50,7 @@ class PortIngressTest {
     static InOrderScoreboard<BitVector> output(Testbench<?> tb, String name, StreamPort out) {
         tb.add(new StreamSink(name, out).backpressure(Throttle.random(0.5)));
         InOrderScoreboard<BitVector> sb = tb.add(new InOrderScoreboard<>(name + "_sb"));
-        tb.add(new FrameMonitor<>(name + "_mon", out, Framing.fixed(Th2.PACKET_FLITS), Packets.FLITS).checkHoldEveryCycle()
+        tb.add(new FrameMonitor<>(name + "_mon", out, Framing.fixed(Th2.PACKET_FLITS), TestPackets.FLITS).checkHoldEveryCycle()
                 .subscribe(sb::observe));
         return sb;
     }

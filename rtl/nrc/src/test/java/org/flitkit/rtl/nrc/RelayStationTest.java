@@ -48,7 +48,7 @@ class RelayStationTest {
         Env(RunConfig cfg, Throttle backpressure) {
             tb = Testbench.create(() -> new RelayStation(PORT), cfg);
             RelayStation rs = tb.dut();
-            fromSwitch = tb.add(new FrameSource<>("from_switch", StreamPort.of(rs.fromSwitch), Packets.FLITS));
+            fromSwitch = tb.add(new FrameSource<>("from_switch", StreamPort.of(rs.fromSwitch), TestPackets.FLITS));
             fromLeft = tb.add(new FrameSource<>("from_left", StreamPort.of(rs.fromLeft), PacketCodec.beats()));
             fromRight = tb.add(new FrameSource<>("from_right", StreamPort.of(rs.fromRight), PacketCodec.beats()));
             fromLeftTaken = record("from_left_mon", StreamPort.of(rs.fromLeft));
@@ -61,7 +61,7 @@ class RelayStationTest {
             toLeft = record("to_left_mon", sink("to_left", StreamPort.of(rs.toLeft), backpressure));
             StreamPort port = sink("to_port", StreamPort.of(rs.toPort), backpressure);
             toPort = new Recorder<>(tb);
-            tb.add(new FrameMonitor<>("to_port_mon", port, Framing.fixed(Th2.PACKET_FLITS), Packets.FLITS).checkHoldEveryCycle()
+            tb.add(new FrameMonitor<>("to_port_mon", port, Framing.fixed(Th2.PACKET_FLITS), TestPackets.FLITS).checkHoldEveryCycle()
                     .subscribe(toPort));
             tb.reset(1);
         }
@@ -98,13 +98,13 @@ class RelayStationTest {
     @Test
     void flow1SerializesSwitchFlitsTowardTheNmaTaggedWithThePort(RunConfig cfg) {
         try (Env env = new Env(cfg, Throttle.NONE)) {
-            BitVector a = Packets.arrived(1).toBits();
-            BitVector b = Packets.arrived(2).toBits();
+            BitVector a = TestPackets.arrived(1).toBits();
+            BitVector b = TestPackets.arrived(2).toBits();
             env.fromSwitch.send(a);
             env.fromSwitch.send(b);
             env.runUntil("80 beats toward the NMA", () -> env.towardNma.size() == 80);
-            List<BigInteger> expected = new ArrayList<>(Packets.beats(a, PORT));
-            expected.addAll(Packets.beats(b, PORT));
+            List<BigInteger> expected = new ArrayList<>(TestPackets.beats(a, PORT));
+            expected.addAll(TestPackets.beats(b, PORT));
             assertThat(env.towardNma.items()).isEqualTo(expected);
             // 20-bit data path: 10 cycles per flit, 40 per packet, back to back
             assertThat(env.towardNma.cycle(39) - env.towardNma.cycle(0)).isEqualTo(39);
@@ -115,10 +115,10 @@ class RelayStationTest {
     @Test
     void flow2PassesLeftBeatsOnInOneCycle(RunConfig cfg) {
         try (Env env = new Env(cfg, Throttle.NONE)) {
-            BitVector a = Packets.arrived(3).toBits();
-            env.fromLeft.send(Packets.beats(a, 7));
+            BitVector a = TestPackets.arrived(3).toBits();
+            env.fromLeft.send(TestPackets.beats(a, 7));
             env.runUntil("40 beats toward the NMA", () -> env.towardNma.size() == 40);
-            assertThat(env.towardNma.items()).isEqualTo(Packets.beats(a, 7));
+            assertThat(env.towardNma.items()).isEqualTo(TestPackets.beats(a, 7));
             assertThat(env.towardNma.cycle(0) - env.fromLeftTaken.cycle(0)).isEqualTo(1);
             assertThat(env.towardNma.cycle(39) - env.towardNma.cycle(0)).isEqualTo(39);
         }
@@ -127,8 +127,8 @@ class RelayStationTest {
     @Test
     void flow3ReassemblesBeatsForThisPortIntoFlits(RunConfig cfg) {
         try (Env env = new Env(cfg, Throttle.NONE)) {
-            BitVector a = Packets.arrived(4).toBits();
-            env.fromRight.send(Packets.beats(a, PORT));
+            BitVector a = TestPackets.arrived(4).toBits();
+            env.fromRight.send(TestPackets.beats(a, PORT));
             env.runUntil("the packet out of the port", () -> env.toPort.size() == 1);
             assertThat(env.toPort.items()).containsExactly(a);
             assertThat(env.toLeft.size()).isZero();
@@ -139,10 +139,10 @@ class RelayStationTest {
     @Test
     void flow4SendsOtherPortsBeatsOnToTheLeft(RunConfig cfg) {
         try (Env env = new Env(cfg, Throttle.NONE)) {
-            BitVector a = Packets.arrived(5).toBits();
-            env.fromRight.send(Packets.beats(a, 8));
+            BitVector a = TestPackets.arrived(5).toBits();
+            env.fromRight.send(TestPackets.beats(a, 8));
             env.runUntil("40 beats to the left", () -> env.toLeft.size() == 40);
-            assertThat(env.toLeft.items()).isEqualTo(Packets.beats(a, 8));
+            assertThat(env.toLeft.items()).isEqualTo(TestPackets.beats(a, 8));
             assertThat(env.toLeft.cycle(0) - env.fromRightTaken.cycle(0)).isEqualTo(1);
             assertThat(env.toPort.size()).isZero();
         }
@@ -151,23 +151,23 @@ class RelayStationTest {
     @Test
     void allFourFlowsAtOnceUnderBackpressureKeepPacketsWhole(RunConfig cfg) {
         try (Env env = new Env(cfg, Throttle.random(0.6))) {
-            List<BitVector> local = List.of(Packets.arrived(10).toBits(), Packets.arrived(11).toBits());
-            List<BitVector> left = List.of(Packets.arrived(20).toBits(), Packets.arrived(21).toBits(), Packets.arrived(22).toBits());
+            List<BitVector> local = List.of(TestPackets.arrived(10).toBits(), TestPackets.arrived(11).toBits());
+            List<BitVector> left = List.of(TestPackets.arrived(20).toBits(), TestPackets.arrived(21).toBits(), TestPackets.arrived(22).toBits());
             local.forEach(env.fromSwitch::send);
-            left.forEach(p -> env.fromLeft.send(Packets.beats(p, 2)));
-            BitVector mine = Packets.arrived(30).toBits();
-            BitVector other = Packets.arrived(31).toBits();
-            env.fromRight.send(Packets.beats(mine, PORT));
-            env.fromRight.send(Packets.beats(other, 6));
-            env.fromRight.send(Packets.beats(mine, PORT));
+            left.forEach(p -> env.fromLeft.send(TestPackets.beats(p, 2)));
+            BitVector mine = TestPackets.arrived(30).toBits();
+            BitVector other = TestPackets.arrived(31).toBits();
+            env.fromRight.send(TestPackets.beats(mine, PORT));
+            env.fromRight.send(TestPackets.beats(other, 6));
+            env.fromRight.send(TestPackets.beats(mine, PORT));
             env.runUntil("every packet through", () -> env.towardNmaPackets.size() == 5 && env.toPort.size() == 2
                     && env.toLeft.size() == 40);
             // inbound: five whole packets, never interleaved, alternating while both inputs have one; the
             // left input wins the first round (its beat is there a cycle before the serializer's)
-            assertThat(env.towardNmaPackets.items()).containsExactly(Packets.beats(left.get(0), 2), Packets.beats(local.get(0), PORT),
-                    Packets.beats(left.get(1), 2), Packets.beats(local.get(1), PORT), Packets.beats(left.get(2), 2));
+            assertThat(env.towardNmaPackets.items()).containsExactly(TestPackets.beats(left.get(0), 2), TestPackets.beats(local.get(0), PORT),
+                    TestPackets.beats(left.get(1), 2), TestPackets.beats(local.get(1), PORT), TestPackets.beats(left.get(2), 2));
             assertThat(env.toPort.items()).containsExactly(mine, mine);
-            assertThat(env.toLeft.items()).isEqualTo(Packets.beats(other, 6));
+            assertThat(env.toLeft.items()).isEqualTo(TestPackets.beats(other, 6));
         }
     }
 }

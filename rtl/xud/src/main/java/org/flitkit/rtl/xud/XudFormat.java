@@ -143,14 +143,14 @@ public final class XudFormat {
     public static final Field CQE_OWNER = new Field("owner", 255, 1);
 
     /** Send completion statuses. */
-    public enum Status {
+    public enum SendStatus {
         SUCCESS, TIMEOUT, LOCAL_LENGTH_ERROR, LOCAL_QP_ERROR, NAK, RNR_NAK;
 
         public int code() {
             return ordinal();
         }
 
-        public static Status of(long code) {
+        public static SendStatus of(long code) {
             if (code < 0 || code >= values().length) {
                 throw new IllegalArgumentException("no send completion status " + code);
             }

@@ -100,8 +100,8 @@ public final class XudSendEngine extends Module {
         ackIn.ready.assign(ackHit.not().or(cqQ.enq.ready));
         UInt syn = XudBits.get(ack, SYNDROME);
         UInt synClass = syn.bits(7, 5);
-        UInt ackStatus = mux(synClass.eq(0), lit(Status.SUCCESS.code(), 8),
-                mux(synClass.eq(1), lit(Status.RNR_NAK.code(), 8), lit(Status.NAK.code(), 8)));
+        UInt ackStatus = mux(synClass.eq(0), lit(SendStatus.SUCCESS.code(), 8),
+                mux(synClass.eq(1), lit(SendStatus.RNR_NAK.code(), 8), lit(SendStatus.NAK.code(), 8)));
 
         // ---- the timeout FIFO's head
         UInt head = timers.deq.bits;
@@ -119,8 +119,8 @@ public final class XudSendEngine extends Module {
         wqe.ready.assign(sendFire.or(errComplete.and(cqQ.enq.ready)));
 
         UInt ackCqe = sendCqe(ackEntry.bits(31, 0), ackStatus, syn, ackQpn.bits(7, 0), msn);
-        UInt toCqe = sendCqe(toEntry.bits(31, 0), lit(Status.TIMEOUT.code(), 8), lit(0, 8), toSlot.bits(qpLog + slotLog - 1, slotLog).pad(8), toPsn);
-        UInt errStatus = mux(qpOk, lit(Status.LOCAL_LENGTH_ERROR.code(), 8), lit(Status.LOCAL_QP_ERROR.code(), 8));
+        UInt toCqe = sendCqe(toEntry.bits(31, 0), lit(SendStatus.TIMEOUT.code(), 8), lit(0, 8), toSlot.bits(qpLog + slotLog - 1, slotLog).pad(8), toPsn);
+        UInt errStatus = mux(qpOk, lit(SendStatus.LOCAL_LENGTH_ERROR.code(), 8), lit(SendStatus.LOCAL_QP_ERROR.code(), 8));
         UInt errCqe = sendCqe(wqe.bits.wrId, errStatus, lit(0, 8), wqe.bits.qp, lit(0, PSN_BITS));
         cqQ.enq.valid.assign(ackComplete.or(toComplete).or(errComplete));
         cqQ.enq.bits.assign(mux(ackComplete, ackCqe, mux(toComplete, toCqe, errCqe)));

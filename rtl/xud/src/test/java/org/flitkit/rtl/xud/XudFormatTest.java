@@ -58,7 +58,7 @@ class XudFormatTest {
         assertThatThrownBy(() -> XudFormat.PSN.set(BigInteger.ZERO, XudFormat.PSN_MOD)).hasMessage("PSN is 24 bits; 1000000 does not fit");
         assertThatThrownBy(() -> new XudFormat.DataPacket(1, 1, 0, 0, 0, 0, 0, 0, new byte[33]))
                 .hasMessage("payload of 33 bytes exceeds the 32-byte MTU");
-        assertThatThrownBy(() -> XudFormat.Status.of(9)).hasMessage("no send completion status 9");
+        assertThatThrownBy(() -> XudFormat.SendStatus.of(9)).hasMessage("no send completion status 9");
         assertThatThrownBy(() -> new XudParams(3, 64, 100, 8, 8, 8, 0, 0)).hasMessage("qps must be a power of two in 2..256, got 3");
     }
 }

@@ -22,7 +22,7 @@ import org.flitkit.rtl.nic.NicRegisters;
 import org.flitkit.rtl.nma.EepParams;
 import org.flitkit.rtl.nrc.NrcChip;
 import org.flitkit.rtl.nrc.NrcRegisters;
-import org.flitkit.rtl.nrc.sw.SwitchParams;
+import org.flitkit.rtl.nrc.switchcore.SwitchParams;
 import org.flitkit.rtl.pcie.DmaCompletion;
 import org.flitkit.rtl.pcie.DmaRequest;
 import org.flitkit.rtl.pcie.MmioWrite;

@@ -20,7 +20,7 @@ import org.flitkit.rtl.link.LinkPort;
 import org.flitkit.rtl.nma.EepParams;
 import org.flitkit.rtl.nrc.NrcChip;
 import org.flitkit.rtl.nrc.NrcRegisters;
-import org.flitkit.rtl.nrc.sw.SwitchParams;
+import org.flitkit.rtl.nrc.switchcore.SwitchParams;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Testbench;
 
@@ -110,7 +110,7 @@ public final class NrcPeerBoard extends Module {
 
     /**
      * A testbench on a fresh instance of the board with the TH-2 core and link layers, fast E2PROM timing and
-     * {@link NrcChipTraffic#eeprom()} (CHIP_ID and the traffic's tables), compiled once per cable latency in this JVM
+     * {@link NrcChipTrafficScenario#eeprom()} (CHIP_ID and the traffic's tables), compiled once per cable latency in this JVM
      * (the board takes tens of seconds to compile; the chip-level tests share it).
      */
     public static Testbench<NrcPeerBoard> testbench(int cableLatency, RunConfig cfg) {
@@ -118,7 +118,7 @@ public final class NrcPeerBoard extends Module {
         boolean[] built = {false};
         Simulator s = COMPILED.computeIfAbsent(cableLatency, k -> {
             built[0] = true;
-            return Simulator.of(() -> new NrcPeerBoard(EepParams.FAST, NrcChipTraffic.eeprom(), SwitchParams.TH2,
+            return Simulator.of(() -> new NrcPeerBoard(EepParams.FAST, NrcChipTrafficScenario.eeprom(), SwitchParams.TH2,
                     LinkParams.defaults(), k));
         });
         return Testbench.create(s.newInstance(), cfg, built[0] ? (System.nanoTime() - t0) / 1e9 : 0);

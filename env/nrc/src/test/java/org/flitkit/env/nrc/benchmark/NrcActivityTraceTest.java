@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 class NrcActivityTraceTest {
     @Test
     void nrcTrafficGivesTheSameTraceWithAndWithoutActivitySkipping(@TempDir Path dir) throws Exception {
-        Circuit c = Circuit.elaborate(NrcTraffic::new);
+        Circuit c = Circuit.elaborate(NrcTrafficBenchmark::new);
         Simulator on = Simulator.of(c);
         Simulator off = Simulator.of(c);
         off.setActivitySkipping(false);
@@ -45,7 +45,7 @@ class NrcActivityTraceTest {
         }
         on.stopVcd();
         off.stopVcd();
-        assertThat(on.peek("nrcTraffic.responses")).isEqualTo(off.peek("nrcTraffic.responses")).isPositive();
+        assertThat(on.peek("nrcTrafficBenchmark.responses")).isEqualTo(off.peek("nrcTrafficBenchmark.responses")).isPositive();
         assertThat(Files.mismatch(a, b)).as("first differing byte of the two dumps").isEqualTo(-1L);
     }
 }

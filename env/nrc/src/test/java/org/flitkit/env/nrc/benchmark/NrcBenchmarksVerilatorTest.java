@@ -34,11 +34,11 @@ class NrcBenchmarksVerilatorTest {
 
     @Test
     void nrcIdleChecksumMatchesVerilator(@TempDir Path work) {
-        sameChecksum(NrcIdle::new, work);
+        sameChecksum(NrcIdleBenchmark::new, work);
     }
 
     @Test
     void nrcTrafficChecksumMatchesVerilator(@TempDir Path work) {
-        sameChecksum(NrcTraffic::new, work);
+        sameChecksum(NrcTrafficBenchmark::new, work);
     }
 }

@@ -44,7 +44,7 @@ class NrcChipTablesTest {
                 tb.runUntil("the answers", () -> got.size() == 2, 5_000);
                 return got.get(1);
             };
-            // loaded at power-up (NrcChipTraffic.eeprom): 0x100+q -> output q, 0x300+k -> outputs k and k+12, all ports
+            // loaded at power-up (NrcChipTrafficScenario.eeprom): 0x100+q -> output q, 0x300+k -> outputs k and k+12, all ports
             assertThat(entry.apply(0, 0x100L)).isEqualTo(1L);
             assertThat(entry.apply(7, 0x10BL)).isEqualTo(1L << 11);
             assertThat(entry.apply(23, 0x117L)).isEqualTo(1L << 23);

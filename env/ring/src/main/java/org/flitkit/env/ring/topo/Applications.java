@@ -56,10 +56,10 @@ public final class Applications {
     }
 
     private static String row(String name, int nodes, int copies, String steps) {
-        double single = Schedule.shortest(MultiRing.parse(nodes, "1")).capacity().effective();
+        double single = RingSchedule.shortest(MultiRing.parse(nodes, "1")).capacity().effective();
         MultiRing m = MultiRing.parse(nodes, steps);
-        double sh = Schedule.shortest(m).capacity().effective();
-        double bal = Schedule.balanced(m).capacity().effective();
+        double sh = RingSchedule.shortest(m).capacity().effective();
+        double bal = RingSchedule.balanced(m).capacity().effective();
         return String.format(Locale.ROOT, "%-4s %5d %-24s %12.4f %-16s %12.4f %12.4f %7.2fx", name, nodes, copies + " x {+-1}", copies * single,
                 m.label(), sh, bal, bal / (copies * single));
     }

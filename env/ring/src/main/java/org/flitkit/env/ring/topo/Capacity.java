@@ -5,9 +5,9 @@ package org.flitkit.env.ring.topo;
  * ring loads L_j, each ring's capacity c_j = N / (L_j / W_j) with W_j the routes it carries, their naive sum, and the
  * effective capacity C = N (N - 1) / L_max, in packets delivered per slot time with uniform destinations.
  */
-public record Capacity(Schedule schedule, double[] loads, double[] routes, double maxLoad, double effective, double naiveSum) {
+public record Capacity(RingSchedule schedule, double[] loads, double[] routes, double maxLoad, double effective, double naiveSum) {
 
-    static Capacity of(Schedule s) {
+    static Capacity of(RingSchedule s) {
         MultiRing m = s.rings();
         int n = m.nodes();
         double[] loads = s.loads();

@@ -32,8 +32,8 @@ public final class CapacityReport {
     }
 
     public static String familyRow(MultiRing m) {
-        Capacity s = Schedule.shortest(m).capacity();
-        Capacity b = Schedule.balanced(m).capacity();
+        Capacity s = RingSchedule.shortest(m).capacity();
+        Capacity b = RingSchedule.balanced(m).capacity();
         return String.format(Locale.ROOT, "%5d %-28s %5d %12.4f %12.4f %12.4f %10.4f", m.nodes(), m.label(), m.rings(), s.effective(),
                 b.effective(), s.naiveSum(), b.effective() / s.effective());
     }

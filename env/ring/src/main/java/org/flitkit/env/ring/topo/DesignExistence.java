@@ -12,10 +12,10 @@ public final class DesignExistence {
     /** Search nodes the cyclic difference-set search may visit before giving up. */
     public static final long SEARCH_BUDGET = 4_000_000L;
 
-    public enum Status { CONSTRUCTED, DOES_NOT_EXIST, NOT_CONSTRUCTED }
+    public enum Answer { CONSTRUCTED, DOES_NOT_EXIST, NOT_CONSTRUCTED }
 
     /** The verdict for one parameter set, with the reason and, when constructed, the difference set. */
-    public record Verdict(int points, int blockSize, int lambda, Status status, String reason, int[] differenceSet) {
+    public record Verdict(int points, int blockSize, int lambda, Answer status, String reason, int[] differenceSet) {
         public BlockDesign design() {
             if (differenceSet == null) {
                 throw new IllegalStateException("B(" + points + "," + blockSize + "," + lambda + ") is not constructed: " + reason);
@@ -37,19 +37,19 @@ public final class DesignExistence {
         int n = BlockDesign.pointsFor(m, a);
         String brc = bruckRyserChowla(n, m, a);
         if (brc != null) {
-            return new Verdict(n, m, a, Status.DOES_NOT_EXIST, brc, null);
+            return new Verdict(n, m, a, Answer.DOES_NOT_EXIST, brc, null);
         }
         int[] singer = a == 1 ? SingerDifferenceSet.of(m - 1) : null;
         if (singer != null) {
             BlockDesign.fromDifferenceSet(n, a, singer); // validates every pair
-            return new Verdict(n, m, a, Status.CONSTRUCTED, "Singer difference set of PG(2," + (m - 1) + "), every pair checked", singer);
+            return new Verdict(n, m, a, Answer.CONSTRUCTED, "Singer difference set of PG(2," + (m - 1) + "), every pair checked", singer);
         }
         DifferenceSetSearch.Result r = DifferenceSetSearch.find(n, m, a, SEARCH_BUDGET);
         if (r.set() != null) {
             BlockDesign.fromDifferenceSet(n, a, r.set()); // validates every pair
-            return new Verdict(n, m, a, Status.CONSTRUCTED, "cyclic difference set found and every pair checked", r.set());
+            return new Verdict(n, m, a, Answer.CONSTRUCTED, "cyclic difference set found and every pair checked", r.set());
         }
-        return new Verdict(n, m, a, Status.NOT_CONSTRUCTED, r.exhausted()
+        return new Verdict(n, m, a, Answer.NOT_CONSTRUCTED, r.exhausted()
                 ? "passes Bruck-Ryser-Chowla; no cyclic difference set exists (search exhausted), a non-cyclic design is not searched"
                 : "passes Bruck-Ryser-Chowla; no cyclic difference set within " + SEARCH_BUDGET + " search nodes", null);
     }

@@ -41,7 +41,7 @@ public final class MultiRingSearch {
         while (true) {
             MultiRing m = tryRings(nodes, pick);
             if (m != null) {
-                out.add(new Candidate(m, Schedule.shortest(m).capacity().effective()));
+                out.add(new Candidate(m, RingSchedule.shortest(m).capacity().effective()));
             }
             int i = pairs - 1;
             while (i >= 0 && pick[i] == half - (pairs - 1 - i)) {

@@ -10,7 +10,7 @@ class DesignsTest {
     @Test
     void theFanoPlaneIsConstructedAndEveryTwoSubscribersShareOneSwitch() {
         DesignExistence.Verdict v = DesignExistence.of(3, 1);
-        assertThat(v.status()).isEqualTo(DesignExistence.Status.CONSTRUCTED);
+        assertThat(v.status()).isEqualTo(DesignExistence.Answer.CONSTRUCTED);
         BlockDesign fano = v.design();
         assertThat(fano.points()).isEqualTo(7);
         for (int x = 0; x < 7; x++) {
@@ -24,7 +24,7 @@ class DesignsTest {
     void pg23AndPg211AreConstructed() {
         assertThat(DesignExistence.of(4, 1).design().toString()).isEqualTo("B(13,4,1)");
         DesignExistence.Verdict v = DesignExistence.of(12, 1);
-        assertThat(v.status()).isEqualTo(DesignExistence.Status.CONSTRUCTED);
+        assertThat(v.status()).isEqualTo(DesignExistence.Answer.CONSTRUCTED);
         assertThat(v.design().sharedBlocks(5, 100)).hasSize(1);
     }
 
@@ -32,7 +32,7 @@ class DesignsTest {
     void b4371DoesNotExistByBruckRyserChowla() {
         DesignExistence.Verdict v = DesignExistence.of(7, 1);
         assertThat(v.points()).isEqualTo(43);
-        assertThat(v.status()).isEqualTo(DesignExistence.Status.DOES_NOT_EXIST);
+        assertThat(v.status()).isEqualTo(DesignExistence.Answer.DOES_NOT_EXIST);
         assertThat(v.reason()).isEqualTo("x^2 = 6 y^2 - 1 z^2 has no nonzero integer solution (Hilbert symbol at 2 is -1; Bruck-Ryser-Chowla)");
         assertThat(DesignExistence.of(7, 2).reason()).isEqualTo("N=22 is even and m-a=5 is not a square (Bruck-Ryser-Chowla)");
     }

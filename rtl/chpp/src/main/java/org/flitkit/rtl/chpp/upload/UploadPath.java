@@ -1,0 +1,205 @@
+package org.flitkit.rtl.chpp.upload;
+
+import org.flitkit.rtl.chpp.Entries;
+import org.flitkit.rtl.chpp.Fields;
+import org.flitkit.rtl.chpp.PacketBeat;
+import static org.flitkit.hdl.Hdl.*;
+import static org.flitkit.hdl.lib.Bitwise.log2Up;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.flitkit.formats.chpp.Chpp;
+import org.flitkit.formats.chpp.HeaderLayout;
+import org.flitkit.formats.chpp.PktType;
+import org.flitkit.formats.chpp.Status;
+import org.flitkit.hdl.Bits;
+import org.flitkit.hdl.Bool;
+import org.flitkit.hdl.UInt;
+import org.flitkit.hdl.lib.Decoupled;
+import org.flitkit.hdl.lib.Queue;
+import org.flitkit.rtl.pcie.DmaRequest;
+
+/**
+ * The data path shared by {@link PutUpload} and {@link NapUpload}, built inside the calling module: packets in,
+ * payload realigned through a 32-byte window into posted writes of at most Max_Payload_Size cut at its address
+ * boundaries (so never across 4 KB), then the packet's receive completion. docs/chpp-upload.md, "How it works".
+ */
+final class UploadPath {
+    private static final HeaderLayout.Header H = HeaderLayout.HEADER;
+    /** Input side states. */
+    private static final int IDLE = 0;
+    private static final int PAYLOAD = 1;
+    private static final int FILL = 2;
+    private static final int DRAIN = 3;
+
+    final Bool packetDone;
+    final Bool writeDone;
+    final Bool framingError;
+    final Bool badLength;
+    final Bool dropped;
+    final Bool eventFire;
+    /** A failed GET answer's header-only packet taken (PUT only). */
+    final Bool failedAnswerDone;
+
+    /**
+     * @param nap           NAP upload (buffer from {@code buffer}, event always, Length up to 2048, 0 allowed) or PUT
+     * @param buffer        NAP only: free receive buffers (taken with the header), else null
+     * @param bufferPending NAP only: a buffer may still come (wait rather than drop), else null
+     */
+    UploadPath(boolean nap, int maxPayload, Decoupled<PacketBeat> in, Decoupled<DmaRequest> dmaRq, Decoupled<UInt> event,
+               Decoupled<UInt> buffer, Bool bufferPending) {
+        UInt h = in.bits.data;
+        UInt len = Fields.get(h, H.LENGTH);
+        UInt sflag = Fields.get(h, H.S_FLAG);
+        Bool ce = sflag.bit(Integer.numberOfTrailingZeros(HeaderLayout.S_FLAG_CE));
+        Bool resp = sflag.bit(Integer.numberOfTrailingZeros(HeaderLayout.S_FLAG_RESP));
+        Bool last = in.bits.last;
+
+        // ---- input side: header, then payload bytes into the window
+        UInt st = regInit(UInt(2), IDLE).named("inState");
+        UInt inLeft = regInit(UInt(Chpp.LENGTH_BITS), 0).named("inLeft"); // payload bytes still due
+        UInt win = regInit(UInt(256), 0).named("window"); // PCIe byte order: byte j in bits 8j+7..8j
+        UInt have = regInit(UInt(6), 0).named("have"); // bytes in the window, 0..32
+        Queue<UploadHeader> hq = instance("headers", new Queue<>(UploadHeader::new, 2));
+
+        Bool idle = st.eq(IDLE);
+        // PUT Length 0 is legal exactly as the end of a failed GET answer: S_Flag CE+LAST+RESP, nothing to write
+        Bool failedAnswer = nap ? FALSE() : len.eq(0).and(sflag.eq(HeaderLayout.S_FLAG_FAILED_ANSWER));
+        Bool lenBad = nap ? len.gt(Chpp.MAX_NAP) : len.eq(0).andNot(failedAnswer).or(len.gt(Chpp.MAX_PAYLOAD));
+        Bool needBuf = nap ? len.ne(0).andNot(lenBad) : FALSE();
+        Bool hasBuf = nap ? buffer.valid : FALSE();
+        Bool noBuf = nap ? needBuf.andNot(hasBuf).andNot(bufferPending) : FALSE();
+        // a NAP that needs a buffer waits while one may still come; without one it is dropped (never a hang)
+        Bool decided = needBuf.not().or(hasBuf).or(noBuf);
+        Bool hdrGo = idle.and(in.valid).andNot(lenBad).and(decided);
+        hq.enq.valid.assign(hdrGo);
+        UploadHeader e = hq.enq.bits;
+        e.addr.assign(nap ? mux(hasBuf.and(needBuf), buffer.bits, lit(0, 64)) : Fields.get(h, H.ADDRESS).pad(64));
+        e.length.assign(len);
+        e.ce.assign(nap ? TRUE() : ce);
+        e.resp.assign(nap ? FALSE() : resp);
+        e.srcId.assign(Fields.get(h, H.SRC_ID));
+        e.dstId.assign(Fields.get(h, H.DST_ID));
+        e.noBuffer.assign(noBuf);
+        e.getFailed.assign(failedAnswer);
+        if (nap) {
+            buffer.ready.assign(hdrGo.and(needBuf).and(hq.enq.ready));
+        }
+
+        Bool roomIn = have.le(16);
+        UInt inBytes = mux(inLeft.lt(16), inLeft.trunc(5), lit(16, 5));
+        Bool finalBeat = inLeft.le(16);
+        Bool inReady = mux(idle, lenBad.or(decided.and(hq.enq.ready)),
+                mux(st.eq(PAYLOAD), roomIn, st.eq(DRAIN)));
+        in.ready.assign(inReady);
+        Bool fire = in.valid.and(inReady);
+        Bool hdrFire = fire.and(idle);
+        Bool payFire = fire.and(st.eq(PAYLOAD));
+        Bool fillBeat = st.eq(FILL).and(roomIn);
+        Bool append = payFire.or(fillBeat);
+        // bytes of a beat beyond the payload are not trusted to be zero: masked
+        List<Bits> keep = new ArrayList<>();
+        for (int i = PacketBeat.DATA_BYTES - 1; i >= 0; i--) {
+            keep.add(fill(8, inBytes.gt(i)));
+        }
+        UInt inData = mux(st.eq(PAYLOAD), Fields.byteSwap(in.bits.data).and(cat(keep)), lit(0, 128));
+
+        Bool frameErr = wireDefault(Bool(), 0);
+        when(hdrFire, () -> {
+            when(lenBad.or(noBuf).or(len.eq(0)), () -> {
+                st.assign(mux(last, lit(IDLE, 2), lit(DRAIN, 2)));
+                // a header-only packet is whole; a refused one is drained whatever it carries
+                frameErr.assign(len.eq(0).andNot(lenBad).andNot(last));
+            }).otherwise(() -> {
+                inLeft.assign(len);
+                st.assign(mux(last, lit(FILL, 2), lit(PAYLOAD, 2)));
+                frameErr.assign(last);
+            });
+        });
+        when(payFire, () -> {
+            inLeft.assign(inLeft.sub(inBytes.pad(Chpp.LENGTH_BITS)));
+            when(finalBeat, () -> {
+                st.assign(mux(last, lit(IDLE, 2), lit(DRAIN, 2)));
+                frameErr.assign(last.not());
+            }).elsewhen(last, () -> {
+                // the packet ended early: the rest of its Length is written as zeros, so every write stays whole
+                st.assign(lit(FILL, 2));
+                frameErr.assign(TRUE());
+            });
+        });
+        when(fillBeat, () -> {
+            inLeft.assign(inLeft.sub(inBytes.pad(Chpp.LENGTH_BITS)));
+            when(finalBeat, () -> st.assign(lit(IDLE, 2)));
+        });
+        when(fire.and(st.eq(DRAIN)).and(last), () -> st.assign(lit(IDLE, 2)));
+
+        // ---- write side: the head packet's writes, cut at Max_Payload_Size address boundaries
+        UploadHeader head = hq.deq.bits;
+        Bool hv = hq.deq.valid;
+        UInt done = regInit(UInt(Chpp.LENGTH_BITS), 0).named("done"); // bytes of the head packet in finished writes
+        UInt beat = regInit(UInt(8), 0).named("beat"); // beat of the current write
+        Bool evValid = regInit(Bool(), 0).named("evValid");
+        UInt evEntry = regInit(UInt(Entries.BITS), 0).named("evEntry");
+        int mb = log2Up(maxPayload);
+        UInt wAddr = head.addr.add(done.pad(64));
+        UInt toBoundary = lit(maxPayload, 14).sub(wAddr.bits(mb - 1, 0).pad(14));
+        UInt rem = head.length.sub(done).pad(14);
+        Bool lastWrite = rem.le(toBoundary);
+        UInt wLen = mux(lastWrite, rem, toBoundary).trunc(Chpp.LENGTH_BITS);
+        UInt left = wLen.sub(cat(beat, lit(0, 4)).pad(Chpp.LENGTH_BITS));
+        Bool lastBeat = left.le(16);
+        UInt take = mux(lastBeat, left.trunc(5), lit(16, 5));
+        Bool writes = head.noBuffer.not().and(head.length.ne(0));
+        dmaRq.valid.assign(hv.and(writes).andNot(evValid).and(have.ge(take.pad(6))));
+        dmaRq.bits.write.assign(TRUE());
+        dmaRq.bits.tag.assign(0);
+        dmaRq.bits.addr.assign(wAddr);
+        dmaRq.bits.len.assign(wLen);
+        List<Bits> keepOut = new ArrayList<>();
+        for (int i = PacketBeat.DATA_BYTES - 1; i >= 0; i--) {
+            keepOut.add(fill(8, take.gt(i)));
+        }
+        // bytes past the write's end belong to the next write: zero, so an offered beat never changes
+        dmaRq.bits.data.assign(win.bits(127, 0).and(cat(keepOut)));
+        dmaRq.bits.last.assign(lastBeat);
+        Bool wFire = dmaRq.fire();
+        Bool pktEnd = wFire.and(lastBeat).and(lastWrite);
+        Bool noWrite = hv.andNot(writes).andNot(evValid);
+        Bool pop = pktEnd.or(noWrite);
+        hq.deq.ready.assign(pop);
+        when(wFire, () -> {
+            when(lastBeat, () -> {
+                beat.assign(0);
+                done.assign(mux(lastWrite, lit(0, Chpp.LENGTH_BITS), done.add(wLen)));
+            }).otherwise(() -> beat.assign(beat.add(1)));
+        });
+
+        // ---- the window: bytes leave from the bottom with each write beat, arrive on top with each payload beat
+        UInt used = mux(wFire, take, lit(0, 5));
+        UInt shifted = win.shr(cat(used, lit(0, 3)));
+        UInt haveAfter = have.sub(used.pad(6));
+        UInt placed = inData.pad(256).shlTrunc(cat(haveAfter, lit(0, 3)));
+        win.assign(mux(append, shifted.or(placed), shifted));
+        have.assign(haveAfter.add(mux(append, inBytes.pad(6), lit(0, 6))));
+
+        // ---- the completion: after the packet's last write request was taken
+        Bool post = pop.and(head.ce);
+        UInt status = mux(head.noBuffer, lit(Status.NO_RECEIVE_BUFFER.code(), Status.BITS),
+                mux(head.getFailed, lit(Status.GET_FAILED.code(), Status.BITS), lit(Status.OK.code(), Status.BITS)));
+        UInt pktType = lit((nap ? PktType.NAP : PktType.PUT).code(), PktType.BITS);
+        when(post, () -> {
+            evValid.assign(TRUE());
+            evEntry.assign(Entries.receive(head.addr, pktType, head.resp, status, head.srcId, head.dstId, head.length));
+        }).elsewhen(event.fire(), () -> evValid.assign(FALSE()));
+        event.valid.assign(evValid);
+        event.bits.assign(evEntry);
+
+        packetDone = pop.andNot(head.noBuffer);
+        writeDone = wFire.and(lastBeat);
+        framingError = frameErr;
+        badLength = hdrFire.and(lenBad);
+        dropped = pop.and(head.noBuffer);
+        eventFire = event.fire();
+        failedAnswerDone = pop.and(head.getFailed);
+    }
+}

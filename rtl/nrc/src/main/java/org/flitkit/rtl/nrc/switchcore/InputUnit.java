@@ -1,0 +1,390 @@
+package org.flitkit.rtl.nrc.switchcore;
+
+import static org.flitkit.formats.th2.FlitLayouts.HEAD;
+import static org.flitkit.formats.th2.FlitLayouts.ROUTE;
+import static org.flitkit.hdl.Hdl.*;
+import static org.flitkit.hdl.lib.Bitwise.*;
+import static org.flitkit.hdl.lib.OneHot.*;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.flitkit.formats.th2.Th2;
+import org.flitkit.hdl.Bool;
+import org.flitkit.hdl.Mem;
+import org.flitkit.hdl.Module;
+import org.flitkit.hdl.UInt;
+import org.flitkit.hdl.Vec;
+import org.flitkit.hdl.lib.Decoupled;
+import org.flitkit.hdl.lib.Valid;
+import org.flitkit.rtl.nma.hw.PacketBits;
+
+/**
+ * One switch input port: checks and routes each arriving head (source route, or this port's routing table),
+ * stores the packet in its {@link Damq}, picks a VC whose front packet can leave now (management VC3 first,
+ * then round-robin), chooses the output adaptively by downstream credits, and streams the granted packet,
+ * whole, to the crossbar, the relay station or the bin. Spec: 20-th2-management.md, "The system".
+ */
+public final class InputUnit extends Module {
+    /** tag kinds, stored with each flit (meaningful on heads) */
+    public static final int TAG_TABLE = 0;
+    public static final int TAG_SOURCE = 1;
+    public static final int TAG_TORS = 2;
+    public static final int TAG_DROP = 3;
+
+    public final SwitchParams p;
+    public final int creditBits;
+
+    public final Valid<UInt> in = input(Valid.of(UInt(Th2.FLIT_BITS)));
+    public final Valid<UInt> creditOut = output(Valid.of(UInt(3)));
+    public final Decoupled<UInt> toRs = output(Decoupled.of(UInt(Th2.FLIT_BITS)));
+
+    /** outputs that can start a new packet this cycle (not locked, pipeline space) */
+    public final UInt outFree;
+    /** outputs with pipeline space for one more flit */
+    public final UInt space;
+    public final UInt linkUp;
+    /** fits[v * (maxPacketFlits + 1) + len] bit o: output o has downstream credits for a len-flit packet on VC v */
+    public final Vec<UInt> fits;
+    /** credit[v * ports + o]: free downstream slots for VC v at output o */
+    public final Vec<UInt> credit;
+
+    /** the head at the front of the chosen VC asks for one output */
+    public final Bool reqValid = output(Bool());
+    public final UInt reqOH;
+    public final Bool reqMgmt = output(Bool());
+    public final UInt reqVc = output(UInt(3));
+    public final UInt reqLen = output(UInt(4));
+    /** the request won its output: the head leaves this cycle */
+    public final Bool grant = input(Bool());
+
+    /** a flit to the crossbar (row bus) for output xbarDest; xbarLast = the packet's last flit */
+    public final Bool xbarValid = output(Bool());
+    public final UInt xbarFlit = output(UInt(Th2.FLIT_BITS));
+    public final UInt xbarDest = output(UInt(5));
+    public final Bool xbarLast = output(Bool());
+    /** xbarDest as a one-hot output set, zero when no flit goes to the crossbar */
+    public final UInt xbarOH;
+
+    public final Bool tableWe = input(Bool());
+    public final UInt tableIndex;
+    public final UInt tableMask;
+    public final UInt tableReadIndex;
+    public final UInt tableReadData;
+
+    /** one-cycle pulses for the counters */
+    public final Bool malformed = output(Bool());
+    public final Bool unroutable = output(Bool());
+    public final Bool badVc = output(Bool());
+    public final Bool overflow = output(Bool());
+    public final Bool framingError = output(Bool());
+
+    public final Damq damq;
+
+    public InputUnit(SwitchParams p) {
+        this.p = p;
+        int n = p.ports();
+        int vcs = p.vcs();
+        int maxLen = p.maxPacketFlits();
+        creditBits = log2Up(p.capacity() + 1);
+        outFree = input(UInt(n));
+        space = input(UInt(n));
+        linkUp = input(UInt(n));
+        fits = input(Vec(vcs * (maxLen + 1), () -> UInt(n)));
+        credit = input(Vec(vcs * n, () -> UInt(creditBits)));
+        reqOH = output(UInt(n));
+        xbarOH = output(UInt(n));
+        tableIndex = input(UInt(p.indexBits()));
+        tableMask = input(UInt(n));
+        tableReadIndex = input(UInt(p.indexBits()));
+        tableReadData = output(UInt(n));
+        int tagBits = n + 4 + 2;
+        damq = instance(new Damq(p.capacity(), vcs, Th2.FLIT_BITS, tagBits));
+
+        Mem<UInt> table = mem(p.tableEntries(), UInt(n)).named("routeTable").init(new long[0]);
+        when(tableWe, () -> table.write(tableIndex, tableMask));
+        tableReadData.assign(table.read(tableReadIndex));
+
+        arrival(table, tagBits);
+        departure();
+    }
+
+    // ------------------------------------------------------------------ arrival: check, route, store
+
+    private void arrival(Mem<UInt> table, int tagBits) {
+        int n = p.ports();
+        UInt f = in.bits;
+        Bool valid = in.valid;
+        Bool isHead = f.bit(197);
+        Bool isTail = f.bit(196);
+
+        Bool cont = regInit(Bool(), 0).named("arrCont");       // inside a well-formed packet, framed by Len
+        UInt left = regInit(UInt(4), 0).named("arrLeft");      // its flits still to come
+        UInt vcReg = regInit(UInt(3), 0).named("arrVc");
+        Bool dropping = regInit(Bool(), 0).named("arrDrop");   // storing a malformed packet's flits, to be binned
+        Bool discarding = regInit(Bool(), 0).named("arrDiscard"); // a packet on a VC we do not have
+
+        // the head's fields
+        UInt vc = PacketBits.get(f, HEAD.VC);
+        UInt len = PacketBits.get(f, HEAD.LEN);
+        UInt rt = PacketBits.get(f, HEAD.RT_TYPE);
+        UInt hopPtr = PacketBits.get(f, HEAD.HOP_PTR);
+        UInt route = PacketBits.get(f, HEAD.ROUTE);
+        UInt hopNum = PacketBits.get(route, ROUTE.HOP_NUM);
+        List<UInt> hops = new ArrayList<>();
+        for (int i = 0; i < Th2.MAX_HOPS; i++) {
+            hops.add(PacketBits.get(route, ROUTE.hop(i)));
+        }
+        UInt hop = vecOf(hops).at(hopPtr).named("hop");
+        UInt destId = PacketBits.get(f, HEAD.DEST_ID);
+        UInt mask = table.read(destId.trunc(p.indexBits())).named("tableEntry");
+
+        Bool vcOk = vc.lt(p.vcs());
+        Bool lenBad = len.eq(0).or(len.gt(p.maxPacketFlits()));
+        Bool source = rt.eq(Th2.RT_SOURCE);
+        Bool tableRt = rt.eq(Th2.RT_TABLE);
+        Bool arrived = source.and(hopPtr.eq(hopNum));
+        Bool mgmtHere = arrived.and(vc.eq(Th2.MANAGEMENT_VC));
+        Bool srcBad = source.and(hopNum.gt(Th2.MAX_HOPS).or(hopPtr.gt(hopNum)).or(arrived.and(mgmtHere.not()))
+                .or(arrived.not().and(hop.ge(n))));
+        Bool bad = lenBad.or(rt.gt(1)).or(srcBad).named("malformedHead");
+        Bool noRoute = bad.not().and(tableRt).and(mask.eq(0)).named("unroutableHead");
+        UInt kind = mux(bad.or(noRoute), lit(TAG_DROP, 2),
+                mux(tableRt, lit(TAG_TABLE, 2), mux(mgmtHere, lit(TAG_TORS, 2), lit(TAG_SOURCE, 2))));
+        UInt headMask = mux(tableRt, mask, mux(mgmtHere, lit(0, n), UIntToOH(hop, n)));
+        UInt tagLen = mux(bad.or(noRoute), lit(1, 4), len.trunc(4));
+        UInt headTag = cat(kind, tagLen, headMask.pad(n)).named("headTag");
+        UInt dropTag = cat(lit(TAG_DROP, 2), lit(1, 4), lit(0, n));
+
+        // the head as stored: Kind made canonical (head, plus tail for a one-flit packet)
+        Bool single = len.eq(1);
+        UInt headFlit = cat(TRUE(), single, f.bits(195, 0));
+        // continuation flits as stored: body, or tail for the Len-th
+        Bool lastCont = left.eq(1);
+        UInt contFlit = cat(FALSE(), lastCont, f.bits(195, 0));
+
+        Bool store = wireDefault(Bool(), FALSE());
+        UInt storeVc = wireDefault(UInt(3), vcReg);
+        UInt storeFlit = wireDefault(UInt(Th2.FLIT_BITS), f);
+        UInt storeTag = wireDefault(UInt(tagBits), dropTag);
+        Bool framing = wireDefault(Bool(), FALSE());
+        Bool pMalformed = wireDefault(Bool(), FALSE());
+        Bool pUnroutable = wireDefault(Bool(), FALSE());
+        Bool pBadVc = wireDefault(Bool(), FALSE());
+
+        when(valid, () -> {
+            when(cont, () -> {
+                store.assign(TRUE());
+                storeFlit.assign(contFlit);
+                framing.assign(isHead.or(isTail.ne(lastCont)));
+                left.assign(left.sub(1));
+                cont.assign(lastCont.not());
+            }).elsewhen(isHead, () -> {
+                dropping.assign(FALSE());
+                discarding.assign(FALSE());
+                when(vcOk.not(), () -> {
+                    pBadVc.assign(TRUE());
+                    discarding.assign(isTail.not());
+                }).otherwise(() -> {
+                    store.assign(TRUE());
+                    storeVc.assign(vc);
+                    vcReg.assign(vc);
+                    storeTag.assign(headTag);
+                    pMalformed.assign(bad);
+                    pUnroutable.assign(noRoute);
+                    when(bad.or(noRoute), () -> {
+                        dropping.assign(isTail.not());
+                    }).otherwise(() -> {
+                        storeFlit.assign(headFlit);
+                        framing.assign(isTail.ne(single));
+                        cont.assign(single.not());
+                        left.assign(len.trunc(4).sub(1));
+                    });
+                });
+            }).elsewhen(dropping, () -> {
+                store.assign(TRUE());
+                dropping.assign(isTail.not());
+            }).elsewhen(discarding, () -> {
+                discarding.assign(isTail.not());
+            }).otherwise(() -> {
+                // a body or tail flit with no head before it: nothing to attach it to
+                framing.assign(TRUE());
+            });
+        });
+        damq.enqValid.assign(store);
+        damq.enqVc.assign(storeVc);
+        damq.enqData.assign(storeFlit);
+        damq.enqTag.assign(storeTag);
+        malformed.assign(pMalformed);
+        unroutable.assign(pUnroutable);
+        badVc.assign(pBadVc);
+        framingError.assign(framing);
+        overflow.assign(damq.overflow);
+    }
+
+    // ------------------------------------------------------------------ departure: choose, request, stream
+
+    private void departure() {
+        int n = p.ports();
+        int vcs = p.vcs();
+        int maxLen = p.maxPacketFlits();
+        Bool streaming = regInit(Bool(), 0).named("streaming");
+        UInt curVc = regInit(UInt(3), 0).named("curVc");
+        UInt curKind = regInit(UInt(2), 0).named("curKind");
+        UInt curOut = regInit(UInt(5), 0).named("curOut");
+        UInt curLeft = regInit(UInt(4), 0).named("curLeft");
+        UInt rrLast = regInit(UInt(3), vcs - 1).named("vcLast");
+
+        List<Bool> elig = new ArrayList<>();
+        List<UInt> kinds = new ArrayList<>();
+        List<UInt> lens = new ArrayList<>();
+        List<UInt> cands = new ArrayList<>();
+        UInt allOnes = lit((1L << n) - 1, n);
+        for (int v = 0; v < vcs; v++) {
+            UInt tag = damq.headTag.get(v);
+            UInt kind = tag.bits(n + 5, n + 4);
+            UInt len = tag.bits(n + 3, n);
+            UInt mask = tag.bits(n - 1, 0);
+            List<UInt> fitRow = new ArrayList<>();
+            for (int l = 0; l <= maxLen; l++) {
+                fitRow.add(fits.get(v * (maxLen + 1) + l));
+            }
+            UInt fit = vecOf(fitRow).at(len);
+            UInt cand = mask.and(outFree).and(fit).and(mux(kind.eq(TAG_TABLE), linkUp, allOnes)).named("cand" + v);
+            Bool e = damq.count.get(v).ne(0)
+                    .and(kind.eq(TAG_DROP).or(kind.eq(TAG_TORS)).or(cand.orR())).named("elig" + v);
+            elig.add(e);
+            kinds.add(kind);
+            lens.add(len);
+            cands.add(cand);
+        }
+        // management VC first, then round-robin from the VC after the last one served
+        List<Bool> sel;
+        if (p.hasManagementVc()) {
+            Bool m = elig.get(Th2.MANAGEMENT_VC);
+            List<Bool> rr = roundRobin(elig, rrLast);
+            sel = new ArrayList<>();
+            for (int v = 0; v < vcs; v++) {
+                sel.add(v == Th2.MANAGEMENT_VC ? m : rr.get(v).and(m.not()));
+            }
+        } else {
+            sel = roundRobin(elig, rrLast);
+        }
+        Bool any = fromBools(elig).orR().named("anyElig");
+        UInt cVc = vcs == 1 ? lit(0, 3) : OHToUInt(sel).pad(3).named("chosenVc");
+        UInt cKind = oneHotMux(sel, kinds).named("chosenKind");
+        UInt cLen = oneHotMux(sel, lens).named("chosenLen");
+        UInt cCand = oneHotMux(sel, cands).named("chosenCand");
+
+        // adaptive choice: the candidate output with the most free downstream slots on this VC; ties to the lower port
+        List<UInt> creds = new ArrayList<>();
+        for (int o = 0; o < n; o++) {
+            List<UInt> perVc = new ArrayList<>();
+            for (int v = 0; v < vcs; v++) {
+                perVc.add(credit.get(v * n + o));
+            }
+            creds.add(vcs == 1 ? perVc.get(0) : oneHotMux(sel, perVc));
+        }
+        UInt outIdx = bestOutput(cCand, creds).named("outIdx");
+
+        Bool toOut = cKind.eq(TAG_TABLE).or(cKind.eq(TAG_SOURCE));
+        Bool curToOut = curKind.eq(TAG_TABLE).or(curKind.eq(TAG_SOURCE));
+        reqValid.assign(streaming.not().and(any).and(toOut));
+        reqOH.assign(UIntToOH(outIdx, n));
+        reqMgmt.assign(cVc.eq(Th2.MANAGEMENT_VC).and(cKind.eq(TAG_SOURCE)));
+        reqVc.assign(cVc);
+        reqLen.assign(cLen);
+
+        UInt curCount = vcs == 1 ? damq.count.get(0) : damq.count.at(curVc.trunc(log2Up(vcs)));
+        Bool avail = curCount.ne(0);
+        Bool headGo = streaming.not().and(any).and(cKind.eq(TAG_DROP)
+                .or(cKind.eq(TAG_TORS).and(toRs.ready)).or(toOut.and(grant))).named("headGo");
+        Bool streamGo = streaming.and(avail).and(curKind.eq(TAG_DROP)
+                .or(curKind.eq(TAG_TORS).and(toRs.ready)).or(curToOut.and(space.bit(curOut)))).named("streamGo");
+        Bool send = headGo.or(streamGo);
+        UInt vcSel = mux(streaming, curVc, cVc);
+        damq.deq.assign(send);
+        damq.deqVc.assign(vcSel);
+
+        UInt flit = damq.deqData;
+        // a source-routed head leaves with HopPtr + 1 (the next chip uses the next hop)
+        UInt bumped = PacketBits.with(flit, HEAD.HOP_PTR, PacketBits.get(flit, HEAD.HOP_PTR).add(1));
+        UInt outFlit = mux(streaming.not().and(cKind.eq(TAG_SOURCE)), bumped, flit);
+
+        toRs.valid.assign(streaming.and(curKind.eq(TAG_TORS)).and(avail)
+                .or(streaming.not().and(any).and(cKind.eq(TAG_TORS))));
+        toRs.bits.assign(flit);
+        xbarValid.assign(headGo.and(toOut).or(streamGo.and(curToOut)));
+        xbarFlit.assign(outFlit);
+        xbarDest.assign(mux(streaming, curOut, outIdx.pad(5)));
+        xbarLast.assign(mux(streaming, curLeft.eq(1), cLen.eq(1)));
+        xbarOH.assign(mux(xbarValid, UIntToOH(xbarDest, n), lit(0, n)));
+        creditOut.valid.assign(send);
+        creditOut.bits.assign(vcSel);
+
+        when(headGo, () -> {
+            rrLast.assign(cVc);
+            curVc.assign(cVc);
+            curKind.assign(cKind);
+            curOut.assign(outIdx.pad(5));
+            curLeft.assign(cLen.sub(1));
+            streaming.assign(cLen.gt(1));
+        });
+        when(streamGo, () -> {
+            curLeft.assign(curLeft.sub(1));
+            streaming.assign(curLeft.ne(1));
+        });
+    }
+
+    /** One-hot: the first requester after {@code last}, wrapping around. */
+    static List<Bool> roundRobin(List<Bool> req, UInt last) {
+        int n = req.size();
+        List<Bool> after = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            after.add(req.get(i).and(last.lt(i)));
+        }
+        Bool wrap = fromBools(after).orR().not();
+        List<Bool> next = PriorityEncoderOH(after);
+        List<Bool> first = PriorityEncoderOH(req);
+        List<Bool> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            out.add(mux(wrap, first.get(i), next.get(i)));
+        }
+        return out;
+    }
+
+    /** Index of the candidate (bit set in {@code cand}) with the largest credit; the lower index wins a tie. */
+    private UInt bestOutput(UInt cand, List<UInt> creds) {
+        int n = creds.size();
+        int w = log2Up(n);
+        List<Bool> valid = new ArrayList<>();
+        List<UInt> value = new ArrayList<>();
+        List<UInt> index = new ArrayList<>();
+        for (int o = 0; o < n; o++) {
+            valid.add(cand.bit(o));
+            value.add(creds.get(o));
+            index.add(lit(o, w));
+        }
+        while (valid.size() > 1) {
+            List<Bool> nv = new ArrayList<>();
+            List<UInt> nval = new ArrayList<>();
+            List<UInt> nidx = new ArrayList<>();
+            for (int i = 0; i + 1 < valid.size(); i += 2) {
+                Bool a = valid.get(i);
+                Bool b = valid.get(i + 1);
+                Bool takeB = b.and(a.not().or(value.get(i + 1).gt(value.get(i))));
+                nv.add(a.or(b));
+                nval.add(mux(takeB, value.get(i + 1), value.get(i)));
+                nidx.add(mux(takeB, index.get(i + 1), index.get(i)));
+            }
+            if (valid.size() % 2 == 1) {
+                nv.add(valid.get(valid.size() - 1));
+                nval.add(value.get(value.size() - 1));
+                nidx.add(index.get(index.size() - 1));
+            }
+            valid = nv;
+            value = nval;
+            index = nidx;
+        }
+        return index.get(0);
+    }
+}
