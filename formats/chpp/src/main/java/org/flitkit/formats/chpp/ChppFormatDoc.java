@@ -3,10 +3,10 @@ package org.flitkit.formats.chpp;
 import java.io.IOException;
 import java.util.HexFormat;
 import java.util.List;
-import org.flitkit.formats.th2.Field;
-import org.flitkit.formats.th2.Format;
-import org.flitkit.formats.th2.GeneratedSection;
-import org.flitkit.formats.th2.Layout;
+import org.flitkit.formats.core.Field;
+import org.flitkit.formats.core.Format;
+import org.flitkit.formats.core.GeneratedSection;
+import org.flitkit.formats.core.Layout;
 
 /**
  * Prints every cHPP layout, code table, rule and known-answer example as Markdown: the generated part of

@@ -1,5 +1,7 @@
 package org.flitkit.formats.th2;
 
+import org.flitkit.formats.core.Field;
+import org.flitkit.formats.core.Format;
 import java.util.List;
 
 /**

@@ -1,5 +1,6 @@
 package org.flitkit.formats.th2;
 
+import org.flitkit.formats.core.BitVector;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,5 +1,11 @@
 package org.flitkit.formats.th2;
 
+import org.flitkit.formats.core.Field;
+import org.flitkit.formats.core.Format;
+import org.flitkit.formats.core.Layout;
+import org.flitkit.formats.core.BitVector;
+import org.flitkit.formats.core.GeneratedSection;
+import org.flitkit.formats.core.Coded;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;

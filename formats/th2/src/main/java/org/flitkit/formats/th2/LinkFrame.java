@@ -1,5 +1,9 @@
 package org.flitkit.formats.th2;
 
+import org.flitkit.formats.core.Field;
+import org.flitkit.formats.core.Format;
+import org.flitkit.formats.core.BitVector;
+import org.flitkit.formats.core.Coded;
 import java.util.List;
 
 /**

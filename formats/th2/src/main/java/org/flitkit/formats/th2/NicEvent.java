@@ -1,5 +1,6 @@
 package org.flitkit.formats.th2;
 
+import org.flitkit.formats.core.Coded;
 import java.util.Optional;
 
 /**

@@ -1,5 +1,9 @@
 package org.flitkit.formats.th2;
 
+import org.flitkit.formats.core.Field;
+import org.flitkit.formats.core.Format;
+import org.flitkit.formats.core.Layout;
+import org.flitkit.formats.core.BitVector;
 import java.util.List;
 
 /**

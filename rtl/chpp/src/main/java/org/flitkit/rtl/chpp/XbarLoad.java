@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.flitkit.formats.chpp.HeaderLayout;
 import org.flitkit.formats.chpp.PktType;
-import org.flitkit.formats.th2.BitVector;
-import org.flitkit.formats.th2.Field;
+import org.flitkit.formats.core.BitVector;
+import org.flitkit.formats.core.Field;
 import org.flitkit.hdl.Circuit;
 import org.flitkit.hdl.sim.Simulator;
 

@@ -341,7 +341,7 @@ public final class LinkLayer extends Module {
     }
 
     /** Bits of {@code f} within {@code value}. */
-    static UInt field(UInt value, org.flitkit.formats.th2.Field f) {
+    static UInt field(UInt value, org.flitkit.formats.core.Field f) {
         return value.bits(f.msb(), f.lsb());
     }
 

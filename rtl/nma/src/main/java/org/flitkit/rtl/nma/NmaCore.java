@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.flitkit.formats.th2.PacketWords;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.HdlException;
 import org.flitkit.hdl.Module;
@@ -16,7 +17,6 @@ import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Queue;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.Th2;
-import org.flitkit.rtl.nma.hw.PacketBits;
 
 /**
  * The NMA shared by NRC and NIC: request packets in, responses and fault reports out, through
@@ -33,9 +33,9 @@ public final class NmaCore extends Module {
     public static final int EEP_QUEUE_DEPTH = 2;
 
     /** Request packets addressed to this chip (HopPtr = HopNum on the NRC; from the network interface on the NIC). */
-    public final Decoupled<UInt> in = input(PacketBits.packetStream());
+    public final Decoupled<UInt> in = input(PacketWords.packetStream());
     /** Responses, error responses and fault reports, CRC included, whole packets. */
-    public final Decoupled<UInt> out = output(PacketBits.packetStream());
+    public final Decoupled<UInt> out = output(PacketWords.packetStream());
     /** Seam to an external eep_access (only without EepParams, else null): E2PROM requests out, answers back in. */
     public final Decoupled<UInt> eepReq;
     public final Decoupled<UInt> eepResp;
@@ -126,8 +126,8 @@ public final class NmaCore extends Module {
         eepQueue = instance("eep_queue", new Queue<>(() -> UInt(Th2.PACKET_BITS), EEP_QUEUE_DEPTH, false, true));
         eepQueue.enq.connect(distributor.eep);
         if (eepParams == null) {
-            eepReq = output(PacketBits.packetStream());
-            eepResp = input(PacketBits.packetStream());
+            eepReq = output(PacketWords.packetStream());
+            eepResp = input(PacketWords.packetStream());
             pins = null;
             booting = null;
             bootDone = null;

@@ -7,7 +7,7 @@ import java.util.List;
 import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.UInt;
 import org.flitkit.formats.th2.ChipType;
-import org.flitkit.formats.th2.Layout;
+import org.flitkit.formats.core.Layout;
 import org.flitkit.formats.th2.Th2;
 
 /**
