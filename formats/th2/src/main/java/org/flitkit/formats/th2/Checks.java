@@ -1,8 +1,8 @@
 package org.flitkit.formats.th2;
 
+import org.flitkit.formats.core.BitVector;
 import org.flitkit.formats.core.Field;
 import org.flitkit.formats.core.Layout;
-import org.flitkit.formats.core.BitVector;
 
 /**
  * Shared argument checks with uniform messages ({@code DestVP 40 outside 0..39}).

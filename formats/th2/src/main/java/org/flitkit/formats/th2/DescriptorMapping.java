@@ -1,13 +1,13 @@
 package org.flitkit.formats.th2;
 
-import org.flitkit.formats.core.Field;
-import org.flitkit.formats.core.BitVector;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.flitkit.formats.core.BitVector;
+import org.flitkit.formats.core.Field;
 
 /**
  * How the NIC's MP send unit turns a 512-bit descriptor into a request packet: which

@@ -1,7 +1,7 @@
 package org.flitkit.formats.th2;
 
-import org.flitkit.formats.core.BitVector;
 import java.util.Optional;
+import org.flitkit.formats.core.BitVector;
 
 /**
  * Error-response NMPData: error code, the failed request's raw NMPType code, the index of

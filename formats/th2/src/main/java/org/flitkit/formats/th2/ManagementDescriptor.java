@@ -1,7 +1,7 @@
 package org.flitkit.formats.th2;
 
-import org.flitkit.formats.core.Field;
 import org.flitkit.formats.core.BitVector;
+import org.flitkit.formats.core.Field;
 
 /**
  * The 512-bit management descriptor software submits through an SDQ, with every field of
