@@ -2,7 +2,6 @@ package org.flitkit.rtl.nma;
 
 import static org.flitkit.hdl.Hdl.*;
 import static org.flitkit.rtl.nma.NmaRegisters.*;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,6 +16,7 @@ import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Queue;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.Th2;
+import org.flitkit.rtl.link.PortStatus;
 
 /**
  * The NMA shared by NRC and NIC: request packets in, responses and fault reports out, through
@@ -287,7 +287,7 @@ public final class NmaCore extends Module {
         hw(portReg(p, PORT_IDENTITY)).assign(ownIdentity);
         UInt[] w = s.words();
         for (int i = 0; i < w.length; i++) {
-            hw(portReg(p, PortStatus.REGISTERS[i])).assign(w[i]);
+            hw(portReg(p, PORT_STATUS_REGISTERS[i])).assign(w[i]);
         }
     }
 
