@@ -4,8 +4,8 @@ import java.math.BigInteger;
 
 /**
  * One named bit field of a {@link Layout}: bits {@code [lsb + width - 1 : lsb]}.
- * Spec: the TH-2 management spec, "Management packets and descriptors" (the
- * project defines each bit layout once as a table of these).
+ * Each chip's formats define every bit layout once as a table of these: docs/th2-formats.md,
+ * docs/chpp-formats.md, docs/xud-formats.md.
  */
 public record Field(String name, int lsb, int width) {
 

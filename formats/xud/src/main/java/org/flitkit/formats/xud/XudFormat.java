@@ -9,7 +9,8 @@ import org.flitkit.formats.core.Field;
  * The XUD wire and host formats, defined once for the RTL, the environment and the software layer: LRH,
  * BTH (IBA vol. 1 sections 7.7 and 9.2), the 16-byte XUDETH carrying {@code win_id}/{@code win_msn}, AETH,
  * the ICRC, and the two completion entries. Paper: "XUD: 一种扩展的不可靠数据报传输服务", section 2.1
- * (packet structure, figs. 3 and 4); bit positions not given by the paper are chosen in docs/xud.md.
+ * (packet structure, figs. 3 and 4); bit positions not given by the paper are chosen in docs/xud.md, and the
+ * tables are in docs/xud-formats.md.
  *
  * <p>A packet travels as one {@value #CONTAINER_BITS}-bit container: byte 0 (the first on the wire) in
  * the most significant bits. Host structures (CQEs, DMA data) are little-endian words: byte k in bits
