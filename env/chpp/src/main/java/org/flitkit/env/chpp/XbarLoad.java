@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.flitkit.formats.chpp.PktType;
+import org.flitkit.formats.core.BitVector;
+import org.flitkit.formats.core.Field;
 import org.flitkit.hdl.Circuit;
 import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.rtl.chpp.PacketBeat;

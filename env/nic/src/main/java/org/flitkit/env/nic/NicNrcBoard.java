@@ -15,7 +15,7 @@ import org.flitkit.rtl.nic.Nic;
 import org.flitkit.rtl.nic.NicRegisters;
 import org.flitkit.rtl.nma.EepParams;
 import org.flitkit.rtl.nma.NmaRegisters;
-import org.flitkit.rtl.nma.PortStatus;
+import org.flitkit.rtl.link.PortStatus;
 import org.flitkit.rtl.nrc.Nrc;
 import org.flitkit.rtl.nrc.NrcRegisters;
 import org.flitkit.rtl.nrc.RsGeometry;

@@ -13,7 +13,7 @@ import org.flitkit.env.nic.host.MgmtResult;
 import org.flitkit.env.nic.host.Target;
 import org.flitkit.env.nrc.NrcReference;
 import org.flitkit.env.nrc.Requests;
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 import org.flitkit.formats.th2.DescError;
 import org.flitkit.formats.th2.DescriptorLayout;
 import org.flitkit.formats.th2.DescriptorMapping;

@@ -7,7 +7,7 @@ import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.rtl.nma.NmaRegisters;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.rtl.nrc.Nrc;
-import org.flitkit.rtl.nma.PortStatus;
+import org.flitkit.rtl.link.PortStatus;
 import org.flitkit.rtl.nrc.RsGeometry;
 
 /**

@@ -3,7 +3,7 @@ package org.flitkit.env.nrc;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.Vec;
 import org.flitkit.hdl.lib.Decoupled;

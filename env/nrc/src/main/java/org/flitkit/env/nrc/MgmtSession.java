@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.flitkit.rtl.nma.EepParams;
 import org.flitkit.rtl.nma.RegDef;
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 import org.flitkit.formats.th2.EepromPayload;
 import org.flitkit.formats.th2.ErrorPayload;
 import org.flitkit.formats.th2.FaultPayload;

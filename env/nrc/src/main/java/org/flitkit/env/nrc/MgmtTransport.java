@@ -1,7 +1,7 @@
 package org.flitkit.env.nrc;
 
 import java.util.function.Consumer;
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 
 /**
  * How a {@link MgmtSession} reaches the chip: request packets out, every packet that comes back (answers and

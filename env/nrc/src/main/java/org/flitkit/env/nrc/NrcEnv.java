@@ -5,7 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.flitkit.rtl.nma.EepParams;
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 import org.flitkit.formats.th2.FaultPayload;
 import org.flitkit.formats.th2.ManagementPacket;
 import org.flitkit.formats.th2.NmpType;

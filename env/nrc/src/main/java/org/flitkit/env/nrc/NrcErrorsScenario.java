@@ -3,7 +3,7 @@ package org.flitkit.env.nrc;
 import java.util.List;
 import org.flitkit.rtl.nma.EepParams;
 import org.flitkit.rtl.nma.NmaRegisters;
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.ErrorCode;
 import org.flitkit.formats.th2.ManagementPacket;

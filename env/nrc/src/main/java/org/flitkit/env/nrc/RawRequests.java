@@ -1,7 +1,7 @@
 package org.flitkit.env.nrc;
 
-import org.flitkit.formats.th2.BitVector;
-import org.flitkit.formats.th2.Field;
+import org.flitkit.formats.core.BitVector;
+import org.flitkit.formats.core.Field;
 import org.flitkit.formats.th2.PacketLayout;
 
 /**

@@ -1,7 +1,7 @@
 package org.flitkit.env.nrc;
 
 import java.util.List;
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.EepromPayload;
 import org.flitkit.formats.th2.ManagementPacket;

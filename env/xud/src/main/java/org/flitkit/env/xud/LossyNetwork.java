@@ -4,7 +4,7 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;
-import org.flitkit.rtl.xud.XudFormat;
+import org.flitkit.formats.xud.XudFormat;
 import org.flitkit.testbench.Component;
 import org.flitkit.testbench.Rng;
 import org.flitkit.testbench.stream.StreamSource;

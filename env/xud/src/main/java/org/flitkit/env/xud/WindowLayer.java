@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.flitkit.env.xud.HostEndpoint.RecvCompletion;
 import org.flitkit.env.xud.HostEndpoint.SendCompletion;
-import org.flitkit.rtl.xud.XudFormat.SendStatus;
+import org.flitkit.formats.xud.XudFormat.SendStatus;
 
 /**
  * The verbs-library window layer that turns XUD into exactly-once delivery (paper section 3): per connection

@@ -10,7 +10,7 @@ import java.util.concurrent.Executor;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import org.flitkit.env.host.DmaParams;
-import org.flitkit.rtl.xud.XudFormat;
+import org.flitkit.formats.xud.XudFormat;
 import org.flitkit.rtl.xud.XudParams;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.figures.Citation;

@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.flitkit.env.host.DmaParams;
-import org.flitkit.rtl.xud.XudFormat;
+import org.flitkit.formats.xud.XudFormat;
 import org.flitkit.rtl.xud.XudParams;
 import org.flitkit.testbench.Component;
 import org.flitkit.testbench.RunConfig;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.flitkit.env.xud.HostEndpoint.RecvCompletion;
 import org.flitkit.env.xud.HostEndpoint.SendCompletion;
 import org.flitkit.env.host.DmaParams;
-import org.flitkit.rtl.xud.XudFormat.SendStatus;
+import org.flitkit.formats.xud.XudFormat.SendStatus;
 import org.flitkit.testbench.RunConfig;
 import org.junit.jupiter.api.Test;
 

@@ -1,8 +1,8 @@
 package org.flitkit.formats.chpp;
 
-import org.flitkit.formats.th2.BitVector;
-import org.flitkit.formats.th2.Field;
-import org.flitkit.formats.th2.Layout;
+import org.flitkit.formats.core.BitVector;
+import org.flitkit.formats.core.Field;
+import org.flitkit.formats.core.Layout;
 
 /** Argument checks and byte conversions shared by the cHPP formats (docs/chpp-formats.md, "Bit order"). */
 final class Bits {

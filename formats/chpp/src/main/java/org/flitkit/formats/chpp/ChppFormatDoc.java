@@ -3,10 +3,9 @@ package org.flitkit.formats.chpp;
 import java.io.IOException;
 import java.util.HexFormat;
 import java.util.List;
-import org.flitkit.formats.th2.Field;
-import org.flitkit.formats.th2.Format;
-import org.flitkit.formats.th2.GeneratedSection;
-import org.flitkit.formats.th2.Layout;
+import org.flitkit.formats.core.Format;
+import org.flitkit.formats.core.GeneratedSection;
+import org.flitkit.formats.core.LayoutDoc;
 
 /**
  * Prints every cHPP layout, code table, rule and known-answer example as Markdown: the generated part of
@@ -105,15 +104,7 @@ public final class ChppFormatDoc {
     }
 
     private static void layout(StringBuilder md, Format format, String title) {
-        Layout layout = format.layout();
-        md.append("### ").append(title).append("\n\n`").append(layout.name()).append("`, ")
-                .append(layout.width()).append(" bits.\n\n| field | bits | width | meaning |\n|---|---|---|---|\n");
-        for (Field f : layout.rows()) {
-            boolean gap = f.name().equals(Layout.RESERVED);
-            md.append("| ").append(gap ? "*reserved*" : f.name()).append(" | ").append(f.bits()).append(" | ")
-                    .append(f.width()).append(" | ").append(gap ? "must be 0" : layout.meaning(f.name())).append(" |\n");
-        }
-        md.append('\n');
+        LayoutDoc.table(md, format.layout(), title);
     }
 
     private static <E> void codes(StringBuilder md, String title, E[] values, java.util.function.ToIntFunction<E> code,

@@ -2,7 +2,7 @@ package org.flitkit.formats.chpp;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 
 /** Encoding and decoding of descriptors (docs/chpp-formats.md, "Send descriptors"); the rules live here once. */
 final class Codec {

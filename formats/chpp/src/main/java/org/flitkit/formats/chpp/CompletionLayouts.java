@@ -1,7 +1,7 @@
 package org.flitkit.formats.chpp;
 
-import org.flitkit.formats.th2.Field;
-import org.flitkit.formats.th2.Format;
+import org.flitkit.formats.core.Field;
+import org.flitkit.formats.core.Format;
 
 /**
  * Completion ring entries in host memory (paper section 4, "three buffers": the send completion ring, the

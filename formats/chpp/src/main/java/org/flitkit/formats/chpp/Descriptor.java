@@ -3,7 +3,7 @@ package org.flitkit.formats.chpp;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 
 /**
  * A send descriptor as software writes it into host memory and the descriptor-read stage fetches it (paper

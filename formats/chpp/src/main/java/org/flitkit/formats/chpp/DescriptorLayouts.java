@@ -1,7 +1,7 @@
 package org.flitkit.formats.chpp;
 
-import org.flitkit.formats.th2.Field;
-import org.flitkit.formats.th2.Format;
+import org.flitkit.formats.core.Field;
+import org.flitkit.formats.core.Format;
 
 /**
  * Send descriptors in host memory (paper sections 3.4.1-3.4.2, figure 8): little-endian 64-bit words, bit i

@@ -1,7 +1,7 @@
 package org.flitkit.formats.chpp;
 
-import org.flitkit.formats.th2.Field;
-import org.flitkit.formats.th2.Format;
+import org.flitkit.formats.core.Field;
+import org.flitkit.formats.core.Format;
 
 /**
  * The 64-bit doorbell write (paper section 3.4.2: "one write of the doorbell register", carrying the

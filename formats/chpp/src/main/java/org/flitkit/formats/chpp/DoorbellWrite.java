@@ -1,7 +1,7 @@
 package org.flitkit.formats.chpp;
 
-import org.flitkit.formats.th2.BitVector;
-import org.flitkit.formats.th2.Field;
+import org.flitkit.formats.core.BitVector;
+import org.flitkit.formats.core.Field;
 
 /**
  * One doorbell as the function's doorbell window receives it: the QP (from the page written) and the

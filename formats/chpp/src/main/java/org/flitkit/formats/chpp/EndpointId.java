@@ -1,8 +1,8 @@
 package org.flitkit.formats.chpp;
 
-import org.flitkit.formats.th2.BitVector;
-import org.flitkit.formats.th2.Field;
-import org.flitkit.formats.th2.Format;
+import org.flitkit.formats.core.BitVector;
+import org.flitkit.formats.core.Field;
+import org.flitkit.formats.core.Format;
 
 /**
  * SRC_ID / DST_ID of the header (paper section 3.2: processor, virtual function and queue pair): 8 bits,

@@ -1,7 +1,7 @@
 package org.flitkit.formats.chpp;
 
-import org.flitkit.formats.th2.Field;
-import org.flitkit.formats.th2.Format;
+import org.flitkit.formats.core.Field;
+import org.flitkit.formats.core.Format;
 
 /**
  * The 16-byte hardware header of a cHPP network packet (paper section 3.2, figure 6): a 4-DW PCIe TLP header

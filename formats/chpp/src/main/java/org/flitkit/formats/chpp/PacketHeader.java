@@ -1,6 +1,6 @@
 package org.flitkit.formats.chpp;
 
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 
 /**
  * One decoded cHPP hardware header (paper section 3.2; layout {@link HeaderLayout}): encode to the 16 wire

@@ -1,6 +1,6 @@
 package org.flitkit.formats.chpp;
 
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 
 /**
  * A receive completion ring entry, shared by NAP and PUT (paper section 4.2; layout

@@ -1,6 +1,6 @@
 package org.flitkit.formats.chpp;
 
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 
 /**
  * A send completion ring entry (layout {@link CompletionLayouts.Send}; docs/chpp-formats.md, "Completion

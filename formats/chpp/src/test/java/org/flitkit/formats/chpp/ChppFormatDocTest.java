@@ -16,7 +16,7 @@ class ChppFormatDocTest {
     @Test
     void committedDocMatchesTheGeneratedTables() throws IOException {
         GeneratedDocs.assertUpToDate(DOC, ChppFormatDoc::extract, ChppFormatDoc.generate(),
-                "formats/th2/target/classes:formats/chpp/target/classes", "org.flitkit.formats.chpp.ChppFormatDoc");
+                "formats/core/target/classes:formats/chpp/target/classes", "org.flitkit.formats.chpp.ChppFormatDoc");
     }
 
     @Test

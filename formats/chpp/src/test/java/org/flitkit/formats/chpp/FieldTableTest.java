@@ -12,9 +12,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.flitkit.formats.th2.Field;
-import org.flitkit.formats.th2.Format;
-import org.flitkit.formats.th2.Layout;
+import org.flitkit.formats.core.Field;
+import org.flitkit.formats.core.Format;
+import org.flitkit.formats.core.Layout;
 import org.flitkit.testbench.RepoFiles;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,8 @@
 package org.flitkit.formats.th2;
 
 import java.util.List;
+import org.flitkit.formats.core.BitVector;
+import org.flitkit.formats.core.Layout;
 
 /**
  * The Count / Addr<i>i</i> / data-<i>i</i> encoding shared by {@link RegisterPayload} and

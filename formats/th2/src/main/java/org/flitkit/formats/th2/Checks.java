@@ -1,5 +1,9 @@
 package org.flitkit.formats.th2;
 
+import org.flitkit.formats.core.BitVector;
+import org.flitkit.formats.core.Field;
+import org.flitkit.formats.core.Layout;
+
 /**
  * Shared argument checks with uniform messages ({@code DestVP 40 outside 0..39}).
  * Spec: the TH-2 management spec, "Management packets and descriptors".

@@ -1,5 +1,7 @@
 package org.flitkit.formats.th2;
 
+import org.flitkit.formats.core.Coded;
+
 /**
  * The two TH-2 chip types and their 2-bit DestType/SrcType codes; register addresses are
  * 12 bits on the NIC and 15 bits on the NRC.

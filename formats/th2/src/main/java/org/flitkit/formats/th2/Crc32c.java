@@ -1,5 +1,7 @@
 package org.flitkit.formats.th2;
 
+import org.flitkit.formats.core.BitVector;
+
 /**
  * CRC-32C (Castagnoli): poly 0x1EDC6F41, reflected in and out, init and xorout 0xFFFFFFFF,
  * check("123456789") = 0xE3069283. Bit-serial reference the hardware LFSR must match.

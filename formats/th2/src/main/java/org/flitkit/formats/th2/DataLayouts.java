@@ -1,6 +1,8 @@
 package org.flitkit.formats.th2;
 
 import java.util.List;
+import org.flitkit.formats.core.Field;
+import org.flitkit.formats.core.Format;
 
 /**
  * Data packets through the NRC switch core: a head flit with the management head's routing fields at the

@@ -1,6 +1,7 @@
 package org.flitkit.formats.th2;
 
 import java.util.Optional;
+import org.flitkit.formats.core.Coded;
 
 /**
  * Why the NIC's descriptor dispatch refused a descriptor (Err): the DESC_ERROR event's Code. Checked in

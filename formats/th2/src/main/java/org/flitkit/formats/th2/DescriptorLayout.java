@@ -1,5 +1,8 @@
 package org.flitkit.formats.th2;
 
+import org.flitkit.formats.core.Field;
+import org.flitkit.formats.core.Format;
+
 /**
  * The 512-bit management descriptor host software puts into an SDQ: control word in
  * bits 63:0, then both routing fields, NMPType and NMPData (limbs 5..7). Fields by handle:

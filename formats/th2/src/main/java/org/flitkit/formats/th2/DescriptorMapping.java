@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.flitkit.formats.core.BitVector;
+import org.flitkit.formats.core.Field;
 
 /**
  * How the NIC's MP send unit turns a 512-bit descriptor into a request packet: which

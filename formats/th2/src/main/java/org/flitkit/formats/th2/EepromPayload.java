@@ -2,6 +2,7 @@ package org.flitkit.formats.th2;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.flitkit.formats.core.BitVector;
 
 /**
  * E2PROM-access NMPData: 1 to 6 independent 16-bit byte addresses into the 64 KB E2PROM

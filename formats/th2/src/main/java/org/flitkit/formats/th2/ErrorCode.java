@@ -1,5 +1,7 @@
 package org.flitkit.formats.th2;
 
+import org.flitkit.formats.core.Coded;
+
 /**
  * Why a request failed, carried as the 8-bit ErrCode of an error response, with a short
  * console reason such as {@code reason=unmapped-address}.

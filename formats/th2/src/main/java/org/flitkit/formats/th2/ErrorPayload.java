@@ -1,6 +1,7 @@
 package org.flitkit.formats.th2;
 
 import java.util.Optional;
+import org.flitkit.formats.core.BitVector;
 
 /**
  * Error-response NMPData: error code, the failed request's raw NMPType code, the index of

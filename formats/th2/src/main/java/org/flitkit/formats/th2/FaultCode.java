@@ -1,5 +1,7 @@
 package org.flitkit.formats.th2;
 
+import org.flitkit.formats.core.Coded;
+
 /**
  * Fault numbers carried by an active fault report (8-bit field; codes 0..63 so that bit n
  * of the 64-bit fault-mask and report-enable registers governs fault n).

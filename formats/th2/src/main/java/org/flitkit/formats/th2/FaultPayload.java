@@ -1,5 +1,7 @@
 package org.flitkit.formats.th2;
 
+import org.flitkit.formats.core.BitVector;
+
 /**
  * Fault-report NMPData: 8-bit fault number, port (31 = chip level), a snapshot of the fault
  * status register and the chip cycle counter when the fault was seen.

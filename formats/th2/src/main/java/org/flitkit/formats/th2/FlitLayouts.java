@@ -1,6 +1,8 @@
 package org.flitkit.formats.th2;
 
 import java.util.List;
+import org.flitkit.formats.core.Field;
+import org.flitkit.formats.core.Format;
 
 /**
  * The 105-bit routing field and the four 198-bit flits of a management packet (head,

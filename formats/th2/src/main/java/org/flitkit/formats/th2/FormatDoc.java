@@ -3,6 +3,13 @@ package org.flitkit.formats.th2;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import org.flitkit.formats.core.BitVector;
+import org.flitkit.formats.core.Coded;
+import org.flitkit.formats.core.Field;
+import org.flitkit.formats.core.Format;
+import org.flitkit.formats.core.GeneratedSection;
+import org.flitkit.formats.core.Layout;
+import org.flitkit.formats.core.LayoutDoc;
 
 /**
  * Prints every TH-2 management layout and code table as Markdown; the output is the
@@ -96,14 +103,7 @@ public final class FormatDoc {
     }
 
     private static void layout(StringBuilder md, Layout layout, String title) {
-        md.append("### ").append(title).append("\n\n`").append(layout.name()).append("`, ")
-                .append(layout.width()).append(" bits.\n\n| field | bits | width | meaning |\n|---|---|---|---|\n");
-        for (Field f : layout.rows()) {
-            boolean gap = f.name().equals(Layout.RESERVED);
-            md.append("| ").append(gap ? "*reserved*" : f.name()).append(" | ").append(f.bits()).append(" | ")
-                    .append(f.width()).append(" | ").append(gap ? "must be 0" : layout.meaning(f.name())).append(" |\n");
-        }
-        md.append('\n');
+        LayoutDoc.table(md, layout, title);
     }
 
     private static void crc(StringBuilder md) {

@@ -1,6 +1,10 @@
 package org.flitkit.formats.th2;
 
 import java.util.List;
+import org.flitkit.formats.core.BitVector;
+import org.flitkit.formats.core.Coded;
+import org.flitkit.formats.core.Field;
+import org.flitkit.formats.core.Format;
 
 /**
  * The frame the TH-2 link layer (LLP) sends in each direction over the bonded lanes (33 bits per lane; one

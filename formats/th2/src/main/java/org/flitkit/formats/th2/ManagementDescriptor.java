@@ -1,5 +1,8 @@
 package org.flitkit.formats.th2;
 
+import org.flitkit.formats.core.BitVector;
+import org.flitkit.formats.core.Field;
+
 /**
  * The 512-bit management descriptor software submits through an SDQ, with every field of
  * the paper; {@link #encode()}/{@link #decode} use {@link DescriptorLayout#DESCRIPTOR}.

@@ -1,6 +1,8 @@
 package org.flitkit.formats.th2;
 
 import java.util.List;
+import org.flitkit.formats.core.BitVector;
+import org.flitkit.formats.core.Field;
 
 /**
  * A 4-flit management packet as it travels: build from fields or from a descriptor,

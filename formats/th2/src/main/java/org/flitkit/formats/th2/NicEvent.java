@@ -1,6 +1,7 @@
 package org.flitkit.formats.th2;
 
 import java.util.Optional;
+import org.flitkit.formats.core.Coded;
 
 /**
  * Event types the NIC writes into a VP's event queue (EQ). Spec: the TH-2 management spec, descriptor

@@ -1,5 +1,8 @@
 package org.flitkit.formats.th2;
 
+import org.flitkit.formats.core.Field;
+import org.flitkit.formats.core.Format;
+
 /**
  * What host software and the NIC share outside the packets: the NIC's BAR (per-VP windows with queue
  * configuration, doorbells and the PIO VPs' hardware descriptor queue), and the host-memory rings of each VP

@@ -1,5 +1,7 @@
 package org.flitkit.formats.th2;
 
+import org.flitkit.formats.core.BitVector;
+
 /**
  * Typed NMPData (192 bits): one record per {@link PayloadLayouts} view. Which view applies
  * is given by the NMPType, so decoding needs it.

@@ -1,5 +1,7 @@
 package org.flitkit.formats.th2;
 
+import org.flitkit.formats.core.Coded;
+
 /**
  * The 11 NMPType kinds with their fixed 6-bit codes: {@code code[5:3]} is the target
  * (1 register, 2 E2PROM, 3 fault report), {@code code[0]} = 1 means chip-to-server.

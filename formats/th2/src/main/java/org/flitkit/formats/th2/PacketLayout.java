@@ -1,6 +1,10 @@
 package org.flitkit.formats.th2;
 
 import java.util.List;
+import org.flitkit.formats.core.BitVector;
+import org.flitkit.formats.core.Field;
+import org.flitkit.formats.core.Format;
+import org.flitkit.formats.core.Layout;
 
 /**
  * The whole 792-bit management packet: the four flits concatenated (flit k = bits

@@ -1,6 +1,8 @@
 package org.flitkit.formats.th2;
 
 import java.util.List;
+import org.flitkit.formats.core.Field;
+import org.flitkit.formats.core.Format;
 
 /**
  * The four views of the 192-bit NMPData field, chosen by NMPType: register access,

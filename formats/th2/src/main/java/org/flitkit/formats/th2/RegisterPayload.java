@@ -2,6 +2,7 @@ package org.flitkit.formats.th2;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.flitkit.formats.core.BitVector;
 
 /**
  * Register-access NMPData: 1 or 2 register addresses (up to 15 bits; 12 on the NIC) and,

@@ -2,6 +2,7 @@ package org.flitkit.formats.th2;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.flitkit.formats.core.BitVector;
 
 /**
  * A source route {@code <HopNum, Hop0..Hop19>}: hop i is the output port (0..23) at the

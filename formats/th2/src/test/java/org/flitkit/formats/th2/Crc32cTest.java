@@ -1,5 +1,6 @@
 package org.flitkit.formats.th2;
 
+import org.flitkit.formats.core.BitVector;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;

@@ -14,7 +14,7 @@ class FormatDocTest {
     @Test
     void committedDocMatchesTheGeneratedTables() throws IOException {
         GeneratedDocs.assertUpToDate(DOC, FormatDoc::extract, FormatDoc.generate(),
-                "formats/th2/target/classes", "org.flitkit.formats.th2.FormatDoc");
+                "formats/core/target/classes:formats/th2/target/classes", "org.flitkit.formats.th2.FormatDoc");
     }
 
     @Test

@@ -2,10 +2,10 @@ package org.flitkit.rtl.chpp;
 
 import org.flitkit.rtl.chpp.send.SendCompletionEvent;
 import static org.flitkit.hdl.Hdl.*;
-
 import java.util.List;
 import org.flitkit.formats.chpp.Chpp;
 import org.flitkit.formats.chpp.CompletionLayouts;
+import org.flitkit.formats.core.LayoutBits;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.UInt;
 
@@ -23,24 +23,24 @@ public final class Entries {
     /** The send completion entry (formats {@code CompletionLayouts.SEND}) of one event, Phase 0. */
     public static UInt send(SendCompletionEvent e) {
         CompletionLayouts.Send s = CompletionLayouts.SEND;
-        return Fields.pack(BITS, List.of(
-                new Fields.Slot(s.KIND, e.kind),
-                new Fields.Slot(s.QP, e.qp),
-                new Fields.Slot(s.STATUS, e.status),
-                new Fields.Slot(s.COOKIE, e.cookie),
-                new Fields.Slot(s.BYTES, e.bytes)));
+        return LayoutBits.pack(BITS, List.of(
+                new LayoutBits.Slot(s.KIND, e.kind),
+                new LayoutBits.Slot(s.QP, e.qp),
+                new LayoutBits.Slot(s.STATUS, e.status),
+                new LayoutBits.Slot(s.COOKIE, e.cookie),
+                new LayoutBits.Slot(s.BYTES, e.bytes)));
     }
 
     /** A receive completion entry (formats {@code CompletionLayouts.RECEIVE}), Phase 0. */
     public static UInt receive(UInt address64, UInt pktType, Bool resp, UInt status, UInt srcId, UInt dstId, UInt length) {
         CompletionLayouts.Receive r = CompletionLayouts.RECEIVE;
-        return Fields.pack(BITS, List.of(
-                new Fields.Slot(r.ADDRESS, address64),
-                new Fields.Slot(r.PKT_TYPE, pktType),
-                new Fields.Slot(r.RESP, resp),
-                new Fields.Slot(r.STATUS, status),
-                new Fields.Slot(r.SRC_ID, srcId),
-                new Fields.Slot(r.DST_ID, dstId),
-                new Fields.Slot(r.LENGTH, length)));
+        return LayoutBits.pack(BITS, List.of(
+                new LayoutBits.Slot(r.ADDRESS, address64),
+                new LayoutBits.Slot(r.PKT_TYPE, pktType),
+                new LayoutBits.Slot(r.RESP, resp),
+                new LayoutBits.Slot(r.STATUS, status),
+                new LayoutBits.Slot(r.SRC_ID, srcId),
+                new LayoutBits.Slot(r.DST_ID, dstId),
+                new LayoutBits.Slot(r.LENGTH, length)));
     }
 }

@@ -7,7 +7,7 @@ import java.util.function.ToLongFunction;
 import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.HdlException;
 import org.flitkit.hdl.UInt;
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 import org.flitkit.formats.th2.LinkFrame;
 
 /**

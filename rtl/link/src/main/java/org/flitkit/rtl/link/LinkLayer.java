@@ -11,9 +11,9 @@ import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Bitwise;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Valid;
+import org.flitkit.formats.th2.IdentityWord;
 import org.flitkit.formats.th2.LinkFrame;
 import org.flitkit.formats.th2.Th2;
-import org.flitkit.rtl.nma.NmaRegisters;
 
 /**
  * The TH-2 link layer (LLP) of one port, between a switch port and the cable: one {@link LinkFrame} per cycle
@@ -194,7 +194,7 @@ public final class LinkLayer extends Module {
 
         // =========================================================== receive: neighbour identity, BIST
         UInt neighbour = regInit(UInt(64), 0).named("neighbourReg");
-        when(isIdent, () -> neighbour.assign(NmaRegisters.identity(field(rxPayload, LinkFrame.IDENT.CHIP_TYPE),
+        when(isIdent, () -> neighbour.assign(IdentityWord.of(field(rxPayload, LinkFrame.IDENT.CHIP_TYPE),
                 field(rxPayload, LinkFrame.IDENT.CHIP_ID), field(rxPayload, LinkFrame.IDENT.PORT))));
         when(goingDown, () -> neighbour.assign(0));
         bistUnit.rxBist.assign(frameIn.and(nearBist(rxType)));
@@ -341,7 +341,7 @@ public final class LinkLayer extends Module {
     }
 
     /** Bits of {@code f} within {@code value}. */
-    static UInt field(UInt value, org.flitkit.formats.th2.Field f) {
+    static UInt field(UInt value, org.flitkit.formats.core.Field f) {
         return value.bits(f.msb(), f.lsb());
     }
 

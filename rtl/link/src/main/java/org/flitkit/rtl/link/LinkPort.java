@@ -3,13 +3,13 @@ package org.flitkit.rtl.link;
 import static org.flitkit.formats.th2.FlitLayouts.HEAD;
 import static org.flitkit.hdl.Hdl.*;
 
+import org.flitkit.formats.core.LayoutBits;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Queue;
-import org.flitkit.rtl.nma.hw.PacketBits;
 
 /**
  * A chip's single network port over its link layer, for chips whose core takes and gives whole packets as a
@@ -62,10 +62,10 @@ public final class LinkPort extends Module {
 
         // ---- send: hold a head until the far buffer can take the whole packet
         UInt f = in.bits;
-        Bool isHead = PacketBits.get(f, HEAD.KIND).bit(1);
-        Bool isTail = PacketBits.get(f, HEAD.KIND).bit(0);
-        UInt headVc = PacketBits.get(f, HEAD.VC);
-        UInt headLen = PacketBits.get(f, HEAD.LEN);
+        Bool isHead = LayoutBits.get(f, HEAD.KIND).bit(1);
+        Bool isTail = LayoutBits.get(f, HEAD.KIND).bit(0);
+        UInt headVc = LayoutBits.get(f, HEAD.VC);
+        UInt headLen = LayoutBits.get(f, HEAD.LEN);
         Bool inPacket = regInit(Bool(), 0).named("inPacket");
         UInt packetVc = regInit(UInt(3), 0).named("packetVc");
         UInt vc = mux(inPacket, packetVc, headVc);
@@ -96,9 +96,9 @@ public final class LinkPort extends Module {
         overflowDrops.assign(overflow);
         out.connect(rxBuffer.deq);
         UInt g = rxBuffer.deq.bits;
-        Bool outHead = PacketBits.get(g, HEAD.KIND).bit(1);
+        Bool outHead = LayoutBits.get(g, HEAD.KIND).bit(1);
         UInt outVcReg = regInit(UInt(3), 0).named("outVc");
-        UInt outVc = mux(outHead, PacketBits.get(g, HEAD.VC), outVcReg);
+        UInt outVc = mux(outHead, LayoutBits.get(g, HEAD.VC), outVcReg);
         when(out.fire().and(outHead), () -> outVcReg.assign(outVc));
         link.txCredit.valid.assign(out.fire().and(outVc.lt(own.vcs())));
         link.txCredit.bits.assign(outVc);

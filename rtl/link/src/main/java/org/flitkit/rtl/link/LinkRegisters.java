@@ -4,11 +4,9 @@ import static org.flitkit.hdl.Hdl.*;
 
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.UInt;
-import org.flitkit.rtl.nma.NmaRegisters;
-import org.flitkit.rtl.nma.PortStatus;
 
 /**
- * How a port's {@link LinkLayer} meets the NMA's existing per-port registers ({@link NmaRegisters#portTemplate()}):
+ * How a port's {@link LinkLayer} meets the NMA's existing per-port registers ({@code NmaRegisters.portTemplate()}):
  * every {@link PortStatus} word from {@link LinkStatus} and {@link BistResult}, and {@link BistControl} from
  * the BIST_CTRL register (start [0], intensity [15:8], duration [47:16]). Builds logic in the calling module.
  * Spec: 20-th2-management.md, functions 2 and 6; docs/th2-link.md, "Registers".

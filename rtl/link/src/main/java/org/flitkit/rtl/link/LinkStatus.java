@@ -23,7 +23,7 @@ public final class LinkStatus extends Bundle {
     public final UInt rxLanes = UInt(8);
     /** lanes the peer received well in the last training: this end sends on the first {@code width} of them */
     public final UInt txLanes = UInt(8);
-    /** the neighbour's identity word, NmaRegisters.identity layout; valid [32] = 0 until learnt, and after link down */
+    /** the neighbour's identity word, IdentityWord layout; valid [32] = 0 until learnt, and after link down */
     public final UInt neighbour = UInt(64);
     /** down -> up transitions (handshakes completed) */
     public final UInt handshakes = UInt(COUNTER_BITS);

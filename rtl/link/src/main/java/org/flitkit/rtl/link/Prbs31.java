@@ -6,7 +6,7 @@ import java.math.BigInteger;
 import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Lfsr;
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 import org.flitkit.formats.th2.Th2;
 
 /**

@@ -3,7 +3,7 @@ package org.flitkit.rtl.link;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigInteger;
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 import org.flitkit.formats.th2.LinkFrame;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.testbench.Component;

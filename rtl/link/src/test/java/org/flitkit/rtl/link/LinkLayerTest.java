@@ -2,7 +2,7 @@ package org.flitkit.rtl.link;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 import org.flitkit.formats.th2.LinkFrame;
 import org.flitkit.testbench.Component;
 import org.junit.jupiter.api.Test;

@@ -7,8 +7,7 @@ import org.flitkit.formats.th2.ChipType;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.sim.Simulator;
-import org.flitkit.rtl.nma.NmaRegisters;
-import org.flitkit.rtl.nma.PortStatus;
+import org.flitkit.formats.th2.IdentityWord;
 import org.junit.jupiter.api.Test;
 
 /** A LinkLayer behind the NMA's per-port registers (PortStatus words, BIST_CTRL). docs/th2-link.md, "Registers". */
@@ -56,7 +55,7 @@ class LinkRegistersTest {
         assertThat(sim.peek(h.ps.linkStatus)).isEqualTo(0xFFL << 24 | 0xFF << 16 | 8 << 8 | 1);
         assertThat(sim.peek(h.ps.handshakeCount)).isEqualTo(1);
         assertThat(sim.peek(h.ps.retryCount)).isZero();
-        assertThat(sim.peek(h.ps.neighbour)).isEqualTo(NmaRegisters.identity(ChipType.NIC, 0x0202, 9));
+        assertThat(sim.peek(h.ps.neighbour)).isEqualTo(IdentityWord.of(ChipType.NIC, 0x0202, 9));
         assertThat(sim.peek(h.ps.bistResult)).isZero();
         // BIST_CTRL: start, one frame in 2, 100 frames
         sim.poke(h.bistCtrl, 100L << 16 | 2 << 8 | 1);

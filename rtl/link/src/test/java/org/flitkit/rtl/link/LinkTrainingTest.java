@@ -3,7 +3,7 @@ package org.flitkit.rtl.link;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.flitkit.formats.th2.ChipType;
-import org.flitkit.rtl.nma.NmaRegisters;
+import org.flitkit.formats.th2.IdentityWord;
 import org.junit.jupiter.api.Test;
 
 /** Link training, cut and restore, identity exchange. docs/th2-link.md, "Training" and "Identity". */
@@ -55,7 +55,7 @@ class LinkTrainingTest {
             // frames in flight when the cable was cut were lost and sent again after the handshake
             assertThat(t.a.watch.resent + t.b.watch.resent).isPositive();
             assertCreditsConserved(t);
-            assertThat(t.peek(t.dut.b.status.neighbour)).isEqualTo(NmaRegisters.identity(ChipType.NRC, 0x0A01, 3));
+            assertThat(t.peek(t.dut.b.status.neighbour)).isEqualTo(IdentityWord.of(ChipType.NRC, 0x0A01, 3));
             assertThat(upAt).isLessThan(100);
         }
     }
@@ -94,15 +94,15 @@ class LinkTrainingTest {
             assertThat(t.peek(t.dut.a.status.neighbour)).as("unknown before link-up").isZero();
             t.waitUp(200);
             t.tb.run(20);
-            assertThat(t.peek(t.dut.a.status.neighbour)).isEqualTo(NmaRegisters.identity(ChipType.NIC, 0x0B02, 17));
-            assertThat(t.peek(t.dut.b.status.neighbour)).isEqualTo(NmaRegisters.identity(ChipType.NRC, 0x0A01, 3));
+            assertThat(t.peek(t.dut.a.status.neighbour)).isEqualTo(IdentityWord.of(ChipType.NIC, 0x0B02, 17));
+            assertThat(t.peek(t.dut.b.status.neighbour)).isEqualTo(IdentityWord.of(ChipType.NRC, 0x0A01, 3));
             // a later CHIP_ID (from the E2PROM or management) reaches the neighbour within a few cycles, even under full load
             t.a.traffic.budget = 1000;
             t.a.traffic.load = 1.0;
             t.tb.run(100);
             t.identity(t.dut.a, 1, 0x1234, 3);
             long changed = t.tb.cycle();
-            t.tb.runUntil("B learns A's new chip ID", () -> t.peek(t.dut.b.status.neighbour) == NmaRegisters.identity(ChipType.NRC, 0x1234, 3), 50);
+            t.tb.runUntil("B learns A's new chip ID", () -> t.peek(t.dut.b.status.neighbour) == IdentityWord.of(ChipType.NRC, 0x1234, 3), 50);
             // IDENT frame built in the same cycle: frame register, cable (4), neighbour register
             assertThat(t.tb.cycle() - changed).isEqualTo(1 + 4 + 1);
             t.drain(5000);

@@ -4,6 +4,7 @@ import static org.flitkit.hdl.Hdl.*;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.flitkit.formats.core.LayoutBits;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
@@ -19,7 +20,6 @@ import org.flitkit.formats.th2.NmpType;
 import org.flitkit.formats.th2.PayloadLayouts;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.rtl.nma.NmpDistributor;
-import org.flitkit.rtl.nma.hw.PacketBits;
 
 /**
  * Descriptor dispatch (paper: NIC flow (1)): a fetched descriptor either goes to the MP send unit, or is
@@ -68,7 +68,7 @@ public final class DescDispatch extends Module {
         Bool tick = prescale.andR();
 
         Bool fetchErr = f.status.ne(0);
-        Bool fenceWait = fetchErr.not().and(PacketBits.get(d, D.FEN).eq(1)).and(out.at(f.vp).ne(0));
+        Bool fenceWait = fetchErr.not().and(LayoutBits.get(d, D.FEN).eq(1)).and(out.at(f.vp).ne(0));
         UInt errCode = checks(d, f.vp, vps);
         Bool refused = errCode.ne(0);
         Bool good = fetchErr.not().and(fenceWait.not()).and(refused.not());
@@ -80,9 +80,9 @@ public final class DescDispatch extends Module {
         ev.bits.vp.assign(f.vp);
         ev.bits.type.assign(mux(fetchErr, lit(NicEvent.FETCH_ERROR.code(), NicEvent.BITS), lit(NicEvent.DESC_ERROR.code(), NicEvent.BITS)));
         ev.bits.code.assign(mux(fetchErr, f.status.pad(8), errCode));
-        ev.bits.tid.assign(mux(fetchErr, lit(0, 16), PacketBits.get(d, D.TRANSACTION_ID)));
+        ev.bits.tid.assign(mux(fetchErr, lit(0, 16), LayoutBits.get(d, D.TRANSACTION_ID)));
         ev.bits.index.assign(f.index);
-        ev.bits.irq.assign(mux(fetchErr.not().and(PacketBits.get(d, D.LINT).eq(1)), lit(NicHost.IRQ_COMPLETION, 2), lit(EventReq.IRQ_NONE, 2)));
+        ev.bits.irq.assign(mux(fetchErr.not().and(LayoutBits.get(d, D.LINT).eq(1)), lit(NicHost.IRQ_COMPLETION, 2), lit(EventReq.IRQ_NONE, 2)));
 
         toSend.valid.assign(in.valid.and(good));
         toSend.bits.assign(f);
@@ -141,22 +141,22 @@ public final class DescDispatch extends Module {
     /** The first failing check as a DescError code, 0 when the descriptor is good. */
     private static UInt checks(UInt d, UInt vp, int vps) {
         DescriptorLayout.Descriptor D = DescriptorLayout.DESCRIPTOR;
-        UInt type = PacketBits.get(d, D.NMP_TYPE);
+        UInt type = LayoutBits.get(d, D.NMP_TYPE);
         Bool isReg = type.eq(NmpType.REG_READ_REQ.code()).or(type.eq(NmpType.REG_WRITE_REQ.code()));
         Bool isEep = type.eq(NmpType.EEP_READ_REQ.code()).or(type.eq(NmpType.EEP_WRITE_REQ.code()));
         UInt regCount = field(d, PayloadLayouts.REGISTER.COUNT);
         UInt eepCount = field(d, PayloadLayouts.EEPROM.COUNT);
         List<Bool> fail = List.of(
-                PacketBits.get(d, D.HEAD).eq(0),
-                PacketBits.get(d, D.ERR).eq(1),
-                PacketBits.get(d, D.TYPE).ne(Th2.TYPE_MP)
-                        .or(PacketBits.get(d, D.SM).ne(Th2.MANAGEMENT_SM ? 1 : 0))
-                        .or(PacketBits.get(d, D.INST).ne(Th2.MANAGEMENT_INST ? 1 : 0))
-                        .or(PacketBits.get(d, D.RT_TYPE).ne(Th2.RT_SOURCE)),
+                LayoutBits.get(d, D.HEAD).eq(0),
+                LayoutBits.get(d, D.ERR).eq(1),
+                LayoutBits.get(d, D.TYPE).ne(Th2.TYPE_MP)
+                        .or(LayoutBits.get(d, D.SM).ne(Th2.MANAGEMENT_SM ? 1 : 0))
+                        .or(LayoutBits.get(d, D.INST).ne(Th2.MANAGEMENT_INST ? 1 : 0))
+                        .or(LayoutBits.get(d, D.RT_TYPE).ne(Th2.RT_SOURCE)),
                 isReg.or(isEep).not(),
-                PacketBits.get(d, D.DEST_TYPE).gt(1),
-                PacketBits.get(d, D.SRC_VP).ne(vp).or(PacketBits.get(d, D.DEST_VP).ge(vps)),
-                NmpDistributor.routeOk(PacketBits.get(d, D.F_ROUTING_FIELD)).and(NmpDistributor.routeOk(PacketBits.get(d, D.B_ROUTING_FIELD))).not(),
+                LayoutBits.get(d, D.DEST_TYPE).gt(1),
+                LayoutBits.get(d, D.SRC_VP).ne(vp).or(LayoutBits.get(d, D.DEST_VP).ge(vps)),
+                NmpDistributor.routeOk(LayoutBits.get(d, D.F_ROUTING_FIELD)).and(NmpDistributor.routeOk(LayoutBits.get(d, D.B_ROUTING_FIELD))).not(),
                 mux(isReg, regCount.eq(0).or(regCount.gt(Th2.MAX_REGISTERS)), eepCount.eq(0).or(eepCount.gt(Th2.MAX_EEPROM_BYTES))));
         List<DescError> codes = List.of(DescError.NO_HEAD, DescError.ERR_SET, DescError.NOT_MANAGEMENT, DescError.BAD_NMP_TYPE,
                 DescError.BAD_DEST_TYPE, DescError.BAD_VP, DescError.BAD_ROUTE, DescError.BAD_COUNT);
@@ -171,7 +171,7 @@ public final class DescDispatch extends Module {
     }
 
     /** A payload field of the descriptor's NMPData. */
-    private static UInt field(UInt d, org.flitkit.formats.th2.Field payloadField) {
+    private static UInt field(UInt d, org.flitkit.formats.core.Field payloadField) {
         int lsb = DescriptorLayout.DESCRIPTOR.NMP_DATA.lsb() + payloadField.lsb();
         return d.bits(lsb + payloadField.width() - 1, lsb);
     }

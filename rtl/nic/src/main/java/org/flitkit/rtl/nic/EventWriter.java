@@ -3,6 +3,7 @@ package org.flitkit.rtl.nic;
 import static org.flitkit.hdl.Hdl.*;
 
 import java.util.Map;
+import org.flitkit.formats.core.LayoutBits;
 import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
@@ -10,10 +11,9 @@ import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.Vec;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Valid;
-import org.flitkit.formats.th2.Field;
+import org.flitkit.formats.core.Field;
 import org.flitkit.formats.th2.NicHost;
 import org.flitkit.formats.th2.Th2;
-import org.flitkit.rtl.nma.hw.PacketBits;
 import org.flitkit.rtl.pcie.DmaRequest;
 import org.flitkit.rtl.pcie.Pcie;
 
@@ -83,7 +83,7 @@ public final class EventWriter extends Module {
         NicHost.Event e = NicHost.EVENT;
         Map<Field, Bits> fields = Map.of(e.PHASE, phase, e.TYPE, req.type, e.VP, req.vp, e.CODE, req.code, e.TRANSACTION_ID, req.tid,
                 e.INDEX, req.index, e.TIMESTAMP, stamp);
-        UInt event = PacketBits.build(e.layout(), fields);
+        UInt event = LayoutBits.build(e.layout(), fields);
         Bool writing = state.eq(WRITE);
         dma.valid.assign(writing);
         dma.bits.write.assign(TRUE());

@@ -2,8 +2,9 @@ package org.flitkit.rtl.nic;
 
 import static org.flitkit.formats.th2.PacketLayout.HEAD;
 import static org.flitkit.hdl.Hdl.*;
-
 import java.util.Map;
+import org.flitkit.formats.core.LayoutBits;
+import org.flitkit.formats.th2.PacketWords;
 import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
@@ -13,13 +14,12 @@ import org.flitkit.hdl.lib.Queue;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.DescriptorLayout;
 import org.flitkit.formats.th2.DescriptorMapping;
-import org.flitkit.formats.th2.Field;
+import org.flitkit.formats.core.Field;
 import org.flitkit.formats.th2.NicEvent;
 import org.flitkit.formats.th2.NicHost;
 import org.flitkit.formats.th2.PacketLayout;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.rtl.nma.hw.Crc32cHw;
-import org.flitkit.rtl.nma.hw.PacketBits;
 import org.flitkit.rtl.nma.hw.Responses;
 
 /**
@@ -30,7 +30,7 @@ import org.flitkit.rtl.nma.hw.Responses;
  */
 public final class MpSendUnit extends Module {
     public final Decoupled<FetchedDesc> in = input(Decoupled.of(FetchedDesc::new));
-    public final Decoupled<UInt> out = output(PacketBits.packetStream());
+    public final Decoupled<UInt> out = output(PacketWords.packetStream());
     public final Decoupled<EventReq> events = output(Decoupled.of(EventReq::new));
     /** This NIC's CHIP_ID (SrcID of its requests). */
     public final UInt chipId = input(UInt(Th2.CHIP_ID_BITS));
@@ -46,20 +46,20 @@ public final class MpSendUnit extends Module {
 
         Map<Field, Bits> m = Responses.framing();
         for (DescriptorMapping.Entry e : DescriptorMapping.COPIED) {
-            m.put(e.packetField(), PacketBits.get(desc, e.descriptorField()));
+            m.put(e.packetField(), LayoutBits.get(desc, e.descriptorField()));
         }
         m.put(HEAD.SRC_TYPE, lit(ChipType.NIC.code(), 2));
         m.put(HEAD.SRC_ID, chipId);
-        UInt packet = Crc32cHw.withCrc(PacketBits.build(PacketLayout.PACKET, m));
+        UInt packet = Crc32cHw.withCrc(LayoutBits.build(PacketLayout.PACKET, m));
 
-        Bool lint = PacketBits.get(desc, D.LINT).eq(1);
+        Bool lint = LayoutBits.get(desc, D.LINT).eq(1);
         out.valid.assign(full.and(lint.not().or(evq.enq.ready)));
         out.bits.assign(packet);
         evq.enq.valid.assign(full.and(lint).and(out.ready));
         evq.enq.bits.vp.assign(vp);
         evq.enq.bits.type.assign(lit(NicEvent.SEND_DONE.code(), NicEvent.BITS));
         evq.enq.bits.code.assign(lit(0, 8));
-        evq.enq.bits.tid.assign(PacketBits.get(desc, D.TRANSACTION_ID));
+        evq.enq.bits.tid.assign(LayoutBits.get(desc, D.TRANSACTION_ID));
         evq.enq.bits.index.assign(index);
         evq.enq.bits.irq.assign(lit(NicHost.IRQ_COMPLETION, 2));
         events.connect(evq.deq);

@@ -3,8 +3,9 @@ package org.flitkit.rtl.nic;
 import static org.flitkit.formats.th2.PacketLayout.BODY1;
 import static org.flitkit.formats.th2.PacketLayout.HEAD;
 import static org.flitkit.hdl.Hdl.*;
-
 import java.util.Map;
+import org.flitkit.formats.core.LayoutBits;
+import org.flitkit.formats.th2.PacketWords;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
@@ -15,7 +16,6 @@ import org.flitkit.formats.th2.NicEvent;
 import org.flitkit.formats.th2.NicHost;
 import org.flitkit.formats.th2.NmpType;
 import org.flitkit.formats.th2.Th2;
-import org.flitkit.rtl.nma.hw.PacketBits;
 import org.flitkit.rtl.pcie.DmaRequest;
 import org.flitkit.rtl.pcie.Pcie;
 
@@ -32,7 +32,7 @@ public final class MpqWriter extends Module {
     private static final int BEAT1 = 3;
     private static final int EVENT = 4;
 
-    public final Decoupled<UInt> in = input(PacketBits.packetStream());
+    public final Decoupled<UInt> in = input(PacketWords.packetStream());
     /** The MPQ of the held packet's DestVP (this block drives {@code vp}). */
     public final QueueLookup mpq = input(new QueueLookup());
     public final Decoupled<DmaRequest> dma = output(Decoupled.of(DmaRequest::new));
@@ -64,8 +64,8 @@ public final class MpqWriter extends Module {
         Bool phase = regInit(Bool(), 0);
         Bool written = regInit(Bool(), 0);
 
-        UInt vp = PacketBits.get(pkt, HEAD.DEST_VP);
-        UInt type = PacketBits.get(pkt, BODY1.NMP_TYPE);
+        UInt vp = LayoutBits.get(pkt, HEAD.DEST_VP);
+        UInt type = LayoutBits.get(pkt, BODY1.NMP_TYPE);
         mpq.vp.assign(vp);
 
         in.ready.assign(state.eq(IDLE));
@@ -89,7 +89,7 @@ public final class MpqWriter extends Module {
         });
 
         // ---- the entry: packet in bytes 0..98, phase in bit 0 of byte 127 (the last byte, so it lands last)
-        UInt entry = PacketBits.build(NicHost.MPQ_ENTRY.layout(), Map.of(NicHost.MPQ_ENTRY.PACKET, pkt, NicHost.MPQ_ENTRY.PHASE, phase));
+        UInt entry = LayoutBits.build(NicHost.MPQ_ENTRY.layout(), Map.of(NicHost.MPQ_ENTRY.PACKET, pkt, NicHost.MPQ_ENTRY.PHASE, phase));
         Bool beat0 = state.eq(BEAT0);
         Bool beat1 = state.eq(BEAT1);
         dma.valid.assign(beat0.or(beat1));
@@ -113,12 +113,12 @@ public final class MpqWriter extends Module {
         events.bits.vp.assign(vp);
         events.bits.type.assign(mux(written, lit(NicEvent.MP_ARRIVED.code(), NicEvent.BITS), lit(NicEvent.MPQ_OVERFLOW.code(), NicEvent.BITS)));
         events.bits.code.assign(0);
-        events.bits.tid.assign(PacketBits.get(pkt, BODY1.TRANSACTION_ID));
+        events.bits.tid.assign(LayoutBits.get(pkt, BODY1.TRANSACTION_ID));
         events.bits.index.assign(index);
-        events.bits.irq.assign(mux(written.and(PacketBits.get(pkt, HEAD.RINT).bit(0)), lit(NicHost.IRQ_MPQ, 2), lit(EventReq.IRQ_NONE, 2)));
+        events.bits.irq.assign(mux(written.and(LayoutBits.get(pkt, HEAD.RINT).bit(0)), lit(NicHost.IRQ_MPQ, 2), lit(EventReq.IRQ_NONE, 2)));
         Bool isReport = type.eq(NmpType.FAULT_REPORT.code());
         answered.valid.assign(events.fire().and(isReport.not()));
-        answered.bits.assign(PacketBits.get(pkt, HEAD.SRC_VP));
+        answered.bits.assign(LayoutBits.get(pkt, HEAD.SRC_VP));
         when(events.fire(), () -> state.assign(IDLE));
     }
 }

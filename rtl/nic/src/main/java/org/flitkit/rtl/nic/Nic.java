@@ -21,7 +21,7 @@ import org.flitkit.rtl.nma.I2cEeprom;
 import org.flitkit.rtl.nma.I2cPins;
 import org.flitkit.rtl.nma.NmaCore;
 import org.flitkit.rtl.nma.NmaRegisters;
-import org.flitkit.rtl.nma.PortStatus;
+import org.flitkit.rtl.link.PortStatus;
 import org.flitkit.rtl.pcie.DmaCompletion;
 import org.flitkit.rtl.pcie.DmaRequest;
 import org.flitkit.rtl.pcie.MmioWrite;

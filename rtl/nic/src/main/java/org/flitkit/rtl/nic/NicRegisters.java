@@ -8,7 +8,7 @@ import org.flitkit.rtl.nma.RegDef;
 import org.flitkit.rtl.nma.RegisterFile;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.FaultCode;
-import org.flitkit.formats.th2.Layout;
+import org.flitkit.formats.core.Layout;
 import org.flitkit.formats.th2.Th2;
 
 /**

@@ -3,7 +3,8 @@ package org.flitkit.rtl.nic;
 import static org.flitkit.formats.th2.PacketLayout.BODY1;
 import static org.flitkit.formats.th2.PacketLayout.HEAD;
 import static org.flitkit.hdl.Hdl.*;
-
+import org.flitkit.formats.core.LayoutBits;
+import org.flitkit.formats.th2.PacketWords;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
@@ -14,7 +15,6 @@ import org.flitkit.formats.th2.NmpType;
 import org.flitkit.formats.th2.PacketLayout;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.rtl.nma.hw.Crc32cHw;
-import org.flitkit.rtl.nma.hw.PacketBits;
 
 /**
  * Packet conversion and dispatch (NIC flows (2) and (4)): 4 flits from the link become one packet; a request
@@ -31,8 +31,8 @@ public final class RecvDispatch extends Module {
     public final Decoupled<UInt> linkIn = input(Decoupled.of(UInt(Th2.FLIT_BITS)));
     /** This NIC's CHIP_ID (0xFFFF while not configured): responses must carry it as DestID. */
     public final UInt chipId = input(UInt(Th2.CHIP_ID_BITS));
-    public final Decoupled<UInt> toNma = output(PacketBits.packetStream());
-    public final Decoupled<UInt> toHost = output(PacketBits.packetStream());
+    public final Decoupled<UInt> toNma = output(PacketWords.packetStream());
+    public final Decoupled<UInt> toHost = output(PacketWords.packetStream());
     /** One-cycle pulses, one per dropped packet, for the first check it failed (in this order). */
     public final Bool crcDrop = output(Bool());
     public final Bool malformedDrop = output(Bool());
@@ -63,12 +63,12 @@ public final class RecvDispatch extends Module {
         toHost.connect(hostFifo.deq);
 
         // ---- checks on the staged packet: requests only need to be for a NIC (NIC-NMA does the rest)
-        UInt type = PacketBits.get(pkt, BODY1.NMP_TYPE);
+        UInt type = LayoutBits.get(pkt, BODY1.NMP_TYPE);
         Bool isRequest = type.bit(0).not();
-        Bool crcOk = Crc32cHw.of(pkt).eq(PacketBits.get(pkt, PacketLayout.CRC));
-        Bool forNic = PacketBits.get(pkt, HEAD.DEST_TYPE).eq(ChipType.NIC.code());
-        Bool idOk = PacketBits.get(pkt, HEAD.DEST_ID).eq(chipId);
-        Bool vpOk = PacketBits.get(pkt, HEAD.DEST_VP).lt(vpCount);
+        Bool crcOk = Crc32cHw.of(pkt).eq(LayoutBits.get(pkt, PacketLayout.CRC));
+        Bool forNic = LayoutBits.get(pkt, HEAD.DEST_TYPE).eq(ChipType.NIC.code());
+        Bool idOk = LayoutBits.get(pkt, HEAD.DEST_ID).eq(chipId);
+        Bool vpOk = LayoutBits.get(pkt, HEAD.DEST_VP).lt(vpCount);
         Bool framed = framingOk(type);
 
         Bool toNmaNow = full.and(isRequest).and(forNic);
@@ -110,7 +110,7 @@ public final class RecvDispatch extends Module {
                 known = known.or(type.eq(t.code()));
             }
         }
-        return known.and(PacketBits.managementFraming(pkt)).and(PacketBits.reservedSet(pkt, PacketLayout.PACKET).not());
+        return known.and(PacketWords.managementFraming(pkt)).and(LayoutBits.reservedSet(pkt, PacketLayout.PACKET).not());
     }
 
     /**
@@ -120,7 +120,7 @@ public final class RecvDispatch extends Module {
      */
     private Bool assemble(Bool stageFree) {
         UInt flit = linkIn.bits;
-        UInt kind = PacketBits.get(flit, HEAD.KIND);
+        UInt kind = LayoutBits.get(flit, HEAD.KIND);
         Bool head = kind.eq(Th2.KIND_HEAD);
         Bool body = kind.eq(Th2.KIND_BODY);
         Bool tail = kind.eq(Th2.KIND_TAIL);

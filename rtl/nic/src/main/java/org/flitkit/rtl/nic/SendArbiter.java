@@ -2,6 +2,7 @@ package org.flitkit.rtl.nic;
 
 import static org.flitkit.hdl.Hdl.*;
 
+import org.flitkit.formats.th2.PacketWords;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
@@ -10,7 +11,6 @@ import org.flitkit.hdl.lib.Queue;
 import org.flitkit.hdl.lib.RRArbiter;
 import org.flitkit.hdl.lib.WidthSerializer;
 import org.flitkit.formats.th2.Th2;
-import org.flitkit.rtl.nma.hw.PacketBits;
 
 /**
  * Send arbitration and packet-to-flit conversion (paper: NIC flows (1) and (3)): the MP send unit's
@@ -20,9 +20,9 @@ import org.flitkit.rtl.nma.hw.PacketBits;
  */
 public final class SendArbiter extends Module {
     /** Request packets from the MP send unit. */
-    public final Decoupled<UInt> req = input(PacketBits.packetStream());
+    public final Decoupled<UInt> req = input(PacketWords.packetStream());
     /** NIC-NMA responses and fault reports. */
-    public final Decoupled<UInt> rsp = input(PacketBits.packetStream());
+    public final Decoupled<UInt> rsp = input(PacketWords.packetStream());
     public final Decoupled<UInt> linkOut = output(Decoupled.of(UInt(Th2.FLIT_BITS)));
     /** One-cycle pulses: a request / a response or report went to the serializer (for counters). */
     public final Bool reqSent = output(Bool());

@@ -2,6 +2,7 @@ package org.flitkit.rtl.nic;
 
 import static org.flitkit.hdl.Hdl.*;
 
+import org.flitkit.formats.th2.PacketWords;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
@@ -11,7 +12,6 @@ import org.flitkit.hdl.lib.RRArbiter;
 import org.flitkit.hdl.lib.Valid;
 import org.flitkit.formats.th2.NicHost;
 import org.flitkit.formats.th2.Th2;
-import org.flitkit.rtl.nma.hw.PacketBits;
 import org.flitkit.rtl.pcie.DmaCompletion;
 import org.flitkit.rtl.pcie.DmaRequest;
 import org.flitkit.rtl.pcie.MmioWrite;
@@ -29,7 +29,7 @@ public final class SendPath extends Module {
     public final Decoupled<DmaCompletion> dmaCpl = input(Decoupled.of(DmaCompletion::new));
     public final Decoupled<UInt> linkOut = output(Decoupled.of(UInt(Th2.FLIT_BITS)));
     /** NIC-NMA's answers and fault reports (into the management response send FIFO). */
-    public final Decoupled<UInt> rsp = input(PacketBits.packetStream());
+    public final Decoupled<UInt> rsp = input(PacketWords.packetStream());
     /** DESC_ERROR, FETCH_ERROR, FENCE_TIMEOUT and SEND_DONE events. */
     public final Decoupled<EventReq> events = output(Decoupled.of(EventReq::new));
     /** An answer to a request of this VP reached an MPQ or was dropped there (fence accounting). */

@@ -3,7 +3,7 @@ package org.flitkit.rtl.nic;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.ManagementPacket;
 import org.flitkit.formats.th2.NicHost;

@@ -1,7 +1,7 @@
 package org.flitkit.rtl.nic;
 
 import java.math.BigInteger;
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 import org.flitkit.formats.th2.NicEvent;
 import org.flitkit.formats.th2.NicHost;
 

@@ -4,7 +4,7 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.EepromPayload;
 import org.flitkit.formats.th2.ErrorCode;
@@ -82,7 +82,7 @@ final class NicPackets {
     }
 
     /** The packet with {@code field} changed and the CRC made right again (a bad header that passes the CRC). */
-    static BitVector withField(BitVector p, org.flitkit.formats.th2.Field field, long value) {
+    static BitVector withField(BitVector p, org.flitkit.formats.core.Field field, long value) {
         return PacketLayout.withCrc(p.with(field, value));
     }
 

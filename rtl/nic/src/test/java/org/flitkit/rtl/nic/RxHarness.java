@@ -2,6 +2,7 @@ package org.flitkit.rtl.nic;
 
 import static org.flitkit.hdl.Hdl.*;
 
+import org.flitkit.formats.th2.PacketWords;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
@@ -10,7 +11,6 @@ import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Valid;
 import org.flitkit.formats.th2.NicHost;
 import org.flitkit.formats.th2.Th2;
-import org.flitkit.rtl.nma.hw.PacketBits;
 import org.flitkit.rtl.pcie.DmaRequest;
 
 /**
@@ -25,7 +25,7 @@ final class RxHarness extends Module {
     final Vec<UInt> mpqHead = input(Vec(Th2.VP_COUNT, () -> UInt(NicHost.INDEX_BITS)));
     final Vec<UInt> eqLog2 = input(Vec(Th2.VP_COUNT, () -> UInt(NicHost.LOG2_BITS)));
     final Vec<UInt> eqHead = input(Vec(Th2.VP_COUNT, () -> UInt(NicHost.INDEX_BITS)));
-    final Decoupled<UInt> toNma = output(PacketBits.packetStream());
+    final Decoupled<UInt> toNma = output(PacketWords.packetStream());
     final Decoupled<DmaRequest> dma = output(Decoupled.of(DmaRequest::new));
     final Valid<UInt> irq = output(Valid.of(UInt(8)));
     /** RecvDispatch's drop pulses: crc, malformed, destType, destId, vp (bit 4 down to 0). */

@@ -6,11 +6,12 @@ import static org.flitkit.formats.th2.PacketLayout.HEAD;
 import static org.flitkit.hdl.Hdl.*;
 import static org.flitkit.hdl.lib.Bitwise.*;
 import static org.flitkit.hdl.lib.OneHot.*;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.flitkit.formats.core.LayoutBits;
+import org.flitkit.formats.th2.PacketWords;
 import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
@@ -18,13 +19,12 @@ import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.FaultCode;
-import org.flitkit.formats.th2.Field;
+import org.flitkit.formats.core.Field;
 import org.flitkit.formats.th2.NmpType;
 import org.flitkit.formats.th2.PacketLayout;
 import org.flitkit.formats.th2.PayloadLayouts;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.rtl.nma.hw.Crc32cHw;
-import org.flitkit.rtl.nma.hw.PacketBits;
 import org.flitkit.rtl.nma.hw.Responses;
 
 /**
@@ -52,7 +52,7 @@ public final class ActiveReport extends Module {
     public final UInt pendingSet;
     /** REPORT_SEQ: sequence number of the next report. */
     public final UInt seq = output(UInt(16));
-    public final Decoupled<UInt> out = output(PacketBits.packetStream());
+    public final Decoupled<UInt> out = output(PacketWords.packetStream());
 
     private final UInt prev;
     /** reports waiting to be built, one bit per fault input */
@@ -125,8 +125,8 @@ public final class ActiveReport extends Module {
         p.put(HEAD.RINT, dest.bit(NmaRegisters.REPORT_DEST_RINT_BIT));
         p.put(BODY1.TRANSACTION_ID, seqReg);
         p.put(BODY1.NMP_TYPE, lit(NmpType.FAULT_REPORT.code(), NmpType.BITS));
-        p.put(BODY2.NMP_DATA, PacketBits.build(fault.layout(), payload));
-        UInt packet = PacketBits.build(PacketLayout.PACKET, p);
+        p.put(BODY2.NMP_DATA, LayoutBits.build(fault.layout(), payload));
+        UInt packet = LayoutBits.build(PacketLayout.PACKET, p);
 
         UInt served = mux(build, fromBools(pick), lit(0, n));
         want.assign(want.and(served.not()).or(fromBools(report)));

@@ -3,9 +3,10 @@ package org.flitkit.rtl.nma;
 import static org.flitkit.formats.th2.PacketLayout.BODY1;
 import static org.flitkit.formats.th2.PacketLayout.BODY2;
 import static org.flitkit.hdl.Hdl.*;
-
 import java.util.ArrayList;
 import java.util.List;
+import org.flitkit.formats.core.LayoutBits;
+import org.flitkit.formats.th2.PacketWords;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
@@ -17,7 +18,6 @@ import org.flitkit.formats.th2.ErrorCode;
 import org.flitkit.formats.th2.NmpType;
 import org.flitkit.formats.th2.PayloadLayouts;
 import org.flitkit.formats.th2.Th2;
-import org.flitkit.rtl.nma.hw.PacketBits;
 import org.flitkit.rtl.nma.hw.Responses;
 
 /**
@@ -30,8 +30,8 @@ public final class EepAccess extends Module {
 
     enum State { IDLE, CHECK, CMD, WAIT, STOPPING, RESPOND }
 
-    public final Decoupled<UInt> req = input(PacketBits.packetStream());
-    public final Decoupled<UInt> rsp = output(PacketBits.packetStream());
+    public final Decoupled<UInt> req = input(PacketWords.packetStream());
+    public final Decoupled<UInt> rsp = output(PacketWords.packetStream());
     /** This chip's ID (the SrcID of responses). */
     public final UInt chipId = input(UInt(Th2.CHIP_ID_BITS));
     /** The I2C pins to the E2PROM. */
@@ -90,18 +90,18 @@ public final class EepAccess extends Module {
         Bool ownRspFire = rspReady.and(i2c.rsp.valid).and(bootActive.not());
 
         // ---- request decoding (from the latched packet)
-        UInt nmp = PacketBits.get(request, BODY2.NMP_DATA);
-        UInt rawType = PacketBits.get(request, BODY1.NMP_TYPE);
+        UInt nmp = LayoutBits.get(request, BODY2.NMP_DATA);
+        UInt rawType = LayoutBits.get(request, BODY1.NMP_TYPE);
         Bool isRead = rawType.eq(NmpType.EEP_READ_REQ.code());
         Bool isWrite = rawType.eq(NmpType.EEP_WRITE_REQ.code());
-        UInt count = PacketBits.get(nmp, L.COUNT);
+        UInt count = LayoutBits.get(nmp, L.COUNT);
         Bool badCount = count.eq(0).or(count.gt(Th2.MAX_EEPROM_BYTES));
-        Bool resv = PacketBits.reservedSet(nmp, L.layout());
+        Bool resv = LayoutBits.reservedSet(nmp, L.layout());
         List<UInt> addrs = new ArrayList<>();
         List<UInt> bytes = new ArrayList<>();
         for (int i = 0; i < Th2.MAX_EEPROM_BYTES; i++) {
-            UInt a = PacketBits.get(nmp, L.addr(i));
-            UInt b = PacketBits.get(nmp, L.data(i));
+            UInt a = LayoutBits.get(nmp, L.addr(i));
+            UInt b = LayoutBits.get(nmp, L.data(i));
             Bool used = count.gt(i);
             resv = resv.or(used.not().and(a.orR())).or(used.not().or(isRead).and(b.orR()));
             addrs.add(a);

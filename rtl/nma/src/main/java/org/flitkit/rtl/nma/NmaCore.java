@@ -2,12 +2,12 @@ package org.flitkit.rtl.nma;
 
 import static org.flitkit.hdl.Hdl.*;
 import static org.flitkit.rtl.nma.NmaRegisters.*;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.flitkit.formats.th2.PacketWords;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.HdlException;
 import org.flitkit.hdl.Module;
@@ -16,7 +16,7 @@ import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Queue;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.Th2;
-import org.flitkit.rtl.nma.hw.PacketBits;
+import org.flitkit.rtl.link.PortStatus;
 
 /**
  * The NMA shared by NRC and NIC: request packets in, responses and fault reports out, through
@@ -33,9 +33,9 @@ public final class NmaCore extends Module {
     public static final int EEP_QUEUE_DEPTH = 2;
 
     /** Request packets addressed to this chip (HopPtr = HopNum on the NRC; from the network interface on the NIC). */
-    public final Decoupled<UInt> in = input(PacketBits.packetStream());
+    public final Decoupled<UInt> in = input(PacketWords.packetStream());
     /** Responses, error responses and fault reports, CRC included, whole packets. */
-    public final Decoupled<UInt> out = output(PacketBits.packetStream());
+    public final Decoupled<UInt> out = output(PacketWords.packetStream());
     /** Seam to an external eep_access (only without EepParams, else null): E2PROM requests out, answers back in. */
     public final Decoupled<UInt> eepReq;
     public final Decoupled<UInt> eepResp;
@@ -126,8 +126,8 @@ public final class NmaCore extends Module {
         eepQueue = instance("eep_queue", new Queue<>(() -> UInt(Th2.PACKET_BITS), EEP_QUEUE_DEPTH, false, true));
         eepQueue.enq.connect(distributor.eep);
         if (eepParams == null) {
-            eepReq = output(PacketBits.packetStream());
-            eepResp = input(PacketBits.packetStream());
+            eepReq = output(PacketWords.packetStream());
+            eepResp = input(PacketWords.packetStream());
             pins = null;
             booting = null;
             bootDone = null;
@@ -287,7 +287,7 @@ public final class NmaCore extends Module {
         hw(portReg(p, PORT_IDENTITY)).assign(ownIdentity);
         UInt[] w = s.words();
         for (int i = 0; i < w.length; i++) {
-            hw(portReg(p, PortStatus.REGISTERS[i])).assign(w[i]);
+            hw(portReg(p, PORT_STATUS_REGISTERS[i])).assign(w[i]);
         }
     }
 

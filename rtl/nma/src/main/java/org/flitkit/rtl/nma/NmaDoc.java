@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.formats.th2.ChipType;
-import org.flitkit.formats.th2.GeneratedSection;
+import org.flitkit.formats.core.GeneratedSection;
 import org.flitkit.formats.th2.Th2;
 
 /**

@@ -1,13 +1,12 @@
 package org.flitkit.rtl.nma;
 
-import static org.flitkit.hdl.Hdl.*;
-
 import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.UInt;
 import org.flitkit.formats.th2.ChipType;
-import org.flitkit.formats.th2.Layout;
+import org.flitkit.formats.th2.IdentityWord;
+import org.flitkit.formats.core.Layout;
 import org.flitkit.formats.th2.Th2;
 
 /**
@@ -59,12 +58,7 @@ public final class NmaRegisters {
     public static final int REPORT_DEST_RINT_BIT = 24;
 
     /** The identity word of PORTn_IDENTITY and PORTn_NEIGHBOUR (and of the link's IDENT frames). */
-    public static final Layout IDENTITY = Layout.builder("identity word", 64)
-            .field("chip_type", 0, 2, "0 = NIC, 1 = NRC")
-            .field("port", 8, 5, "the port of that chip")
-            .field("chip_id", 16, 16, "the chip's CHIP_ID")
-            .field("valid", 32, 1, "1: learnt (a neighbour word is 0 until the link has exchanged IDENT frames)")
-            .build();
+    public static final Layout IDENTITY = IdentityWord.LAYOUT;
 
     /** Fields of the registers that pack several values; ./hdl regmap --fields and ./hdl mgmt decode with them. */
     static final Layout CHIP_TYPE_FIELDS = Layout.builder(CHIP_TYPE, 64).field("chip_type", 0, 2, "0 = NIC, 1 = NRC").build();
@@ -179,6 +173,11 @@ public final class NmaRegisters {
         return RegDef.bank("PORT", PORT_BASE, PORT_STRIDE, ports, portTemplate());
     }
 
+    /** The port-bank register each word of the link's {@code PortStatus} is read through, in the order of its {@code words()}. */
+    public static final String[] PORT_STATUS_REGISTERS = {PORT_NEIGHBOUR, PORT_LINK_STATUS, PORT_RETRY_COUNT,
+            PORT_HANDSHAKE_COUNT, PORT_FRAMES_SENT, PORT_CRC_ERRORS, PORT_LINK_DOWNS, PORT_BIST_RESULT, PORT_BIST_FRAMES,
+            PORT_BIST_BIT_ERRORS, PORT_BIST_FIRST_ERROR, PORT_REPLAYS, PORT_FLITS_RECEIVED, PORT_PROTOCOL_ERRORS};
+
     /** Name of port {@code p}'s register {@code name} (e.g. {@code portReg(3, PORT_NEIGHBOUR)} = PORT3_NEIGHBOUR). */
     public static String portReg(int p, String name) {
         return "PORT" + p + "_" + name;
@@ -186,12 +185,11 @@ public final class NmaRegisters {
 
     /** Identity word (software), {@link #IDENTITY}: valid [32], chip ID [31:16], port [12:8], chip type [1:0]. */
     public static long identity(ChipType type, int chipId, int port) {
-        return 1L << IDENTITY.field("valid").lsb() | (long) (chipId & 0xFFFF) << IDENTITY.field("chip_id").lsb()
-                | (long) (port & 0x1F) << IDENTITY.field("port").lsb() | type.code();
+        return IdentityWord.of(type, chipId, port);
     }
 
     /** Identity word (hardware) from a 2-bit chip type, 16-bit chip ID and 5-bit port. */
     public static UInt identity(Bits type, Bits chipId, Bits port) {
-        return cat(lit(0, 31), TRUE(), chipId, lit(0, 3), port, lit(0, 6), type);
+        return IdentityWord.of(type, chipId, port);
     }
 }

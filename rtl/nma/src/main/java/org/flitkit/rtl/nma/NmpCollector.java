@@ -2,12 +2,12 @@ package org.flitkit.rtl.nma;
 
 import static org.flitkit.hdl.Hdl.*;
 
+import org.flitkit.formats.th2.PacketWords;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Arbiter;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.formats.th2.Th2;
-import org.flitkit.rtl.nma.hw.PacketBits;
 
 /**
  * {@code nmp_collector}: merges the packets of reg_access, eep_access, the distributor's error path and
@@ -21,11 +21,11 @@ public final class NmpCollector extends Module {
     public static final int ERR = 2;
     public static final int REPORT = 3;
 
-    public final Decoupled<UInt> reg = input(PacketBits.packetStream());
-    public final Decoupled<UInt> eep = input(PacketBits.packetStream());
-    public final Decoupled<UInt> err = input(PacketBits.packetStream());
-    public final Decoupled<UInt> report = input(PacketBits.packetStream());
-    public final Decoupled<UInt> out = output(PacketBits.packetStream());
+    public final Decoupled<UInt> reg = input(PacketWords.packetStream());
+    public final Decoupled<UInt> eep = input(PacketWords.packetStream());
+    public final Decoupled<UInt> err = input(PacketWords.packetStream());
+    public final Decoupled<UInt> report = input(PacketWords.packetStream());
+    public final Decoupled<UInt> out = output(PacketWords.packetStream());
     /** Which input the packet on {@link #out} comes from (REG, EEP, ERR, REPORT). */
     public final UInt chosen = output(UInt(2));
 

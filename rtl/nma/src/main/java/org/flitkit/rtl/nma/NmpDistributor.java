@@ -4,7 +4,8 @@ import static org.flitkit.formats.th2.FlitLayouts.ROUTE;
 import static org.flitkit.formats.th2.PacketLayout.BODY1;
 import static org.flitkit.formats.th2.PacketLayout.HEAD;
 import static org.flitkit.hdl.Hdl.*;
-
+import org.flitkit.formats.core.LayoutBits;
+import org.flitkit.formats.th2.PacketWords;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
@@ -17,7 +18,6 @@ import org.flitkit.formats.th2.PacketLayout;
 import org.flitkit.formats.th2.PayloadLayouts;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.rtl.nma.hw.Crc32cHw;
-import org.flitkit.rtl.nma.hw.PacketBits;
 import org.flitkit.rtl.nma.hw.Responses;
 
 /**
@@ -28,13 +28,13 @@ import org.flitkit.rtl.nma.hw.Responses;
  * Spec: 20-th2-management.md, "NMA submodules" (nmp_distributor); docs/th2-nma.md.
  */
 public final class NmpDistributor extends Module {
-    public final Decoupled<UInt> in = input(PacketBits.packetStream());
+    public final Decoupled<UInt> in = input(PacketWords.packetStream());
     /** REG_READ_REQ / REG_WRITE_REQ packets. */
-    public final Decoupled<UInt> reg = output(PacketBits.packetStream());
+    public final Decoupled<UInt> reg = output(PacketWords.packetStream());
     /** EEP_READ_REQ / EEP_WRITE_REQ packets. */
-    public final Decoupled<UInt> eep = output(PacketBits.packetStream());
+    public final Decoupled<UInt> eep = output(PacketWords.packetStream());
     /** Error responses (BAD_TYPE, BAD_DEST_TYPE), CRC included. */
-    public final Decoupled<UInt> err = output(PacketBits.packetStream());
+    public final Decoupled<UInt> err = output(PacketWords.packetStream());
     public final UInt chipId = input(UInt(Th2.CHIP_ID_BITS));
     /**
      * High while reg_access executes a request (which may write CHIP_ID): the held packet is neither
@@ -52,14 +52,14 @@ public final class NmpDistributor extends Module {
     private final Bool full = regInit(Bool(), 0);
 
     public NmpDistributor(ChipType chip) {
-        UInt type = PacketBits.get(pkt, BODY1.NMP_TYPE);
-        Bool crcOk = Crc32cHw.of(pkt).eq(PacketBits.get(pkt, PacketLayout.CRC));
+        UInt type = LayoutBits.get(pkt, BODY1.NMP_TYPE);
+        Bool crcOk = Crc32cHw.of(pkt).eq(LayoutBits.get(pkt, PacketLayout.CRC));
         // the four flits' reserved bits; those of the NMPData views are checked by the function blocks
-        Bool framingOk = PacketBits.managementFraming(pkt).and(headerOk()).and(PacketBits.reservedSet(pkt, PacketLayout.PACKET).not());
+        Bool framingOk = PacketWords.managementFraming(pkt).and(headerOk()).and(LayoutBits.reservedSet(pkt, PacketLayout.PACKET).not());
         Bool isRequest = type.bit(0).not();
-        UInt destId = PacketBits.get(pkt, HEAD.DEST_ID);
+        UInt destId = LayoutBits.get(pkt, HEAD.DEST_ID);
         Bool destOk = destId.eq(chipId).or(destId.eq(Th2.CHIP_ID_ANY));
-        Bool destTypeOk = PacketBits.get(pkt, HEAD.DEST_TYPE).eq(chip.code());
+        Bool destTypeOk = LayoutBits.get(pkt, HEAD.DEST_TYPE).eq(chip.code());
         Bool isReg = type.eq(NmpType.REG_READ_REQ.code()).or(type.eq(NmpType.REG_WRITE_REQ.code()));
         Bool isEep = type.eq(NmpType.EEP_READ_REQ.code()).or(type.eq(NmpType.EEP_WRITE_REQ.code()));
 
@@ -102,22 +102,22 @@ public final class NmpDistributor extends Module {
      * chip types 0/1, VPs 0..39, both routes well formed, HopPtr <= HopNum.
      */
     private Bool headerOk() {
-        UInt route = PacketBits.get(pkt, HEAD.ROUTE);
-        return PacketBits.get(pkt, HEAD.DEST_TYPE).lt(2)
-                .and(PacketBits.get(pkt, HEAD.SRC_TYPE).lt(2))
-                .and(PacketBits.get(pkt, HEAD.DEST_VP).lt(Th2.VP_COUNT))
-                .and(PacketBits.get(pkt, HEAD.SRC_VP).lt(Th2.VP_COUNT))
+        UInt route = LayoutBits.get(pkt, HEAD.ROUTE);
+        return LayoutBits.get(pkt, HEAD.DEST_TYPE).lt(2)
+                .and(LayoutBits.get(pkt, HEAD.SRC_TYPE).lt(2))
+                .and(LayoutBits.get(pkt, HEAD.DEST_VP).lt(Th2.VP_COUNT))
+                .and(LayoutBits.get(pkt, HEAD.SRC_VP).lt(Th2.VP_COUNT))
                 .and(routeOk(route))
-                .and(routeOk(PacketBits.get(pkt, BODY1.RETURN_ROUTE)))
-                .and(PacketBits.get(pkt, HEAD.HOP_PTR).le(PacketBits.get(route, ROUTE.HOP_NUM)));
+                .and(routeOk(LayoutBits.get(pkt, BODY1.RETURN_ROUTE)))
+                .and(LayoutBits.get(pkt, HEAD.HOP_PTR).le(LayoutBits.get(route, ROUTE.HOP_NUM)));
     }
 
     /** HopNum <= 20, used hops are ports 0..23, unused hop slots are 0. */
     public static Bool routeOk(UInt route) {
-        UInt hopNum = PacketBits.get(route, ROUTE.HOP_NUM);
+        UInt hopNum = LayoutBits.get(route, ROUTE.HOP_NUM);
         Bool ok = hopNum.le(Th2.MAX_HOPS);
         for (int i = 0; i < Th2.MAX_HOPS; i++) {
-            UInt hop = PacketBits.get(route, ROUTE.hop(i));
+            UInt hop = LayoutBits.get(route, ROUTE.hop(i));
             ok = ok.and(mux(hopNum.gt(i), hop.lt(Th2.NRC_PORTS), hop.eq(0)));
         }
         return ok;

@@ -4,22 +4,22 @@ import static org.flitkit.formats.th2.PacketLayout.BODY1;
 import static org.flitkit.formats.th2.PacketLayout.BODY2;
 import static org.flitkit.formats.th2.PacketLayout.HEAD;
 import static org.flitkit.hdl.Hdl.*;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.flitkit.formats.core.LayoutBits;
+import org.flitkit.formats.th2.PacketWords;
 import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.formats.th2.ErrorCode;
-import org.flitkit.formats.th2.Field;
+import org.flitkit.formats.core.Field;
 import org.flitkit.formats.th2.NmpType;
 import org.flitkit.formats.th2.PayloadLayouts;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.rtl.nma.hw.Crc32cHw;
-import org.flitkit.rtl.nma.hw.PacketBits;
 import org.flitkit.rtl.nma.hw.RegBus;
 import org.flitkit.rtl.nma.hw.Responses;
 
@@ -32,9 +32,9 @@ import org.flitkit.rtl.nma.hw.Responses;
  */
 public final class RegAccess extends Module {
     /** Register request packets (REG_READ_REQ / REG_WRITE_REQ, already checked by the distributor). */
-    public final Decoupled<UInt> in = input(PacketBits.packetStream());
+    public final Decoupled<UInt> in = input(PacketWords.packetStream());
     /** Responses and error responses, CRC included. */
-    public final Decoupled<UInt> out = output(PacketBits.packetStream());
+    public final Decoupled<UInt> out = output(PacketWords.packetStream());
     public final RegBus bus;
     /** This chip's ID (CHIP_ID register): SrcID of the answers. */
     public final UInt chipId = input(UInt(Th2.CHIP_ID_BITS));
@@ -146,16 +146,16 @@ public final class RegAccess extends Module {
         final UInt staticIdx;
 
         Request(UInt pkt) {
-            count = PacketBits.payload(pkt, L.COUNT);
-            isWrite = PacketBits.get(pkt, BODY1.NMP_TYPE).eq(NmpType.REG_WRITE_REQ.code());
-            addr0 = PacketBits.payload(pkt, L.addr(0));
-            addr1 = PacketBits.payload(pkt, L.addr(1));
-            data0 = PacketBits.payload(pkt, L.data(0));
-            data1 = PacketBits.payload(pkt, L.data(1));
-            srcType = PacketBits.get(pkt, HEAD.DEST_TYPE);
-            UInt nmp = PacketBits.get(pkt, BODY2.NMP_DATA);
+            count = PacketWords.payload(pkt, L.COUNT);
+            isWrite = LayoutBits.get(pkt, BODY1.NMP_TYPE).eq(NmpType.REG_WRITE_REQ.code());
+            addr0 = PacketWords.payload(pkt, L.addr(0));
+            addr1 = PacketWords.payload(pkt, L.addr(1));
+            data0 = PacketWords.payload(pkt, L.data(0));
+            data1 = PacketWords.payload(pkt, L.data(1));
+            srcType = LayoutBits.get(pkt, HEAD.DEST_TYPE);
+            UInt nmp = LayoutBits.get(pkt, BODY2.NMP_DATA);
             Bool badCount = count.eq(0).or(count.gt(Th2.MAX_REGISTERS));
-            Bool reservedSet = PacketBits.reservedSet(nmp, L.layout());
+            Bool reservedSet = LayoutBits.reservedSet(nmp, L.layout());
             Bool unusedSet = count.eq(1).and(addr1.orR().or(data1.orR()))
                     .or(isWrite.not().and(data0.orR().or(data1.orR())));
             Bool reserved = reservedSet.or(unusedSet);
@@ -176,7 +176,7 @@ public final class RegAccess extends Module {
             p.put(L.addr(1), addr1);
             p.put(L.data(0), rd0 == null ? lit(0, 64) : mux(isWrite, lit(0, 64), rd0));
             p.put(L.data(1), rd1 == null ? lit(0, 64) : mux(isWrite.or(count.eq(1)), lit(0, 64), rd1));
-            return PacketBits.build(L.layout(), p);
+            return LayoutBits.build(L.layout(), p);
         }
     }
 

@@ -3,8 +3,8 @@ package org.flitkit.rtl.nma;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.flitkit.formats.th2.Field;
-import org.flitkit.formats.th2.Layout;
+import org.flitkit.formats.core.Field;
+import org.flitkit.formats.core.Layout;
 
 /**
  * One 64-bit register of an NMA register file: name, address, access kind, reset value, meaning and, for a

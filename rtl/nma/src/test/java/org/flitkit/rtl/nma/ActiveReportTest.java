@@ -6,7 +6,7 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.hdl.sim.Simulator;
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.FaultCode;
 import org.flitkit.formats.th2.FaultPayload;

@@ -2,12 +2,12 @@ package org.flitkit.rtl.nma;
 
 import static org.flitkit.hdl.Hdl.*;
 
+import org.flitkit.formats.th2.PacketWords;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.formats.th2.ChipType;
-import org.flitkit.rtl.nma.hw.PacketBits;
 import org.flitkit.rtl.nma.hw.RegBus;
 
 /**
@@ -18,8 +18,8 @@ import org.flitkit.rtl.nma.hw.RegBus;
 final class BootHarness extends Module {
     static final int ADDR_BITS = ChipType.NRC.registerAddressBits();
 
-    final Decoupled<UInt> req = input(PacketBits.packetStream());
-    final Decoupled<UInt> rsp = output(PacketBits.packetStream());
+    final Decoupled<UInt> req = input(PacketWords.packetStream());
+    final Decoupled<UInt> rsp = output(PacketWords.packetStream());
     final RegBus mainBus = input(new RegBus(ADDR_BITS));
     final Bool sclStuck = input(Bool());
     final Bool eepromOff = input(Bool());

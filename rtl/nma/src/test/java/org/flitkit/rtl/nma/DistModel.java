@@ -1,12 +1,12 @@
 package org.flitkit.rtl.nma;
 
 import java.util.random.RandomGenerator;
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.ErrorCode;
-import org.flitkit.formats.th2.Field;
+import org.flitkit.formats.core.Field;
 import org.flitkit.formats.th2.FlitLayouts;
-import org.flitkit.formats.th2.Layout;
+import org.flitkit.formats.core.Layout;
 import org.flitkit.formats.th2.ManagementPacket;
 import org.flitkit.formats.th2.NmpType;
 import org.flitkit.formats.th2.PacketLayout;

@@ -1,7 +1,7 @@
 package org.flitkit.rtl.nma;
 
 import org.flitkit.testbench.stream.LatencyMonitor;
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 import org.flitkit.formats.th2.ManagementPacket;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;

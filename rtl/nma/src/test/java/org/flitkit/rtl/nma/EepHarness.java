@@ -2,20 +2,20 @@ package org.flitkit.rtl.nma;
 
 import static org.flitkit.hdl.Hdl.*;
 
+import org.flitkit.formats.th2.PacketWords;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.formats.th2.ChipType;
-import org.flitkit.rtl.nma.hw.PacketBits;
 
 /**
  * Test top for {@link EepAccess}: the access block and a 24xx512 model on one wired-AND bus, with fault
  * injection (SCL/SDA stuck low, E2PROM disconnected from SDA) and the boot port idle.
  */
 final class EepHarness extends Module {
-    final Decoupled<UInt> req = input(PacketBits.packetStream());
-    final Decoupled<UInt> rsp = output(PacketBits.packetStream());
+    final Decoupled<UInt> req = input(PacketWords.packetStream());
+    final Decoupled<UInt> rsp = output(PacketWords.packetStream());
     final UInt chipId = input(UInt(16));
     final Bool bootActive = input(Bool());
     final Bool sclStuck = input(Bool());

@@ -6,6 +6,7 @@ import static org.flitkit.hdl.Hdl.*;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.random.RandomGenerator;
+import org.flitkit.formats.th2.PacketWords;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
@@ -16,7 +17,6 @@ import org.flitkit.formats.th2.ManagementPacket;
 import org.flitkit.formats.th2.NmpType;
 import org.flitkit.formats.th2.RegisterPayload;
 import org.flitkit.formats.th2.Th2;
-import org.flitkit.rtl.nma.hw.PacketBits;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Testbench;
 import org.flitkit.testbench.TestbenchExtension;
@@ -36,8 +36,8 @@ class NmaCoreEepromTest {
 
     /** The chip's NMA and its E2PROM on one board: a test top-level with the packet ports and the boot status. */
     static final class Board extends Module {
-        final Decoupled<UInt> in = input(PacketBits.packetStream());
-        final Decoupled<UInt> out = output(PacketBits.packetStream());
+        final Decoupled<UInt> in = input(PacketWords.packetStream());
+        final Decoupled<UInt> out = output(PacketWords.packetStream());
         final Bool bootDone = output(Bool());
         final Bool bootError = output(Bool());
         final UInt chipId = output(UInt(16));

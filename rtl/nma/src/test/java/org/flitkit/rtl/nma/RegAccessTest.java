@@ -1,5 +1,6 @@
 package org.flitkit.rtl.nma;
 
+import org.flitkit.formats.th2.PacketWords;
 import org.flitkit.testbench.stream.LatencyMonitor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.flitkit.hdl.Hdl.*;
@@ -11,7 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.random.RandomGenerator;
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.ErrorCode;
 import org.flitkit.formats.th2.ErrorPayload;
@@ -21,7 +22,6 @@ import org.flitkit.formats.th2.RegisterPayload;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Decoupled;
-import org.flitkit.rtl.nma.hw.PacketBits;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Testbench;
 import org.flitkit.testbench.TestbenchExtension;
@@ -47,8 +47,8 @@ class RegAccessTest {
 
     /** reg_access driving a register file; the file's hardware inputs are top-level inputs. */
     static final class Harness extends Module {
-        final Decoupled<UInt> in = input(PacketBits.packetStream());
-        final Decoupled<UInt> out = output(PacketBits.packetStream());
+        final Decoupled<UInt> in = input(PacketWords.packetStream());
+        final Decoupled<UInt> out = output(PacketWords.packetStream());
         final UInt chipId = input(UInt(16));
         final RegAccess ra;
         final RegisterFile rf;

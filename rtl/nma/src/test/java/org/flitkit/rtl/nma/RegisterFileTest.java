@@ -130,7 +130,7 @@ class RegisterFileTest {
         assertThat(scratch.decode(0x1234)).isEmpty();
         assertThat(scratch.fieldLines()).isEmpty();
         assertThat(RegisterFile.map(12, List.of(dest), true)).isEqualTo(dest.mapLine() + "\n" + String.join("\n", dest.fieldLines()) + "\n");
-        assertThatThrownBy(() -> scratch.withFields(org.flitkit.formats.th2.Layout.builder("x", 32).field("a", 0, 4, "").build()))
+        assertThatThrownBy(() -> scratch.withFields(org.flitkit.formats.core.Layout.builder("x", 32).field("a", 0, 4, "").build()))
                 .hasMessageContaining("not 64");
     }
 }

@@ -2,12 +2,12 @@ package org.flitkit.rtl.nrc;
 
 import static org.flitkit.hdl.Hdl.*;
 
+import org.flitkit.formats.th2.PacketWords;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Queue;
 import org.flitkit.formats.th2.Th2;
-import org.flitkit.rtl.nma.hw.PacketBits;
 
 /**
  * nmp_output_fifo: the queue of whole outgoing packets (responses and fault reports from the
@@ -16,8 +16,8 @@ import org.flitkit.rtl.nma.hw.PacketBits;
 public final class NmpOutputFifo extends Module {
     public static final int DEFAULT_DEPTH = 4;
 
-    public final Decoupled<UInt> enq = input(PacketBits.packetStream());
-    public final Decoupled<UInt> deq = output(PacketBits.packetStream());
+    public final Decoupled<UInt> enq = input(PacketWords.packetStream());
+    public final Decoupled<UInt> deq = output(PacketWords.packetStream());
     public final UInt count;
 
     public NmpOutputFifo() {

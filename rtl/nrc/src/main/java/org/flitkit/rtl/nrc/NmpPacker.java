@@ -1,9 +1,10 @@
 package org.flitkit.rtl.nrc;
 
 import static org.flitkit.hdl.Hdl.*;
-
 import java.util.ArrayList;
 import java.util.List;
+import org.flitkit.formats.core.LayoutBits;
+import org.flitkit.formats.th2.PacketWords;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
@@ -15,7 +16,6 @@ import org.flitkit.hdl.lib.WidthSerializer;
 import org.flitkit.formats.th2.FlitLayouts;
 import org.flitkit.formats.th2.PacketLayout;
 import org.flitkit.formats.th2.Th2;
-import org.flitkit.rtl.nma.hw.PacketBits;
 
 /**
  * nmp_packer: takes each packet from nmp_output_fifo, reads its output port Route.Hop[HopPtr],
@@ -24,18 +24,18 @@ import org.flitkit.rtl.nma.hw.PacketBits;
  * docs/th2-formats.md. A packet with no hop left or a port above 23 is dropped and counted.
  */
 public final class NmpPacker extends Module {
-    public final Decoupled<UInt> in = input(PacketBits.packetStream());
+    public final Decoupled<UInt> in = input(PacketWords.packetStream());
     public final Vec<Decoupled<RsBeat>> rows = output(Vec(RsGeometry.ROWS, () -> Decoupled.of(RsBeat::new)));
     /** packets dropped because their route had no usable hop */
     public final UInt routeDrops = output(UInt(32));
 
     public NmpPacker() {
-        UInt route = PacketBits.get(in.bits, PacketLayout.HEAD.ROUTE);
-        UInt hopPtr = PacketBits.get(in.bits, PacketLayout.HOP_PTR);
-        UInt hopNum = PacketBits.get(route, FlitLayouts.ROUTE.HOP_NUM);
+        UInt route = LayoutBits.get(in.bits, PacketLayout.HEAD.ROUTE);
+        UInt hopPtr = LayoutBits.get(in.bits, PacketLayout.HOP_PTR);
+        UInt hopNum = LayoutBits.get(route, FlitLayouts.ROUTE.HOP_NUM);
         List<UInt> hops = new ArrayList<>();
         for (int i = 0; i < Th2.MAX_HOPS; i++) {
-            hops.add(PacketBits.get(route, FlitLayouts.ROUTE.hop(i)));
+            hops.add(LayoutBits.get(route, FlitLayouts.ROUTE.hop(i)));
         }
         UInt dest = vecOf(hops).at(hopPtr);
         Bool routable = hopPtr.lt(hopNum).and(dest.lt(RsGeometry.PORTS));
@@ -51,7 +51,7 @@ public final class NmpPacker extends Module {
         Bool take = in.valid.and(routable);
         flits.in.valid.assign(take.and(tags.enq.ready));
         // the head flit is at packet bits 197:0: the flit-level tag field is also its packet position
-        flits.in.bits.assign(PacketBits.with(PacketBits.with(in.bits, PacketLayout.HOP_PTR, hopPtr.add(1)), RsBeat.TAG, dest));
+        flits.in.bits.assign(LayoutBits.with(LayoutBits.with(in.bits, PacketLayout.HOP_PTR, hopPtr.add(1)), RsBeat.TAG, dest));
         tags.enq.valid.assign(take.and(flits.in.ready));
         tags.enq.bits.assign(dest);
         in.ready.assign(routable.not().or(flits.in.ready.and(tags.enq.ready)));

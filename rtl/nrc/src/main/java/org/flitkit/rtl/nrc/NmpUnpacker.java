@@ -1,7 +1,8 @@
 package org.flitkit.rtl.nrc;
 
 import static org.flitkit.hdl.Hdl.*;
-
+import org.flitkit.formats.core.LayoutBits;
+import org.flitkit.formats.th2.PacketWords;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.Vec;
@@ -10,7 +11,6 @@ import org.flitkit.hdl.lib.Lock;
 import org.flitkit.hdl.lib.RRArbiter;
 import org.flitkit.hdl.lib.WidthDeserializer;
 import org.flitkit.formats.th2.Th2;
-import org.flitkit.rtl.nma.hw.PacketBits;
 
 /**
  * nmp_unpacker: takes packets from the last relay station of each of the 4 rows, round-robin, one whole
@@ -20,7 +20,7 @@ import org.flitkit.rtl.nma.hw.PacketBits;
  */
 public final class NmpUnpacker extends Module {
     public final Vec<Decoupled<RsBeat>> rows = input(Vec(RsGeometry.ROWS, () -> Decoupled.of(RsBeat::new)));
-    public final Decoupled<UInt> out = output(PacketBits.packetStream());
+    public final Decoupled<UInt> out = output(PacketWords.packetStream());
     /** port the packet on {@code out} came in by (its head's tag), for statistics and debugging */
     public final UInt inPort = output(UInt(RsBeat.PORT_BITS));
 
@@ -39,9 +39,9 @@ public final class NmpUnpacker extends Module {
         packet.in.bits.assign(RsBeat.fromLink(flits.out.bits));
         flits.out.ready.assign(packet.in.ready);
         // the head flit is at packet bits 197:0, so the flit-level tag field is also its packet position
-        inPort.assign(PacketBits.get(packet.out.bits, RsBeat.TAG));
+        inPort.assign(LayoutBits.get(packet.out.bits, RsBeat.TAG));
         out.valid.assign(packet.out.valid);
-        out.bits.assign(PacketBits.with(packet.out.bits, RsBeat.TAG, lit(RsBeat.PLANE_TAG, RsBeat.PORT_BITS)));
+        out.bits.assign(LayoutBits.with(packet.out.bits, RsBeat.TAG, lit(RsBeat.PLANE_TAG, RsBeat.PORT_BITS)));
         packet.out.ready.assign(out.ready);
     }
 }

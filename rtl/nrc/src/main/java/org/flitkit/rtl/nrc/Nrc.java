@@ -15,7 +15,7 @@ import org.flitkit.rtl.nma.I2cEeprom;
 import org.flitkit.rtl.nma.I2cPins;
 import org.flitkit.rtl.nma.NmaCore;
 import org.flitkit.rtl.nma.NmaRegisters;
-import org.flitkit.rtl.nma.PortStatus;
+import org.flitkit.rtl.link.PortStatus;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.FaultCode;
 import org.flitkit.formats.th2.Th2;

@@ -2,11 +2,11 @@ package org.flitkit.rtl.nrc;
 
 import static org.flitkit.hdl.Hdl.*;
 
+import org.flitkit.formats.th2.PacketWords;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.Vec;
 import org.flitkit.hdl.lib.Decoupled;
-import org.flitkit.rtl.nma.hw.PacketBits;
 
 /**
  * The NRC management plane between the 24 ports and the NMA core: the relay-station mesh, nmp_unpacker
@@ -18,9 +18,9 @@ public final class NrcPlane extends Module {
     public final Vec<Decoupled<UInt>> portOut = output(Vec(RsGeometry.PORTS, RsMesh::flits));
     public final Vec<Decoupled<UInt>> toSwitch = output(Vec(RsGeometry.PORTS, RsMesh::flits));
     /** whole packets that arrived for this chip, to the NMA core */
-    public final Decoupled<UInt> toNma = output(PacketBits.packetStream());
+    public final Decoupled<UInt> toNma = output(PacketWords.packetStream());
     /** responses and fault reports from the NMA core (nmp_collector) */
-    public final Decoupled<UInt> fromNma = input(PacketBits.packetStream());
+    public final Decoupled<UInt> fromNma = input(PacketWords.packetStream());
     /** packets nmp_packer dropped for want of a usable hop */
     public final UInt routeDrops = output(UInt(32));
 

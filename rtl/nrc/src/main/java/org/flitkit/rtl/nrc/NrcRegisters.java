@@ -8,7 +8,7 @@ import org.flitkit.rtl.nma.RegDef;
 import org.flitkit.rtl.nma.RegisterFile;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.FaultCode;
-import org.flitkit.formats.th2.Layout;
+import org.flitkit.formats.core.Layout;
 
 /**
  * The NRC register map and fault inputs: the common NMA registers, the NRC's own counters at 0x100 and

@@ -4,12 +4,12 @@ import static org.flitkit.formats.th2.FlitLayouts.HEAD;
 import static org.flitkit.formats.th2.FlitLayouts.ROUTE;
 import static org.flitkit.hdl.Hdl.*;
 
+import org.flitkit.formats.core.LayoutBits;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.formats.th2.Th2;
-import org.flitkit.rtl.nma.hw.PacketBits;
 
 /**
  * Steers the flits entering one NRC port: a management packet (VC3, source routed) that has arrived
@@ -30,12 +30,12 @@ public final class PortIngress extends Module {
 
     public PortIngress() {
         UInt f = in.bits;
-        UInt kind = PacketBits.get(f, HEAD.KIND);
-        UInt route = PacketBits.get(f, HEAD.ROUTE);
+        UInt kind = LayoutBits.get(f, HEAD.KIND);
+        UInt route = LayoutBits.get(f, HEAD.ROUTE);
         Bool arrived = kind.eq(Th2.KIND_HEAD)
-                .and(PacketBits.get(f, HEAD.VC).eq(Th2.MANAGEMENT_VC))
-                .and(PacketBits.get(f, HEAD.RT_TYPE).eq(Th2.RT_SOURCE))
-                .and(PacketBits.get(f, HEAD.HOP_PTR).eq(PacketBits.get(route, ROUTE.HOP_NUM)));
+                .and(LayoutBits.get(f, HEAD.VC).eq(Th2.MANAGEMENT_VC))
+                .and(LayoutBits.get(f, HEAD.RT_TYPE).eq(Th2.RT_SOURCE))
+                .and(LayoutBits.get(f, HEAD.HOP_PTR).eq(LayoutBits.get(route, ROUTE.HOP_NUM)));
         Bool local = mux(inPacket, forNma, arrived);
         Bool tail = kind.bit(0);
         toRs.valid.assign(in.valid.and(local));

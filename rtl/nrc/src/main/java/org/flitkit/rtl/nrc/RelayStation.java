@@ -2,6 +2,7 @@ package org.flitkit.rtl.nrc;
 
 import static org.flitkit.hdl.Hdl.*;
 
+import org.flitkit.formats.core.LayoutBits;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
@@ -13,7 +14,6 @@ import org.flitkit.hdl.lib.RRArbiter;
 import org.flitkit.hdl.lib.WidthDeserializer;
 import org.flitkit.hdl.lib.WidthSerializer;
 import org.flitkit.formats.th2.Th2;
-import org.flitkit.rtl.nma.hw.PacketBits;
 
 /**
  * The relay station (RS) of one NRC port, with the paper's four flows over a 20-bit data path: (1) flits
@@ -69,7 +69,7 @@ public final class RelayStation extends Module {
         Counter beat = new Counter(RsGeometry.BEATS_PER_PACKET).named("out_beat");
         when(head.fire(), beat::inc);
         Bool first = beat.value.eq(0);
-        Bool tagMine = PacketBits.get(head.bits.data, RsBeat.TAG_IN_BEAT).eq(port);
+        Bool tagMine = LayoutBits.get(head.bits.data, RsBeat.TAG_IN_BEAT).eq(port);
         Bool mineHeld = regInit(Bool(), 0).named("out_mine");
         when(head.fire().and(first), () -> mineHeld.assign(tagMine));
         Bool mine = mux(first, tagMine, mineHeld);

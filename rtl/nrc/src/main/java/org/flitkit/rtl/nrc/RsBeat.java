@@ -2,13 +2,13 @@ package org.flitkit.rtl.nrc;
 
 import static org.flitkit.hdl.Hdl.*;
 
-import org.flitkit.formats.th2.Field;
+import org.flitkit.formats.core.Field;
+import org.flitkit.formats.core.LayoutBits;
 import org.flitkit.formats.th2.FlitLayouts;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Bundle;
 import org.flitkit.hdl.UInt;
-import org.flitkit.rtl.nma.hw.PacketBits;
 
 /**
  * One beat on a relay-station link: 20 bits of packet data and nothing else (a flit is 10 beats, a packet
@@ -56,15 +56,15 @@ public final class RsBeat extends Bundle {
 
     /** A flit with the port tag in place of RtType and VC if it is a head flit (others unchanged). */
     public static UInt tagged(UInt flit, UInt port) {
-        return mux(isHead(flit), PacketBits.with(flit, TAG, port), flit);
+        return mux(isHead(flit), LayoutBits.with(flit, TAG, port), flit);
     }
 
     /** A flit leaving the plane: a head flit gets back its RtType (source routed) and VC (3). */
     public static UInt restored(UInt flit) {
-        return mux(isHead(flit), PacketBits.with(flit, TAG, lit(PLANE_TAG, TAG.width())), flit);
+        return mux(isHead(flit), LayoutBits.with(flit, TAG, lit(PLANE_TAG, TAG.width())), flit);
     }
 
     private static Bool isHead(UInt flit) {
-        return PacketBits.get(flit, FlitLayouts.HEAD.KIND).eq(Th2.KIND_HEAD);
+        return LayoutBits.get(flit, FlitLayouts.HEAD.KIND).eq(Th2.KIND_HEAD);
     }
 }

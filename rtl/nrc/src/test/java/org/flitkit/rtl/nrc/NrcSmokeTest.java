@@ -3,7 +3,7 @@ package org.flitkit.rtl.nrc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.FaultCode;
 import org.flitkit.formats.th2.ManagementPacket;

@@ -1,7 +1,7 @@
 package org.flitkit.rtl.nrc;
 
 import java.util.List;
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 import org.flitkit.formats.th2.PacketLayout;
 import org.flitkit.formats.th2.RoutingField;
 import org.flitkit.formats.th2.Th2;

@@ -1,7 +1,8 @@
 package org.flitkit.rtl.xud;
 
 import static org.flitkit.hdl.Hdl.*;
-
+import org.flitkit.formats.core.LayoutBits;
+import org.flitkit.formats.xud.XudFormat;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Bitwise;
@@ -25,7 +26,7 @@ public final class CqWriter extends Module {
         out.valid.assign(in.valid);
         in.ready.assign(out.ready);
         out.bits.addr.assign(lit(base, 64).add(index.pad(64).shl(5).bits(63, 0)));
-        out.bits.data.assign(XudBits.with(in.bits, XudFormat.CQE_OWNER, pi.bit(log).not()));
+        out.bits.data.assign(LayoutBits.with(in.bits, XudFormat.CQE_OWNER, pi.bit(log).not()));
         out.bits.len.assign(XudFormat.CQE_BYTES);
         when(in.fire(), () -> pi.assign(pi.add(1)));
     }

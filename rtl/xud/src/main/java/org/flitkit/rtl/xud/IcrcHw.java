@@ -1,8 +1,8 @@
 package org.flitkit.rtl.xud;
 
 import static org.flitkit.hdl.Hdl.*;
-
 import java.math.BigInteger;
+import org.flitkit.formats.xud.XudFormat;
 import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.HdlException;
 import org.flitkit.hdl.UInt;

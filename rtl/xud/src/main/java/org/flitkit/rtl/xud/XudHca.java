@@ -1,7 +1,8 @@
 package org.flitkit.rtl.xud;
 
 import static org.flitkit.hdl.Hdl.*;
-
+import org.flitkit.formats.core.LayoutBits;
+import org.flitkit.formats.xud.XudFormat;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
@@ -46,7 +47,7 @@ public final class XudHca extends Module {
         link.in.get(1).connect(recv.ackOut);
         netOut.connect(link.out);
 
-        Bool isAck = XudBits.get(netIn.bits, XudFormat.OPCODE).eq(XudFormat.OP_XUD_ACK);
+        Bool isAck = LayoutBits.get(netIn.bits, XudFormat.OPCODE).eq(XudFormat.OP_XUD_ACK);
         send.ackIn.valid.assign(netIn.valid.and(isAck));
         send.ackIn.bits.assign(netIn.bits);
         recv.pktIn.valid.assign(netIn.valid.and(isAck.not()));

@@ -1,5 +1,6 @@
 package org.flitkit.rtl.xud;
 
+import org.flitkit.formats.xud.XudFormat;
 import org.flitkit.hdl.lib.Bitwise;
 
 /**

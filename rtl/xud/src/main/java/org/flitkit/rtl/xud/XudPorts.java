@@ -1,7 +1,7 @@
 package org.flitkit.rtl.xud;
 
 import static org.flitkit.hdl.Hdl.*;
-
+import org.flitkit.formats.xud.XudFormat;
 import org.flitkit.hdl.Bundle;
 import org.flitkit.hdl.UInt;
 import java.util.function.Supplier;

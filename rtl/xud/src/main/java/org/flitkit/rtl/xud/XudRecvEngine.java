@@ -1,8 +1,8 @@
 package org.flitkit.rtl.xud;
 
 import static org.flitkit.hdl.Hdl.*;
-import static org.flitkit.rtl.xud.XudFormat.*;
-
+import static org.flitkit.formats.xud.XudFormat.*;
+import org.flitkit.formats.core.LayoutBits;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Mem;
 import org.flitkit.hdl.Module;
@@ -66,12 +66,12 @@ public final class XudRecvEngine extends Module {
 
         // ---- checks: a bad ICRC first (then nothing else in the packet can be trusted)
         UInt pkt = pktIn.bits;
-        UInt pktLen = XudBits.get(pkt, PKT_LEN);
-        UInt padCnt = XudBits.get(pkt, PAD_CNT);
-        UInt qpn = XudBits.get(pkt, DEST_QP);
+        UInt pktLen = LayoutBits.get(pkt, PKT_LEN);
+        UInt padCnt = LayoutBits.get(pkt, PAD_CNT);
+        UInt qpn = LayoutBits.get(pkt, DEST_QP);
         UInt qp = qpn.bits(qpLog - 1, 0);
-        Bool crcOk = IcrcHw.of(pkt).eq(XudBits.get(pkt, ICRC)).named("crc_ok");
-        Bool opOk = XudBits.get(pkt, OPCODE).eq(OP_XUD_SEND);
+        Bool crcOk = IcrcHw.of(pkt).eq(LayoutBits.get(pkt, ICRC)).named("crc_ok");
+        Bool opOk = LayoutBits.get(pkt, OPCODE).eq(OP_XUD_SEND);
         Bool lenOk = pktLen.ge(DATA_HEADER_WORDS).and(pktLen.le(DATA_HEADER_WORDS + MTU_BYTES / 4))
                 .and(pktLen.eq(DATA_HEADER_WORDS).and(padCnt.ne(0)).not()).named("len_ok");
         Bool qpOk = qpn.lt(p.qps()).and(enabled.bit(qp));
@@ -97,15 +97,15 @@ public final class XudRecvEngine extends Module {
         UInt rqe = rq.read(rqIndex(qp, rqHead, rqLog));
         dataQ.enq.valid.assign(accept.and(byteLen.ne(0)));
         dataQ.enq.bits.addr.assign(rqe.bits(95, 32));
-        dataQ.enq.bits.data.assign(XudBits.byteReverse(XudBits.get(pkt, PAYLOAD)));
+        dataQ.enq.bits.data.assign(LayoutBits.byteReverse(LayoutBits.get(pkt, PAYLOAD)));
         dataQ.enq.bits.len.assign(byteLen);
         UInt cqeWord = lit(0, CQE_BITS);
-        cqeWord = XudBits.with(cqeWord, RCQE_XUDETH, XudBits.byteReverse(XudBits.get(pkt, XUDETH)));
-        cqeWord = XudBits.with(cqeWord, RCQE_WR_ID, rqe.bits(31, 0));
-        cqeWord = XudBits.with(cqeWord, RCQE_BYTE_LEN, byteLen);
-        cqeWord = XudBits.with(cqeWord, RCQE_SLID, XudBits.get(pkt, SLID));
-        cqeWord = XudBits.with(cqeWord, RCQE_QP, qpn.bits(7, 0));
-        cqeWord = XudBits.with(cqeWord, RCQE_PSN, XudBits.get(pkt, PSN));
+        cqeWord = LayoutBits.with(cqeWord, RCQE_XUDETH, LayoutBits.byteReverse(LayoutBits.get(pkt, XUDETH)));
+        cqeWord = LayoutBits.with(cqeWord, RCQE_WR_ID, rqe.bits(31, 0));
+        cqeWord = LayoutBits.with(cqeWord, RCQE_BYTE_LEN, byteLen);
+        cqeWord = LayoutBits.with(cqeWord, RCQE_SLID, LayoutBits.get(pkt, SLID));
+        cqeWord = LayoutBits.with(cqeWord, RCQE_QP, qpn.bits(7, 0));
+        cqeWord = LayoutBits.with(cqeWord, RCQE_PSN, LayoutBits.get(pkt, PSN));
         cqQ.enq.valid.assign(accept);
         cqQ.enq.bits.assign(cqeWord);
         when(accept, () -> head.write(qp, rqHead.add(1)));
@@ -128,18 +128,18 @@ public final class XudRecvEngine extends Module {
     }
 
     private UInt ack(UInt pkt, UInt syndrome) {
-        UInt psn = XudBits.get(pkt, PSN);
+        UInt psn = LayoutBits.get(pkt, PSN);
         UInt a = lit(0, CONTAINER_BITS);
-        a = XudBits.with(a, LNH, LNH_IBA_LOCAL);
-        a = XudBits.with(a, DLID, XudBits.get(pkt, SLID));
-        a = XudBits.with(a, PKT_LEN, ACK_WORDS);
-        a = XudBits.with(a, SLID, lid);
-        a = XudBits.with(a, OPCODE, OP_XUD_ACK);
-        a = XudBits.with(a, P_KEY, DEFAULT_P_KEY);
-        a = XudBits.with(a, DEST_QP, XudBits.get(pkt, SRC_QP));
-        a = XudBits.with(a, PSN, psn);
-        a = XudBits.with(a, SYNDROME, syndrome);
-        a = XudBits.with(a, MSN, psn);
-        return XudBits.with(a, ICRC, IcrcHw.of(a)).named("ack");
+        a = LayoutBits.with(a, LNH, LNH_IBA_LOCAL);
+        a = LayoutBits.with(a, DLID, LayoutBits.get(pkt, SLID));
+        a = LayoutBits.with(a, PKT_LEN, ACK_WORDS);
+        a = LayoutBits.with(a, SLID, lid);
+        a = LayoutBits.with(a, OPCODE, OP_XUD_ACK);
+        a = LayoutBits.with(a, P_KEY, DEFAULT_P_KEY);
+        a = LayoutBits.with(a, DEST_QP, LayoutBits.get(pkt, SRC_QP));
+        a = LayoutBits.with(a, PSN, psn);
+        a = LayoutBits.with(a, SYNDROME, syndrome);
+        a = LayoutBits.with(a, MSN, psn);
+        return LayoutBits.with(a, ICRC, IcrcHw.of(a)).named("ack");
     }
 }

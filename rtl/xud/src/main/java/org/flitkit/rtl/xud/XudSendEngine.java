@@ -1,9 +1,9 @@
 package org.flitkit.rtl.xud;
 
 import static org.flitkit.hdl.Hdl.*;
-import static org.flitkit.rtl.xud.XudFormat.*;
-
+import static org.flitkit.formats.xud.XudFormat.*;
 import java.math.BigInteger;
+import org.flitkit.formats.core.LayoutBits;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Mem;
 import org.flitkit.hdl.Module;
@@ -90,15 +90,15 @@ public final class XudSendEngine extends Module {
 
         // ---- an acknowledgement: MSN == PSN of an in-flight message of the QP it names
         UInt ack = ackIn.bits;
-        UInt msn = XudBits.get(ack, MSN);
-        UInt ackQpn = XudBits.get(ack, DEST_QP);
-        Bool ackOk = IcrcHw.of(ack).eq(XudBits.get(ack, ICRC)).and(XudBits.get(ack, OPCODE).eq(OP_XUD_ACK)).and(ackQpn.lt(p.qps()));
+        UInt msn = LayoutBits.get(ack, MSN);
+        UInt ackQpn = LayoutBits.get(ack, DEST_QP);
+        Bool ackOk = IcrcHw.of(ack).eq(LayoutBits.get(ack, ICRC)).and(LayoutBits.get(ack, OPCODE).eq(OP_XUD_ACK)).and(ackQpn.lt(p.qps()));
         UInt ackSlot = cat(ackQpn.bits(qpLog - 1, 0), msn.bits(slotLog - 1, 0)).named("ack_slot");
         UInt ackEntry = table.read(ackSlot);
         Bool ackHit = ackOk.and(valid.bit(ackSlot)).and(ackEntry.bits(PSN_BITS + 31, 32).eq(msn)).named("ack_hit");
         Bool ackComplete = ackIn.valid.and(ackHit);
         ackIn.ready.assign(ackHit.not().or(cqQ.enq.ready));
-        UInt syn = XudBits.get(ack, SYNDROME);
+        UInt syn = LayoutBits.get(ack, SYNDROME);
         UInt synClass = syn.bits(7, 5);
         UInt ackStatus = mux(synClass.eq(0), lit(SendStatus.SUCCESS.code(), 8),
                 mux(synClass.eq(1), lit(SendStatus.RNR_NAK.code(), 8), lit(SendStatus.NAK.code(), 8)));
@@ -144,31 +144,31 @@ public final class XudSendEngine extends Module {
         UInt keep = lit(BigInteger.ONE.shiftLeft(8 * MTU_BYTES).subtract(BigInteger.ONE), 8 * MTU_BYTES)
                 .shr(cat(lit(MTU_BYTES, 6).sub(len), lit(0, 3)));
         UInt pkt = lit(0, CONTAINER_BITS);
-        pkt = XudBits.with(pkt, LNH, LNH_IBA_LOCAL);
-        pkt = XudBits.with(pkt, DLID, w.dlid);
-        pkt = XudBits.with(pkt, PKT_LEN, payloadWords.add(lit(DATA_HEADER_WORDS, 5)));
-        pkt = XudBits.with(pkt, SLID, lid);
-        pkt = XudBits.with(pkt, OPCODE, OP_XUD_SEND);
-        pkt = XudBits.with(pkt, PAD_CNT, lit(0, 2).sub(len.bits(1, 0)));
-        pkt = XudBits.with(pkt, P_KEY, DEFAULT_P_KEY);
-        pkt = XudBits.with(pkt, DEST_QP, w.dqpn);
-        pkt = XudBits.with(pkt, ACK_REQ, 1);
-        pkt = XudBits.with(pkt, PSN, psn);
-        pkt = XudBits.with(pkt, Q_KEY, w.qkey);
-        pkt = XudBits.with(pkt, SRC_QP, w.qp);
-        pkt = XudBits.with(pkt, WIN_ID, w.winId);
-        pkt = XudBits.with(pkt, WIN_MSN, w.winMsn);
-        pkt = XudBits.with(pkt, PAYLOAD, XudBits.byteReverse(w.data.and(keep)));
-        return XudBits.with(pkt, ICRC, IcrcHw.of(pkt)).named("packet");
+        pkt = LayoutBits.with(pkt, LNH, LNH_IBA_LOCAL);
+        pkt = LayoutBits.with(pkt, DLID, w.dlid);
+        pkt = LayoutBits.with(pkt, PKT_LEN, payloadWords.add(lit(DATA_HEADER_WORDS, 5)));
+        pkt = LayoutBits.with(pkt, SLID, lid);
+        pkt = LayoutBits.with(pkt, OPCODE, OP_XUD_SEND);
+        pkt = LayoutBits.with(pkt, PAD_CNT, lit(0, 2).sub(len.bits(1, 0)));
+        pkt = LayoutBits.with(pkt, P_KEY, DEFAULT_P_KEY);
+        pkt = LayoutBits.with(pkt, DEST_QP, w.dqpn);
+        pkt = LayoutBits.with(pkt, ACK_REQ, 1);
+        pkt = LayoutBits.with(pkt, PSN, psn);
+        pkt = LayoutBits.with(pkt, Q_KEY, w.qkey);
+        pkt = LayoutBits.with(pkt, SRC_QP, w.qp);
+        pkt = LayoutBits.with(pkt, WIN_ID, w.winId);
+        pkt = LayoutBits.with(pkt, WIN_MSN, w.winMsn);
+        pkt = LayoutBits.with(pkt, PAYLOAD, LayoutBits.byteReverse(w.data.and(keep)));
+        return LayoutBits.with(pkt, ICRC, IcrcHw.of(pkt)).named("packet");
     }
 
     private static UInt sendCqe(UInt wrId, UInt status, UInt syndrome, UInt qp, UInt psn) {
         UInt w = lit(0, CQE_BITS);
-        w = XudBits.with(w, SCQE_WR_ID, wrId);
-        w = XudBits.with(w, SCQE_STATUS, status);
-        w = XudBits.with(w, SCQE_SYNDROME, syndrome);
-        w = XudBits.with(w, SCQE_QP, qp);
-        return XudBits.with(w, SCQE_PSN, psn);
+        w = LayoutBits.with(w, SCQE_WR_ID, wrId);
+        w = LayoutBits.with(w, SCQE_STATUS, status);
+        w = LayoutBits.with(w, SCQE_SYNDROME, syndrome);
+        w = LayoutBits.with(w, SCQE_QP, qp);
+        return LayoutBits.with(w, SCQE_PSN, psn);
     }
 
     /** A 32-bit event counter (wraps). */

@@ -1,5 +1,6 @@
 package org.flitkit.rtl.xud;
 
+import org.flitkit.formats.xud.XudFormat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigInteger;

@@ -7,7 +7,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import org.flitkit.hdl.sim.Simulator;
-import org.flitkit.rtl.xud.XudFormat.Status;
+import org.flitkit.formats.xud.XudFormat;
+import org.flitkit.formats.xud.XudFormat.SendStatus;
 import org.flitkit.rtl.xud.XudWork.Send;
 import org.flitkit.testbench.Recorder;
 import org.flitkit.testbench.Rng;
@@ -172,7 +173,7 @@ class XudSendEngineTest {
             env.tb.runUntil("the completion", () -> env.acksTaken.size() == 8, 50);
             env.tb.run(5);
             env.tb.finish();
-            assertThat(env.cqes.items()).containsExactly(XudWork.sendCqe(77, Status.SUCCESS, XudFormat.SYN_ACK, 0, 1));
+            assertThat(env.cqes.items()).containsExactly(XudWork.sendCqe(77, SendStatus.SUCCESS, XudFormat.SYN_ACK, 0, 1));
             assertThat(env.staleAcks()).isEqualTo(7);
         }
     }
@@ -190,8 +191,8 @@ class XudSendEngineTest {
             env.tb.runUntil("two packets", () -> env.packets.size() == 2, 50);
             env.acks.send(Env.ack(3, XudFormat.SYN_ACK, 1002)); // b is answered, a is not
             env.tb.runUntil("two completions", () -> env.cqes.size() == 2, 200);
-            assertThat(env.cqes.items()).containsExactly(XudWork.sendCqe(2, Status.SUCCESS, XudFormat.SYN_ACK, 3, 1002),
-                    XudWork.sendCqe(1, Status.TIMEOUT, 0, 3, 1001));
+            assertThat(env.cqes.items()).containsExactly(XudWork.sendCqe(2, SendStatus.SUCCESS, XudFormat.SYN_ACK, 3, 1002),
+                    XudWork.sendCqe(1, SendStatus.TIMEOUT, 0, 3, 1001));
             // taken at cycle t, its timer expires at t + timeout, the CQE leaves its queue one cycle later
             assertThat(env.cqes.cycle(1) - env.wqesTaken.cycle(0)).isEqualTo(timeout + 1);
             assertThat(env.timeouts()).isEqualTo(1);
@@ -218,8 +219,8 @@ class XudSendEngineTest {
             env.wqes.send(good.bits());
             env.tb.runUntil("three completions and a packet", () -> env.cqes.size() == 3 && env.packets.size() == 1, 200);
             env.tb.finish();
-            assertThat(env.cqes.items()).containsExactly(XudWork.sendCqe(10, Status.LOCAL_LENGTH_ERROR, 0, 0, 0),
-                    XudWork.sendCqe(11, Status.LOCAL_QP_ERROR, 0, 2, 0), XudWork.sendCqe(12, Status.LOCAL_QP_ERROR, 0, 200, 0));
+            assertThat(env.cqes.items()).containsExactly(XudWork.sendCqe(10, SendStatus.LOCAL_LENGTH_ERROR, 0, 0, 0),
+                    XudWork.sendCqe(11, SendStatus.LOCAL_QP_ERROR, 0, 2, 0), XudWork.sendCqe(12, SendStatus.LOCAL_QP_ERROR, 0, 200, 0));
             // the errors used no PSN: the good request still gets PSN 1
             assertThat(env.packets.items()).containsExactly(good.packet(LID, 1));
             assertThat(env.sent()).isEqualTo(1);

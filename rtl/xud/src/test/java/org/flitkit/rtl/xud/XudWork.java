@@ -2,7 +2,8 @@ package org.flitkit.rtl.xud;
 
 import java.math.BigInteger;
 import java.util.Arrays;
-import org.flitkit.rtl.xud.XudFormat.Status;
+import org.flitkit.formats.xud.XudFormat;
+import org.flitkit.formats.xud.XudFormat.SendStatus;
 import org.flitkit.testbench.Rng;
 
 /** Work requests and completion entries of the XUD engines as the testbench drives and expects them (docs/xud.md). */
@@ -51,7 +52,7 @@ final class XudWork {
     }
 
     /** A send CQE without its owner bit, as the send engine emits it. */
-    static BigInteger sendCqe(long wrId, Status status, int syndrome, int qp, int psn) {
+    static BigInteger sendCqe(long wrId, SendStatus status, int syndrome, int qp, int psn) {
         BigInteger w = XudFormat.SCQE_WR_ID.set(BigInteger.ZERO, wrId);
         w = XudFormat.SCQE_STATUS.set(w, status.code());
         w = XudFormat.SCQE_SYNDROME.set(w, syndrome);
@@ -60,11 +61,11 @@ final class XudWork {
     }
 
     /** The send status an AETH syndrome completes with: class 000 success, 001 RNR NAK, anything else NAK. */
-    static Status statusOf(int syndrome) {
+    static SendStatus statusOf(int syndrome) {
         return switch (syndrome >> 5) {
-            case 0 -> Status.SUCCESS;
-            case 1 -> Status.RNR_NAK;
-            default -> Status.NAK;
+            case 0 -> SendStatus.SUCCESS;
+            case 1 -> SendStatus.RNR_NAK;
+            default -> SendStatus.NAK;
         };
     }
 

@@ -2,7 +2,7 @@ package org.flitkit.env.nic.fabric;
 
 import java.util.List;
 import org.flitkit.env.nic.HostTransport;
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 import org.flitkit.formats.th2.DescriptorMapping;
 import org.flitkit.formats.th2.PacketLayout;
 

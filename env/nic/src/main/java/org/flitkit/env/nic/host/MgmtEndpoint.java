@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 import org.flitkit.formats.th2.DescError;
 import org.flitkit.formats.th2.ErrorPayload;
 import org.flitkit.formats.th2.ManagementPacket;

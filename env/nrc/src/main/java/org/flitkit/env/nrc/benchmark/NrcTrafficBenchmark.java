@@ -6,6 +6,7 @@ import static org.flitkit.hdl.lib.Bitwise.PopCount;
 import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.env.nrc.BoardLinks;
+import org.flitkit.formats.core.LayoutBits;
 import org.flitkit.formats.th2.FlitLayouts;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.hdl.Bits;
@@ -15,7 +16,6 @@ import org.flitkit.hdl.UInt;
 import org.flitkit.tools.benchmark.Checksum;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Lfsr;
-import org.flitkit.rtl.nma.hw.PacketBits;
 import org.flitkit.rtl.nrc.Nrc;
 import org.flitkit.rtl.nrc.RsGeometry;
 
@@ -61,7 +61,7 @@ public final class NrcTrafficBenchmark extends Module {
 
     /** The tail flit of a packet moves on {@code port} this cycle. */
     private static Bool tailTaken(Decoupled<UInt> port) {
-        return port.fire().and(PacketBits.get(port.bits, FlitLayouts.TAIL.KIND).eq(Th2.KIND_TAIL));
+        return port.fire().and(LayoutBits.get(port.bits, FlitLayouts.TAIL.KIND).eq(Th2.KIND_TAIL));
     }
 
     /** A 32-bit register counting {@code events}: adds how many of them are high, every cycle. */

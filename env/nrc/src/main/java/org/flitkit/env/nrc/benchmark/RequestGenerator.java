@@ -8,8 +8,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.flitkit.env.nrc.Requests;
-import org.flitkit.formats.th2.BitVector;
-import org.flitkit.formats.th2.Field;
+import org.flitkit.formats.core.BitVector;
+import org.flitkit.formats.core.Field;
+import org.flitkit.formats.core.LayoutBits;
 import org.flitkit.formats.th2.FlitLayouts;
 import org.flitkit.formats.th2.NmpType;
 import org.flitkit.formats.th2.PacketLayout;
@@ -30,7 +31,6 @@ import org.flitkit.hdl.lib.WidthSerializer;
 import org.flitkit.rtl.nma.NmaRegisters;
 import org.flitkit.rtl.nma.RegDef;
 import org.flitkit.rtl.nma.hw.Crc32cHw;
-import org.flitkit.rtl.nma.hw.PacketBits;
 import org.flitkit.rtl.nrc.NrcRegisters;
 import org.flitkit.rtl.nrc.RsGeometry;
 
@@ -80,7 +80,7 @@ public final class RequestGenerator extends Module {
         Counter slot = Counter.enabled(TRUE(), RsGeometry.PORTS).named("slot");
         UInt tid = regInit(UInt(BODY1.TRANSACTION_ID.width()), 0).named("tid");
         UInt type = mux(write, lit(NmpType.REG_WRITE_REQ.code(), NmpType.BITS), lit(NmpType.REG_READ_REQ.code(), NmpType.BITS));
-        UInt packet = request(slot.value, tid, type, PacketBits.build(REG.layout(), payload)).named("offer");
+        UInt packet = request(slot.value, tid, type, LayoutBits.build(REG.layout(), payload)).named("offer");
 
         Bool taken = FALSE();
         for (int p = 0; p < RsGeometry.PORTS; p++) {
@@ -107,11 +107,11 @@ public final class RequestGenerator extends Module {
             fields.put(f, lit(template.getBig(f), f.width()));
         }
         UInt route = lit(RoutingField.of(0).encode().toBigInteger(), Th2.ROUTE_BITS);
-        fields.put(BODY1.RETURN_ROUTE, PacketBits.with(route, FlitLayouts.ROUTE.hop(0), port));
+        fields.put(BODY1.RETURN_ROUTE, LayoutBits.with(route, FlitLayouts.ROUTE.hop(0), port));
         fields.put(BODY1.TRANSACTION_ID, tid);
         fields.put(BODY1.NMP_TYPE, nmpType);
         fields.put(BODY2.NMP_DATA, nmpData);
-        return Crc32cHw.withCrc(PacketBits.build(PacketLayout.PACKET, fields));
+        return Crc32cHw.withCrc(LayoutBits.build(PacketLayout.PACKET, fields));
     }
 
     /** {@link #UNMAPPED_BASE} plus the low 12 bits of {@code random}. */

@@ -6,6 +6,7 @@ import static org.flitkit.hdl.lib.OneHot.UIntToOH;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.flitkit.formats.core.LayoutBits;
 import org.flitkit.formats.th2.DataLayouts;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.hdl.Bits;
@@ -15,7 +16,6 @@ import org.flitkit.hdl.UInt;
 import org.flitkit.tools.benchmark.Checksum;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Lfsr;
-import org.flitkit.rtl.nma.hw.PacketBits;
 import org.flitkit.rtl.nrc.switchcore.SwitchCore;
 import org.flitkit.rtl.nrc.switchcore.SwitchParams;
 
@@ -73,7 +73,7 @@ public final class SwitchTrafficBenchmark extends Module {
             out.ready.assign(sinkReady.bit(i).or(sinkReady.bit((i + 7) % 32)));
             Bool head = out.bits.bit(197);
             UInt vcReg = regInit(UInt(3), 0).named("sinkVc_" + i);
-            UInt vc = mux(head, PacketBits.get(out.bits, DataLayouts.HEAD.VC), vcReg);
+            UInt vc = mux(head, LayoutBits.get(out.bits, DataLayouts.HEAD.VC), vcReg);
             when(out.fire(), () -> vcReg.assign(vc));
             core.creditIn.get(i).valid.assign(regNext(out.fire(), 0));
             core.creditIn.get(i).bits.vc.assign(regNext(vc, 0));
@@ -118,12 +118,12 @@ public final class SwitchTrafficBenchmark extends Module {
         Bool start = enabled.and(sending.not()).and(len.pad(cw).le(freeVc)).named("srcStart_" + i);
 
         UInt headFlit = lit(0, Th2.FLIT_BITS);
-        headFlit = PacketBits.with(headFlit, DataLayouts.HEAD.KIND, mux(len.eq(1), lit(3, 2), lit(2, 2)));
-        headFlit = PacketBits.with(headFlit, DataLayouts.HEAD.VC, vc);
-        headFlit = PacketBits.with(headFlit, DataLayouts.HEAD.LEN, len.pad(5));
-        headFlit = PacketBits.with(headFlit, DataLayouts.HEAD.DEST_ID, dest);
-        headFlit = PacketBits.with(headFlit, DataLayouts.HEAD.SRC_ID, lit(i, Th2.CHIP_ID_BITS));
-        headFlit = PacketBits.with(headFlit, DataLayouts.HEAD.PACKET_ID, rnd.pad(36));
+        headFlit = LayoutBits.with(headFlit, DataLayouts.HEAD.KIND, mux(len.eq(1), lit(3, 2), lit(2, 2)));
+        headFlit = LayoutBits.with(headFlit, DataLayouts.HEAD.VC, vc);
+        headFlit = LayoutBits.with(headFlit, DataLayouts.HEAD.LEN, len.pad(5));
+        headFlit = LayoutBits.with(headFlit, DataLayouts.HEAD.DEST_ID, dest);
+        headFlit = LayoutBits.with(headFlit, DataLayouts.HEAD.SRC_ID, lit(i, Th2.CHIP_ID_BITS));
+        headFlit = LayoutBits.with(headFlit, DataLayouts.HEAD.PACKET_ID, rnd.pad(36));
         UInt body = cat(mux(left.eq(1), lit(1, 2), lit(0, 2)), rnd.bits(3, 0), rnd, rnd, rnd, rnd, rnd, rnd);
 
         core.in.get(i).valid.assign(start.or(sending));

@@ -6,7 +6,7 @@ import static org.flitkit.formats.th2.FlitLayouts.ROUTE;
 
 import java.util.List;
 import org.flitkit.formats.th2.DataLayouts;
-import org.flitkit.formats.th2.Field;
+import org.flitkit.formats.core.Field;
 import org.flitkit.formats.th2.Th2;
 
 /** 198-bit flits as four 64-bit limbs (least significant first), built by the format's field handles. */

@@ -7,7 +7,7 @@ import org.flitkit.env.nrc.BoardLinks;
 import org.flitkit.env.nrc.MgmtSession;
 import org.flitkit.env.nrc.NrcReference;
 import org.flitkit.env.nrc.Requests;
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 import org.flitkit.formats.th2.FlitLayouts;
 import org.flitkit.formats.th2.ManagementPacket;
 import org.flitkit.formats.th2.PacketLayout;

@@ -13,7 +13,7 @@ import org.flitkit.env.nrc.MgmtServer;
 import org.flitkit.testbench.packet.FrameMonitor;
 import org.flitkit.testbench.packet.Framing;
 import org.flitkit.env.nrc.Requests;
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 import org.flitkit.formats.th2.ErrorPayload;
 import org.flitkit.formats.th2.FaultCode;
 import org.flitkit.formats.th2.ManagementPacket;

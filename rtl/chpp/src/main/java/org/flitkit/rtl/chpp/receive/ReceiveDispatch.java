@@ -2,10 +2,9 @@ package org.flitkit.rtl.chpp.receive;
 
 import org.flitkit.rtl.chpp.Counters;
 import org.flitkit.rtl.chpp.Entries;
-import org.flitkit.rtl.chpp.Fields;
+
 import org.flitkit.rtl.chpp.PacketBeat;
 import static org.flitkit.hdl.Hdl.*;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +13,7 @@ import org.flitkit.formats.chpp.Chpp;
 import org.flitkit.formats.chpp.HeaderLayout;
 import org.flitkit.formats.chpp.PktType;
 import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.core.LayoutBits;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
@@ -98,12 +98,12 @@ public final class ReceiveDispatch extends Module {
         }
 
         UInt h = in.bits.data;
-        UInt pkt = Fields.get(h, H.PKT_TYPE);
-        UInt len = Fields.get(h, H.LENGTH);
-        UInt sflag = Fields.get(h, H.S_FLAG);
-        UInt dst = Fields.get(h, H.DST_ID);
+        UInt pkt = LayoutBits.get(h, H.PKT_TYPE);
+        UInt len = LayoutBits.get(h, H.LENGTH);
+        UInt sflag = LayoutBits.get(h, H.S_FLAG);
+        UInt dst = LayoutBits.get(h, H.DST_ID);
         UInt qpIdx = dst.bits(QpKeyWrite.QP_INDEX_BITS - 1, 0);
-        UInt magic = Fields.get(h, H.QP_MAGIC);
+        UInt magic = LayoutBits.get(h, H.QP_MAGIC);
         Bool isNap = pkt.eq(PktType.NAP.code());
         Bool isPut = pkt.eq(PktType.PUT.code());
         Bool isGet = pkt.eq(PktType.GET.code());
@@ -155,8 +155,8 @@ public final class ReceiveDispatch extends Module {
         Bool hdr = in.valid.andNot(inPkt);
         Bool eventValid = hdr.and(needEvent);
         event.valid.assign(eventValid);
-        event.bits.assign(Entries.receive(mux(isPut, Fields.get(h, H.ADDRESS).pad(64), lit(0, 64)), pkt, isPut.and(resp),
-                lit(Status.QP_MAGIC_REFUSED.code(), Status.BITS), Fields.get(h, H.SRC_ID), dst, len));
+        event.bits.assign(Entries.receive(mux(isPut, LayoutBits.get(h, H.ADDRESS).pad(64), lit(0, 64)), pkt, isPut.and(resp),
+                lit(Status.QP_MAGIC_REFUSED.code(), Status.BITS), LayoutBits.get(h, H.SRC_ID), dst, len));
 
         // a refused header waits only for its event slot; every other refused beat is taken at once
         Bool outReady = mux(toPut, putOut.ready, mux(toNap, napOut.ready, mux(toGet, getOut.ready, FALSE())));

@@ -15,7 +15,7 @@ import org.flitkit.rtl.chpp.upload.PutUpload;
 import static org.flitkit.hdl.Hdl.*;
 
 import org.flitkit.formats.chpp.CompletionLayouts;
-import org.flitkit.formats.th2.Field;
+import org.flitkit.formats.core.Field;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;

@@ -2,10 +2,9 @@ package org.flitkit.rtl.chpp.send;
 
 import org.flitkit.rtl.chpp.ChppParams;
 import org.flitkit.rtl.chpp.Counters;
-import org.flitkit.rtl.chpp.Fields;
+
 import org.flitkit.rtl.chpp.PacketBeat;
 import static org.flitkit.hdl.Hdl.*;
-
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,8 +14,9 @@ import org.flitkit.formats.chpp.DescriptorLayouts;
 import org.flitkit.formats.chpp.HeaderLayout;
 import org.flitkit.formats.chpp.PktType;
 import org.flitkit.formats.chpp.Status;
-import org.flitkit.formats.th2.Field;
-import org.flitkit.formats.th2.Format;
+import org.flitkit.formats.core.Field;
+import org.flitkit.formats.core.Format;
+import org.flitkit.formats.core.LayoutBits;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
@@ -273,7 +273,7 @@ public final class DescriptorExtract extends Module {
         Bool inGetBody = state.eq(GET_BODY);
         UInt getWord = mux(getSecond, b, head0);
         get.valid.assign(state.eq(GET_HEADER).or(inGetBody.and(getSecond.not().or(body.deq.valid))));
-        get.bits.data.assign(mux(inGetBody, Fields.byteSwap(getWord), getHeader(head0, fn, sp)));
+        get.bits.data.assign(mux(inGetBody, LayoutBits.byteReverse(getWord), getHeader(head0, fn, sp)));
         get.bits.last.assign(inGetBody.and(getSecond));
         when(get.fire(), () -> {
             when(state.eq(GET_HEADER), () -> {
@@ -320,7 +320,7 @@ public final class DescriptorExtract extends Module {
         return reservedSet(beatData, format.layout(), beat);
     }
 
-    public static Bool reservedSet(UInt beatData, org.flitkit.formats.th2.Layout layout, int beat) {
+    public static Bool reservedSet(UInt beatData, org.flitkit.formats.core.Layout layout, int beat) {
         List<Bool> set = new ArrayList<>();
         for (Field gap : layout.reserved()) {
             int lo = Math.max(gap.lsb() - 128 * beat, 0);

@@ -6,7 +6,7 @@ import static org.flitkit.hdl.Hdl.*;
 
 import org.flitkit.formats.chpp.Chpp;
 import org.flitkit.formats.chpp.DoorbellLayout;
-import org.flitkit.formats.th2.Field;
+import org.flitkit.formats.core.Field;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;

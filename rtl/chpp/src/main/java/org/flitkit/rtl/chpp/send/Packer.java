@@ -1,12 +1,11 @@
 package org.flitkit.rtl.chpp.send;
 
 import org.flitkit.rtl.chpp.Counters;
-import org.flitkit.rtl.chpp.Fields;
+
 import org.flitkit.rtl.chpp.PacketBeat;
 import org.flitkit.rtl.chpp.upload.GetAnswer;
 import org.flitkit.rtl.chpp.xbar.DmaCrossbar;
 import static org.flitkit.hdl.Hdl.*;
-
 import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.formats.chpp.Chpp;
@@ -14,6 +13,7 @@ import org.flitkit.formats.chpp.DescKind;
 import org.flitkit.formats.chpp.HeaderLayout;
 import org.flitkit.formats.chpp.PktType;
 import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.core.LayoutBits;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Bundle;
 import org.flitkit.hdl.Mem;
@@ -314,7 +314,7 @@ public final class Packer extends Module {
                 holdN.assign(avail.trunc(5));
             });
             when(doWrite, () -> {
-                buf.write(wr.bits(ab - 1, 0), Fields.byteSwap(keepBytes(combined.bits(PacketBeat.DATA_BITS - 1, 0), w)));
+                buf.write(wr.bits(ab - 1, 0), LayoutBits.byteReverse(keepBytes(combined.bits(PacketBeat.DATA_BITS - 1, 0), w)));
                 wr.assign(wr.add(1));
                 hold.assign(rest);
                 holdN.assign(avail.sub(w.pad(6)).trunc(5));

@@ -1,11 +1,11 @@
 package org.flitkit.rtl.chpp.send;
 
-import org.flitkit.rtl.chpp.Fields;
-import static org.flitkit.hdl.Hdl.*;
 
+import static org.flitkit.hdl.Hdl.*;
 import java.util.List;
 import org.flitkit.formats.chpp.Chpp;
 import org.flitkit.formats.chpp.HeaderLayout;
+import org.flitkit.formats.core.LayoutBits;
 import org.flitkit.hdl.UInt;
 
 /**
@@ -28,17 +28,17 @@ public final class PacketHeaders {
                               UInt qpMagic, UInt dstId, UInt address) {
         HeaderLayout.Header h = HeaderLayout.HEADER;
         UInt fn3 = fn.bits(Chpp.FUNCTION_BITS - 1, 0);
-        return Fields.pack(h.width(), List.of(
-                new Fields.Slot(h.FMT, lit(Chpp.FMT_MWR_4DW, h.FMT.width())),
-                new Fields.Slot(h.TYPE, lit(Chpp.TYPE_MEM, h.TYPE.width())),
-                new Fields.Slot(h.TC, lit(tc, h.TC.width())),
-                new Fields.Slot(h.PKT_TYPE, pktType),
-                new Fields.Slot(h.S_FLAG, sFlag),
-                new Fields.Slot(h.LENGTH, length),
-                new Fields.Slot(h.REQUESTER_ID, cat(lit(sp.requesterBusDevice() >> 3, h.REQUESTER_ID.width() - 3), fn3)),
-                new Fields.Slot(h.QP_MAGIC, qpMagic),
-                new Fields.Slot(h.SRC_ID, cat(lit(sp.processor(), Chpp.PROCESSOR_BITS), fn3, qp)),
-                new Fields.Slot(h.DST_ID, dstId),
-                new Fields.Slot(h.ADDRESS, address)));
+        return LayoutBits.pack(h.width(), List.of(
+                new LayoutBits.Slot(h.FMT, lit(Chpp.FMT_MWR_4DW, h.FMT.width())),
+                new LayoutBits.Slot(h.TYPE, lit(Chpp.TYPE_MEM, h.TYPE.width())),
+                new LayoutBits.Slot(h.TC, lit(tc, h.TC.width())),
+                new LayoutBits.Slot(h.PKT_TYPE, pktType),
+                new LayoutBits.Slot(h.S_FLAG, sFlag),
+                new LayoutBits.Slot(h.LENGTH, length),
+                new LayoutBits.Slot(h.REQUESTER_ID, cat(lit(sp.requesterBusDevice() >> 3, h.REQUESTER_ID.width() - 3), fn3)),
+                new LayoutBits.Slot(h.QP_MAGIC, qpMagic),
+                new LayoutBits.Slot(h.SRC_ID, cat(lit(sp.processor(), Chpp.PROCESSOR_BITS), fn3, qp)),
+                new LayoutBits.Slot(h.DST_ID, dstId),
+                new LayoutBits.Slot(h.ADDRESS, address)));
     }
 }

@@ -1,7 +1,7 @@
 package org.flitkit.rtl.chpp.upload;
 
 import org.flitkit.rtl.chpp.Counters;
-import org.flitkit.rtl.chpp.Fields;
+
 import org.flitkit.rtl.chpp.PacketBeat;
 import org.flitkit.rtl.chpp.receive.ReceiveDispatch;
 import org.flitkit.rtl.chpp.send.DescriptorBeat;
@@ -9,7 +9,6 @@ import org.flitkit.rtl.chpp.send.DescriptorExtract;
 import org.flitkit.rtl.chpp.send.DescriptorRead;
 import org.flitkit.rtl.chpp.send.Doorbell;
 import static org.flitkit.hdl.Hdl.*;
-
 import java.util.List;
 import org.flitkit.formats.chpp.Chpp;
 import org.flitkit.formats.chpp.DescKind;
@@ -18,6 +17,7 @@ import org.flitkit.formats.chpp.EndpointId;
 import org.flitkit.formats.chpp.HeaderLayout;
 import org.flitkit.formats.chpp.PktType;
 import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.core.LayoutBits;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
@@ -65,7 +65,7 @@ public final class GetAnswer extends Module {
         in.ready.assign(full.not());
         Bool fire = in.fire();
         Bool last = in.bits.last;
-        UInt swapped = Fields.byteSwap(in.bits.data);
+        UInt swapped = LayoutBits.byteReverse(in.bits.data);
         Bool bad = wireDefault(Bool(), 0);
         Bool got = wireDefault(Bool(), 0);
         when(fire, () -> {
@@ -91,7 +91,7 @@ public final class GetAnswer extends Module {
         });
 
         // judging the held packet: the header must be a GET of 32 bytes; then answerGet's rules on the payload
-        Bool hdrOk = Fields.get(hdr, H.PKT_TYPE).eq(PktType.GET.code()).and(Fields.get(hdr, H.LENGTH).eq(32));
+        Bool hdrOk = LayoutBits.get(hdr, H.PKT_TYPE).eq(PktType.GET.code()).and(LayoutBits.get(hdr, H.LENGTH).eq(32));
         UInt kind = DescriptorExtract.field(d0, G.KIND, 0);
         UInt length = DescriptorExtract.field(d0, G.LENGTH, 0);
         UInt dstAddr = DescriptorExtract.field(d1, G.DST_ADDR, 1);
@@ -99,8 +99,8 @@ public final class GetAnswer extends Module {
                 .andNot(DescriptorExtract.reservedSet(d0, G, 0)).andNot(DescriptorExtract.reservedSet(d1, G, 1))
                 .and(length.ne(0))
                 .andNot(DescriptorExtract.remoteTooWide(dstAddr, length))
-                .and(DescriptorExtract.field(d0, G.DST_ID, 0).eq(Fields.get(hdr, H.DST_ID)))
-                .and(DescriptorExtract.field(d0, G.QP_MAGIC, 0).eq(Fields.get(hdr, H.QP_MAGIC)));
+                .and(DescriptorExtract.field(d0, G.DST_ID, 0).eq(LayoutBits.get(hdr, H.DST_ID)))
+                .and(DescriptorExtract.field(d0, G.QP_MAGIC, 0).eq(LayoutBits.get(hdr, H.QP_MAGIC)));
         Bool accept = hdrOk.and(payloadOk);
         when(got, () -> full.assign(TRUE()));
         // a refused packet leaves at once; an accepted one when its second beat is taken
@@ -113,18 +113,18 @@ public final class GetAnswer extends Module {
         });
 
         // the PUT: from this QP (the GET's DST_ID) back to the GET's sender, same key, Length, addresses, RCE, Cookie; no SCE
-        UInt dst = Fields.get(hdr, H.DST_ID);
+        UInt dst = LayoutBits.get(hdr, H.DST_ID);
         UInt qp = dst.bits(EndpointId.LAYOUT.QP.msb(), EndpointId.LAYOUT.QP.lsb());
         UInt function = dst.bits(EndpointId.LAYOUT.FUNCTION.msb(), EndpointId.LAYOUT.FUNCTION.lsb());
-        UInt put0 = Fields.pack(128, List.of(
-                new Fields.Slot(P.KIND, lit(DescKind.PUT.code(), P.KIND.width())),
-                new Fields.Slot(P.QP, qp),
-                new Fields.Slot(P.SCE, lit(0, 1)),
-                new Fields.Slot(P.RCE, DescriptorExtract.field(d0, G.RCE, 0)),
-                new Fields.Slot(P.DST_ID, Fields.get(hdr, H.SRC_ID)),
-                new Fields.Slot(P.QP_MAGIC, Fields.get(hdr, H.QP_MAGIC)),
-                new Fields.Slot(P.COOKIE, DescriptorExtract.field(d0, G.COOKIE, 0)),
-                new Fields.Slot(P.LENGTH, length)));
+        UInt put0 = LayoutBits.pack(128, List.of(
+                new LayoutBits.Slot(P.KIND, lit(DescKind.PUT.code(), P.KIND.width())),
+                new LayoutBits.Slot(P.QP, qp),
+                new LayoutBits.Slot(P.SCE, lit(0, 1)),
+                new LayoutBits.Slot(P.RCE, DescriptorExtract.field(d0, G.RCE, 0)),
+                new LayoutBits.Slot(P.DST_ID, LayoutBits.get(hdr, H.SRC_ID)),
+                new LayoutBits.Slot(P.QP_MAGIC, LayoutBits.get(hdr, H.QP_MAGIC)),
+                new LayoutBits.Slot(P.COOKIE, DescriptorExtract.field(d0, G.COOKIE, 0)),
+                new LayoutBits.Slot(P.LENGTH, length)));
         if (P.SRC_ADDR.lsb() != G.SRC_ADDR.lsb() || P.DST_ADDR.lsb() != G.DST_ADDR.lsb() || P.SRC_ADDR.lsb() != 128) {
             throw new IllegalStateException("GET and PUT descriptors must keep SrcAddr and DstAddr in bits 255:128");
         }

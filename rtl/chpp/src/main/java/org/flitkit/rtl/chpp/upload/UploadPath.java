@@ -1,17 +1,17 @@
 package org.flitkit.rtl.chpp.upload;
 
 import org.flitkit.rtl.chpp.Entries;
-import org.flitkit.rtl.chpp.Fields;
+
 import org.flitkit.rtl.chpp.PacketBeat;
 import static org.flitkit.hdl.Hdl.*;
 import static org.flitkit.hdl.lib.Bitwise.log2Up;
-
 import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.formats.chpp.Chpp;
 import org.flitkit.formats.chpp.HeaderLayout;
 import org.flitkit.formats.chpp.PktType;
 import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.core.LayoutBits;
 import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.UInt;
@@ -49,8 +49,8 @@ final class UploadPath {
     UploadPath(boolean nap, int maxPayload, Decoupled<PacketBeat> in, Decoupled<DmaRequest> dmaRq, Decoupled<UInt> event,
                Decoupled<UInt> buffer, Bool bufferPending) {
         UInt h = in.bits.data;
-        UInt len = Fields.get(h, H.LENGTH);
-        UInt sflag = Fields.get(h, H.S_FLAG);
+        UInt len = LayoutBits.get(h, H.LENGTH);
+        UInt sflag = LayoutBits.get(h, H.S_FLAG);
         Bool ce = sflag.bit(Integer.numberOfTrailingZeros(HeaderLayout.S_FLAG_CE));
         Bool resp = sflag.bit(Integer.numberOfTrailingZeros(HeaderLayout.S_FLAG_RESP));
         Bool last = in.bits.last;
@@ -74,12 +74,12 @@ final class UploadPath {
         Bool hdrGo = idle.and(in.valid).andNot(lenBad).and(decided);
         hq.enq.valid.assign(hdrGo);
         UploadHeader e = hq.enq.bits;
-        e.addr.assign(nap ? mux(hasBuf.and(needBuf), buffer.bits, lit(0, 64)) : Fields.get(h, H.ADDRESS).pad(64));
+        e.addr.assign(nap ? mux(hasBuf.and(needBuf), buffer.bits, lit(0, 64)) : LayoutBits.get(h, H.ADDRESS).pad(64));
         e.length.assign(len);
         e.ce.assign(nap ? TRUE() : ce);
         e.resp.assign(nap ? FALSE() : resp);
-        e.srcId.assign(Fields.get(h, H.SRC_ID));
-        e.dstId.assign(Fields.get(h, H.DST_ID));
+        e.srcId.assign(LayoutBits.get(h, H.SRC_ID));
+        e.dstId.assign(LayoutBits.get(h, H.DST_ID));
         e.noBuffer.assign(noBuf);
         e.getFailed.assign(failedAnswer);
         if (nap) {
@@ -102,7 +102,7 @@ final class UploadPath {
         for (int i = PacketBeat.DATA_BYTES - 1; i >= 0; i--) {
             keep.add(fill(8, inBytes.gt(i)));
         }
-        UInt inData = mux(st.eq(PAYLOAD), Fields.byteSwap(in.bits.data).and(cat(keep)), lit(0, 128));
+        UInt inData = mux(st.eq(PAYLOAD), LayoutBits.byteReverse(in.bits.data).and(cat(keep)), lit(0, 128));
 
         Bool frameErr = wireDefault(Bool(), 0);
         when(hdrFire, () -> {

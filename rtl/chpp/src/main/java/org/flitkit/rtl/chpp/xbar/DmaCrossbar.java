@@ -10,7 +10,7 @@ import java.util.List;
 import org.flitkit.formats.chpp.EndpointId;
 import org.flitkit.formats.chpp.HeaderLayout;
 import org.flitkit.formats.chpp.PktType;
-import org.flitkit.formats.th2.Field;
+import org.flitkit.formats.core.Field;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Bundle;
 import org.flitkit.hdl.Module;

@@ -2,8 +2,8 @@ package org.flitkit.rtl.chpp.xbar;
 
 import org.flitkit.formats.chpp.HeaderLayout;
 import org.flitkit.formats.chpp.PktType;
-import org.flitkit.formats.th2.BitVector;
-import org.flitkit.formats.th2.Field;
+import org.flitkit.formats.core.BitVector;
+import org.flitkit.formats.core.Field;
 
 /**
  * The header beat of a packet offered to the {@link DmaCrossbar}, built with the formats' field positions

@@ -12,7 +12,7 @@ import org.flitkit.formats.chpp.HeaderLayout;
 import org.flitkit.formats.chpp.PktType;
 import org.flitkit.formats.chpp.ReceiveCompletion;
 import org.flitkit.formats.chpp.Status;
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 import org.flitkit.hdl.UInt;
 import org.flitkit.env.host.PcieHost;
 import org.flitkit.testbench.Component;

@@ -17,7 +17,7 @@ import org.flitkit.formats.chpp.PacketHeader;
 import org.flitkit.formats.chpp.Packets;
 import org.flitkit.formats.chpp.PktType;
 import org.flitkit.formats.chpp.Status;
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.testbench.Component;
 import org.flitkit.testbench.Rng;

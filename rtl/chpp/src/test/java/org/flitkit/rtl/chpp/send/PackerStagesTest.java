@@ -12,7 +12,7 @@ import java.util.List;
 import org.flitkit.formats.chpp.Descriptor;
 import org.flitkit.formats.chpp.PacketHeader;
 import org.flitkit.formats.chpp.Status;
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.env.host.HostMemory;
 import org.flitkit.env.host.PcieHost;

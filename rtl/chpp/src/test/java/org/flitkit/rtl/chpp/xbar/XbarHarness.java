@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.formats.chpp.HeaderLayout;
 import org.flitkit.formats.chpp.PktType;
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 import org.flitkit.testbench.Rng;
 import org.flitkit.testbench.Testbench;
 import org.flitkit.testbench.scoreboard.InOrderScoreboard;

@@ -1,13 +1,13 @@
 package org.flitkit.rtl.nma.hw;
 
 import static org.flitkit.hdl.Hdl.*;
-
 import java.math.BigInteger;
+import org.flitkit.formats.core.LayoutBits;
 import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.HdlException;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 import org.flitkit.formats.th2.PacketLayout;
 import org.flitkit.formats.th2.Th2;
 
@@ -76,6 +76,6 @@ public final class Crc32cHw extends Module {
 
     /** {@code packet} with its tail CRC field filled in. */
     public static UInt withCrc(Bits packet) {
-        return PacketBits.with(packet, PacketLayout.CRC, of(packet));
+        return LayoutBits.with(packet, PacketLayout.CRC, of(packet));
     }
 }

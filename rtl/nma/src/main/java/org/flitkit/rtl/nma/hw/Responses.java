@@ -4,14 +4,15 @@ import static org.flitkit.formats.th2.PacketLayout.BODY1;
 import static org.flitkit.formats.th2.PacketLayout.BODY2;
 import static org.flitkit.formats.th2.PacketLayout.HEAD;
 import static org.flitkit.hdl.Hdl.*;
-
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.flitkit.formats.core.LayoutBits;
+import org.flitkit.formats.th2.PacketWords;
 import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.UInt;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.ErrorCode;
-import org.flitkit.formats.th2.Field;
+import org.flitkit.formats.core.Field;
 import org.flitkit.formats.th2.FlitLayouts;
 import org.flitkit.formats.th2.NmpType;
 import org.flitkit.formats.th2.PacketLayout;
@@ -49,19 +50,19 @@ public final class Responses {
      */
     public static UInt responseNoCrc(Bits req, Bits srcType, Bits srcId, Bits nmpType, Bits nmpData) {
         Map<Field, Bits> m = framing();
-        m.put(HEAD.ROUTE, PacketBits.get(req, BODY1.RETURN_ROUTE));
-        m.put(BODY1.RETURN_ROUTE, PacketBits.get(req, HEAD.ROUTE));
-        m.put(HEAD.DEST_TYPE, PacketBits.get(req, HEAD.SRC_TYPE));
-        m.put(HEAD.DEST_ID, PacketBits.get(req, HEAD.SRC_ID));
+        m.put(HEAD.ROUTE, LayoutBits.get(req, BODY1.RETURN_ROUTE));
+        m.put(BODY1.RETURN_ROUTE, LayoutBits.get(req, HEAD.ROUTE));
+        m.put(HEAD.DEST_TYPE, LayoutBits.get(req, HEAD.SRC_TYPE));
+        m.put(HEAD.DEST_ID, LayoutBits.get(req, HEAD.SRC_ID));
         m.put(HEAD.SRC_TYPE, srcType);
         m.put(HEAD.SRC_ID, srcId);
-        m.put(HEAD.DEST_VP, PacketBits.get(req, HEAD.DEST_VP));
-        m.put(HEAD.SRC_VP, PacketBits.get(req, HEAD.SRC_VP));
-        m.put(HEAD.RINT, PacketBits.get(req, HEAD.RINT));
-        m.put(BODY1.TRANSACTION_ID, PacketBits.get(req, BODY1.TRANSACTION_ID));
+        m.put(HEAD.DEST_VP, LayoutBits.get(req, HEAD.DEST_VP));
+        m.put(HEAD.SRC_VP, LayoutBits.get(req, HEAD.SRC_VP));
+        m.put(HEAD.RINT, LayoutBits.get(req, HEAD.RINT));
+        m.put(BODY1.TRANSACTION_ID, LayoutBits.get(req, BODY1.TRANSACTION_ID));
         m.put(BODY1.NMP_TYPE, nmpType);
         m.put(BODY2.NMP_DATA, nmpData);
-        return PacketBits.build(PacketLayout.PACKET, m);
+        return LayoutBits.build(PacketLayout.PACKET, m);
     }
 
     /** {@link #responseNoCrc} with the CRC filled in. */
@@ -75,7 +76,7 @@ public final class Responses {
 
     /** The request's NMPType with bit 0 set: the normal response type of a request code. */
     public static UInt responseType(Bits req) {
-        return PacketBits.get(req, BODY1.NMP_TYPE).or(1);
+        return LayoutBits.get(req, BODY1.NMP_TYPE).or(1);
     }
 
     /** Error response type for a raw request code: E2PROM class (code[5:3] = 2) EEP_ERROR_RESP, else REG_ERROR_RESP. */
@@ -89,11 +90,11 @@ public final class Responses {
     public static UInt errorData(Bits req, Bits errCode, Bits errIndex) {
         PayloadLayouts.ErrorResponse e = PayloadLayouts.ERROR;
         Map<Field, Bits> m = new LinkedHashMap<>();
-        m.put(e.ECHO, PacketBits.payload(req, e.ECHO));
+        m.put(e.ECHO, PacketWords.payload(req, e.ECHO));
         m.put(e.ERR_CODE, errCode);
-        m.put(e.ERR_REQ_TYPE, PacketBits.get(req, BODY1.NMP_TYPE));
+        m.put(e.ERR_REQ_TYPE, LayoutBits.get(req, BODY1.NMP_TYPE));
         m.put(e.ERR_INDEX, errIndex);
-        return PacketBits.build(e.layout(), m);
+        return LayoutBits.build(e.layout(), m);
     }
 
     /** The error response to {@code req} ({@code ManagementPacket.errorResponseTo} semantics), CRC included. */
@@ -103,7 +104,7 @@ public final class Responses {
 
     /** {@link #errorResponse} without the CRC (for blocks that add the CRC once, after their output register). */
     public static UInt errorResponseNoCrc(Bits req, Bits srcType, Bits srcId, Bits errCode, Bits errIndex) {
-        return responseNoCrc(req, srcType, srcId, errorType(PacketBits.get(req, BODY1.NMP_TYPE)), errorData(req, errCode, errIndex));
+        return responseNoCrc(req, srcType, srcId, errorType(LayoutBits.get(req, BODY1.NMP_TYPE)), errorData(req, errCode, errIndex));
     }
 
     public static UInt errorResponse(Bits req, ChipType chip, Bits srcId, Bits errCode, Bits errIndex) {

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.math.BigInteger;
 import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.rtl.nma.TestPackets;
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 import org.flitkit.formats.th2.ManagementPacket;
 import org.flitkit.formats.th2.PacketLayout;
 import org.flitkit.formats.th2.Th2;

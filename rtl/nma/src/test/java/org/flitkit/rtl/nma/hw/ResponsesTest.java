@@ -9,7 +9,7 @@ import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.rtl.nma.Runs;
 import org.flitkit.rtl.nma.TestPackets;
-import org.flitkit.formats.th2.BitVector;
+import org.flitkit.formats.core.BitVector;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.EepromPayload;
 import org.flitkit.formats.th2.ErrorCode;

@@ -8,6 +8,7 @@ import static org.flitkit.hdl.lib.OneHot.*;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.flitkit.formats.core.LayoutBits;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Mem;
@@ -16,7 +17,6 @@ import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.Vec;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Valid;
-import org.flitkit.rtl.nma.hw.PacketBits;
 
 /**
  * One switch input port: checks and routes each arriving head (source route, or this port's routing table),
@@ -124,18 +124,18 @@ public final class InputUnit extends Module {
         Bool discarding = regInit(Bool(), 0).named("arrDiscard"); // a packet on a VC we do not have
 
         // the head's fields
-        UInt vc = PacketBits.get(f, HEAD.VC);
-        UInt len = PacketBits.get(f, HEAD.LEN);
-        UInt rt = PacketBits.get(f, HEAD.RT_TYPE);
-        UInt hopPtr = PacketBits.get(f, HEAD.HOP_PTR);
-        UInt route = PacketBits.get(f, HEAD.ROUTE);
-        UInt hopNum = PacketBits.get(route, ROUTE.HOP_NUM);
+        UInt vc = LayoutBits.get(f, HEAD.VC);
+        UInt len = LayoutBits.get(f, HEAD.LEN);
+        UInt rt = LayoutBits.get(f, HEAD.RT_TYPE);
+        UInt hopPtr = LayoutBits.get(f, HEAD.HOP_PTR);
+        UInt route = LayoutBits.get(f, HEAD.ROUTE);
+        UInt hopNum = LayoutBits.get(route, ROUTE.HOP_NUM);
         List<UInt> hops = new ArrayList<>();
         for (int i = 0; i < Th2.MAX_HOPS; i++) {
-            hops.add(PacketBits.get(route, ROUTE.hop(i)));
+            hops.add(LayoutBits.get(route, ROUTE.hop(i)));
         }
         UInt hop = vecOf(hops).at(hopPtr).named("hop");
-        UInt destId = PacketBits.get(f, HEAD.DEST_ID);
+        UInt destId = LayoutBits.get(f, HEAD.DEST_ID);
         UInt mask = table.read(destId.trunc(p.indexBits())).named("tableEntry");
 
         Bool vcOk = vc.lt(p.vcs());
@@ -307,7 +307,7 @@ public final class InputUnit extends Module {
 
         UInt flit = damq.deqData;
         // a source-routed head leaves with HopPtr + 1 (the next chip uses the next hop)
-        UInt bumped = PacketBits.with(flit, HEAD.HOP_PTR, PacketBits.get(flit, HEAD.HOP_PTR).add(1));
+        UInt bumped = LayoutBits.with(flit, HEAD.HOP_PTR, LayoutBits.get(flit, HEAD.HOP_PTR).add(1));
         UInt outFlit = mux(streaming.not().and(cKind.eq(TAG_SOURCE)), bumped, flit);
 
         toRs.valid.assign(streaming.and(curKind.eq(TAG_TORS)).and(avail)

@@ -4,7 +4,7 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.formats.th2.DataLayouts;
-import org.flitkit.formats.th2.Field;
+import org.flitkit.formats.core.Field;
 import org.flitkit.formats.th2.FlitLayouts;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.testbench.Rng;

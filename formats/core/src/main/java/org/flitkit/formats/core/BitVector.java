@@ -1,4 +1,4 @@
-package org.flitkit.formats.th2;
+package org.flitkit.formats.core;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * An immutable unsigned bit string of fixed width, stored as little-endian 64-bit limbs
  * (limb 0 = bits 63..0); get/set by {@link Field}. Every setter returns a new value.
- * Spec: the TH-2 management spec, "Management packets and descriptors".
+ * The software value of a {@link Layout} (docs/th2-formats.md, docs/chpp-formats.md).
  */
 public final class BitVector {
 

@@ -1,4 +1,4 @@
-package org.flitkit.rtl.nma.hw;
+package org.flitkit.formats.th2;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -6,16 +6,9 @@ import static org.flitkit.hdl.Hdl.*;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.flitkit.formats.th2.BitVector;
-import org.flitkit.formats.th2.Field;
-import org.flitkit.formats.th2.FlitLayouts;
-import org.flitkit.formats.th2.FormatDoc;
-import org.flitkit.formats.th2.ManagementPacket;
-import org.flitkit.formats.th2.NmpType;
-import org.flitkit.formats.th2.PacketLayout;
-import org.flitkit.formats.th2.PayloadLayouts;
-import org.flitkit.formats.th2.RegisterPayload;
-import org.flitkit.formats.th2.Th2;
+import org.flitkit.formats.core.BitVector;
+import org.flitkit.formats.core.Field;
+import org.flitkit.formats.core.LayoutBits;
 import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.HdlException;
@@ -25,7 +18,7 @@ import org.flitkit.hdl.sim.Simulator;
 import org.junit.jupiter.api.Test;
 
 /** Hardware slicing, reserved-bit check and building with the format handles, against the software values. */
-class PacketBitsTest {
+class PacketWordsTest {
     static final class Dut extends Module {
         final UInt pkt = input(UInt(Th2.PACKET_BITS));
         final UInt nmpType = output(UInt(NmpType.BITS));
@@ -35,14 +28,14 @@ class PacketBitsTest {
         final UInt rebuilt = output(UInt(Th2.PACKET_BITS));
 
         Dut() {
-            nmpType.assign(PacketBits.get(pkt, PacketLayout.BODY1.NMP_TYPE));
-            count.assign(PacketBits.payload(pkt, PayloadLayouts.REGISTER.COUNT));
-            reserved.assign(PacketBits.reservedSet(pkt, PacketLayout.PACKET));
+            nmpType.assign(LayoutBits.get(pkt, PacketLayout.BODY1.NMP_TYPE));
+            count.assign(PacketWords.payload(pkt, PayloadLayouts.REGISTER.COUNT));
+            reserved.assign(LayoutBits.reservedSet(pkt, PacketLayout.PACKET));
             Map<Field, Bits> fields = new LinkedHashMap<>();
             for (Field f : PacketLayout.PACKET.fields()) {
-                fields.put(f, PacketBits.get(pkt, f));
+                fields.put(f, LayoutBits.get(pkt, f));
             }
-            rebuilt.assign(PacketBits.with(PacketBits.build(PacketLayout.PACKET, fields), PacketLayout.HEAD.DEST_ID, lit(0xBEEF, 16)));
+            rebuilt.assign(LayoutBits.with(LayoutBits.build(PacketLayout.PACKET, fields), PacketLayout.HEAD.DEST_ID, lit(0xBEEF, 16)));
         }
     }
 
@@ -76,7 +69,7 @@ class PacketBitsTest {
         assertThatThrownBy(() -> Simulator.of(() -> new Module() {
             final UInt out = output(UInt(Th2.PACKET_BITS));
             {
-                out.assign(PacketBits.build(PacketLayout.PACKET, Map.of(FlitLayouts.BODY1.NMP_TYPE, lit(1, NmpType.BITS))));
+                out.assign(LayoutBits.build(PacketLayout.PACKET, Map.of(FlitLayouts.BODY1.NMP_TYPE, lit(1, NmpType.BITS))));
             }
         })).isInstanceOf(HdlException.class).hasMessageStartingWith("layout packet has no field NMPType[117:112]; fields: [head.Kind[197:196], ");
     }

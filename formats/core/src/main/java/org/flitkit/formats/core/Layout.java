@@ -1,4 +1,4 @@
-package org.flitkit.formats.th2;
+package org.flitkit.formats.core;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -10,7 +10,7 @@ import java.util.Map;
 /**
  * An immutable, validated bit layout: a name, a total width and named, non-overlapping
  * {@link Field}s. Bits not covered by a field are reserved and must be zero.
- * Spec: the TH-2 management spec, "Management packets and descriptors".
+ * The tables of docs/th2-formats.md, docs/chpp-formats.md and docs/xud-formats.md are printed from these.
  */
 public final class Layout {
 

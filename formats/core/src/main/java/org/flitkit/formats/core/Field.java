@@ -1,9 +1,11 @@
-package org.flitkit.formats.th2;
+package org.flitkit.formats.core;
+
+import java.math.BigInteger;
 
 /**
  * One named bit field of a {@link Layout}: bits {@code [lsb + width - 1 : lsb]}.
- * Spec: the TH-2 management spec, "Management packets and descriptors" (the
- * project defines each bit layout once as a table of these).
+ * Each chip's formats define every bit layout once as a table of these: docs/th2-formats.md,
+ * docs/chpp-formats.md, docs/xud-formats.md.
  */
 public record Field(String name, int lsb, int width) {
 
@@ -40,6 +42,33 @@ public record Field(String name, int lsb, int width) {
     /** Same field moved up by {@code offset} bits and renamed (used to concatenate layouts). */
     public Field shifted(String newName, int offset) {
         return new Field(newName, lsb + offset, width);
+    }
+
+    /** This field of {@code word} (a non-negative integer, bit 0 = its lsb), for fields up to 63 bits. */
+    public long get(BigInteger word) {
+        return getBig(word).longValueExact();
+    }
+
+    /** This field of {@code word}, any width. */
+    public BigInteger getBig(BigInteger word) {
+        return word.shiftRight(lsb).and(mask());
+    }
+
+    /** {@code word} with this field replaced by {@code value}. */
+    public BigInteger set(BigInteger word, long value) {
+        return set(word, BigInteger.valueOf(value));
+    }
+
+    /** {@code word} with this field replaced by {@code value}; a value that does not fit is a clear error. */
+    public BigInteger set(BigInteger word, BigInteger value) {
+        if (value.signum() < 0 || value.bitLength() > width) {
+            throw new IllegalArgumentException(name + " is " + width + " bits; 0x" + value.toString(16) + " does not fit");
+        }
+        return word.andNot(mask().shiftLeft(lsb)).or(value.shiftLeft(lsb));
+    }
+
+    private BigInteger mask() {
+        return BigInteger.ONE.shiftLeft(width).subtract(BigInteger.ONE);
     }
 
     boolean overlaps(Field other) {

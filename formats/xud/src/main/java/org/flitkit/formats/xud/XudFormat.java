@@ -1,14 +1,16 @@
-package org.flitkit.rtl.xud;
+package org.flitkit.formats.xud;
 
 import java.math.BigInteger;
 import java.util.List;
 import java.util.zip.CRC32;
+import org.flitkit.formats.core.Field;
 
 /**
  * The XUD wire and host formats, defined once for the RTL, the environment and the software layer: LRH,
  * BTH (IBA vol. 1 sections 7.7 and 9.2), the 16-byte XUDETH carrying {@code win_id}/{@code win_msn}, AETH,
  * the ICRC, and the two completion entries. Paper: "XUD: 一种扩展的不可靠数据报传输服务", section 2.1
- * (packet structure, figs. 3 and 4); bit positions not given by the paper are chosen in docs/xud.md.
+ * (packet structure, figs. 3 and 4); bit positions not given by the paper are chosen in docs/xud.md, and the
+ * tables are in docs/xud-formats.md.
  *
  * <p>A packet travels as one {@value #CONTAINER_BITS}-bit container: byte 0 (the first on the wire) in
  * the most significant bits. Host structures (CQEs, DMA data) are little-endian words: byte k in bits
@@ -18,45 +20,9 @@ public final class XudFormat {
     private XudFormat() {
     }
 
-    /** One bit field: bits {@code [lsb + width - 1 : lsb]} of a container or host word. */
-    public record Field(String name, int lsb, int width) {
-        public Field {
-            if (lsb < 0 || width < 1) {
-                throw new IllegalArgumentException("field " + name + ": bad lsb " + lsb + " / width " + width);
-            }
-        }
-
-        /** A network-order field: {@code bitOffset} bits (from the MSB) into byte {@code byteOffset} of the container. */
-        static Field net(String name, int byteOffset, int bitOffset, int width) {
-            return new Field(name, CONTAINER_BITS - 8 * byteOffset - bitOffset - width, width);
-        }
-
-        public int msb() {
-            return lsb + width - 1;
-        }
-
-        public long get(BigInteger word) {
-            return word.shiftRight(lsb).and(mask()).longValueExact();
-        }
-
-        public BigInteger getBig(BigInteger word) {
-            return word.shiftRight(lsb).and(mask());
-        }
-
-        public BigInteger set(BigInteger word, long value) {
-            return set(word, BigInteger.valueOf(value));
-        }
-
-        public BigInteger set(BigInteger word, BigInteger value) {
-            if (value.signum() < 0 || value.bitLength() > width) {
-                throw new IllegalArgumentException(name + " is " + width + " bits; " + value.toString(16) + " does not fit");
-            }
-            return word.andNot(mask().shiftLeft(lsb)).or(value.shiftLeft(lsb));
-        }
-
-        private BigInteger mask() {
-            return BigInteger.ONE.shiftLeft(width).subtract(BigInteger.ONE);
-        }
+    /** A network-order field: {@code bitOffset} bits (from the MSB) into byte {@code byteOffset} of the container. */
+    static Field net(String name, int byteOffset, int bitOffset, int width) {
+        return new Field(name, CONTAINER_BITS - 8 * byteOffset - bitOffset - width, width);
     }
 
     /** Packet container: LRH 8 + BTH 12 + XUDETH/AETH 16 + payload 32 + ICRC 4 bytes. */
@@ -72,34 +38,34 @@ public final class XudFormat {
     public static final int PSN_MOD = 1 << PSN_BITS;
 
     // ---- LRH, bytes 0..7 (IBA 7.7)
-    public static final Field VL = Field.net("VL", 0, 0, 4);
-    public static final Field LVER = Field.net("LVer", 0, 4, 4);
-    public static final Field SL = Field.net("SL", 1, 0, 4);
-    public static final Field LNH = Field.net("LNH", 1, 6, 2);
-    public static final Field DLID = Field.net("DLID", 2, 0, 16);
-    public static final Field PKT_LEN = Field.net("PktLen", 4, 5, 11);
-    public static final Field SLID = Field.net("SLID", 6, 0, 16);
+    public static final Field VL = net("VL", 0, 0, 4);
+    public static final Field LVER = net("LVer", 0, 4, 4);
+    public static final Field SL = net("SL", 1, 0, 4);
+    public static final Field LNH = net("LNH", 1, 6, 2);
+    public static final Field DLID = net("DLID", 2, 0, 16);
+    public static final Field PKT_LEN = net("PktLen", 4, 5, 11);
+    public static final Field SLID = net("SLID", 6, 0, 16);
     // ---- BTH, bytes 8..19 (IBA 9.2)
-    public static final Field OPCODE = Field.net("OpCode", 8, 0, 8);
-    public static final Field SE = Field.net("SE", 9, 0, 1);
-    public static final Field MIG = Field.net("M", 9, 1, 1);
-    public static final Field PAD_CNT = Field.net("PadCnt", 9, 2, 2);
-    public static final Field TVER = Field.net("TVer", 9, 4, 4);
-    public static final Field P_KEY = Field.net("P_Key", 10, 0, 16);
-    public static final Field DEST_QP = Field.net("DestQP", 13, 0, 24);
-    public static final Field ACK_REQ = Field.net("A", 16, 0, 1);
-    public static final Field PSN = Field.net("PSN", 17, 0, 24);
+    public static final Field OPCODE = net("OpCode", 8, 0, 8);
+    public static final Field SE = net("SE", 9, 0, 1);
+    public static final Field MIG = net("M", 9, 1, 1);
+    public static final Field PAD_CNT = net("PadCnt", 9, 2, 2);
+    public static final Field TVER = net("TVer", 9, 4, 4);
+    public static final Field P_KEY = net("P_Key", 10, 0, 16);
+    public static final Field DEST_QP = net("DestQP", 13, 0, 24);
+    public static final Field ACK_REQ = net("A", 16, 0, 1);
+    public static final Field PSN = net("PSN", 17, 0, 24);
     // ---- XUDETH, bytes 20..35: the UD DETH (Q_Key, SrcQP) extended by the window fields
-    public static final Field XUDETH = Field.net("XUDETH", 20, 0, 128);
-    public static final Field Q_KEY = Field.net("Q_Key", 20, 0, 32);
-    public static final Field SRC_QP = Field.net("SrcQP", 25, 0, 24);
-    public static final Field WIN_ID = Field.net("win_id", 28, 0, 16);
-    public static final Field WIN_MSN = Field.net("win_msn", 32, 0, 32);
+    public static final Field XUDETH = net("XUDETH", 20, 0, 128);
+    public static final Field Q_KEY = net("Q_Key", 20, 0, 32);
+    public static final Field SRC_QP = net("SrcQP", 25, 0, 24);
+    public static final Field WIN_ID = net("win_id", 28, 0, 16);
+    public static final Field WIN_MSN = net("win_msn", 32, 0, 32);
     // ---- AETH, bytes 20..23 of an ACK (IBA 9.3.5)
-    public static final Field SYNDROME = Field.net("Syndrome", 20, 0, 8);
-    public static final Field MSN = Field.net("MSN", 21, 0, 24);
-    public static final Field PAYLOAD = Field.net("payload", PAYLOAD_OFFSET, 0, 8 * MTU_BYTES);
-    public static final Field ICRC = Field.net("ICRC", 68, 0, 32);
+    public static final Field SYNDROME = net("Syndrome", 20, 0, 8);
+    public static final Field MSN = net("MSN", 21, 0, 24);
+    public static final Field PAYLOAD = net("payload", PAYLOAD_OFFSET, 0, 8 * MTU_BYTES);
+    public static final Field ICRC = net("ICRC", 68, 0, 32);
 
     public static final List<Field> LRH_FIELDS = List.of(VL, LVER, SL, LNH, DLID, PKT_LEN, SLID);
     public static final List<Field> BTH_FIELDS = List.of(OPCODE, SE, MIG, PAD_CNT, TVER, P_KEY, DEST_QP, ACK_REQ, PSN);

@@ -1,9 +1,9 @@
-package org.flitkit.formats.th2;
+package org.flitkit.formats.core;
 
 import java.util.Optional;
 
-/** A constant carried on the wire as a numeric code; {@link #find} is the one code lookup. */
-interface Coded {
+/** A constant carried on the wire as a numeric code; {@link #find} is the one code lookup (docs/th2-formats.md, code tables). */
+public interface Coded {
 
     int code();
 

@@ -1,4 +1,4 @@
-package org.flitkit.formats.th2;
+package org.flitkit.formats.core;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

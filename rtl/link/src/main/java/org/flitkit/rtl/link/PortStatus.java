@@ -1,4 +1,4 @@
-package org.flitkit.rtl.nma;
+package org.flitkit.rtl.link;
 
 import static org.flitkit.hdl.Hdl.*;
 
@@ -11,7 +11,7 @@ import org.flitkit.hdl.UInt;
  * Spec: 20-th2-management.md, "Hardware primitives" (neighbour identity) and functions 2 and 6.
  */
 public final class PortStatus extends Bundle {
-    /** neighbour identity word (NmaRegisters.identity layout; valid [32] = 0: unknown) */
+    /** neighbour identity word ({@link org.flitkit.formats.th2.IdentityWord} layout; valid [32] = 0: unknown) */
     public final UInt neighbour = UInt(64);
     /** link up [0], width in lanes [11:8] */
     public final UInt linkStatus = UInt(64);
@@ -50,11 +50,4 @@ public final class PortStatus extends Bundle {
             }
         }
     }
-
-    /** Register names (NmaRegisters.PORT_*) in the order of {@link #words()}. */
-    public static final String[] REGISTERS = {NmaRegisters.PORT_NEIGHBOUR, NmaRegisters.PORT_LINK_STATUS,
-            NmaRegisters.PORT_RETRY_COUNT, NmaRegisters.PORT_HANDSHAKE_COUNT, NmaRegisters.PORT_FRAMES_SENT,
-            NmaRegisters.PORT_CRC_ERRORS, NmaRegisters.PORT_LINK_DOWNS, NmaRegisters.PORT_BIST_RESULT,
-            NmaRegisters.PORT_BIST_FRAMES, NmaRegisters.PORT_BIST_BIT_ERRORS, NmaRegisters.PORT_BIST_FIRST_ERROR,
-            NmaRegisters.PORT_REPLAYS, NmaRegisters.PORT_FLITS_RECEIVED, NmaRegisters.PORT_PROTOCOL_ERRORS};
 }

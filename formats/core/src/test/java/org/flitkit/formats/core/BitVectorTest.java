@@ -1,4 +1,4 @@
-package org.flitkit.formats.th2;
+package org.flitkit.formats.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package org.flitkit.formats.th2;
+package org.flitkit.formats.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -20,9 +20,10 @@ class LayoutTest {
 
     @Test
     void missingFieldIsAClearError() {
-        assertThatThrownBy(() -> FlitLayouts.HEAD.layout().field("Nope"))
+        Layout head = Layout.builder("head", 16).field("A", 0, 4, "a").field("B", 8, 4, "b").build();
+        assertThatThrownBy(() -> head.field("Nope"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("layout 'head' has no field 'Nope'");
+                .hasMessage("layout 'head' has no field 'Nope'; fields: [A, B]");
     }
 
     @Test

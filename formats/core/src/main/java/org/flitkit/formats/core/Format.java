@@ -1,4 +1,4 @@
-package org.flitkit.formats.th2;
+package org.flitkit.formats.core;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +16,7 @@ import java.util.function.IntUnaryOperator;
  * shifted, names qualified by the format's name, e.g. {@code head.HopPtr} of the packet). Member
  * names are upper case because, like the columns of a jOOQ table, they are constants of their
  * instance.
- * Spec: the TH-2 management spec, "Management packets and descriptors".
+ * Used by formats/th2 and formats/chpp (docs/th2-formats.md, docs/chpp-formats.md).
  */
 public abstract class Format {
 
