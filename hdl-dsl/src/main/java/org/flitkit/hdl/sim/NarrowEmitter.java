@@ -293,10 +293,14 @@ final class NarrowEmitter {
     String memRead(Bits n, String addr) {
         Mem<?> mem = n.mem();
         int k = st.memRef(mem);
+        int bits = Memories.elementBits(mem.width());
+        String array = Memories.arrayRef(k, mem.width());
         if ((1L << Math.min(n.args().get(0).width(), 62)) <= mem.depth()) {
-            return "m[" + k + "][(int) " + addr + "]";
+            // every address is in range: index directly, zero-extending the stored word
+            String word = array + "[(int) " + addr + "]";
+            return bits == 64 ? word : "(" + word + " & " + SourceText.hex((1L << bits) - 1) + ")";
         }
-        return "MemPorts.memRead(m[" + k + "], " + addr + ", " + mem.depth() + ")";
+        return "MemPorts.read" + bits + "(" + array + ", " + addr + ", " + mem.depth() + ")";
     }
 
     /** Concatenations of at least this many parity bits of one wide value are computed by a table (see {@link #linearCat}). */

@@ -1,17 +1,14 @@
 package org.flitkit.hdl.sim;
 
-import java.math.BigInteger;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
-import java.util.List;
 import java.util.Map;
 import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.Circuit;
-import org.flitkit.hdl.Mem;
 
 /**
  * What every instance of one compiled design shares: the circuit, the slot maps, the model class
- * and the initial contents of its state; an instance adds only its own state arrays.
+ * and the initial contents of its state; an instance adds only its own state arrays (memories only once written).
  */
 final class SimDesign {
     final Circuit circuit;
@@ -28,24 +25,12 @@ final class SimDesign {
     final long[][] counterSteps;
     final boolean sleepable;
 
-    /** initial memory contents as the model stores them (null: all zero), converted once for all instances */
-    private long[][] memoryImages;
+    /** initial memory contents (declared images, else zeros), built once; every new instance shares its arrays */
+    private Memories memoryImages;
 
-    synchronized long[][] memoryImages() {
+    synchronized Memories memoryImages() {
         if (memoryImages == null) {
-            List<Mem<?>> mems = circuit.netlist().mems();
-            long[][] images = new long[mems.size()][];
-            for (int i = 0; i < mems.size(); i++) {
-                BigInteger[] init = mems.get(i).initContents();
-                if (init != null) {
-                    int l = mems.get(i).width() > 64 ? Wide.limbs(mems.get(i).width()) : 1;
-                    images[i] = new long[init.length * l];
-                    for (int a = 0; a < init.length; a++) {
-                        System.arraycopy(SourceText.limbsOf(init[a], mems.get(i).width()), 0, images[i], a * l, l);
-                    }
-                }
-            }
-            memoryImages = images;
+            memoryImages = Memories.initialImages(circuit.netlist().mems());
         }
         return memoryImages;
     }

@@ -3,14 +3,14 @@ package org.flitkit.hdl.sim;
 /**
  * Base of every generated simulator class: the design's whole state in dense arrays. {@code v} holds
  * signals up to 64 bits (one long each), {@code w} wider ones as 64-bit limbs, {@code nx}/{@code nxw}
- * the next state computed before a clock edge, {@code m} one array per memory.
+ * the next state computed before a clock edge, {@code m} the memories ({@link Memories}).
  */
 public abstract class SimModel {
     public final long[] v;
     public final long[] w;
     public final long[] nx;
     public final long[] nxw;
-    public final long[][] m;
+    public final Memories m;
     /** the synchronous reset input, read while computing next state */
     public boolean reset;
 
@@ -34,7 +34,7 @@ public abstract class SimModel {
         void fire(int id);
     }
 
-    protected SimModel(int nv, int nw, int nnx, int nnxw, int chunks, int[] memSizes) {
+    protected SimModel(int nv, int nw, int nnx, int nnxw, int chunks, int memories) {
         this.chunks = chunks;
         flagWords = (chunks + 63) >>> 6;
         act = new long[FLAGS + 4 * flagWords];
@@ -44,10 +44,8 @@ public abstract class SimModel {
         w = new long[nw];
         nx = new long[nnx];
         nxw = new long[nnxw];
-        m = new long[memSizes.length][];
-        for (int i = 0; i < memSizes.length; i++) {
-            m[i] = new long[memSizes[i]];
-        }
+        // no arrays yet: the simulator shares the design's initial images or a parent's arrays in
+        m = new Memories(memories);
     }
 
     /** Every chunk runs in the next evaluation (after reset, pokes of memories, or switching skipping on). */

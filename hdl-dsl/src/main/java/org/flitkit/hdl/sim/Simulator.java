@@ -66,12 +66,7 @@ public final class Simulator {
         for (SimPlan.Constant c : plan.narrowConstants()) {
             model.v[c.slot()] = c.limbs()[0];
         }
-        long[][] init = design.memoryImages();
-        for (int i = 0; i < init.length; i++) {
-            if (init[i] != null) {
-                System.arraycopy(init[i], 0, model.m[i], 0, init[i].length);
-            }
-        }
+        model.m.share(design.memoryImages());
         bindEvents();
     }
 
@@ -133,8 +128,8 @@ public final class Simulator {
     /**
      * A new instance of the same compiled design in this instance's current state (cycle, reset,
      * registers, memories, inputs, activity flags): what {@link #newInstance()} and the same stimulus would
-     * reach, at the cost of copying the state block. A system of identical chips boots one and forks the
-     * rest. Not while dumping waves.
+     * reach, at the cost of copying the state block (memories are shared until either side writes them).
+     * A system of identical chips boots one and forks the rest. Not while dumping waves.
      */
     public Simulator fork() {
         if (vcd != null) {
@@ -148,9 +143,7 @@ public final class Simulator {
         System.arraycopy(model.nx, 0, to.nx, 0, model.nx.length);
         System.arraycopy(model.nxw, 0, to.nxw, 0, model.nxw.length);
         System.arraycopy(model.act, 0, to.act, 0, model.act.length);
-        for (int i = 0; i < model.m.length; i++) {
-            System.arraycopy(model.m[i], 0, to.m[i], 0, model.m[i].length);
-        }
+        to.m.share(model.m);
         to.reset = model.reset;
         s.reset = reset;
         s.cycle = cycle;
@@ -164,13 +157,26 @@ public final class Simulator {
         return s;
     }
 
-    /** Bytes of state one instance holds (its value, next-state, memory and activity arrays). */
+    /**
+     * Bytes of state this instance holds alone: its value, next-state and activity arrays, and the
+     * memories it has written (a memory is stored at its word width and copied on its first write).
+     */
     public long stateBytes() {
         long longs = model.v.length + model.w.length + model.nx.length + model.nxw.length + model.act.length;
-        for (long[] mem : model.m) {
-            longs += mem.length;
-        }
-        return 8 * longs;
+        return 8 * longs + model.m.arrayBytes(true);
+    }
+
+    /**
+     * Bytes of memory this instance reads but shares with other instances of its design (initial images,
+     * or arrays inherited by {@link #fork()}) because neither side has written them since.
+     */
+    public long sharedStateBytes() {
+        return model.m.arrayBytes(false);
+    }
+
+    /** The memories' arrays and copy count, for tests of the sharing. */
+    Memories memories() {
+        return model.m;
     }
 
     public Circuit circuit() {

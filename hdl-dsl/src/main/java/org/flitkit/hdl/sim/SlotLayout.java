@@ -48,7 +48,6 @@ final class SlotLayout {
     /** initial contents of w (wide literals) */
     final List<long[]> wideConsts = new ArrayList<>();
     final List<Integer> wideConstOffsets = new ArrayList<>();
-    int[] memSizes;
     /** {slot, value} of narrow constants that need storage */
     final List<long[]> narrowConsts = new ArrayList<>();
     final List<Bits> state = new ArrayList<>();
@@ -349,11 +348,8 @@ final class SlotLayout {
         }
         scratchOff = nw;
         nw += 4 * maxLimbs + 8;
-        memSizes = new int[net.mems().size()];
-        for (int i = 0; i < memSizes.length; i++) {
-            Mem<?> mem = net.mems().get(i);
-            memIndex.put(mem, i);
-            memSizes[i] = mem.depth() * (mem.width() > 64 ? limbs(mem.width()) : 1);
+        for (int i = 0; i < net.mems().size(); i++) {
+            memIndex.put(net.mems().get(i), i);
         }
     }
 

@@ -12,7 +12,7 @@ final class SourceText {
 
     /** The imports every generated unit starts with. */
     static final String UNIT_HEADER =
-            "package org.flitkit.hdl.sim.gen;\n\nimport org.flitkit.hdl.sim.LinearMaps;\nimport org.flitkit.hdl.sim.MemPorts;\nimport org.flitkit.hdl.sim.Wide;\n\n";
+            "package org.flitkit.hdl.sim.gen;\n\nimport org.flitkit.hdl.sim.LinearMaps;\nimport org.flitkit.hdl.sim.MemPorts;\nimport org.flitkit.hdl.sim.Memories;\nimport org.flitkit.hdl.sim.Wide;\n\n";
 
     /** Whether a value is stored as limbs in {@code w} (over 64 bits) rather than one long in {@code v}. */
     static boolean wide(Bits n) {

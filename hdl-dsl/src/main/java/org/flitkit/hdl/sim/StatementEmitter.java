@@ -112,7 +112,7 @@ final class StatementEmitter {
             Bits addr = s.args().get(0);
             Bits en = s.args().get(1);
             if (w) {
-                stmt = "if (" + narrow.ex(en) + " != 0L) MemPorts.memReadWide(m[" + st.memRef(mem) + "], " + narrow.ex(addr) + ", " + mem.depth()
+                stmt = "if (" + narrow.ex(en) + " != 0L) MemPorts.readWide(m.l[" + st.memRef(mem) + "], " + narrow.ex(addr) + ", " + mem.depth()
                         + ", nxw, " + k + ", " + s.width() + "); else " + WideEmitter.copy("nxw", k, s.width(), "w", slot);
             } else {
                 stmt = "nx[" + k + "] = " + narrow.ex(en) + " != 0L ? " + narrow.memRead(s, narrow.ex(addr)) + " : v[" + slot + "];";
@@ -174,9 +174,10 @@ final class StatementEmitter {
     String writeStmt(Mem<?> mem, Mem.Write wr, boolean wake) {
         int k = layout.memIndex.get(mem);
         String write = mem.width() > 64
-                ? "MemPorts.memWriteWide(m[" + k + "], " + narrow.ex(wr.addr()) + ", " + mem.depth() + ", w, " + st.off(wr.data()) + ", "
+                ? "MemPorts.writeWide(m, " + k + ", " + narrow.ex(wr.addr()) + ", " + mem.depth() + ", w, " + st.off(wr.data()) + ", "
                         + mem.width() + ");"
-                : "MemPorts.memWrite(m[" + k + "], " + narrow.ex(wr.addr()) + ", " + mem.depth() + ", " + narrow.ex(wr.data()) + ");";
+                : "MemPorts.write" + Memories.elementBits(mem.width()) + "(m, " + k + ", " + narrow.ex(wr.addr()) + ", " + mem.depth() + ", "
+                        + narrow.ex(wr.data()) + ");";
         return "if (" + narrow.ex(wr.enable()) + " != 0L) { " + write + (wake ? " " + st.activity.memWake(k) : "") + " }";
     }
 

@@ -234,7 +234,7 @@ final class WideEmitter {
                         : "Wide.fromLong(" + dst + ", " + w + ", " + narrow.ex(a0) + ", " + a0.width() + ", " + a0.isSigned() + ");";
             case MEM_READ: {
                 Mem<?> mem = n.mem();
-                return "MemPorts.memReadWide(m[" + st.memRef(mem) + "], " + narrow.ex(a0) + ", " + mem.depth() + ", " + dst + ", " + w + ");";
+                return "MemPorts.readWide(m.l[" + st.memRef(mem) + "], " + narrow.ex(a0) + ", " + mem.depth() + ", " + dst + ", " + w + ");";
             }
             default:
                 throw new IllegalStateException("no wide statement for " + n.op());

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
  * a counter alone in its chunk, a register's next value compared in a local, a wide register's reset.
  */
 class StatementEmitterTest {
-    private static final String CHUNK = "(long[] v, long[] w, long[][] m, long[] nx, long[] nxw, boolean rst, long[] act) {\n";
+    private static final String CHUNK = "(long[] v, long[] w, Memories m, long[] nx, long[] nxw, boolean rst, long[] act) {\n";
 
     @Test
     void theStoringVariantsChunks() {

@@ -47,7 +47,7 @@ public final class NrcRing implements AutoCloseable {
 
     /** Where the build time went, in milliseconds, and what it left. */
     public record Build(int chips, long compileMillis, long bootMillis, long bootCycles, long forkMillis, long wireMillis,
-            long configMillis, long configCycles, long stateBytesPerChip) {
+            long configMillis, long configCycles, long stateBytesPerChip, long sharedBytesPerChip) {
         public long totalMillis() {
             return compileMillis + bootMillis + forkMillis + wireMillis + configMillis;
         }
@@ -142,7 +142,7 @@ public final class NrcRing implements AutoCloseable {
         long configCycles = fabric.runUntil(() -> configAnswers == n, 100_000);
         long t5 = System.nanoTime();
         build = new Build(n, ms(t1 - t0), ms(t2 - t1), bootCycles, ms(t3 - t2), ms(t4 - t3), ms(t5 - t4), configCycles,
-                proto.stateBytes());
+                proto.stateBytes(), proto.sharedStateBytes());
     }
 
     private static long ms(long nanos) {

@@ -154,8 +154,9 @@ public final class NrcSystemBenchmark {
             out.printf(Locale.ROOT, "build: chips=%d total_ms=%d (elaborate+codegen+compile %d, boot %d ms = %d cycles, fork %d, wire %d, configure CHIP_IDs %d ms = %d cycles)%n",
                     chips, b.totalMillis(), b.compileMillis(), b.bootMillis(), b.bootCycles(), b.forkMillis(), b.wireMillis(), b.configMillis(),
                     b.configCycles());
-            out.printf(Locale.ROOT, "memory: heap_after_build_mb=%.1f state_bytes_per_chip=%d heap_per_chip_kb=%.1f chip_evaluations_in_build=%d%n",
-                    heap / 1048576.0, b.stateBytesPerChip(), heap / 1024.0 / chips, ring.fabric.chipEvaluations());
+            out.printf(Locale.ROOT, "memory: heap_after_build_mb=%.1f state_bytes_per_chip=%d shared_memory_bytes_per_chip=%d heap_per_chip_kb=%.1f"
+                    + " chip_evaluations_in_build=%d%n", heap / 1048576.0, b.stateBytesPerChip(), b.sharedBytesPerChip(), heap / 1024.0 / chips,
+                    ring.fabric.chipEvaluations());
         }
         return ring;
     }
