@@ -64,8 +64,7 @@ public final class XudSendEngine extends Module {
         when(create.valid.and(create.bits.qp.lt(p.qps())), () -> curPsn.write(create.bits.qp.bits(p.qpBits() - 1, 0), create.bits.initPsn));
         inflightValid = regInit(UInt(slots), 0);
         inflight = mem(slots, UInt(PSN_BITS + 32));
-        now = regInit(UInt(TIME_BITS), 0);
-        now.assign(now.add(1));
+        now = Counter.enabled(TRUE(), 1L << TIME_BITS).named("now").value;
         timers = instance("timers", new Queue<>(() -> UInt(p.qpBits() + p.slotBits() + PSN_BITS + TIME_BITS), p.timeoutFifoDepth()));
         pktQ = instance("pktQ", new Queue<>(() -> UInt(CONTAINER_BITS), 2));
         cqQ = instance("cqQ", new Queue<>(() -> UInt(CQE_BITS), 2));
