@@ -57,24 +57,15 @@ public final class XudRecvEngine extends Module {
         rqTail = regInit(Vec(p.qps(), () -> UInt(rqLog + 1)), 0);
         postReceives();
 
-        // ---- checks: a bad ICRC first (then nothing else in the packet can be trusted)
         UInt pkt = pktIn.bits;
-        UInt pktLen = LayoutBits.get(pkt, PKT_LEN);
-        UInt padCnt = LayoutBits.get(pkt, PAD_CNT);
         UInt qpn = LayoutBits.get(pkt, DEST_QP);
         UInt qp = qpn.bits(p.qpBits() - 1, 0);
-        Bool crcOk = IcrcHw.of(pkt).eq(LayoutBits.get(pkt, ICRC)).named("crcOk");
-        Bool opOk = LayoutBits.get(pkt, OPCODE).eq(OP_XUD_SEND);
-        Bool lenOk = pktLen.ge(DATA_HEADER_WORDS).and(pktLen.le(DATA_HEADER_WORDS + MTU_BYTES / 4))
-                .and(pktLen.eq(DATA_HEADER_WORDS).and(padCnt.ne(0)).not()).named("lenOk");
-        Bool qpOk = qpn.lt(p.qps()).and(qpEnabled.bit(qp));
         UInt head = rqHead.at(qp);
         Bool rqEmpty = head.eq(rqTail.at(qp));
-        Bool deliver = crcOk.and(opOk).and(lenOk).and(qpOk).and(rqEmpty.not()).named("deliver");
-        UInt syndrome = mux(crcOk.not(), lit(SYN_NAK | NAK_REMOTE_OP_ERROR, 8),
-                mux(opOk.and(lenOk).and(qpOk).not(), lit(SYN_NAK | NAK_INVALID_REQUEST, 8),
-                        mux(rqEmpty, lit(SYN_RNR, 8), lit(SYN_ACK, 8)))).named("syndrome");
-        UInt byteLen = pktLen.sub(DATA_HEADER_WORDS).bits(3, 0).cat(lit(0, 2)).pad(6).sub(padCnt.pad(6)).named("byteLen");
+        Verdict v = check(qpn.lt(p.qps()).and(qpEnabled.bit(qp)), rqEmpty);
+        Bool deliver = v.deliver();
+        UInt syndrome = v.syndrome();
+        UInt byteLen = v.byteLen();
 
         Queue<UInt> ackQ = instance("ackQ", new Queue<>(() -> UInt(CONTAINER_BITS), 2));
         Queue<DmaWrite> dataQ = instance("dataQ", new Queue<>(DmaWrite::new, 2));
@@ -105,6 +96,30 @@ public final class XudRecvEngine extends Module {
         delivered.assign(Counter.enabled(accept, 1L << 32).named("deliveredCount").value);
         naks.assign(Counter.enabled(pktIn.fire().and(syndrome.bits(7, 5).eq(SYN_NAK >> 5)), 1L << 32).named("nakCount").value);
         rnrNaks.assign(Counter.enabled(pktIn.fire().and(syndrome.eq(SYN_RNR)), 1L << 32).named("rnrNakCount").value);
+    }
+
+    /** What the checks make of the packet at the head of {@code pktIn}: deliver it or not, its answer's syndrome, its length. */
+    private record Verdict(Bool deliver, UInt syndrome, UInt byteLen) {
+    }
+
+    /**
+     * The packet's checks, a bad ICRC first (then nothing else in the packet can be trusted), then opcode, length and
+     * QP ({@code qpOk}); a good packet for an empty receive queue ({@code rqEmpty}) gets an RNR NAK (section 2.2).
+     */
+    private Verdict check(Bool qpOk, Bool rqEmpty) {
+        UInt pkt = pktIn.bits;
+        UInt pktLen = LayoutBits.get(pkt, PKT_LEN);
+        UInt padCnt = LayoutBits.get(pkt, PAD_CNT);
+        Bool crcOk = IcrcHw.of(pkt).eq(LayoutBits.get(pkt, ICRC)).named("crcOk");
+        Bool opOk = LayoutBits.get(pkt, OPCODE).eq(OP_XUD_SEND);
+        Bool lenOk = pktLen.ge(DATA_HEADER_WORDS).and(pktLen.le(DATA_HEADER_WORDS + MTU_BYTES / 4))
+                .and(pktLen.eq(DATA_HEADER_WORDS).and(padCnt.ne(0)).not()).named("lenOk");
+        Bool deliver = crcOk.and(opOk).and(lenOk).and(qpOk).and(rqEmpty.not()).named("deliver");
+        UInt syndrome = mux(crcOk.not(), lit(SYN_NAK | NAK_REMOTE_OP_ERROR, 8),
+                mux(opOk.and(lenOk).and(qpOk).not(), lit(SYN_NAK | NAK_INVALID_REQUEST, 8),
+                        mux(rqEmpty, lit(SYN_RNR, 8), lit(SYN_ACK, 8)))).named("syndrome");
+        UInt byteLen = pktLen.sub(DATA_HEADER_WORDS).bits(3, 0).cat(lit(0, 2)).pad(6).sub(padCnt.pad(6)).named("byteLen");
+        return new Verdict(deliver, syndrome, byteLen);
     }
 
     /** A receive request goes to the tail of its QP's ring; one for a QP out of range is taken and ignored. */

@@ -51,6 +51,7 @@ public final class XudSendEngine extends Module {
     /** In-flight table: a valid bit per slot (three may change per cycle), PSN and wr_id in a memory. */
     private final UInt inflightValid;
     private final Mem<UInt> inflight;
+    /** Cycles since reset, and the (slot, PSN, send time) of every packet in send order: the timeouts. */
     private final UInt now;
     private final Queue<UInt> timers;
     private final Queue<UInt> pktQ;
@@ -86,6 +87,7 @@ public final class XudSendEngine extends Module {
                 .or(slotBit(send.fire(), send.slot(), slots)));
         sent.assign(Counter.enabled(send.fire(), 1L << 32).named("sentCount").value);
         timeouts.assign(Counter.enabled(timeout.clears(), 1L << 32).named("timeoutCount").value);
+        // an ACK taken that clears nothing matched no in-flight PSN
         staleAcks.assign(Counter.enabled(ackIn.fire().and(ack.clears().not()), 1L << 32).named("staleAckCount").value);
     }
 
