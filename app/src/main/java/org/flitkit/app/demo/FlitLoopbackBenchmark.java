@@ -8,6 +8,7 @@ import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
+import org.flitkit.hdl.lib.Counter;
 import org.flitkit.hdl.lib.Lfsr;
 
 /**
@@ -29,17 +30,15 @@ public final class FlitLoopbackBenchmark extends Module {
         }
         link.in.valid.assign(1);
         link.in.bits.assign(cat(parts).trunc(FlitLoopback.FLIT_WIDTH));
-        UInt ready = Lfsr.galois(16, TRUE(), 0xBEEF).named("sink_lfsr");
-        link.out.ready.assign(ready.bit(2).or(ready.bit(5)));
+        UInt sinkLfsr = Lfsr.galois(16, TRUE(), 0xBEEF).named("sinkLfsr");
+        link.out.ready.assign(sinkLfsr.bit(2).or(sinkLfsr.bit(5)));
         UInt sum = regInit(UInt(64), 0).named("sum");
-        UInt count = regInit(UInt(32), 0).named("count");
+        Bool taken = link.out.valid.and(link.out.ready);
+        Counter count = Counter.enabled(taken, 1L << 32).named("count");
         UInt flit = link.out.bits;
         UInt folded = flit.bits(63, 0).xor(flit.bits(127, 64)).xor(flit.bits(191, 128)).xor(flit.bits(197, 192).pad(64));
-        when(link.out.valid.and(link.out.ready), () -> {
-            sum.assign(sum.shl(1).trunc(64).xor(sum.shr(63)).xor(folded));
-            count.assign(count.add(1));
-        });
+        when(taken, () -> sum.assign(sum.shl(1).trunc(64).xor(sum.shr(63)).xor(folded)));
         checksum.assign(sum);
-        received.assign(count);
+        received.assign(count.value);
     }
 }

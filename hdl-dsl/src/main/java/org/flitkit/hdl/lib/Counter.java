@@ -18,8 +18,8 @@ import org.flitkit.hdl.UInt;
  * {@link #enabled} advances on a condition.
  */
 public final class Counter {
-    /** The modulus: the counter takes the values 0..n-1. */
-    public final int n;
+    /** The modulus: the counter takes the values 0..n-1 (a {@code long}: {@code 1L << 32} is a 32-bit event counter). */
+    public final long n;
     /** The count (a register, reset to 0). */
     public final UInt value;
     /** High on cycles where {@link #inc()} applies. */
@@ -29,11 +29,11 @@ public final class Counter {
     private final Bool last;
     private final Bool wrap;
 
-    public Counter(int n) {
+    public Counter(long n) {
         this(n, false, false);
     }
 
-    private Counter(int n, boolean saturate, boolean down) {
+    private Counter(long n, boolean saturate, boolean down) {
         if (n < 1) {
             throw new HdlException("Counter(" + n + "): the modulus must be at least 1");
         }
@@ -65,22 +65,22 @@ public final class Counter {
     }
 
     /** A counter of 0..n-1 that stays at n-1 (event and statistics counters); {@link #wrap()} is never high. */
-    public static Counter saturating(int n) {
+    public static Counter saturating(long n) {
         return new Counter(n, true, false);
     }
 
     /** A counter of 0..n-1 with {@link #inc()} and {@link #dec()}, wrapping at both ends (n-1 to 0, 0 to n-1). */
-    public static Counter upDown(int n) {
+    public static Counter upDown(long n) {
         return new Counter(n, false, true);
     }
 
     /** A counter of 0..n-1 with {@link #inc()} and {@link #dec()} that stays at 0 and at n-1 (credit counters). */
-    public static Counter upDownSaturating(int n) {
+    public static Counter upDownSaturating(long n) {
         return new Counter(n, true, true);
     }
 
     /** A counter that advances on every cycle where {@code enable} is high (Chisel's {@code Counter(cond, n)}). */
-    public static Counter enabled(Bool enable, int n) {
+    public static Counter enabled(Bool enable, long n) {
         Counter c = new Counter(n);
         when(enable, c::inc);
         return c;

@@ -82,6 +82,40 @@ class CounterTest {
         assertThat(sim.signalNames()).contains("top.beat_inc", "top.counter");
     }
 
+    /** A counter of 2^32 values: 32 bits wide, from its last value back to 0 (the modulus is a {@code long}). */
+    static final class Wide extends Module {
+        final Bool en = input(Bool());
+        final Bool preset = input(Bool());
+        final UInt value = output(UInt(32));
+        final Bool wrap = output(Bool());
+
+        Wide() {
+            Counter c = Counter.enabled(en, 1L << 32);
+            when(preset, () -> c.load(0xFFFF_FFFEL));
+            value.assign(c.value);
+            wrap.assign(c.wrap());
+        }
+    }
+
+    @Test
+    void aLongModulusMakesAThirtyTwoBitCounterThatWraps() {
+        Simulator sim = Simulator.of(Wide::new);
+        Wide t = (Wide) sim.circuit().top();
+        sim.reset();
+        sim.poke(t.preset, 1);
+        sim.step();
+        sim.poke(t.preset, 0);
+        sim.poke(t.en, 1);
+        assertThat(sim.peek(t.value)).isEqualTo(0xFFFF_FFFEL);
+        assertThat(sim.peekBool(t.wrap)).isFalse();
+        sim.step();
+        assertThat(sim.peek(t.value)).isEqualTo(0xFFFF_FFFFL);
+        assertThat(sim.peekBool(t.wrap)).isTrue();
+        sim.step();
+        assertThat(sim.peek(t.value)).isEqualTo(0);
+        assertThat(sim.peekBool(t.wrap)).isFalse();
+    }
+
     @Test
     void rejectsEmptyRange() {
         assertThatThrownBy(() -> Simulator.of(() -> new Top(0))).hasMessageContaining("at least 1");

@@ -5,7 +5,6 @@ import static org.flitkit.hdl.Hdl.*;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.function.Supplier;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.Vec;
@@ -39,8 +38,7 @@ public final class XudBoard extends Module {
             throw new IllegalArgumentException("a cluster has 1..64 adapters, got " + n);
         }
         this.params = p;
-        Supplier<Valid<QpCreate>> createType = XudPorts::qpCreate;
-        create = input(Vec(n, createType));
+        create = input(Vec(n, XudPorts::qpCreate));
         sendWqe = input(Vec(n, () -> Decoupled.of(SendWqe::new)));
         postRecv = input(Vec(n, () -> Decoupled.of(RecvWqe::new)));
         netOut = output(Vec(n, XudPorts::packetStream));

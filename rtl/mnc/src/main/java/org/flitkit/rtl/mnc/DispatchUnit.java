@@ -9,6 +9,7 @@ import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.Vec;
+import org.flitkit.hdl.lib.Counter;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Fsm;
 import org.flitkit.hdl.lib.Queue;
@@ -48,38 +49,68 @@ public final class DispatchUnit extends Module {
     public final UInt staleSacks = output(UInt(32));
     public final Fsm<State> fsm;
 
+    private final MncParams params;
+    /** The request being dispatched and its plan: links at both ends (in chunk order), chunk count and length. */
+    private final SendRequest cur;
+    private final Vec<UInt> sendLinks;
+    private final Vec<UInt> recvLinks;
+    private final UInt chunks;
+    private final UInt chunkLen;
+    /** Round-robin pointers of the send and receive link choices. */
+    private final UInt sendPtr;
+    private final UInt recvPtr;
+    /** The chunk being issued and its offset in the message. */
+    private final Counter idx;
+    private final UInt off;
+    /** Software dispatch: cycles left in {@link State#HOST}. */
+    private final Counter hostWait;
+
     public DispatchUnit(MncParams p) {
+        this.params = p;
         int n = p.rails();
         jobs = output(Vec(n, () -> Decoupled.of(SdmaJob::new)));
         fsm = new Fsm<>(State.class);
-        SendRequest cur = regInit(new SendRequest(), 0).named("cur");
-        Vec<UInt> sendLinks = regInit(Vec(n, () -> UInt(RAIL_BITS)), 0).named("send_links");
-        Vec<UInt> recvLinks = regInit(Vec(n, () -> UInt(RAIL_BITS)), 0).named("recv_links");
-        UInt sendPtr = regInit(UInt(RAIL_BITS), 0).named("send_ptr");
-        UInt recvPtr = regInit(UInt(RAIL_BITS), 0).named("recv_ptr");
-        UInt chunks = regInit(UInt(CHUNK_BITS), 0).named("chunks");
-        UInt idx = regInit(UInt(RAIL_BITS), 0).named("idx");
-        UInt off = regInit(UInt(LEN_BITS), 0).named("off");
-        UInt chunkLen = regInit(UInt(LEN_BITS), 0).named("chunk_len");
-        UInt hostWait = regInit(UInt(CYCLE_BITS), 0).named("host_wait");
+        cur = regInit(new SendRequest(), 0);
+        sendLinks = regInit(Vec(n, () -> UInt(RAIL_BITS)), 0);
+        recvLinks = regInit(Vec(n, () -> UInt(RAIL_BITS)), 0);
+        sendPtr = regInit(UInt(RAIL_BITS), 0);
+        recvPtr = regInit(UInt(RAIL_BITS), 0);
+        chunks = regInit(UInt(CHUNK_BITS), 0);
+        idx = new Counter(1 << RAIL_BITS).named("idx");
+        off = regInit(UInt(LEN_BITS), 0);
+        chunkLen = regInit(UInt(LEN_BITS), 0);
+        hostWait = Counter.upDown(1L << CYCLE_BITS).named("hostWait");
 
         // ---- send links: the policy's mask, NICStatus, the send pointer
-        LinkChooser sendChoice = instance("send_choice", new LinkChooser(n));
+        LinkChooser sendChoice = instance("sendChoice", new LinkChooser(n));
         sendChoice.mask.assign(p.policy() == Policy.STATIC ? staticMask(req.bits.flow, n) : lit(p.sendMask(), 4));
         sendChoice.busy.assign(status);
         sendChoice.ptr.assign(sendPtr);
         // ---- receive links: the destination's states from its SAck (dynamic), or plain rotation (one-direction)
-        LinkChooser recvChoice = instance("recv_choice", new LinkChooser(n));
+        LinkChooser recvChoice = instance("recvChoice", new LinkChooser(n));
         recvChoice.mask.assign(lit(p.recvMask(), 4));
         recvChoice.busy.assign(mux(fsm.is(State.WAIT_SACK), ctrlIn.bits.status, lit(0, 4)));
         recvChoice.ptr.assign(recvPtr);
 
         Bool isLong = p.stripes() ? req.bits.len.ge(p.stripeThreshold()) : FALSE();
+        take(isLong, sendChoice, recvChoice);
+        Control control = control(recvChoice);
+        issue();
+
+        striped.assign(Counter.enabled(req.fire().and(isLong), 1L << 32).named("stripedCount").value);
+        sreqs.assign(Counter.enabled(control.sreqSent(), 1L << 32).named("sreqCount").value);
+        sacks.assign(Counter.enabled(control.sackSent(), 1L << 32).named("sackCount").value);
+        staleSacks.assign(Counter.enabled(control.staleSack(), 1L << 32).named("staleSackCount").value);
+    }
+
+    /** IDLE takes a request: its send links, and for a short message its one receive link (section 2.3.2). */
+    private void take(Bool isLong, LinkChooser sendChoice, LinkChooser recvChoice) {
+        int n = params.rails();
         req.ready.assign(fsm.is(State.IDLE));
         when(req.fire(), () -> {
             cur.assign(req.bits);
             off.assign(lit(0, LEN_BITS));
-            idx.assign(lit(0, RAIL_BITS));
+            idx.clear();
             for (int k = 0; k < n; k++) {
                 sendLinks.get(k).assign(sendChoice.links.get(k));
             }
@@ -91,7 +122,7 @@ public final class DispatchUnit extends Module {
             }).otherwise(() -> {
                 chunks.assign(lit(1, CHUNK_BITS));
                 chunkLen.assign(req.bits.len);
-                if (p.policy() == Policy.ONE_DIRECTION && n > 1) {
+                if (params.policy() == Policy.ONE_DIRECTION && n > 1) {
                     recvLinks.get(0).assign(recvChoice.links.get(0));
                     recvPtr.assign(next(recvChoice.links.get(0), n));
                 } else {
@@ -101,10 +132,19 @@ public final class DispatchUnit extends Module {
                 fsm.goTo(State.ISSUE);
             });
         });
+    }
 
-        // ---- SReq out, SAck in. Other nodes' SReqs wait in a queue with room for one from every node (each has at most
-        // one outstanding), so the RECV engine that brought one never waits for a SEND engine: a RECV held by a SReq
-        // while its node's SEND waits on the other node's RECV would close a cycle between two nodes.
+    /** The control traffic's events for the counters: an SReq sent, an SAck sent, an SAck nobody awaited. */
+    private record Control(Bool sreqSent, Bool sackSent, Bool staleSack) {
+    }
+
+    /**
+     * SReq out, SAck in, and the answers to other nodes' SReqs. Those wait in a queue with room for one from every
+     * node (each has at most one outstanding), so the RECV engine that brought one never waits for a SEND engine:
+     * a RECV held by a SReq while its node's SEND waits on the other node's RECV would close a cycle between two nodes.
+     */
+    private Control control(LinkChooser recvChoice) {
+        int n = params.rails();
         Queue<Header> replies = instance("replies", new Queue<>(Header::new, 1 << NODE_BITS));
         Bool inSreq = ctrlIn.valid.and(ctrlIn.bits.kind.eq(MncPorts.KIND_SREQ));
         Bool inSack = ctrlIn.valid.and(ctrlIn.bits.kind.eq(MncPorts.KIND_SACK));
@@ -112,31 +152,21 @@ public final class DispatchUnit extends Module {
         replies.enq.bits.assign(ctrlIn.bits);
         Header asked = replies.deq.bits;
         Bool answering = replies.deq.valid;
-        Header sack = wire(new Header());
-        sack.kind.assign(lit(MncPorts.KIND_SACK, 2));
-        sack.srcNode.assign(node);
+        Header sack = control(MncPorts.KIND_SACK);
         sack.srcRail.assign(asked.dstRail);
         sack.dstNode.assign(asked.srcNode);
         sack.dstRail.assign(asked.srcRail);
         sack.flow.assign(asked.flow);
         sack.seq.assign(asked.seq);
         sack.nchunks.assign(lit(0, CHUNK_BITS));
-        sack.last.assign(TRUE());
-        sack.addr.assign(lit(0, ADDR_BITS));
-        sack.len.assign(lit(0, PLEN_BITS));
         sack.status.assign(status);
-        Header sreq = wire(new Header());
-        sreq.kind.assign(lit(MncPorts.KIND_SREQ, 2));
-        sreq.srcNode.assign(node);
+        Header sreq = control(MncPorts.KIND_SREQ);
         sreq.srcRail.assign(sendLinks.get(0));
         sreq.dstNode.assign(cur.dstNode);
         sreq.dstRail.assign(sendLinks.get(0));
         sreq.flow.assign(cur.flow);
         sreq.seq.assign(cur.seq);
         sreq.nchunks.assign(chunks);
-        sreq.last.assign(TRUE());
-        sreq.addr.assign(lit(0, ADDR_BITS));
-        sreq.len.assign(lit(0, PLEN_BITS));
         sreq.status.assign(lit(0, 4));
         // answers first: another node's message waits on them
         ctrlOut.valid.assign(answering.or(fsm.is(State.SREQ)));
@@ -145,30 +175,45 @@ public final class DispatchUnit extends Module {
         Bool sackTaken = inSack.and(fsm.is(State.WAIT_SACK));
         // a SAck when none is awaited is dropped and counted (the platform's checks want none)
         ctrlIn.ready.assign(mux(ctrlIn.bits.kind.eq(MncPorts.KIND_SREQ), replies.enq.ready, TRUE()));
-        when(fsm.is(State.SREQ).and(answering.not()).and(ctrlOut.ready), () -> fsm.goTo(State.WAIT_SACK));
+        Bool sreqSent = fsm.is(State.SREQ).and(answering.not()).and(ctrlOut.ready);
+        when(sreqSent, () -> fsm.goTo(State.WAIT_SACK));
         when(sackTaken, () -> {
             for (int k = 0; k < n; k++) {
                 recvLinks.get(k).assign(recvChoice.links.get(k));
             }
             recvPtr.assign(next(recvChoice.links.get(0), n));
-            hostWait.assign(lit(p.softwareCycles(), CYCLE_BITS));
-            fsm.goTo(p.softwareDispatch() ? State.HOST : State.ISSUE);
+            hostWait.load(params.softwareCycles());
+            fsm.goTo(params.softwareDispatch() ? State.HOST : State.ISSUE);
         });
         when(fsm.is(State.HOST), () -> {
-            hostWait.assign(hostWait.sub(1));
-            when(hostWait.le(1), () -> fsm.goTo(State.ISSUE));
+            hostWait.dec();
+            when(hostWait.value.le(1), () -> fsm.goTo(State.ISSUE));
         });
+        return new Control(sreqSent, replies.deq.fire(), inSack.and(fsm.is(State.WAIT_SACK).not()));
+    }
 
-        // ---- one chunk per cycle into the SDMA queue of its rail
-        UInt rail = sendLinks.at(idx);
-        Bool lastChunk = idx.pad(CHUNK_BITS).add(1).eq(chunks);
+    /** A control header of {@code kind} from this node: no payload, the last packet of its chunk. */
+    private Header control(int kind) {
+        Header h = wire(new Header());
+        h.kind.assign(lit(kind, 2));
+        h.srcNode.assign(node);
+        h.last.assign(TRUE());
+        h.addr.assign(lit(0, ADDR_BITS));
+        h.len.assign(lit(0, PLEN_BITS));
+        return h;
+    }
+
+    /** ISSUE: one chunk per cycle into the SDMA queue of its rail (section 2.4), back to IDLE after the last. */
+    private void issue() {
+        UInt rail = sendLinks.at(idx.value);
+        Bool lastChunk = idx.value.pad(CHUNK_BITS).add(1).eq(chunks);
         UInt len = mux(lastChunk, cur.len.sub(off), chunkLen);
         Bool anyFire = FALSE();
-        for (int j = 0; j < n; j++) {
+        for (int j = 0; j < jobs.size(); j++) {
             Decoupled<SdmaJob> q = jobs.get(j);
             q.valid.assign(fsm.is(State.ISSUE).and(rail.eq(j)));
             q.bits.dstNode.assign(cur.dstNode);
-            q.bits.dstRail.assign(recvLinks.at(idx));
+            q.bits.dstRail.assign(recvLinks.at(idx.value));
             q.bits.flow.assign(cur.flow);
             q.bits.seq.assign(cur.seq);
             q.bits.nchunks.assign(chunks);
@@ -177,17 +222,12 @@ public final class DispatchUnit extends Module {
             q.bits.len.assign(len);
             anyFire = anyFire.or(q.fire());
         }
-        Bool fired = anyFire.named("job_fire");
-        when(fired, () -> {
+        Bool jobFire = anyFire.named("jobFire");
+        when(jobFire, () -> {
             off.assign(off.add(chunkLen));
-            idx.assign(idx.add(1));
+            idx.inc();
             when(lastChunk, () -> fsm.goTo(State.IDLE));
         });
-
-        striped.assign(counter(req.fire().and(isLong)));
-        sreqs.assign(counter(fsm.is(State.SREQ).and(answering.not()).and(ctrlOut.ready)));
-        sacks.assign(counter(replies.deq.fire()));
-        staleSacks.assign(counter(inSack.and(fsm.is(State.WAIT_SACK).not())));
     }
 
     /** The rail after {@code r}, wrapping at {@code n}. */
@@ -208,11 +248,5 @@ public final class DispatchUnit extends Module {
     private static UInt equalChunk(UInt len, int n) {
         UInt words = len.addW(lit(8L * n - 1, LEN_BITS)).div(lit(8L * n, LEN_BITS + 1));
         return words.bits(LEN_BITS - 4, 0).cat(lit(0, 3));
-    }
-
-    private static UInt counter(Bool event) {
-        UInt c = regInit(UInt(32), 0);
-        when(event, () -> c.assign(c.add(1)));
-        return c;
     }
 }

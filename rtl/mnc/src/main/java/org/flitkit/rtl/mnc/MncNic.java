@@ -53,11 +53,11 @@ public final class MncNic extends Module {
         send = instance("send", new MncSendEngine(p));
         recv = instance("recv", new RecvEngine(p));
         rdma = instance("rdma", new RdmaEngine(p));
-        SlotPool sendBufs = instance("send_bufs", new SlotPool(p.sendSlots()));
-        SlotPool recvBufs = instance("recv_bufs", new SlotPool(p.recvSlots()));
+        SlotPool sendBufs = instance("sendBufs", new SlotPool(p.sendSlots()));
+        SlotPool recvBufs = instance("recvBufs", new SlotPool(p.recvSlots()));
         Queue<SdmaJob> jobs = instance("jobs", new Queue<>(SdmaJob::new, JOB_QUEUE));
-        Queue<Packet> sendQ = instance("send_q", new Queue<>(Packet::new, p.sendSlots()));
-        Queue<Packet> rdmaQ = instance("rdma_q", new Queue<>(Packet::new, p.recvSlots()));
+        Queue<Packet> sendQ = instance("sendQ", new Queue<>(Packet::new, p.sendSlots()));
+        Queue<Packet> rdmaQ = instance("rdmaQ", new Queue<>(Packet::new, p.recvSlots()));
 
         jobs.enq.connect(job);
         sdma.job.connect(jobs.deq);
@@ -81,7 +81,7 @@ public final class MncNic extends Module {
         rdma.in.connect(rdmaQ.deq);
         recvBufs.release.connect(rdma.release);
 
-        RRArbiter<BusRequest> master = instance("pci_master", new RRArbiter<>(BusRequest::new, 2));
+        RRArbiter<BusRequest> master = instance("pciMaster", new RRArbiter<>(BusRequest::new, 2));
         master.in.get(0).connect(sdma.bus);
         master.in.get(1).connect(rdma.bus);
         bus.connect(master.out);

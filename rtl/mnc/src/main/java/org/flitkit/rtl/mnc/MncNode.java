@@ -59,15 +59,15 @@ public final class MncNode extends Module {
         rxDone = input(Vec(n, () -> Bool()));
 
         dispatch = instance("dispatch", new DispatchUnit(p));
-        NicStatus nicStatus = instance("nic_status", new NicStatus(n));
-        Queue<SendRequest> reqQ = instance("req_q", new Queue<>(SendRequest::new, REQUEST_QUEUE));
+        NicStatus nicStatus = instance("nicStatus", new NicStatus(n));
+        Queue<SendRequest> reqQ = instance("reqQ", new Queue<>(SendRequest::new, REQUEST_QUEUE));
         reqQ.enq.connect(req);
         dispatch.req.connect(reqQ.deq);
         dispatch.node.assign(node);
         dispatch.status.assign(nicStatus.busy);
         status.assign(nicStatus.busy);
 
-        RRArbiter<Header> ctrlIn = instance("ctrl_in", new RRArbiter<>(Header::new, n));
+        RRArbiter<Header> ctrlIn = instance("ctrlIn", new RRArbiter<>(Header::new, n));
         RRArbiter<Event> events = instance("events", new RRArbiter<>(Event::new, n));
         Bool ctrlReady = FALSE();
         for (int r = 0; r < n; r++) {

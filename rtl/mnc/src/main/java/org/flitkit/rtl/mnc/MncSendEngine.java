@@ -38,7 +38,7 @@ public final class MncSendEngine extends Module {
     public MncSendEngine(MncParams p) {
         fsm = new Fsm<>(State.class);
         Packet cur = regInit(new Packet(), 0).named("cur");
-        Bool isData = regInit(Bool(), 0).named("is_data");
+        Bool isData = regInit(Bool(), 0).named("isData");
         Bool offered = regInit(Bool(), 0).named("offered");
         UInt wait = regInit(UInt(CYCLE_BITS), 0).named("wait");
 

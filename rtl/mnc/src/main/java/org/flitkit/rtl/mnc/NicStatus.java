@@ -28,7 +28,7 @@ public final class NicStatus extends Module {
             bits.add(r < rails ? sdmaing.get(r).or(recving.get(r)) : FALSE());
         }
         UInt now = cat(bits.get(3), bits.get(2), bits.get(1), bits.get(0));
-        busy.assign(regNext(now, 0).named("busy_q"));
+        busy.assign(regNext(now, 0).named("busyQ"));
     }
 
 }

@@ -38,7 +38,7 @@ public final class SdmaEngine extends Module {
     public SdmaEngine(MncParams p) {
         fsm = new Fsm<>(State.class);
         SdmaJob cur = regInit(new SdmaJob(), 0).named("cur");
-        UInt curSlot = regInit(UInt(SLOT_BITS), 0).named("cur_slot");
+        UInt curSlot = regInit(UInt(SLOT_BITS), 0).named("curSlot");
         UInt plen = regInit(UInt(PLEN_BITS), 0).named("plen");
         UInt pb = lit(p.packetBytes(), LEN_BITS);
         UInt nextLen = mux(cur.len.gt(pb), pb, cur.len).bits(PLEN_BITS - 1, 0);

@@ -60,15 +60,15 @@ public final class DescDispatch extends Module {
         FetchedDesc f = in.bits;
         UInt d = f.desc;
 
-        Vec<UInt> out = regInit(Vec(vps, () -> UInt(OUTSTANDING_BITS)), 0).named("outstandingCount");
+        Vec<UInt> outstandingCount = regInit(Vec(vps, () -> UInt(OUTSTANDING_BITS)), 0).named("outstandingCount");
         Vec<Bool> park = regInit(Vec(vps, () -> Bool()), 0).named("park");
-        Vec<UInt> age = regInit(Vec(vps, () -> UInt(16)), 0).named("parkAge");
+        Vec<UInt> parkAge = regInit(Vec(vps, () -> UInt(16)), 0).named("parkAge");
         UInt prescale = regInit(UInt(10), 0).named("prescale");
         prescale.assign(prescale.add(1));
         Bool tick = prescale.andR();
 
         Bool fetchErr = f.status.ne(0);
-        Bool fenceWait = fetchErr.not().and(LayoutBits.get(d, D.FEN).eq(1)).and(out.at(f.vp).ne(0));
+        Bool fenceWait = fetchErr.not().and(LayoutBits.get(d, D.FEN).eq(1)).and(outstandingCount.at(f.vp).ne(0));
         UInt errCode = checks(d, f.vp, vps);
         Bool refused = errCode.ne(0);
         Bool good = fetchErr.not().and(fenceWait.not()).and(refused.not());
@@ -99,7 +99,7 @@ public final class DescDispatch extends Module {
         List<Bool> expired = new ArrayList<>();
         List<UInt> ids = new ArrayList<>();
         for (int v = 0; v < vps; v++) {
-            expired.add(park.get(v).and(age.get(v).ge(fenceTimeout)).and(out.get(v).ne(0)));
+            expired.add(park.get(v).and(parkAge.get(v).ge(fenceTimeout)).and(outstandingCount.get(v).ne(0)));
             ids.add(lit(v, 6));
         }
         UInt expVp = priorityMux(expired, ids);
@@ -119,7 +119,7 @@ public final class DescDispatch extends Module {
             parkedBits.add(park.get(v));
         }
         for (int v = 0; v < vps; v++) {
-            UInt o = out.get(v);
+            UInt o = outstandingCount.get(v);
             Bool inc = in.fire().and(good).and(f.vp.eq(v));
             Bool dec = answered.valid.and(answered.bits.eq(v)).and(o.ne(0));
             Bool release = tev.fire().and(expVp.eq(v));
@@ -127,7 +127,7 @@ public final class DescDispatch extends Module {
                     .elsewhen(inc.and(dec.not()).and(o.andR().not()), () -> o.assign(o.add(1)))
                     .elsewhen(dec.and(inc.not()), () -> o.assign(o.sub(1)));
             Bool pk = park.get(v);
-            UInt a = age.get(v);
+            UInt a = parkAge.get(v);
             when(in.fire().and(fenceWait).and(f.vp.eq(v)), () -> {
                 pk.assign(TRUE());
                 a.assign(lit(0, 16));

@@ -10,6 +10,7 @@ import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.Vec;
 import org.flitkit.hdl.lib.Decoupled;
+import org.flitkit.hdl.lib.Fsm;
 import org.flitkit.hdl.lib.Valid;
 import org.flitkit.formats.core.Field;
 import org.flitkit.formats.th2.NicHost;
@@ -24,9 +25,8 @@ import org.flitkit.rtl.pcie.Pcie;
  * NIC flow (4); docs/th2-nic.md, "Host-visible queues".
  */
 public final class EventWriter extends Module {
-    private static final int IDLE = 0;
-    private static final int DECIDE = 1;
-    private static final int WRITE = 2;
+    /** IDLE (takes an event), DECIDE (room in the VP's EQ?), WRITE (the entry's DMA write). */
+    public enum State { IDLE, DECIDE, WRITE }
 
     public final Decoupled<EventReq> in = input(Decoupled.of(EventReq::new));
     /** The EQ of the held event's VP (this block drives {@code vp}). */
@@ -41,6 +41,12 @@ public final class EventWriter extends Module {
     public final Valid<UInt> irq = output(Valid.of(UInt(8)));
     /** One-cycle pulse: an event was dropped (EQ full or not set up). */
     public final Bool dropped = output(Bool());
+    public final Fsm<State> fsm;
+
+    /** The event being written, the cycle it was handed over, and its slot in the EQ. */
+    private final EventReq req;
+    private final UInt stamp;
+    private final RingSlot slot;
 
     public EventWriter() {
         this(Th2.VP_COUNT);
@@ -50,54 +56,51 @@ public final class EventWriter extends Module {
         producer = output(Vec(RingCounters.checkVps(vpCount), () -> UInt(NicHost.INDEX_BITS)));
         drops = output(Vec(vpCount, () -> UInt(32)));
         RingCounters ring = new RingCounters(vpCount, producer, drops);
-        Vec<UInt> prodRegs = ring.producer;
-
-        UInt state = regInit(UInt(2), IDLE);
-        EventReq req = regInit(new EventReq(), 0);
-        UInt stamp = regInit(UInt(64), 0);
-        UInt addr = regInit(UInt(Pcie.ADDR_BITS), 0);
-        UInt index = regInit(UInt(NicHost.INDEX_BITS), 0);
-        Bool phase = regInit(Bool(), 0);
+        fsm = new Fsm<>(State.class);
+        req = regInit(new EventReq(), 0);
+        stamp = regInit(UInt(64), 0);
+        slot = regInit(new RingSlot(), 0);
 
         eq.vp.assign(req.vp);
-        in.ready.assign(state.eq(IDLE));
+        in.ready.assign(fsm.is(State.IDLE));
         when(in.fire(), () -> {
             req.assign(in.bits);
             // the time the event was built: when its source handed it over
             stamp.assign(cycle);
-            state.assign(DECIDE);
+            fsm.goTo(State.DECIDE);
         });
 
-        UInt prod = prodRegs.at(req.vp);
+        UInt prod = ring.producer.at(req.vp);
         Bool noRoom = eq.full(prod);
-        when(state.eq(DECIDE), () -> {
+        fsm.on(State.DECIDE, () -> {
             when(noRoom, () -> {
                 ring.drop(req.vp);
-                state.assign(IDLE);
-            }).otherwise(() -> state.assign(WRITE));
-            index.assign(prod);
-            addr.assign(eq.slotAddress(prod, 4));
-            phase.assign(eq.phase(prod));
+                fsm.goTo(State.IDLE);
+            }).otherwise(() -> fsm.goTo(State.WRITE));
+            slot.take(eq, prod, 4);
         });
 
-        NicHost.Event e = NicHost.EVENT;
-        Map<Field, Bits> fields = Map.of(e.PHASE, phase, e.TYPE, req.type, e.VP, req.vp, e.CODE, req.code, e.TRANSACTION_ID, req.tid,
-                e.INDEX, req.index, e.TIMESTAMP, stamp);
-        UInt event = LayoutBits.build(e.layout(), fields);
-        Bool writing = state.eq(WRITE);
-        dma.valid.assign(writing);
+        dma.valid.assign(fsm.is(State.WRITE));
         dma.bits.write.assign(TRUE());
         dma.bits.tag.assign(0);
-        dma.bits.addr.assign(addr);
+        dma.bits.addr.assign(slot.addr);
         dma.bits.len.assign(NicHost.EQ_ENTRY_BYTES);
-        dma.bits.data.assign(event.pad(Pcie.BEAT_BITS));
+        dma.bits.data.assign(event().pad(Pcie.BEAT_BITS));
         dma.bits.last.assign(TRUE());
         when(dma.fire(), () -> {
-            prodRegs.write(req.vp, index.add(1));
-            state.assign(IDLE);
+            ring.producer.write(req.vp, slot.index.add(1));
+            fsm.goTo(State.IDLE);
         });
-        dropped.assign(state.eq(DECIDE).and(noRoom));
+        dropped.assign(fsm.is(State.DECIDE).and(noRoom));
         irq.valid.assign(dma.fire().and(req.irq.ne(EventReq.IRQ_NONE)));
         irq.bits.assign(cat(req.irq, req.vp));
+    }
+
+    /** The held event as a 16-byte {@code NicHost.EVENT} entry, with its phase and timestamp. */
+    private UInt event() {
+        NicHost.Event e = NicHost.EVENT;
+        Map<Field, Bits> fields = Map.of(e.PHASE, slot.phase, e.TYPE, req.type, e.VP, req.vp, e.CODE, req.code, e.TRANSACTION_ID, req.tid,
+                e.INDEX, req.index, e.TIMESTAMP, stamp);
+        return LayoutBits.build(e.layout(), fields);
     }
 }

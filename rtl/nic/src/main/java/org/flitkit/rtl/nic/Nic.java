@@ -134,11 +134,11 @@ public final class Nic extends Module {
         nma.extCrcDrop.assign(FALSE());
         nma.extDestIdDrop.assign(FALSE());
 
-        Bool sclLine = wire(Bool()).named("i2c_scl");
-        Bool sdaLine = wire(Bool()).named("i2c_sda");
-        I2cPins.bus(sclLine, sdaLine, null, null, nma.pins, eeprom.pins);
-        scl.assign(sclLine);
-        sda.assign(sdaLine);
+        Bool i2cScl = wire(Bool()).named("i2cScl");
+        Bool i2cSda = wire(Bool()).named("i2cSda");
+        I2cPins.bus(i2cScl, i2cSda, null, null, nma.pins, eeprom.pins);
+        scl.assign(i2cScl);
+        sda.assign(i2cSda);
 
         registers(id);
     }

@@ -6,6 +6,7 @@ import org.flitkit.formats.xud.XudFormat;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Bitwise;
+import org.flitkit.hdl.lib.Counter;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.rtl.xud.XudPorts.DmaWrite;
 
@@ -21,13 +22,13 @@ public final class CqWriter extends Module {
 
     public CqWriter(long base, int depth) {
         int log = Bitwise.log2Ceil(depth);
-        UInt pi = regInit(UInt(log + 1), 0).named("pi");
+        // producer index with a wrap bit: the owner bit flips on every lap of the ring
+        UInt pi = Counter.enabled(in.fire(), 1L << (log + 1)).named("pi").value;
         UInt index = log == 0 ? lit(0, 1) : pi.bits(log - 1, 0);
         out.valid.assign(in.valid);
         in.ready.assign(out.ready);
         out.bits.addr.assign(lit(base, 64).add(index.pad(64).shl(5).bits(63, 0)));
         out.bits.data.assign(LayoutBits.with(in.bits, XudFormat.CQE_OWNER, pi.bit(log).not()));
         out.bits.len.assign(XudFormat.CQE_BYTES);
-        when(in.fire(), () -> pi.assign(pi.add(1)));
     }
 }

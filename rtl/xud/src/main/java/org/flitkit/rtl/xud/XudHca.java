@@ -54,7 +54,7 @@ public final class XudHca extends Module {
         recv.pktIn.bits.assign(netIn.bits);
         netIn.ready.assign(mux(isAck, send.ackIn.ready, recv.pktIn.ready));
 
-        CqWriter sendCq = instance("send_cq", new CqWriter(p.sendCqBase(), p.cqDepth()));
+        CqWriter sendCq = instance("sendCq", new CqWriter(p.sendCqBase(), p.cqDepth()));
         sendCq.in.connect(send.cqe);
         RRArbiter<DmaWrite> host = instance("host", new RRArbiter<>(DmaWrite::new, 2));
         host.in.get(0).connect(recv.dma);

@@ -4,7 +4,6 @@ import static org.flitkit.hdl.Hdl.*;
 import org.flitkit.formats.xud.XudFormat;
 import org.flitkit.hdl.Bundle;
 import org.flitkit.hdl.UInt;
-import java.util.function.Supplier;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Valid;
 
@@ -54,8 +53,18 @@ public final class XudPorts {
 
     /** The QP-creation port: a {@link QpCreate} with a valid flag. */
     public static Valid<QpCreate> qpCreate() {
-        Supplier<QpCreate> gen = QpCreate::new;
-        return Valid.of(gen);
+        return Valid.of(QpCreate::new);
+    }
+
+    /**
+     * The enable bits of the QPs, one per QP, set by a creation in range (paper section 2.1); both engines keep
+     * a copy. Built in the module under construction.
+     */
+    static UInt qpEnables(Valid<QpCreate> create, XudParams p) {
+        UInt qpEnabled = regInit(UInt(p.qps()), 0).named("qpEnabled");
+        when(create.valid.and(create.bits.qp.lt(p.qps())),
+                () -> qpEnabled.assign(qpEnabled.or(lit(1, p.qps()).shlTrunc(create.bits.qp.bits(p.qpBits() - 1, 0)))));
+        return qpEnabled;
     }
 
     public static Decoupled<UInt> packetStream() {

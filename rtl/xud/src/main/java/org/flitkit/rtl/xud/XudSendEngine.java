@@ -9,6 +9,7 @@ import org.flitkit.hdl.Mem;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.Vec;
+import org.flitkit.hdl.lib.Counter;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Queue;
 import org.flitkit.hdl.lib.Valid;
@@ -45,96 +46,132 @@ public final class XudSendEngine extends Module {
 
     public final XudParams params;
 
+    /** Per-QP {@code cur_psn}, set at creation and advanced by every send. */
+    private final Vec<UInt> curPsn;
+    /** In-flight table: a valid bit per slot (three may change per cycle), PSN and wr_id in a memory. */
+    private final UInt inflightValid;
+    private final Mem<UInt> inflight;
+    /** Cycles since reset, and the (slot, PSN, send time) of every packet in send order: the timeouts. */
+    private final UInt now;
+    private final Queue<UInt> timers;
+    private final Queue<UInt> pktQ;
+    private final Queue<UInt> cqQ;
+
     public XudSendEngine(XudParams p) {
         this.params = p;
-        int qpLog = p.qpBits();
-        int slotLog = p.slotBits();
         int slots = p.qps() * p.slotsPerQp();
-
-        // ---- QP state: cur_psn and enable, set at creation
-        Vec<UInt> curPsn = regInit(Vec(p.qps(), () -> UInt(PSN_BITS)), 0).named("cur_psn");
-        UInt enabled = regInit(UInt(p.qps()), 0).named("qp_enabled");
-        when(create.valid.and(create.bits.qp.lt(p.qps())), () -> {
-            curPsn.write(create.bits.qp.bits(qpLog - 1, 0), create.bits.initPsn);
-            enabled.assign(enabled.or(lit(1, p.qps()).shlTrunc(create.bits.qp.bits(qpLog - 1, 0))));
-        });
-
-        // ---- in-flight table: valid bits in a register (three may change per cycle), PSN and wr_id in a memory
-        UInt valid = regInit(UInt(slots), 0).named("inflight_valid");
-        Mem<UInt> table = mem(slots, UInt(PSN_BITS + 32)).named("inflight");
-        UInt now = regInit(UInt(TIME_BITS), 0).named("now");
-        now.assign(now.add(1));
-        Queue<UInt> timers = instance("timers", new Queue<>(() -> UInt(qpLog + slotLog + PSN_BITS + TIME_BITS), p.timeoutFifoDepth()));
-        Queue<UInt> pktQ = instance("pkt_q", new Queue<>(() -> UInt(CONTAINER_BITS), 2));
-        Queue<UInt> cqQ = instance("cq_q", new Queue<>(() -> UInt(CQE_BITS), 2));
+        curPsn = regInit(Vec(p.qps(), () -> UInt(PSN_BITS)), 0);
+        UInt qpEnabled = XudPorts.qpEnables(create, p);
+        when(create.valid.and(create.bits.qp.lt(p.qps())), () -> curPsn.write(create.bits.qp.bits(p.qpBits() - 1, 0), create.bits.initPsn));
+        inflightValid = regInit(UInt(slots), 0);
+        inflight = mem(slots, UInt(PSN_BITS + 32));
+        now = Counter.enabled(TRUE(), 1L << TIME_BITS).named("now").value;
+        timers = instance("timers", new Queue<>(() -> UInt(p.qpBits() + p.slotBits() + PSN_BITS + TIME_BITS), p.timeoutFifoDepth()));
+        pktQ = instance("pktQ", new Queue<>(() -> UInt(CONTAINER_BITS), 2));
+        cqQ = instance("cqQ", new Queue<>(() -> UInt(CQE_BITS), 2));
         pktOut.connect(pktQ.deq);
         cqe.connect(cqQ.deq);
 
-        // ---- a send request: checks, PSN, packet
-        UInt wqeQp = wqe.bits.qp.bits(qpLog - 1, 0);
-        Bool qpOk = wqe.bits.qp.lt(p.qps()).and(enabled.bit(wqeQp));
-        Bool lenOk = wqe.bits.len.le(MTU_BYTES);
-        Bool localErr = qpOk.and(lenOk).not();
-        UInt nextPsn = curPsn.at(wqeQp).add(1).named("next_psn");
-        UInt sendSlot = cat(wqeQp, nextPsn.bits(slotLog - 1, 0)).named("send_slot");
-        Bool slotBusy = valid.bit(sendSlot);
-        Bool sendFire = wqe.valid.and(localErr.not()).and(slotBusy.not()).and(timers.enq.ready).and(pktQ.enq.ready).named("send_fire");
+        Send send = send(qpEnabled);
+        Completion ack = acknowledgement();
+        Completion timeout = timeout(ack.complete());
+        // a local error completes at once, when neither an ACK nor a timeout takes the completion port
+        Bool errComplete = wqe.valid.and(send.localErr()).and(ack.complete().not()).and(timeout.complete().not());
+        wqe.ready.assign(send.fire().or(errComplete.and(cqQ.enq.ready)));
+        UInt errStatus = mux(send.qpOk(), lit(SendStatus.LOCAL_LENGTH_ERROR.code(), 8), lit(SendStatus.LOCAL_QP_ERROR.code(), 8));
+        UInt errCqe = sendCqe(wqe.bits.wrId, errStatus, lit(0, 8), wqe.bits.qp, lit(0, PSN_BITS));
+        cqQ.enq.valid.assign(ack.complete().or(timeout.complete()).or(errComplete));
+        cqQ.enq.bits.assign(mux(ack.complete(), ack.cqe(), mux(timeout.complete(), timeout.cqe(), errCqe)));
+
+        inflightValid.assign(inflightValid.and(slotBit(ack.clears(), ack.slot(), slots).or(slotBit(timeout.clears(), timeout.slot(), slots)).not())
+                .or(slotBit(send.fire(), send.slot(), slots)));
+        sent.assign(Counter.enabled(send.fire(), 1L << 32).named("sentCount").value);
+        timeouts.assign(Counter.enabled(timeout.clears(), 1L << 32).named("timeoutCount").value);
+        // an ACK taken that clears nothing matched no in-flight PSN
+        staleAcks.assign(Counter.enabled(ackIn.fire().and(ack.clears().not()), 1L << 32).named("staleAckCount").value);
+    }
+
+    /** A send request's checks and, when it passes them, its PSN: {@code fire} when it leaves as a packet into {@code slot}. */
+    private record Send(Bool fire, UInt slot, Bool qpOk, Bool localErr) {
+    }
+
+    /**
+     * What an ACK or a timeout completes: {@code complete} offers {@code cqe} to the completion port, {@code clears}
+     * frees the in-flight {@code slot}.
+     */
+    private record Completion(Bool complete, UInt cqe, Bool clears, UInt slot) {
+    }
+
+    /** Checks, PSN and packet of the send request at the head of {@code wqe} (paper section 2.1). */
+    private Send send(UInt qpEnabled) {
+        UInt wqeQp = wqe.bits.qp.bits(params.qpBits() - 1, 0);
+        Bool qpOk = wqe.bits.qp.lt(params.qps()).and(qpEnabled.bit(wqeQp));
+        Bool localErr = qpOk.and(wqe.bits.len.le(MTU_BYTES)).not();
+        UInt nextPsn = curPsn.at(wqeQp).add(1).named("nextPsn");
+        UInt sendSlot = cat(wqeQp, nextPsn.bits(params.slotBits() - 1, 0)).named("sendSlot");
+        Bool sendFire = wqe.valid.and(localErr.not()).and(inflightValid.bit(sendSlot).not()).and(timers.enq.ready)
+                .and(pktQ.enq.ready).named("sendFire");
         pktQ.enq.valid.assign(sendFire);
         pktQ.enq.bits.assign(dataPacket(wqe.bits, nextPsn));
         timers.enq.valid.assign(sendFire);
         timers.enq.bits.assign(cat(sendSlot, nextPsn, now));
         when(sendFire, () -> {
             curPsn.write(wqeQp, nextPsn);
-            table.write(sendSlot, cat(nextPsn, wqe.bits.wrId));
+            inflight.write(sendSlot, cat(nextPsn, wqe.bits.wrId));
         });
+        return new Send(sendFire, sendSlot, qpOk, localErr);
+    }
 
-        // ---- an acknowledgement: MSN == PSN of an in-flight message of the QP it names
+    /** An acknowledgement completes the in-flight message of the QP it names whose PSN is its MSN (paper section 2.3). */
+    private Completion acknowledgement() {
         UInt ack = ackIn.bits;
         UInt msn = LayoutBits.get(ack, MSN);
         UInt ackQpn = LayoutBits.get(ack, DEST_QP);
-        Bool ackOk = IcrcHw.of(ack).eq(LayoutBits.get(ack, ICRC)).and(LayoutBits.get(ack, OPCODE).eq(OP_XUD_ACK)).and(ackQpn.lt(p.qps()));
-        UInt ackSlot = cat(ackQpn.bits(qpLog - 1, 0), msn.bits(slotLog - 1, 0)).named("ack_slot");
-        UInt ackEntry = table.read(ackSlot);
-        Bool ackHit = ackOk.and(valid.bit(ackSlot)).and(ackEntry.bits(PSN_BITS + 31, 32).eq(msn)).named("ack_hit");
-        Bool ackComplete = ackIn.valid.and(ackHit);
+        Bool ackOk = IcrcHw.of(ack).eq(LayoutBits.get(ack, ICRC)).and(LayoutBits.get(ack, OPCODE).eq(OP_XUD_ACK)).and(ackQpn.lt(params.qps()));
+        UInt ackSlot = cat(ackQpn.bits(params.qpBits() - 1, 0), msn.bits(params.slotBits() - 1, 0)).named("ackSlot");
+        UInt ackEntry = inflight.read(ackSlot);
+        Bool ackHit = ackOk.and(inflightValid.bit(ackSlot)).and(entryPsn(ackEntry).eq(msn)).named("ackHit");
         ackIn.ready.assign(ackHit.not().or(cqQ.enq.ready));
         UInt syn = LayoutBits.get(ack, SYNDROME);
-        UInt synClass = syn.bits(7, 5);
-        UInt ackStatus = mux(synClass.eq(0), lit(SendStatus.SUCCESS.code(), 8),
-                mux(synClass.eq(1), lit(SendStatus.RNR_NAK.code(), 8), lit(SendStatus.NAK.code(), 8)));
+        UInt ackCqe = sendCqe(ackEntry.bits(31, 0), ackStatus(syn), syn, ackQpn.bits(7, 0), msn);
+        return new Completion(ackIn.valid.and(ackHit), ackCqe, ackIn.fire().and(ackHit), ackSlot);
+    }
 
-        // ---- the timeout FIFO's head
+    /**
+     * The timeout FIFO's head: it expires {@code timeoutCycles} after its send and completes its message if that is
+     * still in flight and no ACK takes the completion port ({@code ackComplete}); a completed or reused head is dropped.
+     */
+    private Completion timeout(Bool ackComplete) {
         UInt head = timers.deq.bits;
         UInt toSlot = head.bits(head.width() - 1, PSN_BITS + TIME_BITS);
         UInt toPsn = head.bits(PSN_BITS + TIME_BITS - 1, TIME_BITS);
         UInt sentAt = head.bits(TIME_BITS - 1, 0);
-        Bool expired = timers.deq.valid.and(now.sub(sentAt).ge(p.timeoutCycles())).named("expired");
-        UInt toEntry = table.read(toSlot);
-        Bool live = valid.bit(toSlot).and(toEntry.bits(PSN_BITS + 31, 32).eq(toPsn));
-        Bool toComplete = expired.and(live).and(ackComplete.not()).named("timeout_fire");
+        Bool expired = timers.deq.valid.and(now.sub(sentAt).ge(params.timeoutCycles())).named("expired");
+        UInt toEntry = inflight.read(toSlot);
+        Bool live = inflightValid.bit(toSlot).and(entryPsn(toEntry).eq(toPsn));
+        Bool toComplete = expired.and(live).and(ackComplete.not()).named("toComplete");
         timers.deq.ready.assign(expired.and(live.not().or(ackComplete.not().and(cqQ.enq.ready))));
-
-        // ---- a local error completes at once, when neither an ACK nor a timeout takes the completion port
-        Bool errComplete = wqe.valid.and(localErr).and(ackComplete.not()).and(toComplete.not());
-        wqe.ready.assign(sendFire.or(errComplete.and(cqQ.enq.ready)));
-
-        UInt ackCqe = sendCqe(ackEntry.bits(31, 0), ackStatus, syn, ackQpn.bits(7, 0), msn);
+        int qpLog = params.qpBits();
+        int slotLog = params.slotBits();
         UInt toCqe = sendCqe(toEntry.bits(31, 0), lit(SendStatus.TIMEOUT.code(), 8), lit(0, 8), toSlot.bits(qpLog + slotLog - 1, slotLog).pad(8), toPsn);
-        UInt errStatus = mux(qpOk, lit(SendStatus.LOCAL_LENGTH_ERROR.code(), 8), lit(SendStatus.LOCAL_QP_ERROR.code(), 8));
-        UInt errCqe = sendCqe(wqe.bits.wrId, errStatus, lit(0, 8), wqe.bits.qp, lit(0, PSN_BITS));
-        cqQ.enq.valid.assign(ackComplete.or(toComplete).or(errComplete));
-        cqQ.enq.bits.assign(mux(ackComplete, ackCqe, mux(toComplete, toCqe, errCqe)));
+        return new Completion(toComplete, toCqe, timers.deq.fire().and(live), toSlot);
+    }
 
-        Bool ackClears = ackIn.fire().and(ackHit);
-        Bool toClears = timers.deq.fire().and(live);
-        UInt set = mux(sendFire, lit(1, slots).shlTrunc(sendSlot), lit(0, slots));
-        UInt clearA = mux(ackClears, lit(1, slots).shlTrunc(ackSlot), lit(0, slots));
-        UInt clearT = mux(toClears, lit(1, slots).shlTrunc(toSlot), lit(0, slots));
-        valid.assign(valid.and(clearA.or(clearT).not()).or(set));
+    /** The PSN of an in-flight table entry (PSN above the 32-bit wr_id). */
+    private static UInt entryPsn(UInt entry) {
+        return entry.bits(PSN_BITS + 31, 32);
+    }
 
-        sent.assign(counter(sendFire));
-        timeouts.assign(counter(toClears));
-        staleAcks.assign(counter(ackIn.fire().and(ackHit.not())));
+    /** The send status an AETH syndrome reports: its class in bits 7:5 (0 ACK, 1 RNR NAK, else NAK). */
+    private static UInt ackStatus(UInt syndrome) {
+        UInt synClass = syndrome.bits(7, 5);
+        return mux(synClass.eq(0), lit(SendStatus.SUCCESS.code(), 8),
+                mux(synClass.eq(1), lit(SendStatus.RNR_NAK.code(), 8), lit(SendStatus.NAK.code(), 8)));
+    }
+
+    /** Bit {@code slot} of a {@code slots}-bit mask when {@code on}, else no bit. */
+    private static UInt slotBit(Bool on, UInt slot, int slots) {
+        return mux(on, lit(1, slots).shlTrunc(slot), lit(0, slots));
     }
 
     private UInt dataPacket(SendWqe w, UInt psn) {
@@ -169,12 +206,5 @@ public final class XudSendEngine extends Module {
         w = LayoutBits.with(w, SCQE_SYNDROME, syndrome);
         w = LayoutBits.with(w, SCQE_QP, qp);
         return LayoutBits.with(w, SCQE_PSN, psn);
-    }
-
-    /** A 32-bit event counter (wraps). */
-    static UInt counter(Bool event) {
-        UInt c = regInit(UInt(32), 0);
-        when(event, () -> c.assign(c.add(1)));
-        return c;
     }
 }
