@@ -208,6 +208,14 @@ public final class ChppFigures extends PointFigures<ChppFigures.Key, double[]> {
         return RunConfig.of(seed, RunConfig.DEFAULT_CYCLES).withProgress(progress);
     }
 
+    /**
+     * One session by name, for a sweep point run on its own ({@code ./hdl sweep chpp-bw-mtu}, docs/sweeps.md): {@code mtu}
+     * with the MTU gives {gbps, cycles}, as in the chpp-bw-mtu-points table.
+     */
+    public double[] point(String what, int param) {
+        return run(new Key(what, param));
+    }
+
     /** Runs one session; what each returns is read by the definitions above. */
     @Override
     protected double[] run(Key k) {
