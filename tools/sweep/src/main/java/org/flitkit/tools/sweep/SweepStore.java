@@ -210,7 +210,9 @@ public final class SweepStore {
 
     /** Write to a temporary file beside {@code f}, then rename: another machine never reads half a file. */
     private void writeAtomically(Path f, String text) throws IOException {
-        Path tmp = Files.createTempFile(f.getParent(), f.getFileName().toString(), ".tmp");
+        // a name of its own per writer (two tries of one point may overlap), and the umask's permissions, not
+        // createTempFile's owner-only ones: others read the store too
+        Path tmp = f.resolveSibling(f.getFileName() + "." + ProcessHandle.current().pid() + "-" + Thread.currentThread().getId() + ".tmp");
         Files.writeString(tmp, text + (text.endsWith("\n") ? "" : "\n"), StandardCharsets.UTF_8);
         Files.move(tmp, f, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
