@@ -48,12 +48,12 @@ final class SweepCatalog {
             mtu.add(new Point("chpp-bw-mtu", 0, CHPP_MTU, Map.of("mtu", Integer.toString(m)), RunConfig.DEFAULT_SEED));
         }
         List<Point> smoke = List.of(
-                new Point("smoke", 0, DIFFTEST, difftestParams(0, 4, 100, "verilator", false), 1),
-                new Point("smoke", 0, DIFFTEST, difftestParams(4, 4, 100, "verilator", false), 1),
-                new Point("smoke", 0, DIFFTEST, difftestParams(8, 4, 100, "verilator", false), 1));
+                new Point("smoke", 0, DIFFTEST, difftestParams(0, 4, 100, "iverilog", false), 1),
+                new Point("smoke", 0, DIFFTEST, difftestParams(4, 4, 100, "iverilog", false), 1),
+                new Point("smoke", 0, DIFFTEST, difftestParams(8, 4, 100, "iverilog", false), 1));
         return List.of(
                 numbered("chpp-bw-mtu", "cHPP PUT bandwidth of a 2 MB transfer against MTU, one point per MTU (figure chpp-bw-mtu)", mtu),
-                numbered("smoke", "three short difftest shards of 4 random designs against Verilator (the Slurm test in CI)", smoke));
+                numbered("smoke", "three short difftest shards of 4 random designs against Icarus (the Slurm test in CI)", smoke));
     }
 
     static Named named(String name) {
@@ -139,6 +139,28 @@ final class SweepCatalog {
         }
         return new DiffRunner.Report((int) designs, (int) cycles, java.util.Collections.nCopies((int) mismatches, (DiffRunner.Mismatch) null))
                 .summary();
+    }
+
+    /**
+     * Gives the figure sources of {@code registry} the rows of {@code store} as points measured elsewhere, so that
+     * {@code hdl figures} uses them instead of running those points; returns how many rows it gave.
+     */
+    static int merge(org.flitkit.testbench.figures.FigureRegistry registry, org.flitkit.tools.sweep.SweepStore store) {
+        List<Row> rows = store.rows();
+        ChppFigures chpp = registry.sources().stream().filter(ChppFigures.class::isInstance).map(ChppFigures.class::cast).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no cHPP figures to merge the rows of " + store.dir() + " into"));
+        for (Row r : rows) {
+            if (!r.kind().equals(CHPP_MTU)) {
+                throw new IllegalArgumentException("sweep " + store.manifest().sweep() + " in " + store.dir() + ": its points are " + r.kind()
+                        + " runs, which no figure uses (figures merge " + CHPP_MTU + " rows)");
+            }
+            if (r.seed() != RunConfig.DEFAULT_SEED) {
+                throw new IllegalArgumentException("sweep " + store.dir() + ": row " + r.index() + " ran with seed " + r.seed() + ", the figures with "
+                        + RunConfig.DEFAULT_SEED);
+            }
+            chpp.known("mtu", (int) r.value("mtu_bytes"), new double[] {r.value("gbps"), r.value("cycles")});
+        }
+        return rows.size();
     }
 
     /** The FlitKit version that rows record: the jar's, or "development build" when run from classes. */

@@ -73,13 +73,14 @@ final class SweepCommand implements Callable<Integer> {
      */
     static SweepStore run(CommandSpec spec, ExecutorOptions executor, SweepCatalog.Named sweep, Path dir, Main hdl) {
         PrintWriter err = spec.commandLine().getErr();
+        // the options first: a bad one must not leave a store behind
+        var exec = executor.create(new PointTask(SweepCatalog.runner(hdl.catalog()), SweepCatalog.version()));
         SweepStore s;
         try {
             s = SweepStore.prepare(dir, sweep.name(), SweepCatalog.version(), sweep.points());
         } catch (IllegalArgumentException e) {
             throw CliError.usage(e.getMessage());
         }
-        var exec = executor.create(new PointTask(SweepCatalog.runner(hdl.catalog()), SweepCatalog.version()));
         int done = sweep.points().size() - s.pending().size();
         err.println("sweep " + sweep.name() + ": " + sweep.points().size() + " point(s), " + done + " already done; running the others on "
                 + exec.name() + " (store " + s.dir() + ")");

@@ -21,7 +21,7 @@ class SlurmSweepTest {
     @Test
     void slurmRowsEqualLocalRowsBitForBit(@TempDir Path dir) throws Exception {
         requireSlurm();
-        ExternalTools.require("verilator", "verilator");
+        ExternalTools.require("iverilog", "iverilog");
         Path hdl = dir.resolve("hdl");
         Files.writeString(hdl, "#!/bin/sh\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java") + "' -cp '"
                 + System.getProperty("java.class.path") + "' " + Main.class.getName() + " \"$@\"\n");

@@ -216,6 +216,11 @@ public final class ChppFigures extends PointFigures<ChppFigures.Key, double[]> {
         return run(new Key(what, param));
     }
 
+    /** What {@link #point} gave for {@code what} and {@code param} elsewhere (a sweep's row): the figures use it instead of a run. */
+    public void known(String what, int param, double[] result) {
+        know(new Key(what, param), result.clone());
+    }
+
     /** Runs one session; what each returns is read by the definitions above. */
     @Override
     protected double[] run(Key k) {
