@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -211,11 +210,5 @@ final class SweepCatalog {
         public void close() throws IOException {
             flush(); // the point's log stays open: its owner closes it
         }
-    }
-
-    static Map<String, String> descriptions() {
-        Map<String, String> out = new LinkedHashMap<>();
-        named().forEach(n -> out.put(n.name(), n.description()));
-        return out;
     }
 }

@@ -72,9 +72,13 @@ public final class SlurmExecutor implements SweepExecutor {
 
     /** One array job of {@code points} (at most MAX_ARRAY + 1), waited for. */
     private void submit(SweepStore store, List<Point> points) {
-        attempt++;
         Path slurmDir = store.dir().resolve("slurm");
-        Path script = slurmDir.resolve(String.format(Locale.ROOT, "array-%d.sh", attempt));
+        Path script;
+        // numbered on from the arrays of earlier runs of this store, whose scripts and outputs stay for reading
+        do {
+            attempt++;
+            script = slurmDir.resolve(String.format(Locale.ROOT, "array-%d.sh", attempt));
+        } while (Files.exists(script));
         List<String> cmd = new ArrayList<>(List.of(options.sbatch(), "--parsable", "--wait", "--array=0-" + (points.size() - 1)));
         if (options.partition() != null) {
             cmd.add("--partition=" + options.partition());

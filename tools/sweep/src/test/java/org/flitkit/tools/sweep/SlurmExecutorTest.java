@@ -51,6 +51,13 @@ class SlurmExecutorTest {
         assertThat(s.row(3).orElseThrow().values()).containsExactly(3, 9);
         // the retry is a second array of the two failed points only
         assertThat(Files.readString(s.dir().resolve("slurm/array-2.sh"))).contains("points=(1 2)\n");
+
+        // run again (a new process would do the same): only point 2, as arrays 3 and 4; the first arrays' scripts stay
+        SweepRun.Outcome again = SweepRun.run(s, new SlurmExecutor(options()));
+        assertThat(again.ran()).isEqualTo(1);
+        assertThat(again.failures()).extracting(x -> x.point().index()).containsExactly(2);
+        assertThat(Files.readString(s.dir().resolve("slurm/array-1.sh"))).contains("points=(0 1 2 3)\n");
+        assertThat(Files.readString(s.dir().resolve("slurm/array-4.sh"))).contains("points=(2)\n");
     }
 
     @Test
