@@ -33,9 +33,8 @@ final class SweepCatalog {
     }
 
     static final String CHPP_MTU = "chpp-mtu";
+    static final String CHPP_TAGS = "chpp-tags";
     static final String DIFFTEST = "difftest";
-    /** MTUs of the cHPP bandwidth-against-MTU figure (chpp-bw-mtu, docs/chpp-nic.md "Figures"). */
-    static final int[] MTUS = {64, 128, 256, 512, 1024, 2048, 4096};
 
     private SweepCatalog() {
     }
@@ -43,8 +42,12 @@ final class SweepCatalog {
     /** Every named sweep, in the order 'hdl sweep --help' lists them. */
     static List<Named> named() {
         List<Point> mtu = new ArrayList<>();
-        for (int m : MTUS) {
+        for (int m : ChppFigures.params("mtu")) {
             mtu.add(new Point("chpp-bw-mtu", 0, CHPP_MTU, Map.of("mtu", Integer.toString(m)), RunConfig.DEFAULT_SEED));
+        }
+        List<Point> tags = new ArrayList<>();
+        for (int t : ChppFigures.params("tags")) {
+            tags.add(new Point("chpp-tags", 0, CHPP_TAGS, Map.of("tags", Integer.toString(t)), RunConfig.DEFAULT_SEED));
         }
         List<Point> smoke = List.of(
                 new Point("smoke", 0, DIFFTEST, difftestParams(0, 4, 100, "iverilog", false), 1),
@@ -52,6 +55,8 @@ final class SweepCatalog {
                 new Point("smoke", 0, DIFFTEST, difftestParams(8, 4, 100, "iverilog", false), 1));
         return List.of(
                 numbered("chpp-bw-mtu", "cHPP PUT bandwidth of a 2 MB transfer against MTU, one point per MTU (figure chpp-bw-mtu)", mtu),
+                numbered("chpp-tags", "cHPP PUT bandwidth of a 2 MB transfer against the tags available, one point per tag count "
+                        + "(figure chpp-tags)", tags),
                 numbered("smoke", "three short difftest shards of 4 random designs against Icarus (the Slurm test in CI)", smoke));
     }
 
@@ -90,9 +95,14 @@ final class SweepCatalog {
                 double[] v = new ChppFigures(p.seed()).point("mtu", m);
                 yield new PointRunner.Result(List.of("mtu_bytes", "gbps", "cycles"), new double[] {m, v[0], v[1]});
             }
+            case CHPP_TAGS -> {
+                int t = (int) p.longParam("tags");
+                double[] v = new ChppFigures(p.seed()).point("tags", t);
+                yield new PointRunner.Result(List.of("tags", "gbps", "formula_tags"), new double[] {t, v[0], v[1]});
+            }
             case DIFFTEST -> difftest(catalog, p, log);
             default -> throw new IllegalArgumentException("point " + p.index() + " of sweep " + p.sweep() + " has kind '" + p.kind()
-                    + "'; kinds: " + CHPP_MTU + ", " + DIFFTEST);
+                    + "'; kinds: " + CHPP_MTU + ", " + CHPP_TAGS + ", " + DIFFTEST);
         };
     }
 
@@ -149,15 +159,19 @@ final class SweepCatalog {
         ChppFigures chpp = registry.sources().stream().filter(ChppFigures.class::isInstance).map(ChppFigures.class::cast).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no cHPP figures to merge the rows of " + store.dir() + " into"));
         for (Row r : rows) {
-            if (!r.kind().equals(CHPP_MTU)) {
+            if (!r.kind().equals(CHPP_MTU) && !r.kind().equals(CHPP_TAGS)) {
                 throw new IllegalArgumentException("sweep " + store.manifest().sweep() + " in " + store.dir() + ": its points are " + r.kind()
-                        + " runs, which no figure uses (figures merge " + CHPP_MTU + " rows)");
+                        + " runs, which no figure uses (figures merge " + CHPP_MTU + " and " + CHPP_TAGS + " rows)");
             }
             if (r.seed() != RunConfig.DEFAULT_SEED) {
                 throw new IllegalArgumentException("sweep " + store.dir() + ": row " + r.index() + " ran with seed " + r.seed() + ", the figures with "
                         + RunConfig.DEFAULT_SEED);
             }
-            chpp.known("mtu", (int) r.value("mtu_bytes"), new double[] {r.value("gbps"), r.value("cycles")});
+            if (r.kind().equals(CHPP_MTU)) {
+                chpp.known("mtu", (int) r.value("mtu_bytes"), new double[] {r.value("gbps"), r.value("cycles")});
+            } else {
+                chpp.known("tags", (int) r.value("tags"), new double[] {r.value("gbps"), r.value("formula_tags")});
+            }
         }
         return rows.size();
     }

@@ -33,7 +33,7 @@ class SweepCliTest {
     void anUnknownSweepIsAUsageErrorListingTheSweeps(@TempDir Path dir) {
         HdlCliTest.Run r = HdlCliTest.hdl("sweep", "nope");
         assertThat(r.exit()).isEqualTo(2);
-        assertThat(r.err()).startsWith("hdl: no sweep named 'nope'; sweeps: chpp-bw-mtu, smoke\n");
+        assertThat(r.err()).startsWith("hdl: no sweep named 'nope'; sweeps: chpp-bw-mtu, chpp-tags, smoke\n");
         HdlCliTest.Run e = HdlCliTest.hdl("sweep", "smoke", "--executor", "pbs", "--store", dir.resolve("s").toString());
         assertThat(e.exit()).isEqualTo(2);
         assertThat(e.err()).startsWith("hdl: --executor must be local or slurm, not 'pbs'\n");
@@ -63,6 +63,21 @@ class SweepCliTest {
                 + "128,0.228,1128\n256,0.356,1256\n512,0.612,1512\n1024,1.124,2024\n2048,2.148,3048\n4096,4.196,5096\n");
         assertThat(Files.readString(dir.resolve("fig/measurements.csv"))).contains("chpp-bw-mtu,0.228,");
         assertThat(r.exit()).isEqualTo(1); // 0.228 GB/s is far out of the paper's tolerance
+    }
+
+    @Test
+    void aFinishedChppTagsSweepGivesTheTagsNeeded(@TempDir Path dir) throws Exception {
+        SweepStore s = SweepStore.prepare(dir.resolve("store"), "chpp-tags", SweepCatalog.version(), SweepCatalog.named("chpp-tags").points());
+        assertThat(s.points()).extracting(x -> x.param("tags")).containsExactly("1", "2", "4", "6", "8", "12", "16", "32");
+        for (Point p : s.points()) {
+            double t = p.longParam("tags");
+            // made-up: bandwidth grows to 4 GB/s at 8 tags, so 8 is the first within 95 % of 32 tags' rate
+            s.writeRow(p, new PointRunner.Result(List.of("tags", "gbps", "formula_tags"), new double[] {t, Math.min(t, 8) / 2.0, 7.5}), "x");
+        }
+        HdlCliTest.Run r = HdlCliTest.hdl("figures", "--only", "chpp-tags", "--sweep", dir.resolve("store").toString(), "--out",
+                dir.resolve("fig").toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(Files.readString(dir.resolve("fig/measurements.csv"))).contains("chpp-tags,8,");
     }
 
     @Test
