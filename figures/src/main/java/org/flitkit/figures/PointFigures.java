@@ -23,11 +23,17 @@ public abstract class PointFigures<K, R> implements FigureSource {
     }
 
     private final List<Def<K, R>> defs = new ArrayList<>();
+    private final Map<K, R> known = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Adds a figure (in table order) that needs the points {@code needs}. */
     protected final void define(Figure figure, Set<K> needs, Function<Map<K, R>, Measurement> measure) {
         // the points keep the caller's order (Set.copyOf's order changes from run to run, and so would the CSV rows)
         defs.add(new Def<>(figure, Collections.unmodifiableSet(new LinkedHashSet<>(needs)), measure));
+    }
+
+    /** Uses {@code result} for {@code point} instead of running it: a point measured elsewhere (a sweep's row, docs/sweeps.md). */
+    protected final void know(K point, R result) {
+        known.put(point, result);
     }
 
     /** Runs one sweep point. */
@@ -46,7 +52,7 @@ public abstract class PointFigures<K, R> implements FigureSource {
     @Override
     public final Results measure(Set<String> ids, Executor executor) {
         List<Def<K, R>> wanted = select(defs, Def::figure, ids);
-        Map<K, R> points = runPoints(wanted, Def::needs, this::run, executor);
+        Map<K, R> points = runPoints(wanted, Def::needs, k -> known.containsKey(k) ? known.get(k) : run(k), executor);
         return new Results(wanted.stream().map(d -> d.measure().apply(points)).toList(), tables(ids, points));
     }
 }

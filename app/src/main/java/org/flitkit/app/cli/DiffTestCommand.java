@@ -45,6 +45,15 @@ final class DiffTestCommand implements Callable<Integer> {
     @Option(names = "--work", paramLabel = "DIR", description = "Directory for Verilog and builds (default: a temporary one).")
     Path work;
 
+    @picocli.CommandLine.Mixin
+    ExecutorOptions executor;
+
+    @Option(names = "--shard", paramLabel = "N", description = "With --executor: random designs per sweep point (default: ${DEFAULT-VALUE}).")
+    int shard = 250;
+
+    @Option(names = "--store", paramLabel = "DIR", description = "With --executor: the sweep's directory (default: sweeps/difftest-N-SEED-SIM).")
+    Path store;
+
     @Override
     public Integer call() {
         if (designs < 0 || cycles < 2) {
@@ -55,6 +64,9 @@ final class DiffTestCommand implements Callable<Integer> {
             ref = ReferenceSim.byName(vs);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        if (executor.executor != null) {
+            return sharded();
         }
         List<DiffRunner.Design> all = new ArrayList<>(DiffRunner.randomDesigns(designs, seed, RandomProgram.Shape.standard().forReference(ref.name())));
         if (!noRtl) {
@@ -73,5 +85,28 @@ final class DiffTestCommand implements Callable<Integer> {
         }
         out.println(r.summary());
         return r.mismatches().isEmpty() ? 0 : 1;
+    }
+
+    /** The designs as seed-range points of a sweep (docs/sweeps.md, "Difftest"): every mismatch with its shrunk design, then one summary line. */
+    private Integer sharded() {
+        if (shard < 1 || work != null) {
+            throw new ParameterException(spec.commandLine(), shard < 1 ? "--shard must be at least 1, got " + shard
+                    : "--work is for a difftest in this JVM; with --executor each point works in its own temporary directory");
+        }
+        SweepCatalog.Named sweep = SweepCatalog.difftest(designs, shard, cycles, seed, vs, !noRtl);
+        Path dir = store != null ? store : Path.of("sweeps", "difftest-" + designs + "-" + seed + "-" + vs + (noRtl ? "-no-rtl" : ""));
+        var s = SweepCommand.run(spec, executor, sweep, dir, hdl);
+        if (s == null) {
+            return 1;
+        }
+        var rows = s.rows();
+        java.io.PrintWriter o = spec.commandLine().getOut();
+        for (var r : rows) {
+            r.notes().forEach(o::println);
+        }
+        String summary = SweepCatalog.difftestSummary(rows);
+        o.println(summary);
+        o.flush();
+        return summary.endsWith(" mismatches=0") ? 0 : 1;
     }
 }

@@ -59,9 +59,21 @@ final class FiguresCommand implements Callable<Integer> {
     @Option(names = "--jobs", paramLabel = "N", description = "Model runs at a time (default: the number of processors).")
     Integer jobs;
 
+    @Option(names = "--sweep", paramLabel = "DIR", description = "The store of a finished 'hdl sweep' (e.g. sweeps/chpp-bw-mtu): its rows "
+            + "are used instead of running their points (docs/sweeps.md).")
+    List<Path> sweeps = new ArrayList<>();
+
     @Override
     public Integer call() {
         FigureRegistry registry = hdl.catalog().figureRegistry();
+        for (Path dir : sweeps) {
+            try {
+                int n = SweepCatalog.merge(registry, org.flitkit.tools.sweep.SweepStore.open(dir));
+                spec.commandLine().getErr().println("using " + n + " row(s) of " + dir);
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                throw new ParameterException(spec.commandLine(), "--sweep " + dir + ": " + e.getMessage());
+            }
+        }
         List<FigureRegistry.Selection> selections;
         try {
             selections = only == null ? registry.all() : registry.select(only);
@@ -78,7 +90,7 @@ final class FiguresCommand implements Callable<Integer> {
             err.println("measuring " + s.source().name() + ": " + s.ids().size() + " figure(s)" + (slow > 0 ? ", " + slow + " slow (minutes)" : ""));
         }
         err.flush();
-        String command = "./hdl figures" + (only == null ? "" : " --only " + only);
+        String command = "./hdl figures" + (only == null ? "" : " --only " + only) + (sweeps.isEmpty() ? "" : " --sweep");
         ExecutorService pool = Executors.newFixedThreadPool(jobs != null ? jobs : Runtime.getRuntime().availableProcessors());
         List<LastMeasured> rows;
         try {

@@ -208,6 +208,29 @@ public final class ChppFigures extends PointFigures<ChppFigures.Key, double[]> {
         return RunConfig.of(seed, RunConfig.DEFAULT_CYCLES).withProgress(progress);
     }
 
+    /**
+     * One session by name, for a sweep point run on its own ({@code ./hdl sweep chpp-bw-mtu}, docs/sweeps.md): {@code mtu}
+     * with the MTU gives {gbps, cycles}, as in the chpp-bw-mtu-points table; {@code tags} with the tags available gives
+     * {gbps, the tags formula (2) asks for with the model's read time}.
+     */
+    public double[] point(String what, int param) {
+        return run(new Key(what, param));
+    }
+
+    /** The parameters of the sweep sessions {@code mtu} (figure 16's MTUs) and {@code tags} (the tag counts of formula (2)). */
+    public static int[] params(String what) {
+        return switch (what) {
+            case "mtu" -> MTUS.clone();
+            case "tags" -> TAGS.clone();
+            default -> throw new IllegalArgumentException("cHPP sweep sessions: mtu, tags; not '" + what + "'");
+        };
+    }
+
+    /** What {@link #point} gave for {@code what} and {@code param} elsewhere (a sweep's row): the figures use it instead of a run. */
+    public void known(String what, int param, double[] result) {
+        know(new Key(what, param), result.clone());
+    }
+
     /** Runs one session; what each returns is read by the definitions above. */
     @Override
     protected double[] run(Key k) {

@@ -68,8 +68,13 @@ public final class DiffRunner {
 
     /** {@code count} random designs from {@code seed} (design k uses a seed derived from both). */
     public static List<Design> randomDesigns(int count, long seed, RandomProgram.Shape shape) {
+        return randomDesigns(0, count, seed, shape);
+    }
+
+    /** Designs {@code from .. from+count-1} of {@link #randomDesigns(int, long, RandomProgram.Shape)}: one shard of a larger run. */
+    public static List<Design> randomDesigns(int from, int count, long seed, RandomProgram.Shape shape) {
         List<Design> out = new ArrayList<>();
-        for (int k = 0; k < count; k++) {
+        for (int k = from; k < from + count; k++) {
             long s = new SplittableRandom(seed).split().nextLong() ^ (k * 0x9E3779B97F4A7C15L);
             Program p = RandomProgram.generate(s, shape);
             String name = "D" + k;

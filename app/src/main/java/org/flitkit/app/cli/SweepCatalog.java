@@ -1,0 +1,228 @@
+package org.flitkit.app.cli;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.flitkit.app.Catalog;
+import org.flitkit.env.chpp.ChppFigures;
+import org.flitkit.tools.difftest.DiffRunner;
+import org.flitkit.tools.difftest.RandomProgram;
+import org.flitkit.tools.difftest.ReferenceSim;
+import org.flitkit.testbench.RunConfig;
+import org.flitkit.tools.sweep.Point;
+import org.flitkit.tools.sweep.PointRunner;
+import org.flitkit.tools.sweep.Row;
+
+/**
+ * The named sweeps of {@code hdl sweep NAME} as lists of points, and how each kind of point runs: through the same
+ * code as the figure or the difftest it belongs to (docs/sweeps.md, "Sweeps").
+ */
+final class SweepCatalog {
+    /** A named sweep: what it measures, and its points. */
+    record Named(String name, String description, List<Point> points) {
+    }
+
+    static final String CHPP_MTU = "chpp-mtu";
+    static final String CHPP_TAGS = "chpp-tags";
+    static final String DIFFTEST = "difftest";
+
+    private SweepCatalog() {
+    }
+
+    /** Every named sweep, in the order 'hdl sweep --help' lists them. */
+    static List<Named> named() {
+        List<Point> mtu = new ArrayList<>();
+        for (int m : ChppFigures.params("mtu")) {
+            mtu.add(new Point("chpp-bw-mtu", 0, CHPP_MTU, Map.of("mtu", Integer.toString(m)), RunConfig.DEFAULT_SEED));
+        }
+        List<Point> tags = new ArrayList<>();
+        for (int t : ChppFigures.params("tags")) {
+            tags.add(new Point("chpp-tags", 0, CHPP_TAGS, Map.of("tags", Integer.toString(t)), RunConfig.DEFAULT_SEED));
+        }
+        List<Point> smoke = List.of(
+                new Point("smoke", 0, DIFFTEST, difftestParams(0, 4, 100, "iverilog", false), 1),
+                new Point("smoke", 0, DIFFTEST, difftestParams(4, 4, 100, "iverilog", false), 1),
+                new Point("smoke", 0, DIFFTEST, difftestParams(8, 4, 100, "iverilog", false), 1));
+        return List.of(
+                numbered("chpp-bw-mtu", "cHPP PUT bandwidth of a 2 MB transfer against MTU, one point per MTU (figure chpp-bw-mtu)", mtu),
+                numbered("chpp-tags", "cHPP PUT bandwidth of a 2 MB transfer against the tags available, one point per tag count "
+                        + "(figure chpp-tags)", tags),
+                numbered("smoke", "three short difftest shards of 4 random designs against Icarus (the Slurm test in CI)", smoke));
+    }
+
+    static Named named(String name) {
+        return named().stream().filter(n -> n.name().equals(name)).findFirst().orElseThrow(() -> new IllegalArgumentException(
+                "no sweep named '" + name + "'; sweeps: " + String.join(", ", named().stream().map(Named::name).toList())));
+    }
+
+    /** The points of a difftest of {@code designs} random designs in shards of {@code shard} (seed ranges), the RTL designs with the first. */
+    static Named difftest(int designs, int shard, int cycles, long seed, String vs, boolean rtl) {
+        List<Point> points = new ArrayList<>();
+        for (int from = 0; from < designs || (from == 0 && rtl); from += shard) {
+            points.add(new Point("difftest", 0, DIFFTEST, difftestParams(from, Math.min(shard, designs - from), cycles, vs, rtl && from == 0), seed));
+        }
+        return numbered("difftest", designs + " random designs in shards of " + shard, points);
+    }
+
+    private static Map<String, String> difftestParams(int from, int count, int cycles, String vs, boolean rtl) {
+        return Map.of("from", Integer.toString(from), "count", Integer.toString(count), "cycles", Integer.toString(cycles), "vs", vs,
+                "rtl", Boolean.toString(rtl));
+    }
+
+    private static Named numbered(String name, String description, List<Point> points) {
+        List<Point> out = new ArrayList<>();
+        for (int i = 0; i < points.size(); i++) {
+            out.add(points.get(i).at(name, i));
+        }
+        return new Named(name, description, out);
+    }
+
+    /** Runs the points of every kind above; difftest shards take the RTL designs from {@code catalog}. */
+    static PointRunner runner(Catalog catalog) {
+        return (p, log) -> switch (p.kind()) {
+            case CHPP_MTU -> {
+                int m = (int) p.longParam("mtu");
+                double[] v = new ChppFigures(p.seed()).point("mtu", m);
+                yield new PointRunner.Result(List.of("mtu_bytes", "gbps", "cycles"), new double[] {m, v[0], v[1]});
+            }
+            case CHPP_TAGS -> {
+                int t = (int) p.longParam("tags");
+                double[] v = new ChppFigures(p.seed()).point("tags", t);
+                yield new PointRunner.Result(List.of("tags", "gbps", "formula_tags"), new double[] {t, v[0], v[1]});
+            }
+            case DIFFTEST -> difftest(catalog, p, log);
+            default -> throw new IllegalArgumentException("point " + p.index() + " of sweep " + p.sweep() + " has kind '" + p.kind()
+                    + "'; kinds: " + CHPP_MTU + ", " + CHPP_TAGS + ", " + DIFFTEST);
+        };
+    }
+
+    /** One shard: designs from..from+count-1 of the seed's random designs; a mismatch is a note with its shrunk design. */
+    private static PointRunner.Result difftest(Catalog catalog, Point p, PrintStream log) {
+        ReferenceSim ref = ReferenceSim.byName(p.param("vs"));
+        int cycles = (int) p.longParam("cycles");
+        List<DiffRunner.Design> designs = new ArrayList<>(DiffRunner.randomDesigns((int) p.longParam("from"), (int) p.longParam("count"),
+                p.seed(), RandomProgram.Shape.standard().forReference(ref.name())));
+        if (Boolean.parseBoolean(p.param("rtl"))) {
+            for (Catalog.DesignEntry d : catalog.designs()) {
+                designs.add(new DiffRunner.Design(d.name(), d.top(), null));
+            }
+        }
+        Path work = DiffRunner.tempWork("flitkit-sweep-difftest-");
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        DiffRunner.Report r;
+        try (PrintStream both = new PrintStream(new Tee(log, text), true, StandardCharsets.UTF_8)) {
+            r = new DiffRunner(ref, work, both).run(designs, cycles, p.seed());
+        }
+        List<String> notes = new ArrayList<>();
+        r.mismatches().forEach(m -> notes.add("MISMATCH " + m));
+        String out = text.toString(StandardCharsets.UTF_8);
+        int shrunk = out.indexOf("---- smallest failing design");
+        if (shrunk >= 0) {
+            notes.add(out.substring(shrunk).strip());
+            notes.add("Verilog and builds kept in " + work);
+        } else {
+            delete(work);
+        }
+        return new PointRunner.Result(List.of("designs", "cycles", "mismatches"), new double[] {r.designs(), r.cycles(), r.mismatches().size()},
+                notes);
+    }
+
+    /** The one-line summary of difftest rows, as a difftest run in one JVM prints it. */
+    static String difftestSummary(List<Row> rows) {
+        long designs = 0;
+        long mismatches = 0;
+        long cycles = rows.isEmpty() ? 0 : (long) rows.get(0).value("cycles");
+        for (Row r : rows) {
+            designs += (long) r.value("designs");
+            mismatches += (long) r.value("mismatches");
+        }
+        return new DiffRunner.Report((int) designs, (int) cycles, java.util.Collections.nCopies((int) mismatches, (DiffRunner.Mismatch) null))
+                .summary();
+    }
+
+    /**
+     * Gives the figure sources of {@code registry} the rows of {@code store} as points measured elsewhere, so that
+     * {@code hdl figures} uses them instead of running those points; returns how many rows it gave.
+     */
+    static int merge(org.flitkit.figures.FigureRegistry registry, org.flitkit.tools.sweep.SweepStore store) {
+        List<Row> rows = store.rows();
+        ChppFigures chpp = registry.sources().stream().filter(ChppFigures.class::isInstance).map(ChppFigures.class::cast).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no cHPP figures to merge the rows of " + store.dir() + " into"));
+        for (Row r : rows) {
+            if (!r.kind().equals(CHPP_MTU) && !r.kind().equals(CHPP_TAGS)) {
+                throw new IllegalArgumentException("sweep " + store.manifest().sweep() + " in " + store.dir() + ": its points are " + r.kind()
+                        + " runs, which no figure uses (figures merge " + CHPP_MTU + " and " + CHPP_TAGS + " rows)");
+            }
+            if (r.seed() != RunConfig.DEFAULT_SEED) {
+                throw new IllegalArgumentException("sweep " + store.dir() + ": row " + r.index() + " ran with seed " + r.seed() + ", the figures with "
+                        + RunConfig.DEFAULT_SEED);
+            }
+            if (r.kind().equals(CHPP_MTU)) {
+                chpp.known("mtu", (int) r.value("mtu_bytes"), new double[] {r.value("gbps"), r.value("cycles")});
+            } else {
+                chpp.known("tags", (int) r.value("tags"), new double[] {r.value("gbps"), r.value("formula_tags")});
+            }
+        }
+        return rows.size();
+    }
+
+    /** The FlitKit version that rows record: the jar's, or "development build" when run from classes. */
+    static String version() {
+        String v = Main.class.getPackage().getImplementationVersion();
+        return v != null ? v : "development build";
+    }
+
+    private static void delete(Path dir) {
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path f : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(f);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot remove the difftest work directory " + dir, e);
+        }
+    }
+
+    /** Writes to both streams. */
+    private static final class Tee extends OutputStream {
+        private final OutputStream a;
+        private final OutputStream b;
+
+        Tee(OutputStream a, OutputStream b) {
+            this.a = a;
+            this.b = b;
+        }
+
+        @Override
+        public void write(int x) throws IOException {
+            a.write(x);
+            b.write(x);
+        }
+
+        @Override
+        public void write(byte[] buf, int off, int len) throws IOException {
+            a.write(buf, off, len);
+            b.write(buf, off, len);
+        }
+
+        @Override
+        public void flush() throws IOException {
+            a.flush();
+            b.flush();
+        }
+
+        @Override
+        public void close() throws IOException {
+            flush(); // the point's log stays open: its owner closes it
+        }
+    }
+}
