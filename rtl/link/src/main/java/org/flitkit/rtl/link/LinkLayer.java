@@ -9,6 +9,7 @@ import org.flitkit.hdl.Mem;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Bitwise;
+import org.flitkit.hdl.lib.Counter;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Valid;
 import org.flitkit.formats.th2.IdentityWord;
@@ -261,7 +262,7 @@ public final class LinkLayer extends Module {
         final UInt nextSeq = regInit(UInt(LinkFrame.SEQ_BITS), 0).named("nextSeq");
         final UInt acked = regInit(UInt(LinkFrame.SEQ_BITS), 0).named("acked");
         final UInt sendPtr = regInit(UInt(LinkFrame.SEQ_BITS), 0).named("sendPtr");
-        final Mem<UInt> buffer = mem(params.replayDepth(), UInt(Th2.FLIT_BITS)).named("replay");
+        final Mem<UInt> replay = mem(params.replayDepth(), UInt(Th2.FLIT_BITS)).named("replay");
         final UInt outstanding;
         final Bool ackOk;
         final UInt ackedNext;
@@ -303,9 +304,9 @@ public final class LinkLayer extends Module {
         Announce() {
             List<UInt> freed = new ArrayList<>();
             for (int v = 0; v < params.vcCount(); v++) {
-                UInt c = regInit(UInt(LinkFrame.CREDIT_BITS), 0).named("freed" + v);
-                when(txCredit.valid.and(txCredit.bits.eq(v)), () -> c.assign(c.add(1)));
-                freed.add(c);
+                // cumulative count, wrapping like the peer's lastCredit
+                Bool freedOne = txCredit.valid.and(txCredit.bits.eq(v));
+                freed.add(Counter.enabled(freedOne, 1 << LinkFrame.CREDIT_BITS).named("freed" + v).value);
             }
             int vcW = LinkFrame.VC_BITS;
             txSlot = txGear.slot.named("txSlot");
@@ -342,8 +343,8 @@ public final class LinkLayer extends Module {
         sendFlit = sendReplay.or(sendNew).named("sendFlit");
         bistUnit.sent.assign(bistSlot);
 
-        UInt replayData = r.buffer.read(r.sendPtr.bits(r.addrW - 1, 0));
-        when(sendNew, () -> r.buffer.write(r.nextSeq.bits(r.addrW - 1, 0), txFlit.bits));
+        UInt replayData = r.replay.read(r.sendPtr.bits(r.addrW - 1, 0));
+        when(sendNew, () -> r.replay.write(r.nextSeq.bits(r.addrW - 1, 0), txFlit.bits));
 
         UInt txType = wireDefault(UInt(LinkFrame.TYPE_BITS), LinkFrame.Type.IDLE.code()).named("txType");
         UInt txPayload = wireDefault(UInt(Th2.FLIT_BITS), 0).named("txPayload");
