@@ -394,16 +394,6 @@ public final class Hdl {
     }
 
     /**
-     * Former name of {@link #Mux1H(List, List)}, kept for existing callers.
-     *
-     * @deprecated use {@code Mux1H(sels, values)}, Chisel's name
-     */
-    @Deprecated
-    public static <T extends Bits> T oneHotMux(List<Bool> sels, List<T> values) {
-        return Mux1H(sels, values);
-    }
-
-    /**
      * Chisel's {@code reduceTree}: {@code op} over {@code xs} as a balanced tree, about log2(n) deep. A
      * loop {@code acc = op(acc, x)} makes a chain n deep: as generated Java, HotSpot's C2 refuses to
      * compile an expression a few hundred operations deep (the method then runs in C1 code), and as

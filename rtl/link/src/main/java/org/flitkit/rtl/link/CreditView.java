@@ -20,7 +20,7 @@ public final class CreditView extends Module {
     /** flits of each VC sent (or granted) this cycle */
     public final Vec<UInt> debit;
     /** the peer freed slots */
-    public final Valid<CreditReturn> returned = input(Valid.<CreditReturn>of((java.util.function.Supplier<CreditReturn>) CreditReturn::new));
+    public final Valid<CreditReturn> returned = input(Valid.of(CreditReturn::new));
     /** per VC: slots it can still fill, its reservation left plus the shared slots left */
     public final Vec<UInt> free;
     /** per VC: flits held in the far buffer or on their way */
@@ -41,7 +41,7 @@ public final class CreditView extends Module {
         occupied = output(UInt(w));
         UInt sharedUsed = lit(0, w);
         UInt total = lit(0, w);
-        Bool bad = regInit(Bool(), 0).named("underflowSeen");
+        Bool underflowSeen = regInit(Bool(), 0).named("underflowSeen");
         UInt[] o = new UInt[vcs];
         for (int v = 0; v < vcs; v++) {
             UInt held = o[v] = regInit(UInt(w), 0).named("occ" + v);
@@ -50,7 +50,7 @@ public final class CreditView extends Module {
             UInt up = debit.get(v);
             UInt down = mux(returned.valid.and(returned.bits.vc.eq(v)), returned.bits.count.pad(w), lit(0, w));
             Bool under = held.add(up).lt(down);
-            when(under, () -> bad.assign(TRUE()));
+            when(under, () -> underflowSeen.assign(TRUE()));
             held.assign(mux(under, lit(0, w), held.add(up).sub(down)));
             occ.get(v).assign(held);
         }
@@ -61,6 +61,6 @@ public final class CreditView extends Module {
             free.get(v).assign(ownLeft.add(sharedLeft));
         }
         occupied.assign(total);
-        underflow.assign(bad);
+        underflow.assign(underflowSeen);
     }
 }

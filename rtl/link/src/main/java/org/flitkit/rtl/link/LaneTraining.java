@@ -66,10 +66,10 @@ public final class LaneTraining extends Module {
         for (int i = 1; i < LANES; i++) {
             anyValid = anyValid.or(valid[i]);
         }
-        Bool any = anyValid.named("anyLaneValid");
-        Bool peerSays = peerWord.named("peerHeardWord");
+        Bool anyLaneValid = anyValid.named("anyLaneValid");
+        Bool peerSays = peerWord.named("peerSays");
         UInt peerLanes = peerMask.named("peerLanes");
-        wordSeen.assign(any);
+        wordSeen.assign(anyLaneValid);
 
         // ---- choose the lanes this end receives: count valid words per lane over the window
         Bool windowEnds = listening.and(heard.not()).and(window.eq(LinkFrame.TRAIN_WINDOW - 1)).named("windowEnds");
@@ -82,9 +82,9 @@ public final class LaneTraining extends Module {
             when(training.and(listening).and(heard.not()), () -> c.assign(mux(windowEnds, lit(0, windowW), cNext)));
             when(restart, () -> c.assign(0));
         }
-        UInt chosen = chosenAcc.named("chosenLanes");
+        UInt chosen = chosenAcc.named("chosen");
         when(training, () -> {
-            when(listening.not().and(any), () -> listening.assign(TRUE()));
+            when(listening.not().and(anyLaneValid), () -> listening.assign(TRUE()));
             when(listening.and(heard.not()), () -> window.assign(window.add(1)));
             when(windowEnds, () -> {
                 rxMask.assign(chosen);
@@ -107,11 +107,11 @@ public final class LaneTraining extends Module {
             confirm.assign(0);
         });
 
-        UInt n = Bitwise.PopCount(rxMask).named("rxLaneCount");
-        UInt m = Bitwise.PopCount(txMask).named("txLaneCount");
-        UInt both = mux(n.lt(m), n, m);
+        UInt rxLaneCount = Bitwise.PopCount(rxMask).named("rxLaneCount");
+        UInt txLaneCount = Bitwise.PopCount(txMask).named("txLaneCount");
+        UInt both = mux(rxLaneCount.lt(txLaneCount), rxLaneCount, txLaneCount);
         UInt w = mux(both.ge(8), lit(8, 4), mux(both.ge(4), lit(4, 4), mux(both.ge(2), lit(2, 4), both.pad(4))));
-        UInt agreed = mux(heard.and(peerHeard), w, lit(0, 4)).named("agreedWidth");
+        UInt agreed = mux(heard.and(peerHeard), w, lit(0, 4)).named("agreed");
         width.assign(agreed);
         trained.assign(heard.and(peerHeard).and(confirm.eq(LinkFrame.TRAIN_CONFIRM)).and(agreed.ne(0)));
         rxLanes.assign(rxMask);

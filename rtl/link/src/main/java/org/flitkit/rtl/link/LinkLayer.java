@@ -9,6 +9,7 @@ import org.flitkit.hdl.Mem;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Bitwise;
+import org.flitkit.hdl.lib.Counter;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Valid;
 import org.flitkit.formats.th2.IdentityWord;
@@ -44,7 +45,7 @@ public final class LinkLayer extends Module {
     /** the local input buffer freed one slot of VC {@code bits}: tell the peer */
     public final Valid<UInt> txCredit = input(Valid.of(UInt(LinkFrame.VC_BITS)));
     /** the peer freed {@code count} slots of VC {@code vc} */
-    public final Valid<CreditReturn> rxCredit = output(Valid.<CreditReturn>of((java.util.function.Supplier<CreditReturn>) CreditReturn::new));
+    public final Valid<CreditReturn> rxCredit = output(Valid.of(CreditReturn::new));
 
     // ---- wire side
     /** what the 8 lanes carry this cycle: a frame, its part on a narrow link, or training words */
@@ -65,6 +66,33 @@ public final class LinkLayer extends Module {
     public final BistResult bistResult = output(new BistResult());
 
     private final LinkParams params;
+    private final LinkBist bistUnit;
+    private final LaneTraining lanes;
+    private final TxGearbox txGear;
+    private final RxGearbox rxGear;
+    private final Bool up = regInit(Bool(), 0).named("up");
+    private final UInt width = regInit(UInt(4), 0).named("width");
+
+    // link state (training), shared by both directions
+    private Bool goingUp;
+    private Bool goingDown;
+    private Bool peerUp;
+    private UInt fruitlessReplays;
+    // receive: ACK state and NAK
+    private UInt expected;
+    private Bool nakPending;
+    private Bool nakSent;
+    private Bool accept;
+    private Bool rxError;
+    private UInt neighbour;
+    // transmit: replay state
+    private Replay replay;
+    // transmit: this slot's frame
+    private Bool txSlot;
+    private Bool sendNew;
+    private Bool sendReplay;
+    private Bool sendFlit;
+    private Bool sendIdent;
 
     public LinkLayer() {
         this(LinkParams.defaults());
@@ -72,30 +100,42 @@ public final class LinkLayer extends Module {
 
     public LinkLayer(LinkParams p) {
         this.params = p;
-        LinkFrame f = LinkFrame.FRAME;
-        int seqW = LinkFrame.SEQ_BITS;
-        int addrW = Bitwise.log2Ceil(p.replayDepth());
-        int cw = LinkStatus.COUNTER_BITS;
-
-        LinkBist bistUnit = instance("bistUnit", new LinkBist(p.bistSeed()));
+        bistUnit = instance("bistUnit", new LinkBist(p.bistSeed()));
         bistUnit.ctl.connect(bist);
         bistResult.connect(bistUnit.result);
-        LaneTraining lanes = instance("lanes", new LaneTraining());
-        TxGearbox txGear = instance("txGear", new TxGearbox());
-        RxGearbox rxGear = instance("rxGear", new RxGearbox());
-        Bool up = regInit(Bool(), 0).named("up");
-        UInt width = regInit(UInt(4), 0).named("width");
+        lanes = instance("lanes", new LaneTraining());
+        txGear = instance("txGear", new TxGearbox());
+        rxGear = instance("rxGear", new RxGearbox());
 
-        // =========================================================== receive: lanes, then check the frame
+        RxFrame rx = receiveFrame();
+        trainAndHold(rx);
+        receiveFlits(rx);
+        Bool creditVcOk = receiveCredits(rx);
+        receiveIdentityAndBist(rx);
+        replay = new Replay(rx);
+        Announce ident = new Announce();
+        chooseFrame(ident);
+        updateTransmitState(ident);
+        reportStatus(rx, creditVcOk);
+    }
+
+    /** The fields of one received frame and what its CRC and type say about it (docs/th2-link.md, frame format). */
+    private record RxFrame(Bool frameIn, Bool crcOk, Bool good, UInt type, UInt seq, UInt ack, Bool nak, UInt creditVc,
+            UInt creditCount, UInt payload, Bool isFlit, Bool isIdent, Bool knownType) {
+    }
+
+    /** Receive: the lanes through the gearbox, then the frame's CRC check and fields. */
+    private RxFrame receiveFrame() {
+        LinkFrame f = LinkFrame.FRAME;
         rxGear.wire.assign(wireIn);
         rxGear.up.assign(up);
         rxGear.width.assign(width);
         rxGear.lanes.assign(lanes.rxLanes);
         UInt in = rxGear.frame;
-        Bool crcOk = FrameCrc.of(in.bits(LinkFrame.CRC_COVERED_BITS - 1, 0)).eq(field(in, f.CRC)).named("rxCrcOk");
+        Bool crcOk = FrameCrc.of(in.bits(LinkFrame.CRC_COVERED_BITS - 1, 0)).eq(field(in, f.CRC)).named("crcOk");
         rxGear.crcOk.assign(crcOk);
-        Bool frameIn = rxGear.strobe.named("rxFrame");
-        Bool good = frameIn.and(crcOk).named("rxGood");
+        Bool frameIn = rxGear.strobe.named("frameIn");
+        Bool good = frameIn.and(crcOk).named("good");
         UInt rxType = field(in, f.TYPE).named("rxType");
         UInt rxSeq = field(in, f.SEQ);
         UInt rxAck = field(in, f.ACK);
@@ -103,26 +143,30 @@ public final class LinkLayer extends Module {
         UInt rxCvc = field(in, f.CREDIT_VC);
         UInt rxCcount = field(in, f.CREDIT_COUNT);
         UInt rxPayload = field(in, f.PAYLOAD);
-        Bool isFlit = good.and(rxType.eq(LinkFrame.Type.FLIT.code())).named("rxIsFlit");
-        Bool isIdent = good.and(rxType.eq(LinkFrame.Type.IDENT.code())).named("rxIsIdent");
+        Bool isFlit = good.and(rxType.eq(LinkFrame.Type.FLIT.code())).named("isFlit");
+        Bool isIdent = good.and(rxType.eq(LinkFrame.Type.IDENT.code())).named("isIdent");
         Bool knownType = rxType.eq(LinkFrame.Type.IDLE.code()).or(rxType.eq(LinkFrame.Type.FLIT.code()))
                 .or(rxType.eq(LinkFrame.Type.IDENT.code())).or(rxType.eq(LinkFrame.Type.BIST.code()));
+        return new RxFrame(frameIn, crcOk, good, rxType, rxSeq, rxAck, rxNak, rxCvc, rxCcount, rxPayload, isFlit, isIdent,
+                knownType);
+    }
 
-        // =========================================================== training and link state
+    /** Training and link state: up after training, down on silence or on fruitless replays (spec function 2). */
+    private void trainAndHold(RxFrame rx) {
         Bool wasUp = regInit(Bool(), 0).named("wasUp");
         int silenceW = 17;
         UInt silence = regInit(UInt(silenceW), 0).named("silence");
         // what keeps a link alive: a good frame while up, a valid training word while down
-        Bool alive = mux(up, good, lanes.wordSeen);
+        Bool alive = mux(up, rx.good(), lanes.wordSeen);
         UInt silenceNext = mux(alive, lit(0, silenceW), mux(silence.eq(0xFFFF), silence, silence.add(1)));
         silence.assign(silenceNext);
         // up and not yet locked onto the peer's frames, the wait is a round trip (replayTimeout exceeds it):
         // a peer that missed the handshake keeps training, and only this end going down lets it finish
-        Bool silent = silenceNext.ge(mux(up.and(rxGear.locked.not()), lit(p.replayTimeout(), silenceW),
-                lit(p.silenceTimeout(), silenceW))).named("silent");
-        UInt fruitless = regInit(UInt(5), 0).named("fruitlessReplays");
-        Bool goingDown = up.and(silent.or(fruitless.ge(REPLAY_LIMIT))).named("goingDown");
-        Bool goingUp = up.not().and(lanes.trained).named("goingUp");
+        Bool silent = silenceNext.ge(mux(up.and(rxGear.locked.not()), lit(params.replayTimeout(), silenceW),
+                lit(params.silenceTimeout(), silenceW))).named("silent");
+        fruitlessReplays = regInit(UInt(5), 0).named("fruitlessReplays");
+        goingDown = up.and(silent.or(fruitlessReplays.ge(REPLAY_LIMIT))).named("goingDown");
+        goingUp = up.not().and(lanes.trained).named("goingUp");
         when(goingUp, () -> {
             up.assign(TRUE());
             width.assign(lanes.width);
@@ -137,16 +181,19 @@ public final class LinkLayer extends Module {
         // start over after a link-down, and when training hears nothing for silenceTimeout cycles
         lanes.restart.assign(goingDown.or(up.not().and(silent)));
         // the first good frame after link-up: the peer is up and listening
-        Bool peerUp = good.and(rxGear.locked.not()).named("peerUp");
+        peerUp = rx.good().and(rxGear.locked.not()).named("peerUp");
+    }
 
-        // =========================================================== receive: flits, ACK state, NAK
-        UInt expected = regInit(UInt(seqW), 0).named("expected");
-        Bool nakPending = regInit(Bool(), 0).named("nakPending");
-        Bool nakSent = regInit(Bool(), 0).named("nakSent");
-        Bool accept = isFlit.and(rxSeq.eq(expected)).named("accept");
-        UInt behind = expected.sub(rxSeq);
-        Bool duplicate = isFlit.and(behind.ne(0)).and(behind.le(1 << (seqW - 1))).named("duplicate");
-        Bool rxError = frameIn.and(crcOk.not().or(isFlit.and(accept.not()).and(duplicate.not()))).named("rxError");
+    /** Receive: in-order flits once each, the cumulative ACK state and the NAK with its re-arm timer. */
+    private void receiveFlits(RxFrame rx) {
+        int seqW = LinkFrame.SEQ_BITS;
+        expected = regInit(UInt(seqW), 0).named("expected");
+        nakPending = regInit(Bool(), 0).named("nakPending");
+        nakSent = regInit(Bool(), 0).named("nakSent");
+        accept = rx.isFlit().and(rx.seq().eq(expected)).named("accept");
+        UInt behind = expected.sub(rx.seq());
+        Bool duplicate = rx.isFlit().and(behind.ne(0)).and(behind.le(1 << (seqW - 1))).named("duplicate");
+        rxError = rx.frameIn().and(rx.crcOk().not().or(rx.isFlit().and(accept.not()).and(duplicate.not()))).named("rxError");
         when(accept, () -> {
             expected.assign(expected.add(1));
             nakSent.assign(FALSE());
@@ -158,7 +205,7 @@ public final class LinkLayer extends Module {
         when(goingUp, () -> nakSent.assign(FALSE()));
         // a NAK whose replay got corrupted again would otherwise wait for the sender's replay timeout: re-arm
         // the NAK after a quarter of it (more than a round trip when the timeout is set as documented)
-        int rearm = Math.max(4, p.replayTimeout() / 4);
+        int rearm = Math.max(4, params.replayTimeout() / 4);
         UInt nakTimer = regInit(UInt(16), 0).named("nakTimer");
         when(nakSent.and(accept.not()), () -> {
             nakTimer.assign(nakTimer.add(1));
@@ -167,173 +214,210 @@ public final class LinkLayer extends Module {
                 nakTimer.assign(0);
             });
         }).otherwise(() -> nakTimer.assign(0));
-        Bool rxValid = regNext(accept, 0).named("rxValidReg");
-        UInt rxBits = regEnable(rxPayload, accept).named("rxBitsReg");
+        Bool rxValid = regNext(accept, 0).named("rxValid");
+        UInt rxBits = regEnable(rx.payload(), accept).named("rxBits");
         rxFlit.valid.assign(rxValid);
         rxFlit.bits.assign(rxBits);
+    }
 
-        // =========================================================== receive: credits
+    /** Receive: the peer's cumulative per-VC credit counts, turned into returned slots; whether the VC is carried. */
+    private Bool receiveCredits(RxFrame rx) {
         List<UInt> lastCredit = new ArrayList<>();
-        for (int v = 0; v < p.vcCount(); v++) {
+        for (int v = 0; v < params.vcCount(); v++) {
             lastCredit.add(regInit(UInt(LinkFrame.CREDIT_BITS), 0).named("lastCredit" + v));
         }
-        Bool creditVcOk = rxCvc.lt(p.vcCount());
+        Bool creditVcOk = rx.creditVc().lt(params.vcCount());
         UInt lastSel = lastCredit.get(0);
-        for (int v = 1; v < p.vcCount(); v++) {
-            lastSel = mux(rxCvc.eq(v), lastCredit.get(v), lastSel);
+        for (int v = 1; v < params.vcCount(); v++) {
+            lastSel = mux(rx.creditVc().eq(v), lastCredit.get(v), lastSel);
         }
-        UInt delta = rxCcount.sub(lastSel).named("creditDelta");
-        Bool creditIn = good.and(creditVcOk).and(delta.ne(0)).named("creditIn");
-        for (int v = 0; v < p.vcCount(); v++) {
+        UInt creditDelta = rx.creditCount().sub(lastSel).named("creditDelta");
+        Bool creditIn = rx.good().and(creditVcOk).and(creditDelta.ne(0)).named("creditIn");
+        for (int v = 0; v < params.vcCount(); v++) {
             UInt reg = lastCredit.get(v);
-            when(creditIn.and(rxCvc.eq(v)), () -> reg.assign(rxCcount));
+            when(creditIn.and(rx.creditVc().eq(v)), () -> reg.assign(rx.creditCount()));
         }
         rxCredit.valid.assign(regNext(creditIn, 0));
-        rxCredit.bits.vc.assign(regEnable(rxCvc, creditIn));
-        rxCredit.bits.count.assign(regEnable(delta, creditIn));
+        rxCredit.bits.vc.assign(regEnable(rx.creditVc(), creditIn));
+        rxCredit.bits.count.assign(regEnable(creditDelta, creditIn));
+        return creditVcOk;
+    }
 
-        // =========================================================== receive: neighbour identity, BIST
-        UInt neighbour = regInit(UInt(64), 0).named("neighbourReg");
-        when(isIdent, () -> neighbour.assign(IdentityWord.of(field(rxPayload, LinkFrame.IDENT.CHIP_TYPE),
-                field(rxPayload, LinkFrame.IDENT.CHIP_ID), field(rxPayload, LinkFrame.IDENT.PORT))));
+    /** Receive: the neighbour's identity from IDENT frames (cleared at link-down), and the BIST checker's inputs. */
+    private void receiveIdentityAndBist(RxFrame rx) {
+        neighbour = regInit(UInt(64), 0).named("neighbour");
+        UInt payload = rx.payload();
+        when(rx.isIdent(), () -> neighbour.assign(IdentityWord.of(field(payload, LinkFrame.IDENT.CHIP_TYPE),
+                field(payload, LinkFrame.IDENT.CHIP_ID), field(payload, LinkFrame.IDENT.PORT))));
         when(goingDown, () -> neighbour.assign(0));
-        bistUnit.rxBist.assign(frameIn.and(nearBist(rxType)));
-        bistUnit.rxCrcGood.assign(good);
-        bistUnit.rxFirst.assign(rxSeq.bit(0));
-        bistUnit.rxPayload.assign(rxPayload);
+        bistUnit.rxBist.assign(rx.frameIn().and(nearBist(rx.type())));
+        bistUnit.rxCrcGood.assign(rx.good());
+        bistUnit.rxFirst.assign(rx.seq().bit(0));
+        bistUnit.rxPayload.assign(payload);
+    }
 
-        // =========================================================== transmit: replay state
-        UInt nextSeq = regInit(UInt(seqW), 0).named("nextSeq");
-        UInt acked = regInit(UInt(seqW), 0).named("acked");
-        UInt sendPtr = regInit(UInt(seqW), 0).named("sendPtr");
-        Mem<UInt> replay = mem(p.replayDepth(), UInt(Th2.FLIT_BITS)).named("replay");
-        UInt outstanding = nextSeq.sub(acked).named("outstanding");
-        Bool ackOk = good.and(rxAck.sub(acked).le(outstanding)).named("ackOk");
-        UInt ackedNext = mux(ackOk, rxAck, acked).named("ackedNext");
-        Bool progress = ackedNext.ne(acked);
-        UInt timer = regInit(UInt(17), 0).named("replayTimer");
-        Bool timeout = up.and(outstanding.ne(0)).and(timer.ge(p.replayTimeout())).named("timeout");
-        Bool nakIn = good.and(rxNak).and(ackOk).named("nakIn");
-        // after link-up, unacknowledged flits are resent once the peer's frames show it is up and listening
-        Bool goBack = nakIn.or(timeout).or(peerUp).named("goBack");
-        Bool replayStarts = goBack.and(ackedNext.ne(nextSeq)).named("replayStarts");
-        when(progress.or(up.not()), () -> fruitless.assign(0))
-                .elsewhen(replayStarts.and(fruitless.lt(REPLAY_LIMIT)), () -> fruitless.assign(fruitless.add(1)));
+    /** Transmit: the go-back-N replay state (sequence numbers, replay buffer, ACK window, replay timer). */
+    private final class Replay {
+        final int addrW = Bitwise.log2Ceil(params.replayDepth());
+        final UInt nextSeq = regInit(UInt(LinkFrame.SEQ_BITS), 0).named("nextSeq");
+        final UInt acked = regInit(UInt(LinkFrame.SEQ_BITS), 0).named("acked");
+        final UInt sendPtr = regInit(UInt(LinkFrame.SEQ_BITS), 0).named("sendPtr");
+        final Mem<UInt> replay = mem(params.replayDepth(), UInt(Th2.FLIT_BITS)).named("replay");
+        final UInt outstanding;
+        final Bool ackOk;
+        final UInt ackedNext;
+        final Bool progress;
+        final UInt replayTimer;
+        /** after link-up, unacknowledged flits are resent once the peer's frames show it is up and listening */
+        final Bool goBack;
+        final Bool replayStarts;
 
-        // =========================================================== transmit: credits, identity
-        List<UInt> freed = new ArrayList<>();
-        for (int v = 0; v < p.vcCount(); v++) {
-            UInt c = regInit(UInt(LinkFrame.CREDIT_BITS), 0).named("freed" + v);
-            when(txCredit.valid.and(txCredit.bits.eq(v)), () -> c.assign(c.add(1)));
-            freed.add(c);
+        Replay(RxFrame rx) {
+            outstanding = nextSeq.sub(acked).named("outstanding");
+            ackOk = rx.good().and(rx.ack().sub(acked).le(outstanding)).named("ackOk");
+            ackedNext = mux(ackOk, rx.ack(), acked).named("ackedNext");
+            progress = ackedNext.ne(acked);
+            replayTimer = regInit(UInt(17), 0).named("replayTimer");
+            Bool timeout = up.and(outstanding.ne(0)).and(replayTimer.ge(params.replayTimeout())).named("timeout");
+            Bool nakIn = rx.good().and(rx.nak()).and(ackOk).named("nakIn");
+            goBack = nakIn.or(timeout).or(peerUp).named("goBack");
+            replayStarts = goBack.and(ackedNext.ne(nextSeq)).named("replayStarts");
+            when(progress.or(up.not()), () -> fruitlessReplays.assign(0))
+                    .elsewhen(replayStarts.and(fruitlessReplays.lt(REPLAY_LIMIT)),
+                            () -> fruitlessReplays.assign(fruitlessReplays.add(1)));
         }
-        int vcW = LinkFrame.VC_BITS;
-        UInt creditPtr = regInit(UInt(vcW), 0).named("creditPtr");
-        Bool slot = txGear.slot.named("txSlot");
-        when(slot, () -> creditPtr.assign(mux(creditPtr.eq(p.vcCount() - 1), lit(0, vcW), creditPtr.add(1))));
-        UInt freedSel = freed.get(0);
-        for (int v = 1; v < p.vcCount(); v++) {
-            freedSel = mux(creditPtr.eq(v), freed.get(v), freedSel);
-        }
-        UInt myIdent = cat(chipId, lit(0, 3), port, lit(0, 6), chipType).named("myIdent");
-        UInt identSent = regInit(UInt(32), 0).named("identSent");
-        Bool identForce = regInit(Bool(), 0).named("identForce");
-        int identW = 25;
-        UInt identTimer = regInit(UInt(identW), 0).named("identTimer");
-        Bool identUrgent = up.and(identForce.or(myIdent.ne(identSent))).named("identUrgent");
-        Bool tx = up.and(slot);
-        // flits and BIST frames wait until the peer's frames arrive (it is up); IDENT frames need not
-        Bool txData = tx.and(rxGear.locked).named("txData");
-        bistUnit.linkUp.assign(txData);
-        Bool identDue = up.and(identTimer.ge(p.identPeriod())).named("identDue");
+    }
 
-        // =========================================================== transmit: choose this slot's frame
-        Bool replaying = sendPtr.ne(nextSeq).named("replaying");
-        Bool room = outstanding.lt(p.replayDepth());
-        Bool bistSlot = txData.and(bistUnit.want).named("bistSlot");
-        Bool sendIdentNow = tx.and(bistSlot.not()).and(identUrgent).named("sendIdentUrgent");
-        Bool sendReplay = txData.and(bistSlot.not()).and(identUrgent.not()).and(replaying).named("sendReplay");
-        Bool canNew = txData.and(bistSlot.not()).and(identUrgent.not()).and(replaying.not()).and(room).named("canNew");
+    /** Transmit: the freed credits to announce (one VC per frame slot, round robin) and this end's identity. */
+    private final class Announce {
+        final UInt creditPtr = regInit(UInt(LinkFrame.VC_BITS), 0).named("creditPtr");
+        final UInt freedSel;
+        final UInt myIdent = cat(chipId, lit(0, 3), port, lit(0, 6), chipType).named("myIdent");
+        final UInt identSent = regInit(UInt(32), 0).named("identSent");
+        final Bool identForce = regInit(Bool(), 0).named("identForce");
+        final UInt identTimer = regInit(UInt(25), 0).named("identTimer");
+        final Bool identUrgent;
+        final Bool tx;
+        final Bool txData;
+        final Bool identDue;
+
+        Announce() {
+            List<UInt> freed = new ArrayList<>();
+            for (int v = 0; v < params.vcCount(); v++) {
+                // cumulative count, wrapping like the peer's lastCredit
+                Bool freedOne = txCredit.valid.and(txCredit.bits.eq(v));
+                freed.add(Counter.enabled(freedOne, 1 << LinkFrame.CREDIT_BITS).named("freed" + v).value);
+            }
+            int vcW = LinkFrame.VC_BITS;
+            txSlot = txGear.slot.named("txSlot");
+            when(txSlot, () -> creditPtr.assign(mux(creditPtr.eq(params.vcCount() - 1), lit(0, vcW), creditPtr.add(1))));
+            UInt sel = freed.get(0);
+            for (int v = 1; v < params.vcCount(); v++) {
+                sel = mux(creditPtr.eq(v), freed.get(v), sel);
+            }
+            freedSel = sel;
+            identUrgent = up.and(identForce.or(myIdent.ne(identSent))).named("identUrgent");
+            tx = up.and(txSlot);
+            // flits and BIST frames wait until the peer's frames arrive (it is up); IDENT frames need not
+            txData = tx.and(rxGear.locked).named("txData");
+            bistUnit.linkUp.assign(txData);
+            identDue = up.and(identTimer.ge(params.identPeriod())).named("identDue");
+        }
+    }
+
+    /** Transmit: this slot's frame (BIST, IDENT, a replayed or a new flit, or IDLE), its CRC, out through the gearbox. */
+    private void chooseFrame(Announce ident) {
+        int seqW = LinkFrame.SEQ_BITS;
+        Replay r = replay;
+        Bool replaying = r.sendPtr.ne(r.nextSeq).named("replaying");
+        Bool room = r.outstanding.lt(params.replayDepth());
+        Bool bistSlot = ident.txData.and(bistUnit.want).named("bistSlot");
+        Bool sendIdentNow = ident.tx.and(bistSlot.not()).and(ident.identUrgent).named("sendIdentNow");
+        sendReplay = ident.txData.and(bistSlot.not()).and(ident.identUrgent.not()).and(replaying).named("sendReplay");
+        Bool canNew = ident.txData.and(bistSlot.not()).and(ident.identUrgent.not()).and(replaying.not()).and(room)
+                .named("canNew");
         txFlit.ready.assign(canNew);
-        Bool sendNew = canNew.and(txFlit.valid).named("sendNew");
-        Bool idleSlot = tx.and(bistSlot.not()).and(identUrgent.not()).and(replaying.not()).and(sendNew.not());
-        Bool sendIdent = sendIdentNow.or(idleSlot.and(identDue)).named("sendIdent");
-        Bool sendFlit = sendReplay.or(sendNew).named("sendFlit");
+        sendNew = canNew.and(txFlit.valid).named("sendNew");
+        Bool idleSlot = ident.tx.and(bistSlot.not()).and(ident.identUrgent.not()).and(replaying.not()).and(sendNew.not());
+        sendIdent = sendIdentNow.or(idleSlot.and(ident.identDue)).named("sendIdent");
+        sendFlit = sendReplay.or(sendNew).named("sendFlit");
         bistUnit.sent.assign(bistSlot);
 
-        UInt replayData = replay.read(sendPtr.bits(addrW - 1, 0));
-        when(sendNew, () -> replay.write(nextSeq.bits(addrW - 1, 0), txFlit.bits));
+        UInt replayData = r.replay.read(r.sendPtr.bits(r.addrW - 1, 0));
+        when(sendNew, () -> r.replay.write(r.nextSeq.bits(r.addrW - 1, 0), txFlit.bits));
 
-        UInt type = wireDefault(UInt(LinkFrame.TYPE_BITS), LinkFrame.Type.IDLE.code()).named("txType");
-        UInt payload = wireDefault(UInt(Th2.FLIT_BITS), 0).named("txPayload");
-        UInt seq = wireDefault(UInt(seqW), 0).named("txSeq");
+        UInt txType = wireDefault(UInt(LinkFrame.TYPE_BITS), LinkFrame.Type.IDLE.code()).named("txType");
+        UInt txPayload = wireDefault(UInt(Th2.FLIT_BITS), 0).named("txPayload");
+        UInt txSeq = wireDefault(UInt(seqW), 0).named("txSeq");
         when(bistSlot, () -> {
-            type.assign(LinkFrame.Type.BIST.code());
-            payload.assign(bistUnit.txPayload);
-            seq.assign(mux(bistUnit.txFirst, lit(LinkFrame.BIST_FIRST, seqW), lit(0, seqW)));
+            txType.assign(LinkFrame.Type.BIST.code());
+            txPayload.assign(bistUnit.txPayload);
+            txSeq.assign(mux(bistUnit.txFirst, lit(LinkFrame.BIST_FIRST, seqW), lit(0, seqW)));
         }).elsewhen(sendIdent, () -> {
-            type.assign(LinkFrame.Type.IDENT.code());
-            payload.assign(myIdent.pad(Th2.FLIT_BITS));
+            txType.assign(LinkFrame.Type.IDENT.code());
+            txPayload.assign(ident.myIdent.pad(Th2.FLIT_BITS));
         }).elsewhen(sendFlit, () -> {
-            type.assign(LinkFrame.Type.FLIT.code());
-            payload.assign(mux(sendReplay, replayData, txFlit.bits));
-            seq.assign(sendPtr);
+            txType.assign(LinkFrame.Type.FLIT.code());
+            txPayload.assign(mux(sendReplay, replayData, txFlit.bits));
+            txSeq.assign(r.sendPtr);
         });
-        UInt covered = cat(freedSel, creditPtr, nakPending, expected, seq, type, payload).named("txCovered");
-        txGear.frame.assign(cat(FrameCrc.of(covered), covered));
+        UInt txCovered = cat(ident.freedSel, ident.creditPtr, nakPending, expected, txSeq, txType, txPayload)
+                .named("txCovered");
+        txGear.frame.assign(cat(FrameCrc.of(txCovered), txCovered));
         txGear.up.assign(up);
         txGear.width.assign(width);
         txGear.lanes.assign(lanes.txLanes);
         txGear.words.assign(lanes.words);
         wireOut.assign(txGear.wire);
-        when(nakPending.and(slot), () -> nakPending.assign(FALSE()));
+        when(nakPending.and(txSlot), () -> nakPending.assign(FALSE()));
         // an error seen in this very cycle asks for a NAK in the next frame
         when(rxError.and(nakSent.not()), () -> nakPending.assign(TRUE()));
+    }
 
-        // =========================================================== transmit: state updates
-        acked.assign(ackedNext);
-        when(sendNew, () -> nextSeq.assign(nextSeq.add(1)));
-        UInt ptrAfterSend = mux(sendFlit, sendPtr.add(1), sendPtr);
+    /** Transmit: sequence numbers, the send pointer (go-back-N), the replay timer and the identity timer. */
+    private void updateTransmitState(Announce ident) {
+        Replay r = replay;
+        r.acked.assign(r.ackedNext);
+        when(sendNew, () -> r.nextSeq.assign(r.nextSeq.add(1)));
+        UInt ptrAfterSend = mux(sendFlit, r.sendPtr.add(1), r.sendPtr);
         // keep sendPtr within [acked, nextSeq]: an ACK may overtake a replay in progress
-        UInt nextSeqNext = mux(sendNew, nextSeq.add(1), nextSeq);
-        Bool overtaken = ptrAfterSend.sub(ackedNext).gt(nextSeqNext.sub(ackedNext));
-        sendPtr.assign(mux(goBack.or(overtaken), ackedNext, ptrAfterSend));
-        when(goBack.or(progress).or(up.not()).or(outstanding.eq(0)), () -> timer.assign(0))
-                .otherwise(() -> timer.assign(mux(timer.eq(p.replayTimeout()), timer, timer.add(1))));
+        UInt nextSeqNext = mux(sendNew, r.nextSeq.add(1), r.nextSeq);
+        Bool overtaken = ptrAfterSend.sub(r.ackedNext).gt(nextSeqNext.sub(r.ackedNext));
+        r.sendPtr.assign(mux(r.goBack.or(overtaken), r.ackedNext, ptrAfterSend));
+        UInt timer = r.replayTimer;
+        when(r.goBack.or(r.progress).or(up.not()).or(r.outstanding.eq(0)), () -> timer.assign(0))
+                .otherwise(() -> timer.assign(mux(timer.eq(params.replayTimeout()), timer, timer.add(1))));
+        UInt identTimer = ident.identTimer;
         when(sendIdent, () -> {
-            identSent.assign(myIdent);
-            identForce.assign(FALSE());
+            ident.identSent.assign(ident.myIdent);
+            ident.identForce.assign(FALSE());
             identTimer.assign(0);
-        }).otherwise(() -> identTimer.assign(mux(identTimer.ge(p.identPeriod()), identTimer, identTimer.add(1))));
-        when(goingUp.or(peerUp), () -> identForce.assign(TRUE()));
+        }).otherwise(() -> identTimer.assign(mux(identTimer.ge(params.identPeriod()), identTimer, identTimer.add(1))));
+        when(goingUp.or(peerUp), () -> ident.identForce.assign(TRUE()));
+    }
 
-        // =========================================================== status
-        UInt handshakes = counter("handshakes", goingUp, cw);
-        UInt downs = counter("linkDownEvents", goingDown, cw);
-        UInt framesSent = counter("framesSent", sendFlit, cw);
-        UInt retransmitted = counter("retransmitted", sendReplay, cw);
-        UInt replays = counter("replays", replayStarts, cw);
-        UInt crcErrors = counter("crcErrors", frameIn.and(crcOk.not()), cw);
-        // CRC-good frames that break the protocol are used only for what is valid in them, and counted: an
-        // unknown type, a CreditVC the link does not carry, an ACK outside the sender's window; and a local
-        // txCredit for such a VC
-        Bool protocolError = good.and(knownType.not().or(creditVcOk.not()).or(ackOk.not()))
-                .or(txCredit.valid.and(txCredit.bits.ge(p.vcCount()))).named("protocolError");
-        UInt protocolErrors = counter("protocolErrors", protocolError, cw);
-        UInt flitsReceived = counter("flitsReceived", accept, cw);
+    /**
+     * Status: the link's state and its event counters. CRC-good frames that break the protocol are used only for
+     * what is valid in them, and counted: an unknown type, a CreditVC the link does not carry, an ACK outside the
+     * sender's window; and a local txCredit for such a VC.
+     */
+    private void reportStatus(RxFrame rx, Bool creditVcOk) {
+        int cw = LinkStatus.COUNTER_BITS;
+        Bool protocolError = rx.good().and(rx.knownType().not().or(creditVcOk.not()).or(replay.ackOk.not()))
+                .or(txCredit.valid.and(txCredit.bits.ge(params.vcCount()))).named("protocolError");
         status.up.assign(up);
         status.width.assign(mux(up, width, lit(0, 4)));
         status.rxLanes.assign(lanes.rxLanes);
         status.txLanes.assign(lanes.txLanes);
         status.neighbour.assign(neighbour);
-        status.handshakes.assign(handshakes);
-        status.linkDownEvents.assign(downs);
-        status.framesSent.assign(framesSent);
-        status.retransmitted.assign(retransmitted);
-        status.replays.assign(replays);
-        status.crcErrors.assign(crcErrors);
-        status.flitsReceived.assign(flitsReceived);
-        status.protocolErrors.assign(protocolErrors);
+        status.handshakes.assign(counter("handshakes", goingUp, cw));
+        status.linkDownEvents.assign(counter("linkDownEvents", goingDown, cw));
+        status.framesSent.assign(counter("framesSent", sendFlit, cw));
+        status.retransmitted.assign(counter("retransmitted", sendReplay, cw));
+        status.replays.assign(counter("replays", replay.replayStarts, cw));
+        status.crcErrors.assign(counter("crcErrors", rx.frameIn().and(rx.crcOk().not()), cw));
+        status.flitsReceived.assign(counter("flitsReceived", accept, cw));
+        status.protocolErrors.assign(counter("protocolErrors", protocolError, cw));
     }
 
     public LinkParams params() {

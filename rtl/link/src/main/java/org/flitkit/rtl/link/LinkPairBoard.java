@@ -36,7 +36,7 @@ public final class LinkPairBoard extends Module {
             txFlit = input(Decoupled.of(UInt(Th2.FLIT_BITS))).named(n + "_txFlit");
             rxFlit = output(Valid.of(UInt(Th2.FLIT_BITS))).named(n + "_rxFlit");
             txCredit = input(Valid.of(UInt(3))).named(n + "_txCredit");
-            rxCredit = output(Valid.<CreditReturn>of((java.util.function.Supplier<CreditReturn>) CreditReturn::new))
+            rxCredit = output(Valid.of(CreditReturn::new))
                     .named(n + "_rxCredit");
             chipType = input(UInt(2)).named(n + "_chipType");
             chipId = input(UInt(Th2.CHIP_ID_BITS)).named(n + "_chipId");

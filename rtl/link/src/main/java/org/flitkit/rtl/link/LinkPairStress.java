@@ -35,10 +35,8 @@ public final class LinkPairStress extends Module {
 
     public final Valid<UInt> aRxFlit = output(Valid.of(UInt(Th2.FLIT_BITS)));
     public final Valid<UInt> bRxFlit = output(Valid.of(UInt(Th2.FLIT_BITS)));
-    public final Valid<CreditReturn> aRxCredit = output(Valid.<CreditReturn>of(
-            (java.util.function.Supplier<CreditReturn>) CreditReturn::new));
-    public final Valid<CreditReturn> bRxCredit = output(Valid.<CreditReturn>of(
-            (java.util.function.Supplier<CreditReturn>) CreditReturn::new));
+    public final Valid<CreditReturn> aRxCredit = output(Valid.of(CreditReturn::new));
+    public final Valid<CreditReturn> bRxCredit = output(Valid.of(CreditReturn::new));
     public final LinkStatus aStatus = output(new LinkStatus());
     public final LinkStatus bStatus = output(new LinkStatus());
     public final BistResult aBist = output(new BistResult());

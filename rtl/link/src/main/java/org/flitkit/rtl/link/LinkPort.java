@@ -97,7 +97,7 @@ public final class LinkPort extends Module {
         out.connect(rxBuffer.deq);
         UInt g = rxBuffer.deq.bits;
         Bool outHead = LayoutBits.get(g, HEAD.KIND).bit(1);
-        UInt outVcReg = regInit(UInt(3), 0).named("outVc");
+        UInt outVcReg = regInit(UInt(3), 0).named("outVcReg");
         UInt outVc = mux(outHead, LayoutBits.get(g, HEAD.VC), outVcReg);
         when(out.fire().and(outHead), () -> outVcReg.assign(outVc));
         link.txCredit.valid.assign(out.fire().and(outVc.lt(own.vcs())));

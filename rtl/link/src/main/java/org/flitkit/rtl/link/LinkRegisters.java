@@ -46,9 +46,9 @@ public final class LinkRegisters {
             throw new IllegalArgumentException("BIST_CTRL is a 64-bit register, got " + bistCtrl.width() + " bits");
         }
         Bool run = bistCtrl.bit(0);
-        Bool was = regNext(run, 0).named("bistCtrlStartWas");
-        ctl.start.assign(run.and(was.not()));
-        ctl.stop.assign(run.not().and(was));
+        Bool bistCtrlStartWas = regNext(run, 0).named("bistCtrlStartWas");
+        ctl.start.assign(run.and(bistCtrlStartWas.not()));
+        ctl.stop.assign(run.not().and(bistCtrlStartWas));
         ctl.interval.assign(bistCtrl.bits(15, 8));
         ctl.duration.assign(bistCtrl.bits(47, 16));
     }

@@ -65,7 +65,7 @@ public final class RxGearbox extends Module {
         }
         frame.assign(cat(chunks));
 
-        Bool isLocked = regInit(Bool(), 0).named("lockedReg");
+        Bool isLocked = regInit(Bool(), 0).named("isLocked");
         UInt phase = regInit(UInt(3), 0).named("phase");
         Bool boundary = phase.eq(LaneMap.lastPhase(width));
         strobe.assign(up.and(mux(isLocked, boundary, crcOk)));

@@ -32,7 +32,7 @@ public final class TxGearbox extends Module {
         // the first cycle up is a slot; then one per 8/w cycles
         Bool atSlot = up.and(sending.not().or(phase.eq(LaneMap.lastPhase(width)))).named("atSlot");
         slot.assign(atSlot);
-        UInt held = regEnable(frame, atSlot).named("frameReg");
+        UInt held = regEnable(frame, atSlot).named("held");
         phase.assign(mux(up.not().or(atSlot), lit(0, 3), phase.add(1)));
         UInt shifted = mux(width.eq(4), phase.shl(2), mux(width.eq(2), phase.shl(1), mux(width.eq(1), phase, lit(0, 3))))
                 .bits(2, 0);

@@ -110,10 +110,10 @@ public final class ActiveReport extends Module {
         }
         PayloadLayouts.FaultReport fault = PayloadLayouts.FAULT;
         Map<Field, Bits> payload = new LinkedHashMap<>();
-        payload.put(fault.FAULT_CODE, oneHotMux(pick, codes));
-        payload.put(fault.FAULT_PORT, oneHotMux(pick, ports));
+        payload.put(fault.FAULT_CODE, Mux1H(pick, codes));
+        payload.put(fault.FAULT_PORT, Mux1H(pick, ports));
         payload.put(fault.FAULT_STATUS, status);
-        payload.put(fault.TIMESTAMP, oneHotMux(pick, stamps));
+        payload.put(fault.TIMESTAMP, Mux1H(pick, stamps));
 
         Map<Field, Bits> p = Responses.framing();
         p.put(HEAD.ROUTE, cat(routeHi.bits(Th2.ROUTE_BITS - 65, 0), routeLo));

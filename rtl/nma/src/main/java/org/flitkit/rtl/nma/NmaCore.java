@@ -123,7 +123,7 @@ public final class NmaCore extends Module {
         // flow queue: an E2PROM request reaches an idle eep_access in the cycle it leaves the distributor,
         // and waits here (not in the distributor) while eep_access is busy, so register requests go past it;
         // their answers may then leave before the E2PROM answer (the TransactionID matches them)
-        eepQueue = instance("eep_queue", new Queue<>(() -> UInt(Th2.PACKET_BITS), EEP_QUEUE_DEPTH, false, true));
+        eepQueue = instance("eep_queue", new Queue<>(() -> UInt(Th2.PACKET_BITS), Queue.depth(EEP_QUEUE_DEPTH).flow()));
         eepQueue.enq.connect(distributor.eep);
         if (eepParams == null) {
             eepReq = output(PacketWords.packetStream());
@@ -151,26 +151,43 @@ public final class NmaCore extends Module {
             eepAccess = instance(new EepAccess(eepParams, chip));
             bootLoader = instance(new BootLoader(eepParams, addrBits));
             regBusArbiter = instance(new RegBusArbiter(addrBits));
-            // while the power-up load runs it owns the register bus and the I2C master: requests wait
-            distributor.hold.assign(regAccess.busyOut.or(bootLoader.booting));
-            regBusArbiter.bootOwns.assign(bootLoader.booting);
-            regBusArbiter.boot.connect(bootLoader.reg);
-            regBusArbiter.main.connect(regAccess.bus);
-            regs.bus.connect(regBusArbiter.out);
-            eepAccess.req.connect(eepQueue.deq);
-            collector.eep.connect(eepAccess.rsp);
-            eepAccess.chipId.assign(id);
-            eepAccess.bootActive.assign(bootLoader.booting);
-            eepAccess.bootCmd.connect(bootLoader.i2cCmd);
-            bootLoader.i2cRsp.connect(eepAccess.bootRsp);
-            eepAccess.bootAbort.assign(bootLoader.i2cAbort);
-            pins.connect(eepAccess.pins);
-            booting.assign(bootLoader.booting);
-            bootDone.assign(bootLoader.bootDone);
-            bootError.assign(bootLoader.bootError);
-            bootStatus.assign(bootLoader.bootStatus);
+            wireBootPath(id);
         }
 
+        connectActiveReport(id);
+        collector.reg.connect(regAccess.out);
+        collector.err.connect(distributor.err);
+        collector.report.connect(activeReport.out);
+        out.connect(collector.out);
+        countStatistics();
+        hardwareRegisters();
+        chipRegisterPorts(chipRegs);
+    }
+
+    /** The E2PROM path on chip: the BootLoader owns the register bus and the I2C master while the power-up load runs. */
+    private void wireBootPath(UInt id) {
+        // while the power-up load runs it owns the register bus and the I2C master: requests wait
+        distributor.hold.assign(regAccess.busyOut.or(bootLoader.booting));
+        regBusArbiter.bootOwns.assign(bootLoader.booting);
+        regBusArbiter.boot.connect(bootLoader.reg);
+        regBusArbiter.main.connect(regAccess.bus);
+        regs.bus.connect(regBusArbiter.out);
+        eepAccess.req.connect(eepQueue.deq);
+        collector.eep.connect(eepAccess.rsp);
+        eepAccess.chipId.assign(id);
+        eepAccess.bootActive.assign(bootLoader.booting);
+        eepAccess.bootCmd.connect(bootLoader.i2cCmd);
+        bootLoader.i2cRsp.connect(eepAccess.bootRsp);
+        eepAccess.bootAbort.assign(bootLoader.i2cAbort);
+        pins.connect(eepAccess.pins);
+        booting.assign(bootLoader.booting);
+        bootDone.assign(bootLoader.bootDone);
+        bootError.assign(bootLoader.bootError);
+        bootStatus.assign(bootLoader.bootStatus);
+    }
+
+    /** The active report's inputs: the fault lines, and its configuration from the registers (docs/th2-nma.md). */
+    private void connectActiveReport(UInt id) {
         activeReport.faults.assign(faults);
         activeReport.chipId.assign(id);
         activeReport.cycle.assign(cycleCount);
@@ -179,19 +196,20 @@ public final class NmaCore extends Module {
         activeReport.routeLo.assign(regs.value(REPORT_ROUTE_LO));
         activeReport.routeHi.assign(regs.value(REPORT_ROUTE_HI));
         activeReport.dest.assign(regs.value(REPORT_DEST));
+    }
 
-        collector.reg.connect(regAccess.out);
-        collector.err.connect(distributor.err);
-        collector.report.connect(activeReport.out);
-        out.connect(collector.out);
-
+    /** The NMA's statistics: the cycle count and the NMP requests served and dropped. */
+    private void countStatistics() {
         cycleCount.assign(cycleCount.add(1));
         cycle.assign(cycleCount);
         when(distributor.dispatched, () -> requests.assign(requests.add(1)));
         crcErrors.assign(crcErrors.add(distributor.crcDrop.addW(extCrcDrop)));
         destIdDrops.assign(destIdDrops.add(distributor.destIdDrop.addW(extDestIdDrop)));
         when(distributor.malformedDrop, () -> malformedDrops.assign(malformedDrops.add(1)));
+    }
 
+    /** The common registers the hardware drives: identity, statistics, fault status and pending faults. */
+    private void hardwareRegisters() {
         regs.hw(CHIP_TYPE).assign(lit(chip.code(), 64));
         regs.hw(NMA_VERSION).assign(lit(VERSION, 64));
         regs.hw(PORT_COUNT).assign(lit(ports, 64));
@@ -208,8 +226,11 @@ public final class NmaCore extends Module {
             regs.hw(FAULT_PENDING + k).assign(activeReport.pendingSet.bits(hi, 64 * k).pad(64));
         }
 
-        // the chip's own registers: hooks and values become ports of the core
-        Set<String> common = Set.copyOf(common(n).stream().map(RegDef::name).toList());
+    }
+
+    /** The chip's own registers: hooks and values become ports of the core. */
+    private void chipRegisterPorts(List<RegDef> chipRegs) {
+        Set<String> common = Set.copyOf(common(faultSources.size()).stream().map(RegDef::name).toList());
         for (RegDef d : chipRegs) {
             if (common.contains(d.name())) {
                 throw new HdlException("chip register " + d.name() + " clashes with a common NMA register");

@@ -76,7 +76,7 @@ public final class RegisterFile extends Module {
         }
         Bool mapped = orAll(hits);
         Bool ro = orAll(roHits);
-        bus.rdata.assign(oneHotMux(hits, reads));
+        bus.rdata.assign(Mux1H(hits, reads));
         bus.readOnly.assign(ro);
         bus.error.assign(mapped.not().or(bus.write.and(ro)));
     }

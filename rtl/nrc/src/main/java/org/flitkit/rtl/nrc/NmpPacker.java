@@ -74,6 +74,6 @@ public final class NmpPacker extends Module {
             o.valid.assign(beats.out.valid.and(sel));
             o.bits.data.assign(beats.out.bits);
         }
-        beats.out.ready.assign(oneHotMux(inRow, rowReady));
+        beats.out.ready.assign(Mux1H(inRow, rowReady));
     }
 }

@@ -96,8 +96,8 @@ public final class Nrc extends Module {
         UInt id = nma.chipId;
         chipId.assign(id);
 
-        Bool sclLine = wire(Bool()).named("i2c_scl");
-        Bool sdaLine = wire(Bool()).named("i2c_sda");
+        Bool sclLine = wire(Bool()).named("sclLine");
+        Bool sdaLine = wire(Bool()).named("sdaLine");
         I2cPins.bus(sclLine, sdaLine, null, null, nma.pins, eeprom.pins);
         scl.assign(sclLine);
         sda.assign(sdaLine);

@@ -66,11 +66,11 @@ public final class RelayStation extends Module {
         outbound.enq.connect(fromRight);
         Decoupled<RsBeat> head = outbound.deq;
         // the first beat of a packet names its port; the rest follow it
-        Counter beat = new Counter(RsGeometry.BEATS_PER_PACKET).named("out_beat");
+        Counter beat = new Counter(RsGeometry.BEATS_PER_PACKET).named("beat");
         when(head.fire(), beat::inc);
         Bool first = beat.value.eq(0);
         Bool tagMine = LayoutBits.get(head.bits.data, RsBeat.TAG_IN_BEAT).eq(port);
-        Bool mineHeld = regInit(Bool(), 0).named("out_mine");
+        Bool mineHeld = regInit(Bool(), 0).named("mineHeld");
         when(head.fire().and(first), () -> mineHeld.assign(tagMine));
         Bool mine = mux(first, tagMine, mineHeld);
         WidthDeserializer des = instance("des", new WidthDeserializer(Th2.FLIT_BITS, Th2.RS_BEAT_BITS));

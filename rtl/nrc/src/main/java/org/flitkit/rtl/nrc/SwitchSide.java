@@ -30,7 +30,7 @@ public final class SwitchSide extends Bundle {
     public final Vec<BistControl> bist;
 
     public SwitchSide(SwitchParams p) {
-        tableWrite = Valid.of((java.util.function.Supplier<TableWrite>) () -> new TableWrite(p));
+        tableWrite = Valid.of(() -> new TableWrite(p));
         tableRead = new TableAddr(p);
         tableReadData = flipped(UInt(p.ports()));
         bist = Vec(p.ports(), BistControl::new);

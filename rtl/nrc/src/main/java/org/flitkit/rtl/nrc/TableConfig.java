@@ -38,7 +38,7 @@ public final class TableConfig extends Module {
     public final UInt entry = output(UInt(64));
 
     public TableConfig(SwitchParams p) {
-        write = output(Valid.of((java.util.function.Supplier<TableWrite>) () -> new TableWrite(p)));
+        write = output(Valid.of(() -> new TableWrite(p)));
         read = output(new TableAddr(p));
         readData = input(UInt(p.ports()));
 

@@ -39,7 +39,7 @@ public class DfsSwitch extends Module {
         out = output(Vec(m, () -> new DfsFlit(nodeBits)));
         blocked = output(UInt(32));
 
-        Mem<UInt> table = mem(route.length, UInt(portBits)).init(route).named("route");
+        Mem<UInt> routeTable = mem(route.length, UInt(portBits)).init(route).named("routeTable");
         List<Bool> busy = new ArrayList<>();
         List<UInt> port = new ArrayList<>();
         List<Bool> pilot = new ArrayList<>();
@@ -51,7 +51,7 @@ public class DfsSwitch extends Module {
             // k = dst - id mod N without a divider: N + dst - id is in 1..2N-1
             UInt wide = in.get(j).dst.pad(nodeBits + 1).add(lit(nodes, nodeBits + 1)).sub(id.pad(nodeBits + 1));
             UInt offset = mux(wide.ge(nodes), wide.sub(nodes), wide).trunc(nodeBits).named("offset_" + j);
-            want.add(table.read(offset.pad(Math.max(nodeBits, table.addrWidth())).trunc(table.addrWidth())).named("want_" + j));
+            want.add(routeTable.read(offset.pad(Math.max(nodeBits, routeTable.addrWidth())).trunc(routeTable.addrWidth())).named("want_" + j));
         }
         List<Bool> owned = new ArrayList<>();
         for (int o = 0; o < m; o++) {
@@ -74,7 +74,7 @@ public class DfsSwitch extends Module {
                 taken = taken.or(asks);
             }
         }
-        UInt blockedCount = regInit(UInt(32), 0).named("blocked_cycles");
+        UInt blockedCount = regInit(UInt(32), 0).named("blockedCount");
         when(anyBlocked, () -> blockedCount.assign(blockedCount.add(1)));
         blocked.assign(blockedCount);
 

@@ -33,7 +33,7 @@ public class MultiRingNetwork extends Module {
         }
         int countBits = 32 - Integer.numberOfLeadingZeros(nodes);
         offer = input(Vec(nodes * rings, () -> Decoupled.of(() -> new Offer(p))));
-        eject = output(Vec(nodes * rings, () -> Valid.of((java.util.function.Supplier<Delivery>) () -> new Delivery(p))));
+        eject = output(Vec(nodes * rings, () -> Valid.of(() -> new Delivery(p))));
         busy = output(Vec(rings, () -> UInt(countBits)));
 
         List<List<RingStop>> ring = new ArrayList<>();

@@ -21,37 +21,37 @@ public final class RegisterInsertionNode extends RingStop {
         eject.bits.tag.assign(in.tag);
 
         // the insertion buffer: a pipe queue takes a packet in the cycle its head leaves, even when full
-        Queue<Slot> buffer = instance("insertion", new Queue<>(() -> new Slot(p), bufferDepth, true, false));
-        Bool full = buffer.count.eq(bufferDepth).named("buffer_full");
-        Bool local = inject.valid.and(transit.not().or(full.not())).named("local_go");
-        inject.ready.assign(local);
-        buffer.enq.valid.assign(transit.and(local.or(buffer.deq.valid)));
+        Queue<Slot> buffer = instance("insertion", new Queue<>(() -> new Slot(p), Queue.depth(bufferDepth).pipe()));
+        Bool full = buffer.count.eq(bufferDepth).named("full");
+        Bool localGo = inject.valid.and(transit.not().or(full.not())).named("localGo");
+        inject.ready.assign(localGo);
+        buffer.enq.valid.assign(transit.and(localGo.or(buffer.deq.valid)));
         buffer.enq.bits.valid.assign(TRUE());
         buffer.enq.bits.dst.assign(in.dst);
         buffer.enq.bits.src.assign(in.src);
         buffer.enq.bits.tag.assign(in.tag);
-        buffer.deq.ready.assign(local.not());
+        buffer.deq.ready.assign(localGo.not());
 
-        Bool full0 = regInit(Bool(), 0).named("slot_valid");
-        UInt dst = reg(UInt(p.nodeBits())).named("slot_dst");
-        UInt src = reg(UInt(p.nodeBits())).named("slot_src");
-        UInt tag = reg(UInt(p.tagBits())).named("slot_tag");
-        full0.assign(transit);
+        Bool slotValid = regInit(Bool(), 0).named("slotValid");
+        UInt dst = reg(UInt(p.nodeBits())).named("dst");
+        UInt src = reg(UInt(p.nodeBits())).named("src");
+        UInt tag = reg(UInt(p.tagBits())).named("tag");
+        slotValid.assign(transit);
         dst.assign(in.dst);
         src.assign(in.src);
         tag.assign(in.tag);
-        when(local, () -> {
-            full0.assign(TRUE());
+        when(localGo, () -> {
+            slotValid.assign(TRUE());
             dst.assign(inject.bits.dst);
             src.assign(id);
             tag.assign(inject.bits.tag);
         }).elsewhen(buffer.deq.valid, () -> {
-            full0.assign(TRUE());
+            slotValid.assign(TRUE());
             dst.assign(buffer.deq.bits.dst);
             src.assign(buffer.deq.bits.src);
             tag.assign(buffer.deq.bits.tag);
         });
-        out.valid.assign(full0);
+        out.valid.assign(slotValid);
         out.dst.assign(dst);
         out.src.assign(src);
         out.tag.assign(tag);

@@ -29,6 +29,6 @@ public abstract class RingStop extends Module {
         in = input(new Slot(p));
         out = output(new Slot(p));
         inject = input(Decoupled.of(() -> new Packet(p)));
-        eject = output(Valid.of((java.util.function.Supplier<Delivery>) () -> new Delivery(p)));
+        eject = output(Valid.of(() -> new Delivery(p)));
     }
 }

@@ -19,10 +19,10 @@ public final class SlottedRingNode extends RingStop {
         eject.bits.tag.assign(in.tag);
         inject.ready.assign(in.valid.not().or(arriving));
 
-        Bool full = regInit(Bool(), 0).named("slot_valid");
-        UInt dst = reg(UInt(p.nodeBits())).named("slot_dst");
-        UInt src = reg(UInt(p.nodeBits())).named("slot_src");
-        UInt tag = reg(UInt(p.tagBits())).named("slot_tag");
+        Bool full = regInit(Bool(), 0).named("full");
+        UInt dst = reg(UInt(p.nodeBits())).named("dst");
+        UInt src = reg(UInt(p.nodeBits())).named("src");
+        UInt tag = reg(UInt(p.tagBits())).named("tag");
         full.assign(in.valid.and(arriving.not()));
         dst.assign(in.dst);
         src.assign(in.src);

@@ -254,7 +254,7 @@ public final class RandomProgram {
                 cs.add(cond());
                 es.add(fit(pick(), aw, s));
             }
-            let(hdl(rnd.nextBoolean() ? "priorityMux" : "oneHotMux", new Program.Lst(cs), new Program.Lst(es)), aw, s);
+            let(hdl(rnd.nextBoolean() ? "priorityMux" : "Mux1H", new Program.Lst(cs), new Program.Lst(es)), aw, s);
         } else if (r < 80) {
             if (aw <= 63 && rnd.nextBoolean()) {
                 long x = rnd.nextLong() & (aw == 64 ? -1L : (1L << aw) - 1);

@@ -51,7 +51,7 @@ class VerilogConstructsTest {
 
         Misc() {
             pmux.assign(priorityMux(List.of(sel.bit(0), sel.bit(1), go), List.of(a, a.not(), lit(7, 8))));
-            ohmux.assign(oneHotMux(List.of(sel.bit(0), sel.bit(2)), List.of(a, lit(0x55, 8))));
+            ohmux.assign(Mux1H(List.of(sel.bit(0), sel.bit(2)), List.of(a, lit(0x55, 8))));
             filled.assign(fill(3, a.bits(3, 0)));
             when(go, () -> regs.write(sel.bits(1, 0), a));
             vecOut.assign(cat(regs.get(3), regs.get(2), regs.get(1), regs.get(0)));

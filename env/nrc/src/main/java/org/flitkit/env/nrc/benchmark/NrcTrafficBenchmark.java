@@ -37,7 +37,7 @@ public final class NrcTrafficBenchmark extends Module {
     public final RequestGenerator generator = instance(new RequestGenerator());
 
     public NrcTrafficBenchmark() {
-        UInt ready = Lfsr.galois(32, TRUE(), 0x5EED_0A11L).named("sink_lfsr");
+        UInt ready = Lfsr.galois(32, TRUE(), 0x5EED_0A11L).named("ready");
         List<Bool> requestTails = new ArrayList<>();
         List<Bool> responseTails = new ArrayList<>();
         for (int p = 0; p < RsGeometry.PORTS; p++) {

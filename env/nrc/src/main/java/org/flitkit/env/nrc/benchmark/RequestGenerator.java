@@ -56,13 +56,13 @@ public final class RequestGenerator extends Module {
     private static final PayloadLayouts.RegisterAccess REG = PayloadLayouts.REGISTER;
 
     public RequestGenerator() {
-        UInt data0 = Lfsr.galois(64, TRUE(), 0x0123_4567_89AB_CDEFL).named("data0_lfsr");
-        UInt data1 = Lfsr.galois(64, TRUE(), 0x7EDC_BA98_7654_3210L).named("data1_lfsr");
+        UInt data0 = Lfsr.galois(64, TRUE(), 0x0123_4567_89AB_CDEFL).named("data0");
+        UInt data1 = Lfsr.galois(64, TRUE(), 0x7EDC_BA98_7654_3210L).named("data1");
         // decisions: [0] write, [1] two registers, [5:2]/[9:6] == 0: access 0/1 unmapped,
         // [17:10]/[25:18] register index of access 0/1, [31:26] the taking port's next gap
-        UInt pick = Lfsr.galois(32, TRUE(), 0xC0FF_EE01L).named("pick_lfsr");
+        UInt pick = Lfsr.galois(32, TRUE(), 0xC0FF_EE01L).named("pick");
         // [2:0] != 0: a write goes to a writable register
-        UInt pick2 = Lfsr.galois(16, TRUE(), 0xACE1L).named("pick2_lfsr");
+        UInt pick2 = Lfsr.galois(16, TRUE(), 0xACE1L).named("pick2");
         Bool write = pick.bit(0);
         Bool two = pick.bit(1);
         Mem<UInt> registers = registerTable();
@@ -80,7 +80,7 @@ public final class RequestGenerator extends Module {
         Counter slot = Counter.enabled(TRUE(), RsGeometry.PORTS).named("slot");
         UInt tid = regInit(UInt(BODY1.TRANSACTION_ID.width()), 0).named("tid");
         UInt type = mux(write, lit(NmpType.REG_WRITE_REQ.code(), NmpType.BITS), lit(NmpType.REG_READ_REQ.code(), NmpType.BITS));
-        UInt packet = request(slot.value, tid, type, LayoutBits.build(REG.layout(), payload)).named("offer");
+        UInt packet = request(slot.value, tid, type, LayoutBits.build(REG.layout(), payload)).named("packet");
 
         Bool taken = FALSE();
         for (int p = 0; p < RsGeometry.PORTS; p++) {

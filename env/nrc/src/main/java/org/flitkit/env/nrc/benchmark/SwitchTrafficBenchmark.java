@@ -43,7 +43,7 @@ public final class SwitchTrafficBenchmark extends Module {
         int cw = 16;
 
         // the tables, one entry per cycle after reset
-        UInt init = regInit(UInt(16), 0).named("tableInit");
+        UInt init = regInit(UInt(16), 0).named("init");
         Bool loading = init.lt(n * entries).named("loading");
         when(loading, () -> init.assign(init.add(1)));
         UInt index = init.bits(4, 0);
@@ -58,7 +58,7 @@ public final class SwitchTrafficBenchmark extends Module {
         core.tableRead.port.assign(0);
         core.tableRead.index.assign(0);
 
-        UInt sinkReady = Lfsr.galois(32, TRUE(), 0x5EED_0A11L).named("sink_lfsr");
+        UInt sinkReady = Lfsr.galois(32, TRUE(), 0x5EED_0A11L).named("sinkReady");
         List<Bits> taken = new ArrayList<>();
         List<Bool> heads = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -81,9 +81,9 @@ public final class SwitchTrafficBenchmark extends Module {
             taken.add(mux(out.fire(), out.bits, lit(0, Th2.FLIT_BITS)));
             heads.add(out.fire().and(head));
         }
-        UInt count = regInit(UInt(32), 0).named("packetCount");
-        count.assign(count.add(PopCount(heads).pad(32)));
-        packets.assign(count);
+        UInt packetCount = regInit(UInt(32), 0).named("packetCount");
+        packetCount.assign(packetCount.add(PopCount(heads).pad(32)));
+        packets.assign(packetCount);
         checksum.assign(Checksum.accumulate(Checksum.fold(taken)));
     }
 

@@ -11,6 +11,7 @@ import java.util.List;
 import org.flitkit.formats.core.LayoutBits;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.hdl.Bool;
+import org.flitkit.hdl.Bundle;
 import org.flitkit.hdl.Mem;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
@@ -100,29 +101,50 @@ public final class InputUnit extends Module {
         int tagBits = n + 4 + 2;
         damq = instance(new Damq(p.capacity(), vcs, Th2.FLIT_BITS, tagBits));
 
-        Mem<UInt> table = mem(p.tableEntries(), UInt(n)).named("routeTable").init(new long[0]);
-        when(tableWe, () -> table.write(tableIndex, tableMask));
-        tableReadData.assign(table.read(tableReadIndex));
+        Mem<UInt> routeTable = mem(p.tableEntries(), UInt(n)).named("routeTable").init(new long[0]);
+        when(tableWe, () -> routeTable.write(tableIndex, tableMask));
+        tableReadData.assign(routeTable.read(tableReadIndex));
 
-        arrival(table, tagBits);
+        arrival(routeTable, tagBits);
         departure();
+    }
+
+    /** The arrival side's framing state: where the incoming flit belongs (a register of bundle type). */
+    private static final class Framing extends Bundle {
+        /** inside a well-formed packet, framed by Len */
+        final Bool cont = Bool();
+        /** its flits still to come */
+        final UInt left = UInt(4);
+        /** the packet's VC */
+        final UInt vc = UInt(3);
+        /** storing a malformed packet's flits, to be binned */
+        final Bool dropping = Bool();
+        /** a packet on a VC we do not have */
+        final Bool discarding = Bool();
+    }
+
+    /** The departure side's state: the packet being streamed out, and the VC served last (round-robin). */
+    private static final class Current extends Bundle {
+        final Bool streaming = Bool();
+        final UInt vc = UInt(3);
+        final UInt kind = UInt(2);
+        final UInt out = UInt(5);
+        final UInt left = UInt(4);
+        final UInt rrLast = UInt(3);
     }
 
     // ------------------------------------------------------------------ arrival: check, route, store
 
-    private void arrival(Mem<UInt> table, int tagBits) {
+    /** A head's fields as the arrival side needs them, and its tag: kind, length to store, output set. */
+    private record Head(UInt vc, UInt len, Bool vcOk, Bool malformed, Bool noRoute, UInt tag) {
+    }
+
+    /**
+     * Checks and routes the head {@code f}: Len, RT_Type and the source route's hops (malformed), the routing
+     * table entry of DestID (unroutable), and the tag stored with it (docs/th2-nrc-switch.md).
+     */
+    private Head checkHead(UInt f, Mem<UInt> table) {
         int n = p.ports();
-        UInt f = in.bits;
-        Bool valid = in.valid;
-        Bool isHead = f.bit(197);
-        Bool isTail = f.bit(196);
-
-        Bool cont = regInit(Bool(), 0).named("arrCont");       // inside a well-formed packet, framed by Len
-        UInt left = regInit(UInt(4), 0).named("arrLeft");      // its flits still to come
-        UInt vcReg = regInit(UInt(3), 0).named("arrVc");
-        Bool dropping = regInit(Bool(), 0).named("arrDrop");   // storing a malformed packet's flits, to be binned
-        Bool discarding = regInit(Bool(), 0).named("arrDiscard"); // a packet on a VC we do not have
-
         // the head's fields
         UInt vc = LayoutBits.get(f, HEAD.VC);
         UInt len = LayoutBits.get(f, HEAD.LEN);
@@ -136,7 +158,7 @@ public final class InputUnit extends Module {
         }
         UInt hop = vecOf(hops).at(hopPtr).named("hop");
         UInt destId = LayoutBits.get(f, HEAD.DEST_ID);
-        UInt mask = table.read(destId.trunc(p.indexBits())).named("tableEntry");
+        UInt mask = table.read(destId.trunc(p.indexBits())).named("mask");
 
         Bool vcOk = vc.lt(p.vcs());
         Bool lenBad = len.eq(0).or(len.gt(p.maxPacketFlits()));
@@ -146,13 +168,37 @@ public final class InputUnit extends Module {
         Bool mgmtHere = arrived.and(vc.eq(Th2.MANAGEMENT_VC));
         Bool srcBad = source.and(hopNum.gt(Th2.MAX_HOPS).or(hopPtr.gt(hopNum)).or(arrived.and(mgmtHere.not()))
                 .or(arrived.not().and(hop.ge(n))));
-        Bool bad = lenBad.or(rt.gt(1)).or(srcBad).named("malformedHead");
-        Bool noRoute = bad.not().and(tableRt).and(mask.eq(0)).named("unroutableHead");
-        UInt kind = mux(bad.or(noRoute), lit(TAG_DROP, 2),
+        Bool malformedHead = lenBad.or(rt.gt(1)).or(srcBad).named("malformedHead");
+        Bool noRoute = malformedHead.not().and(tableRt).and(mask.eq(0)).named("noRoute");
+        UInt kind = mux(malformedHead.or(noRoute), lit(TAG_DROP, 2),
                 mux(tableRt, lit(TAG_TABLE, 2), mux(mgmtHere, lit(TAG_TORS, 2), lit(TAG_SOURCE, 2))));
         UInt headMask = mux(tableRt, mask, mux(mgmtHere, lit(0, n), UIntToOH(hop, n)));
-        UInt tagLen = mux(bad.or(noRoute), lit(1, 4), len.trunc(4));
+        UInt tagLen = mux(malformedHead.or(noRoute), lit(1, 4), len.trunc(4));
         UInt headTag = cat(kind, tagLen, headMask.pad(n)).named("headTag");
+        return new Head(vc, len, vcOk, malformedHead, noRoute, headTag);
+    }
+
+    private void arrival(Mem<UInt> table, int tagBits) {
+        int n = p.ports();
+        UInt f = in.bits;
+        Bool valid = in.valid;
+        Bool isHead = f.bit(197);
+        Bool isTail = f.bit(196);
+
+        Framing arrival = regInit(new Framing(), 0).named("arrival");
+        Bool cont = arrival.cont;
+        UInt left = arrival.left;
+        UInt vcReg = arrival.vc;
+        Bool dropping = arrival.dropping;
+        Bool discarding = arrival.discarding;
+
+        Head head = checkHead(f, table);
+        UInt vc = head.vc();
+        UInt len = head.len();
+        Bool vcOk = head.vcOk();
+        Bool malformedHead = head.malformed();
+        Bool noRoute = head.noRoute();
+        UInt headTag = head.tag();
         UInt dropTag = cat(lit(TAG_DROP, 2), lit(1, 4), lit(0, n));
 
         // the head as stored: Kind made canonical (head, plus tail for a one-flit packet)
@@ -189,9 +235,9 @@ public final class InputUnit extends Module {
                     storeVc.assign(vc);
                     vcReg.assign(vc);
                     storeTag.assign(headTag);
-                    pMalformed.assign(bad);
+                    pMalformed.assign(malformedHead);
                     pUnroutable.assign(noRoute);
-                    when(bad.or(noRoute), () -> {
+                    when(malformedHead.or(noRoute), () -> {
                         dropping.assign(isTail.not());
                     }).otherwise(() -> {
                         storeFlit.assign(headFlit);
@@ -223,17 +269,18 @@ public final class InputUnit extends Module {
 
     // ------------------------------------------------------------------ departure: choose, request, stream
 
-    private void departure() {
+    /** The VC whose front packet leaves next, its kind and length, and the output chosen for it. */
+    private record Choice(Bool any, UInt vc, UInt kind, UInt len, UInt outIdx) {
+    }
+
+    /**
+     * Picks the VC to serve: eligible when its front packet can leave now, management VC first, then round-robin
+     * after {@code rrLast}; the output is the candidate with the most free downstream slots on that VC.
+     */
+    private Choice choose(UInt rrLast) {
         int n = p.ports();
         int vcs = p.vcs();
         int maxLen = p.maxPacketFlits();
-        Bool streaming = regInit(Bool(), 0).named("streaming");
-        UInt curVc = regInit(UInt(3), 0).named("curVc");
-        UInt curKind = regInit(UInt(2), 0).named("curKind");
-        UInt curOut = regInit(UInt(5), 0).named("curOut");
-        UInt curLeft = regInit(UInt(4), 0).named("curLeft");
-        UInt rrLast = regInit(UInt(3), vcs - 1).named("vcLast");
-
         List<Bool> elig = new ArrayList<>();
         List<UInt> kinds = new ArrayList<>();
         List<UInt> lens = new ArrayList<>();
@@ -269,11 +316,11 @@ public final class InputUnit extends Module {
         } else {
             sel = roundRobin(elig, rrLast);
         }
-        Bool any = fromBools(elig).orR().named("anyElig");
-        UInt cVc = vcs == 1 ? lit(0, 3) : OHToUInt(sel).pad(3).named("chosenVc");
-        UInt cKind = oneHotMux(sel, kinds).named("chosenKind");
-        UInt cLen = oneHotMux(sel, lens).named("chosenLen");
-        UInt cCand = oneHotMux(sel, cands).named("chosenCand");
+        Bool anyElig = fromBools(elig).orR().named("anyElig");
+        UInt chosenVc = vcs == 1 ? lit(0, 3) : OHToUInt(sel).pad(3).named("chosenVc");
+        UInt chosenKind = Mux1H(sel, kinds).named("chosenKind");
+        UInt chosenLen = Mux1H(sel, lens).named("chosenLen");
+        UInt chosenCand = Mux1H(sel, cands).named("chosenCand");
 
         // adaptive choice: the candidate output with the most free downstream slots on this VC; ties to the lower port
         List<UInt> creds = new ArrayList<>();
@@ -282,52 +329,72 @@ public final class InputUnit extends Module {
             for (int v = 0; v < vcs; v++) {
                 perVc.add(credit.get(v * n + o));
             }
-            creds.add(vcs == 1 ? perVc.get(0) : oneHotMux(sel, perVc));
+            creds.add(vcs == 1 ? perVc.get(0) : Mux1H(sel, perVc));
         }
-        UInt outIdx = bestOutput(cCand, creds).named("outIdx");
+        UInt outIdx = bestOutput(chosenCand, creds).named("outIdx");
+        return new Choice(anyElig, chosenVc, chosenKind, chosenLen, outIdx);
+    }
 
-        Bool toOut = cKind.eq(TAG_TABLE).or(cKind.eq(TAG_SOURCE));
+    private void departure() {
+        int n = p.ports();
+        int vcs = p.vcs();
+        Current cur = regInit(new Current(), c -> c.rrLast.init(vcs - 1)).named("cur");
+        Bool streaming = cur.streaming;
+        UInt curVc = cur.vc;
+        UInt curKind = cur.kind;
+        UInt curOut = cur.out;
+        UInt curLeft = cur.left;
+        UInt rrLast = cur.rrLast;
+
+        Choice choice = choose(rrLast);
+        Bool anyElig = choice.any();
+        UInt chosenVc = choice.vc();
+        UInt chosenKind = choice.kind();
+        UInt chosenLen = choice.len();
+        UInt outIdx = choice.outIdx();
+
+        Bool toOut = chosenKind.eq(TAG_TABLE).or(chosenKind.eq(TAG_SOURCE));
         Bool curToOut = curKind.eq(TAG_TABLE).or(curKind.eq(TAG_SOURCE));
-        reqValid.assign(streaming.not().and(any).and(toOut));
+        reqValid.assign(streaming.not().and(anyElig).and(toOut));
         reqOH.assign(UIntToOH(outIdx, n));
-        reqMgmt.assign(cVc.eq(Th2.MANAGEMENT_VC).and(cKind.eq(TAG_SOURCE)));
-        reqVc.assign(cVc);
-        reqLen.assign(cLen);
+        reqMgmt.assign(chosenVc.eq(Th2.MANAGEMENT_VC).and(chosenKind.eq(TAG_SOURCE)));
+        reqVc.assign(chosenVc);
+        reqLen.assign(chosenLen);
 
         UInt curCount = vcs == 1 ? damq.count.get(0) : damq.count.at(curVc.trunc(log2Up(vcs)));
         Bool avail = curCount.ne(0);
-        Bool headGo = streaming.not().and(any).and(cKind.eq(TAG_DROP)
-                .or(cKind.eq(TAG_TORS).and(toRs.ready)).or(toOut.and(grant))).named("headGo");
+        Bool headGo = streaming.not().and(anyElig).and(chosenKind.eq(TAG_DROP)
+                .or(chosenKind.eq(TAG_TORS).and(toRs.ready)).or(toOut.and(grant))).named("headGo");
         Bool streamGo = streaming.and(avail).and(curKind.eq(TAG_DROP)
                 .or(curKind.eq(TAG_TORS).and(toRs.ready)).or(curToOut.and(space.bit(curOut)))).named("streamGo");
         Bool send = headGo.or(streamGo);
-        UInt vcSel = mux(streaming, curVc, cVc);
+        UInt vcSel = mux(streaming, curVc, chosenVc);
         damq.deq.assign(send);
         damq.deqVc.assign(vcSel);
 
         UInt flit = damq.deqData;
         // a source-routed head leaves with HopPtr + 1 (the next chip uses the next hop)
         UInt bumped = LayoutBits.with(flit, HEAD.HOP_PTR, LayoutBits.get(flit, HEAD.HOP_PTR).add(1));
-        UInt outFlit = mux(streaming.not().and(cKind.eq(TAG_SOURCE)), bumped, flit);
+        UInt outFlit = mux(streaming.not().and(chosenKind.eq(TAG_SOURCE)), bumped, flit);
 
         toRs.valid.assign(streaming.and(curKind.eq(TAG_TORS)).and(avail)
-                .or(streaming.not().and(any).and(cKind.eq(TAG_TORS))));
+                .or(streaming.not().and(anyElig).and(chosenKind.eq(TAG_TORS))));
         toRs.bits.assign(flit);
         xbarValid.assign(headGo.and(toOut).or(streamGo.and(curToOut)));
         xbarFlit.assign(outFlit);
         xbarDest.assign(mux(streaming, curOut, outIdx.pad(5)));
-        xbarLast.assign(mux(streaming, curLeft.eq(1), cLen.eq(1)));
+        xbarLast.assign(mux(streaming, curLeft.eq(1), chosenLen.eq(1)));
         xbarOH.assign(mux(xbarValid, UIntToOH(xbarDest, n), lit(0, n)));
         creditOut.valid.assign(send);
         creditOut.bits.assign(vcSel);
 
         when(headGo, () -> {
-            rrLast.assign(cVc);
-            curVc.assign(cVc);
-            curKind.assign(cKind);
+            rrLast.assign(chosenVc);
+            curVc.assign(chosenVc);
+            curKind.assign(chosenKind);
             curOut.assign(outIdx.pad(5));
-            curLeft.assign(cLen.sub(1));
-            streaming.assign(cLen.gt(1));
+            curLeft.assign(chosenLen.sub(1));
+            streaming.assign(chosenLen.gt(1));
         });
         when(streamGo, () -> {
             curLeft.assign(curLeft.sub(1));

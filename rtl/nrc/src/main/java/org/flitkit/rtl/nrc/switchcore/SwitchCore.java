@@ -79,11 +79,11 @@ public final class SwitchCore extends Module {
         in = input(Vec(n, () -> Valid.of(UInt(Th2.FLIT_BITS))));
         creditOut = output(Vec(n, () -> Valid.of(UInt(3))));
         out = output(Vec(n, () -> Decoupled.of(UInt(Th2.FLIT_BITS))));
-        creditIn = input(Vec(n, () -> Valid.of((java.util.function.Supplier<CreditReturn>) CreditReturn::new)));
+        creditIn = input(Vec(n, () -> Valid.of(CreditReturn::new)));
         toRs = output(Vec(n, () -> Decoupled.of(UInt(Th2.FLIT_BITS))));
         fromRs = input(Vec(n, () -> Decoupled.of(UInt(Th2.FLIT_BITS))));
         linkUp = input(Vec(n, () -> Bool()));
-        tableWrite = input(Valid.of((java.util.function.Supplier<TableWrite>) () -> new TableWrite(p)));
+        tableWrite = input(Valid.of(() -> new TableWrite(p)));
         tableRead = input(new TableAddr(p));
         tableReadData = output(UInt(n));
         malformedDrops = output(UInt(COUNTER_BITS));
@@ -99,17 +99,52 @@ public final class SwitchCore extends Module {
     /** Output queue depth: the two pipeline registers in flight plus one flit leaving plus one of slack (full rate). */
     public static final int OUT_QUEUE = 4;
 
+    /** Per output o, the downstream credit view (occupancy per VC of the neighbour's DAMQ). */
+    private CreditView[] views;
+    /** freeCred[o][v]: free downstream slots of VC v behind output o. */
+    private UInt[][] freeCred;
+    /** fits[v][l] bit o: a packet of l flits on VC v fits downstream of output o now. */
+    private UInt[][] fits;
+    private final List<OutPort> outs = new ArrayList<>();
+
     private void build() {
+        SwitchParams p = params;
+        int n = p.ports();
+        UInt linkUpBits = fromBools(linkUp.asList()).named("linkUpBits");
+        creditViews();
+        for (int o = 0; o < n; o++) {
+            outs.add(new OutPort(o));
+        }
+        List<Bool> freeBits = new ArrayList<>();
+        for (OutPort q : outs) {
+            freeBits.add(q.locked.not().and(q.rsActive.not()).and(q.spaceOk));
+        }
+        UInt outFree = fromBools(freeBits).named("outFree");
+        UInt space = fromBools(outs.stream().map(q -> q.spaceOk).toList()).named("space");
+        for (int i = 0; i < n; i++) {
+            inputUnit(i, outFree, space, linkUpBits);
+        }
+        List<Bool> readSel = new ArrayList<>();
+        List<UInt> readData = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            readSel.add(tableRead.port.eq(i));
+            readData.add(inputs.get(i).tableReadData);
+        }
+        tableReadData.assign(Mux1H(readSel, readData));
+        allocate();
+        dataPath();
+        counters();
+    }
+
+    /** The downstream credit views and, per VC and packet length, the outputs the packet fits behind. */
+    private void creditViews() {
         SwitchParams p = params;
         int n = p.ports();
         int vcs = p.vcs();
         int maxLen = p.maxPacketFlits();
-        UInt link = fromBools(linkUp.asList()).named("linkUpBits");
-
-        // ---- downstream credit view per output: occupancy per VC of the neighbour's DAMQ
         BufferShape shape = new BufferShape(vcs, p.reservedFlits(), p.sharedFlits());
-        CreditView[] views = new CreditView[n];
-        UInt[][] freeCred = new UInt[n][vcs];
+        views = new CreditView[n];
+        freeCred = new UInt[n][vcs];
         for (int o = 0; o < n; o++) {
             views[o] = instance("credits_" + o, new CreditView(shape));
             views[o].returned.connect(creditIn.get(o));
@@ -119,7 +154,7 @@ public final class SwitchCore extends Module {
                 freeCred[o][v] = views[o].free.get(v).trunc(log2Up(p.capacity() + 1));
             }
         }
-        UInt[][] fits = new UInt[vcs][maxLen + 1];
+        fits = new UInt[vcs][maxLen + 1];
         for (int v = 0; v < vcs; v++) {
             for (int l = 0; l <= maxLen; l++) {
                 List<Bool> bits = new ArrayList<>();
@@ -129,89 +164,119 @@ public final class SwitchCore extends Module {
                 fits[v][l] = fromBools(bits).named("fits_" + v + "_" + l);
             }
         }
+    }
 
-        // ---- output state: packet lock, pipeline occupancy, output queue
-        Bool[] locked = new Bool[n];
-        Bool[] d1 = new Bool[n];
-        Bool[] d2 = new Bool[n];
-        Bool[] rsActive = new Bool[n];
-        Bool[] spaceOk = new Bool[n];
-        List<Queue<UInt>> queues = new ArrayList<>();
-        for (int o = 0; o < n; o++) {
-            locked[o] = regInit(Bool(), 0).named("locked_" + o);
-            d1[o] = regInit(Bool(), 0).named("inflight1_" + o);
-            d2[o] = regInit(Bool(), 0).named("inflight2_" + o);
-            rsActive[o] = regInit(Bool(), 0).named("rsActive_" + o);
-            Queue<UInt> q = instance("outQ_" + o, new Queue<>(() -> UInt(Th2.FLIT_BITS), OUT_QUEUE));
-            queues.add(q);
-            UInt used = q.count.pad(3).add(d1[o].pad(3)).add(d2[o].pad(3));
-            spaceOk[o] = used.lt(OUT_QUEUE).named("space_" + o);
-            out.get(o).connect(q.deq);
-        }
-        List<Bool> freeBits = new ArrayList<>();
-        for (int o = 0; o < n; o++) {
-            freeBits.add(locked[o].not().and(rsActive[o].not()).and(spaceOk[o]));
-        }
-        UInt outFree = fromBools(freeBits).named("outFree");
-        UInt space = fromBools(List.of(spaceOk)).named("space");
+    /** One output's state: packet lock, the two pipeline stages in flight, the relay station's packet, the queue. */
+    private final class OutPort {
+        final Bool locked;
+        final Bool inflight1;
+        final Bool inflight2;
+        final Bool rsActive;
+        final Queue<UInt> queue;
+        /** room in the output queue for everything in flight plus one more flit */
+        final Bool spaceOk;
 
-        // ---- input units
-        List<InputUnit> units = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            InputUnit u = instance("in_" + i, new InputUnit(p));
-            units.add(u);
-            inputs.add(u);
-            u.in.connect(in.get(i));
-            creditOut.get(i).connect(u.creditOut);
-            toRs.get(i).connect(u.toRs);
-            u.outFree.assign(outFree);
-            u.space.assign(space);
-            u.linkUp.assign(link);
-            for (int v = 0; v < vcs; v++) {
-                for (int l = 0; l <= maxLen; l++) {
-                    u.fits.get(v * (maxLen + 1) + l).assign(fits[v][l]);
-                }
-                for (int o = 0; o < n; o++) {
-                    u.credit.get(v * n + o).assign(freeCred[o][v]);
-                }
+        OutPort(int o) {
+            locked = regInit(Bool(), 0).named("locked_" + o);
+            inflight1 = regInit(Bool(), 0).named("inflight1_" + o);
+            inflight2 = regInit(Bool(), 0).named("inflight2_" + o);
+            rsActive = regInit(Bool(), 0).named("rsActive_" + o);
+            queue = instance("outQ_" + o, new Queue<>(() -> UInt(Th2.FLIT_BITS), Queue.depth(OUT_QUEUE)));
+            UInt used = queue.count.pad(3).add(inflight1.pad(3)).add(inflight2.pad(3));
+            spaceOk = used.lt(OUT_QUEUE).named("space_" + o);
+            out.get(o).connect(queue.deq);
+        }
+    }
+
+    /** Input port i's unit: its link side, the outputs' state, the downstream credits, its routing-table port. */
+    private void inputUnit(int i, UInt outFree, UInt space, UInt linkUpBits) {
+        SwitchParams p = params;
+        int n = p.ports();
+        int maxLen = p.maxPacketFlits();
+        InputUnit u = instance("in_" + i, new InputUnit(p));
+        inputs.add(u);
+        u.in.connect(in.get(i));
+        creditOut.get(i).connect(u.creditOut);
+        toRs.get(i).connect(u.toRs);
+        u.outFree.assign(outFree);
+        u.space.assign(space);
+        u.linkUp.assign(linkUpBits);
+        for (int v = 0; v < p.vcs(); v++) {
+            for (int l = 0; l <= maxLen; l++) {
+                u.fits.get(v * (maxLen + 1) + l).assign(fits[v][l]);
             }
-            u.tableWe.assign(tableWrite.valid.and(tableWrite.bits.port.eq(i).or(tableWrite.bits.all)));
-            u.tableIndex.assign(tableWrite.bits.index);
-            u.tableMask.assign(tableWrite.bits.mask);
-            u.tableReadIndex.assign(tableRead.index);
+            for (int o = 0; o < n; o++) {
+                u.credit.get(v * n + o).assign(freeCred[o][v]);
+            }
         }
-        List<Bool> readSel = new ArrayList<>();
-        List<UInt> readData = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            readSel.add(tableRead.port.eq(i));
-            readData.add(units.get(i).tableReadData);
-        }
-        tableReadData.assign(oneHotMux(readSel, readData));
+        u.tableWe.assign(tableWrite.valid.and(tableWrite.bits.port.eq(i).or(tableWrite.bits.all)));
+        u.tableIndex.assign(tableWrite.bits.index);
+        u.tableMask.assign(tableWrite.bits.mask);
+        u.tableReadIndex.assign(tableRead.index);
+    }
 
-        // ---- allocation: per output, a 6-input round-robin in each row's tile, then a 4-row round-robin at
-        // the output; management packets first at both levels; the relay station's packets before all
+    /** The outputs granted this cycle and, per tile (row r, column c), the outputs granted to its input. */
+    private record Grants(UInt granted, UInt[][] of) {
+    }
+
+    /**
+     * Allocation: per output, a 6-input round-robin in each row's tile, then a 4-row round-robin at the output;
+     * management packets first at both levels; the relay station's packets before all (docs/th2-nrc-switch.md).
+     */
+    private void allocate() {
+        SwitchParams p = params;
+        int n = p.ports();
         // the outputs each input's crossbar flit goes to this cycle, and those that get a packet's last flit
         UInt sendVec = lit(0, n);
         UInt lastVec = lit(0, n);
-        for (InputUnit u : units) {
+        for (InputUnit u : inputs) {
             sendVec = sendVec.or(u.xbarOH);
             lastVec = lastVec.or(mux(u.xbarLast, u.xbarOH, lit(0, n)));
         }
-        sendVec = sendVec.named("xbarSends");
-        lastVec = lastVec.named("xbarLasts");
+        UInt xbarSends = sendVec.named("xbarSends");
+        UInt xbarLasts = lastVec.named("xbarLasts");
         // the relay stations' requests: a whole management packet, before any input
         Bool[] rsReq = new Bool[n];
         for (int o = 0; o < n; o++) {
-            Decoupled<UInt> rs = fromRs.get(o);
+            OutPort q = outs.get(o);
             rsReq[o] = p.hasManagementVc()
-                    ? rs.valid.and(rsActive[o].not()).and(locked[o].not()).and(spaceOk[o])
+                    ? fromRs.get(o).valid.and(q.rsActive.not()).and(q.locked.not()).and(q.spaceOk)
                             .and(fits[Th2.MANAGEMENT_VC][Th2.PACKET_FLITS].bit(o)).named("rsReq_" + o)
                     : FALSE();
         }
-        UInt take = fromBools(List.of(rsReq)).not().named("inputsMayTake");
+        UInt inputsMayTake = fromBools(List.of(rsReq)).not().named("inputsMayTake");
+        Grants g = arbitrate(inputsMayTake);
+        // the granted packet's length and VC per output, bit-sliced over the outputs
+        UInt zero = lit(0, n);
+        UInt[] lenBits = new UInt[4];
+        UInt[] vcBits = new UInt[3];
+        java.util.Arrays.fill(lenBits, zero);
+        java.util.Arrays.fill(vcBits, zero);
+        for (int r = 0; r < p.rows(); r++) {
+            for (int c = 0; c < p.cols(); c++) {
+                InputUnit u = inputs.get(r * p.cols() + c);
+                for (int b = 0; b < 4; b++) {
+                    lenBits[b] = lenBits[b].or(mux(u.reqLen.bit(b), g.of()[r][c], zero));
+                }
+                for (int b = 0; b < 3; b++) {
+                    vcBits[b] = vcBits[b].or(mux(u.reqVc.bit(b), g.of()[r][c], zero));
+                }
+            }
+        }
+        for (int o = 0; o < n; o++) {
+            UInt gLen = cat(lenBits[3].bit(o), lenBits[2].bit(o), lenBits[1].bit(o), lenBits[0].bit(o)).named("grantLen_" + o);
+            UInt gVc = cat(vcBits[2].bit(o), vcBits[1].bit(o), vcBits[0].bit(o)).named("grantVc_" + o);
+            outputGrant(o, g.granted().bit(o), gLen, gVc, rsReq[o], xbarSends.bit(o), xbarLasts.bit(o));
+        }
+    }
 
-        // All arbiters of a level at once, one bit per output: round-robin pointers kept as thermometers
-        // (after[k] bit o = the pointer of output o's arbiter is below k), management requests first.
+    /**
+     * Both arbiter levels at once, one bit per output: round-robin pointers kept as thermometers (after[k]
+     * bit o = the pointer of output o's arbiter is below k), management requests first.
+     */
+    private Grants arbitrate(UInt inputsMayTake) {
+        SwitchParams p = params;
+        int n = p.ports();
         UInt zero = lit(0, n);
         UInt[][] tileWin = new UInt[p.rows()][];
         UInt[] rowReq = new UInt[p.rows()];
@@ -221,7 +286,7 @@ public final class SwitchCore extends Module {
             UInt[] req = new UInt[p.cols()];
             Bool[] mg = new Bool[p.cols()];
             for (int c = 0; c < p.cols(); c++) {
-                InputUnit u = units.get(r * p.cols() + c);
+                InputUnit u = inputs.get(r * p.cols() + c);
                 req[c] = mux(u.reqValid, u.reqOH, zero);
                 mg[c] = u.reqMgmt;
                 tileAfter[r][c] = c == 0 ? zero : regInit(UInt(n), 0).named("tileAfter_" + r + "_" + c);
@@ -243,7 +308,7 @@ public final class SwitchCore extends Module {
             rowMgmtReq[r] = rowReq[r].and(rowMgmt[r]);
         }
         UInt[] rowWin = roundRobinPerOutput(rowReq, rowMgmtReq, outAfter, n);
-        UInt grantedVec = orAll(rowReq, n).and(take).named("granted");
+        UInt grantedVec = orAll(rowReq, n).and(inputsMayTake).named("grantedVec");
         // pointers move to the winner where the output was granted
         for (int k = 1; k < p.rows(); k++) {
             UInt below = zero;
@@ -264,60 +329,46 @@ public final class SwitchCore extends Module {
             }
             for (int c = 0; c < p.cols(); c++) {
                 grantOf[r][c] = tileWin[r][c].and(rowWon);
-                units.get(r * p.cols() + c).grant.assign(grantOf[r][c].orR());
+                inputs.get(r * p.cols() + c).grant.assign(grantOf[r][c].orR());
             }
         }
-        // the granted packet's length and VC per output, bit-sliced over the outputs
-        UInt[] lenBits = new UInt[4];
-        UInt[] vcBits = new UInt[3];
-        java.util.Arrays.fill(lenBits, zero);
-        java.util.Arrays.fill(vcBits, zero);
-        for (int r = 0; r < p.rows(); r++) {
-            for (int c = 0; c < p.cols(); c++) {
-                InputUnit u = units.get(r * p.cols() + c);
-                for (int b = 0; b < 4; b++) {
-                    lenBits[b] = lenBits[b].or(mux(u.reqLen.bit(b), grantOf[r][c], zero));
-                }
-                for (int b = 0; b < 3; b++) {
-                    vcBits[b] = vcBits[b].or(mux(u.reqVc.bit(b), grantOf[r][c], zero));
-                }
+        return new Grants(grantedVec, grantOf);
+    }
+
+    /** Output o after allocation: the relay station's stream, the credit debit, the packet lock, the pipeline. */
+    private void outputGrant(int o, Bool granted, UInt gLen, UInt gVc, Bool rsReqO, Bool sends, Bool lasts) {
+        OutPort q = outs.get(o);
+        Decoupled<UInt> rs = fromRs.get(o);
+        // the relay station's packet: granted whole, streamed at the pipeline's pace
+        Bool rsFire = rs.valid.and(q.rsActive.or(rsReqO)).and(q.spaceOk);
+        rs.ready.assign(q.rsActive.or(rsReqO).and(q.spaceOk));
+        when(rsFire, () -> q.rsActive.assign(rs.bits.bit(196).not()));
+
+        // credits: debit a whole packet at its grant (the view credits what the downstream returns)
+        for (int v = 0; v < params.vcs(); v++) {
+            int dw = views[o].debit.get(v).width();
+            UInt debit = mux(granted.and(gVc.eq(v)), gLen.pad(dw), lit(0, dw));
+            if (v == Th2.MANAGEMENT_VC) {
+                debit = debit.add(mux(rsReqO, lit(Th2.PACKET_FLITS, dw), lit(0, dw)));
             }
-        }
-        for (int o = 0; o < n; o++) {
-            final int out0 = o;
-            Decoupled<UInt> rs = fromRs.get(o);
-            Bool granted = grantedVec.bit(o);
-            UInt gLen = cat(lenBits[3].bit(o), lenBits[2].bit(o), lenBits[1].bit(o), lenBits[0].bit(o)).named("grantLen_" + o);
-            UInt gVc = cat(vcBits[2].bit(o), vcBits[1].bit(o), vcBits[0].bit(o)).named("grantVc_" + o);
-            Bool rsReqO = rsReq[o];
-
-            // the relay station's packet: granted whole, streamed at the pipeline's pace
-            Bool rsFire = rs.valid.and(rsActive[o].or(rsReqO)).and(spaceOk[o]);
-            rs.ready.assign(rsActive[o].or(rsReqO).and(spaceOk[o]));
-            when(rsFire, () -> rsActive[out0].assign(rs.bits.bit(196).not()));
-
-            // credits: debit a whole packet at its grant (the view credits what the downstream returns)
-            for (int v = 0; v < vcs; v++) {
-                int dw = views[o].debit.get(v).width();
-                UInt debit = mux(granted.and(gVc.eq(v)), gLen.pad(dw), lit(0, dw));
-                if (v == Th2.MANAGEMENT_VC) {
-                    debit = debit.add(mux(rsReqO, lit(Th2.PACKET_FLITS, dw), lit(0, dw)));
-                }
-                views[o].debit.get(v).assign(debit);
-            }
-
-            // the packet lock: set by a multi-flit grant, cleared by that packet's last flit
-            when(lastVec.bit(o), () -> locked[out0].assign(FALSE()));
-            when(granted.and(gLen.gt(1)), () -> locked[out0].assign(TRUE()));
-            d1[o].assign(sendVec.bit(o).or(rsFire));
-            d2[o].assign(d1[o]);
+            views[o].debit.get(v).assign(debit);
         }
 
-        // ---- data path: input -> row bus register -> tile column channel register -> output queue
+        // the packet lock: set by a multi-flit grant, cleared by that packet's last flit
+        when(lasts, () -> q.locked.assign(FALSE()));
+        when(granted.and(gLen.gt(1)), () -> q.locked.assign(TRUE()));
+        q.inflight1.assign(sends.or(rsFire));
+        q.inflight2.assign(q.inflight1);
+    }
+
+    /** Data path: input -> row bus register -> tile column channel register -> output queue. */
+    private void dataPath() {
+        SwitchParams p = params;
+        int n = p.ports();
         UInt[] rowFlit = new UInt[n];
         UInt[] rowDest = new UInt[n];   // one-hot output set, zero when the row bus is idle
         for (int i = 0; i < n; i++) {
-            InputUnit u = units.get(i);
+            InputUnit u = inputs.get(i);
             rowFlit[i] = regEnable(u.xbarFlit, u.xbarValid).named("rowBusFlit_" + i);
             rowDest[i] = regNext(u.xbarOH, 0).named("rowBusDest_" + i);
         }
@@ -335,7 +386,7 @@ public final class SwitchCore extends Module {
                 }
                 Bool v = fromBools(s).orR();
                 chValid.add(regNext(v, 0).named("colChValid_" + r + "_" + o));
-                chFlit.add(regEnable(oneHotMux(s, d), v).named("colChFlit_" + r + "_" + o));
+                chFlit.add(regEnable(Mux1H(s, d), v).named("colChFlit_" + r + "_" + o));
             }
             Decoupled<UInt> rs = fromRs.get(o);
             Bool rsFire = rs.fire();
@@ -343,18 +394,20 @@ public final class SwitchCore extends Module {
             UInt rsF1 = regEnable(rs.bits, rsFire).named("rsFlit1_" + o);
             chValid.add(regNext(rs1, 0).named("rsValid2_" + o));
             chFlit.add(regEnable(rsF1, rs1).named("rsFlit2_" + o));
-            Queue<UInt> q = queues.get(o);
+            Queue<UInt> q = outs.get(o).queue;
             q.enq.valid.assign(fromBools(chValid).orR());
-            q.enq.bits.assign(oneHotMux(chValid, chFlit));
+            q.enq.bits.assign(Mux1H(chValid, chFlit));
         }
+    }
 
-        // ---- counters
-        malformedDrops.assign(counter("malformed", units, u -> u.malformed));
-        unroutableDrops.assign(counter("unroutable", units, u -> u.unroutable));
-        badVcDrops.assign(counter("badVc", units, u -> u.badVc));
-        overflowDrops.assign(counter("overflow", units, u -> u.overflow));
-        framingErrors.assign(counter("framing", units, u -> u.framingError));
-        for (int o = 0; o < n; o++) {
+    /** The drop and error counters summed over the inputs, and the packets forwarded per output. */
+    private void counters() {
+        malformedDrops.assign(counter("malformed", inputs, u -> u.malformed));
+        unroutableDrops.assign(counter("unroutable", inputs, u -> u.unroutable));
+        badVcDrops.assign(counter("badVc", inputs, u -> u.badVc));
+        overflowDrops.assign(counter("overflow", inputs, u -> u.overflow));
+        framingErrors.assign(counter("framing", inputs, u -> u.framingError));
+        for (int o = 0; o < params.ports(); o++) {
             Decoupled<UInt> x = out.get(o);
             UInt c = regInit(UInt(COUNTER_BITS), 0).named("forwarded_" + o);
             when(x.fire().and(x.bits.bit(197)), () -> c.assign(c.add(1)));
