@@ -791,9 +791,9 @@ final class ModuleWriter {
             case LE -> unsignedZero(a.get(0)) ? "1'b1" : operand(a.get(0)) + " <= " + operand(a.get(1));
             case GT -> unsignedZero(a.get(0)) ? "1'b0" : operand(a.get(0)) + " > " + operand(a.get(1));
             case GE -> unsignedZero(a.get(1)) ? "1'b1" : operand(a.get(0)) + " >= " + operand(a.get(1));
-            case ANDR -> "&" + operand(a.get(0));
-            case ORR -> "|" + operand(a.get(0));
-            case XORR -> "^" + operand(a.get(0));
+            case ANDR -> reduction("&", a.get(0));
+            case ORR -> reduction("|", a.get(0));
+            case XORR -> reduction("^", a.get(0));
             case MUX -> operand(a.get(0)) + " ? " + operand(a.get(1)) + " : " + operand(a.get(2));
             // the full product fits the result: multiply the operands extended to it (low bits do not depend on sign)
             case MUL -> extended(a.get(0), n.width(), false) + " * " + extended(a.get(1), n.width(), false);
@@ -810,6 +810,15 @@ final class ModuleWriter {
      * Division and remainder in a width where nothing overflows (the signed quotient of the most negative
      * dividend by -1 needs one more bit), guarded against a zero divisor.
      */
+    /**
+     * A reduction; over a single unsigned bit it is that bit. Verilator 5.006 stops with an internal error
+     * ("Reduction over single bit value should have been folded") on some single-bit reductions, so they are
+     * written as the bit itself, which means the same.
+     */
+    private String reduction(String op, Bits x) {
+        return x.width() == 1 && !x.isSigned() ? operand(x) : op + operand(x);
+    }
+
     private boolean unsignedZero(Bits x) {
         BigInteger c = constant(x);
         return !x.isSigned() && c != null && c.signum() == 0;
