@@ -15,7 +15,8 @@ import org.flitkit.hdl.lib.Queue;
 
 /**
  * A cable between two chips' ports as a board-level cycle model, shaped by its {@link CableOptions}: a credit
- * cable (one direction, flits with credit flow control into a far-end buffer per VC, bit errors, optional seeded loss)
+ * cable (one direction, flits with credit flow control into a far-end buffer per VC, bit errors, optional seeded loss
+ * and reordering)
  * or a lane cable (both directions, a frame every cycle, bit errors, dead lanes, cut). docs/cable.md.
  */
 public final class Cable extends Module {
@@ -32,6 +33,8 @@ public final class Cable extends Module {
     public final Bool idle;
     /** Flits dropped by the seeded loss, saturating at all-ones (present only with {@code loss > 0}). */
     public final UInt lost;
+    /** Flits held back by the seeded reordering, saturating (present only with {@code reorder > 0}). */
+    public final UInt reordered;
     /** Per VC: flits from the sender and to the receiver ({@code in}, {@code out} are VC 0's). */
     public final List<Decoupled<UInt>> vcIn;
     public final List<Decoupled<UInt>> vcOut;
@@ -80,6 +83,7 @@ public final class Cable extends Module {
             flip = input(UInt(width));
             idle = output(Bool());
             lost = options.loss() > 0 ? output(UInt(EventCounter.BITS)) : null;
+            reordered = options.reorder() > 0 ? output(UInt(EventCounter.BITS)) : null;
             int cw = Bitwise.log2Up(options.depth() + 1);
             credits = output(Vec(vcs, () -> UInt(cw)));
             buffered = output(Vec(vcs, () -> UInt(cw)));
@@ -96,6 +100,7 @@ public final class Cable extends Module {
             flip = null;
             idle = null;
             lost = null;
+            reordered = null;
             cutAB = input(Bool());
             cutBA = input(Bool());
             lanesDownAB = input(UInt(options.lanes()));
@@ -167,9 +172,10 @@ public final class Cable extends Module {
         }
 
         Bool drop = FALSE();
+        // every arrival draws the LFSR's current state (1..65535): at or below loss, the flit is dropped; above
+        // 65535 - reorder, it is held back (the two ranges never overlap)
+        UInt draw = options.loss() > 0 || options.reorder() > 0 ? Lfsr.fibonacci(16, arrive, options.seed()) : null;
         if (options.loss() > 0) {
-            // every arrival draws the LFSR's current state (1..65535): at or below loss, the flit is dropped
-            UInt draw = Lfsr.fibonacci(16, arrive, options.seed());
             drop = arrive.and(draw.le(lit(options.loss(), 16)));
             lost.assign(EventCounter.count(drop, "lostCount"));
         }
@@ -179,9 +185,13 @@ public final class Cable extends Module {
                     : instance("vc" + v, new Queue<>(() -> UInt(width), depth));
             Bool here = vcs == 1 ? arrive : arrive.and(vc.eq(v));
             Bool dropHere = vcs == 1 ? drop : drop.and(vc.eq(v));
-            far.enq.valid.assign(here.andNot(dropHere));
-            far.enq.bits.assign(data);
-            check(here.not().or(far.enq.ready), "cable buffer overflow: a flit arrived with no room");
+            if (options.reorder() > 0) {
+                reorder(far, here.andNot(dropHere), data, draw);
+            } else {
+                far.enq.valid.assign(here.andNot(dropHere));
+                far.enq.bits.assign(data);
+            }
+            check(far.enq.valid.not().or(far.enq.ready), "cable buffer overflow: a flit arrived with no room");
             vcOut.get(v).connect(far.deq);
             buffered.get(v).assign(far.count);
 
@@ -200,6 +210,26 @@ public final class Cable extends Module {
         }
         flits.assign(EventCounter.count(vcs == 1 ? in.fire() : send, "flitCount"));
         idle.assign(home);
+    }
+
+    /**
+     * Seeded reordering in front of the far buffer: a drawn arrival goes into a one-flit hold register instead of
+     * the buffer, and enters the buffer on the first cycle without an arrival to put there, so every flit arriving
+     * meanwhile overtakes it. It keeps its credit while held, so the buffer always has its place.
+     */
+    private void reorder(Queue<UInt> far, Bool arrival, UInt data, UInt draw) {
+        Bool heldValid = regInit(Bool(), 0).named("heldValid");
+        UInt held = reg(UInt(options.width())).named("held");
+        Bool keep = arrival.andNot(heldValid).and(draw.gt(lit(65_535 - options.reorder(), 16)));
+        Bool put = arrival.andNot(keep);
+        Bool release = heldValid.andNot(put);
+        far.enq.valid.assign(put.or(release));
+        far.enq.bits.assign(mux(put, data, held));
+        when(keep, () -> {
+            heldValid.assign(TRUE());
+            held.assign(data);
+        }).elsewhen(release, () -> heldValid.assign(FALSE()));
+        reordered.assign(EventCounter.count(keep, "reorderedCount"));
     }
 
     /**

@@ -2,7 +2,7 @@ package org.flitkit.fabric;
 
 /**
  * The named options of a cable, at the hardware level ({@link Cable}) and at the fabric level
- * ({@link CableChannel}): width, latency, flow control, far-end buffer, bit errors and seeded loss.
+ * ({@link CableChannel}): width, latency, flow control, far-end buffer, VCs, bit errors, seeded loss and reordering.
  * Start from {@link #lanes} or {@link #credits} and change options with the {@code with*} methods.
  * docs/cable.md, "Options".
  *
@@ -18,10 +18,12 @@ package org.flitkit.fabric;
  * @param lanes         lanes the frame is split into, for dead lanes (lane cables; 1 for credit cables)
  * @param loss          flits dropped at the far end out of every 65535 arrivals, drawn by a 16-bit LFSR (0: off,
  *                      the default)
+ * @param reorder       flits held back at the far end out of every 65535 arrivals, overtaken by the next one (0: off,
+ *                      the default; one-VC credit cables without packets)
  * @param seed          the LFSR's seed (non-zero 16-bit), so a lossy run repeats exactly
  */
 public record CableOptions(int width, int latency, int latencyBA, Flow flow, int depth, int creditLatency, int vcs,
-        boolean packets, int lanes, int loss, int seed) {
+        boolean packets, int lanes, int loss, int reorder, int seed) {
 
     /** How the sender learns that the far end has room. */
     public enum Flow {
@@ -85,6 +87,14 @@ public record CableOptions(int width, int latency, int latencyBA, Flow flow, int
         if (loss < 0 || loss > 65_535) {
             throw new IllegalArgumentException("cable loss must be 0..65535 flits out of 65535, got " + loss);
         }
+        if (reorder < 0 || reorder > 65_535 - loss) {
+            throw new IllegalArgumentException("cable reorder must be 0.." + (65_535 - loss) + " flits out of 65535 (with loss "
+                    + loss + "), got " + reorder);
+        }
+        if (reorder > 0 && (flow != Flow.CREDITS || vcs != 1 || packets)) {
+            throw new IllegalArgumentException("reordering needs a one-VC credit cable without packets, got "
+                    + (flow != Flow.CREDITS ? "a lane cable" : vcs + " VCs" + (packets ? ", packets" : "")));
+        }
         if (seed < 1 || seed > 0xFFFF) {
             throw new IllegalArgumentException("cable seed must be a non-zero 16-bit value, got " + seed);
         }
@@ -95,7 +105,7 @@ public record CableOptions(int width, int latency, int latencyBA, Flow flow, int
      * latency each way, no flow control.
      */
     public static CableOptions lanes(int width, int lanes, int latency) {
-        return new CableOptions(width, latency, latency, Flow.NONE, 0, 0, 1, false, lanes, 0, DEFAULT_SEED);
+        return new CableOptions(width, latency, latency, Flow.NONE, 0, 0, 1, false, lanes, 0, 0, DEFAULT_SEED);
     }
 
     /**
@@ -103,7 +113,7 @@ public record CableOptions(int width, int latency, int latencyBA, Flow flow, int
      * the sender sees at once, so a receiver always ready takes a flit every cycle.
      */
     public static CableOptions credits(int width, int latency) {
-        return new CableOptions(width, latency, latency, Flow.CREDITS, latency + 2, 0, 1, false, 1, 0, DEFAULT_SEED);
+        return new CableOptions(width, latency, latency, Flow.CREDITS, latency + 2, 0, 1, false, 1, 0, 0, DEFAULT_SEED);
     }
 
     /**
@@ -116,7 +126,7 @@ public record CableOptions(int width, int latency, int latencyBA, Flow flow, int
 
     /** Cycles A to B and B to A. */
     public CableOptions withLatency(int ab, int ba) {
-        return new CableOptions(width, ab, ba, flow, depth, creditLatency, vcs, packets, lanes, loss, seed);
+        return new CableOptions(width, ab, ba, flow, depth, creditLatency, vcs, packets, lanes, loss, reorder, seed);
     }
 
     /** The same latency each way (credit cables: the one direction). */
@@ -125,30 +135,35 @@ public record CableOptions(int width, int latency, int latencyBA, Flow flow, int
     }
 
     public CableOptions withDepth(int flits) {
-        return new CableOptions(width, latency, latencyBA, flow, flits, creditLatency, vcs, packets, lanes, loss, seed);
+        return new CableOptions(width, latency, latencyBA, flow, flits, creditLatency, vcs, packets, lanes, loss, reorder, seed);
     }
 
     public CableOptions withCreditLatency(int cycles) {
-        return new CableOptions(width, latency, latencyBA, flow, depth, cycles, vcs, packets, lanes, loss, seed);
+        return new CableOptions(width, latency, latencyBA, flow, depth, cycles, vcs, packets, lanes, loss, reorder, seed);
     }
 
     /** Drop {@code flits} out of every 65535 arrivals at the far end (a seeded 16-bit LFSR draws each arrival). */
     public CableOptions withLoss(int flits) {
-        return new CableOptions(width, latency, latencyBA, flow, depth, creditLatency, vcs, packets, lanes, flits, seed);
+        return new CableOptions(width, latency, latencyBA, flow, depth, creditLatency, vcs, packets, lanes, flits, reorder, seed);
     }
 
     /** {@code n} virtual channels, each with its far-end buffer of {@code depth} flits and its credits. */
     public CableOptions withVcs(int n) {
-        return new CableOptions(width, latency, latencyBA, flow, depth, creditLatency, n, packets, lanes, loss, seed);
+        return new CableOptions(width, latency, latencyBA, flow, depth, creditLatency, n, packets, lanes, loss, reorder, seed);
     }
 
     /** Flits framed in packets by their most significant bit (high on a packet's last flit). */
     public CableOptions withPackets() {
-        return new CableOptions(width, latency, latencyBA, flow, depth, creditLatency, vcs, true, lanes, loss, seed);
+        return new CableOptions(width, latency, latencyBA, flow, depth, creditLatency, vcs, true, lanes, loss, reorder, seed);
+    }
+
+    /** Hold back {@code flits} out of every 65535 arrivals at the far end until the next one has overtaken them. */
+    public CableOptions withReorder(int flits) {
+        return new CableOptions(width, latency, latencyBA, flow, depth, creditLatency, vcs, packets, lanes, loss, flits, seed);
     }
 
     public CableOptions withSeed(int lfsrSeed) {
-        return new CableOptions(width, latency, latencyBA, flow, depth, creditLatency, vcs, packets, lanes, loss, lfsrSeed);
+        return new CableOptions(width, latency, latencyBA, flow, depth, creditLatency, vcs, packets, lanes, loss, reorder, lfsrSeed);
     }
 
     public boolean credited() {

@@ -133,4 +133,65 @@ class CableTest {
         assertThat(40 - expected.size()).isPositive();
         assertThat(sim.peek(c.idle)).isEqualTo(1);
     }
+
+    @Test
+    void seededReorderingHoldsTheDrawnFlitsUntilTheNextCycleWithoutAnArrival() {
+        int reorder = 30_000;
+        int seed = 0x1234;
+        Simulator sim = Simulator.of(() -> new Cable(CableOptions.credits(8, 2).withReorder(reorder).withSeed(seed)));
+        Cable c = (Cable) sim.circuit().top();
+        sim.reset(1);
+        // the sender offers on two cycles of three; the receiver is always ready
+        List<Long> got = new ArrayList<>();
+        int next = 1;
+        for (int t = 0; t < 80; t++) {
+            boolean offer = next <= 40 && t % 3 != 2;
+            sim.poke(c.in.valid, offer);
+            sim.poke(c.in.bits, next);
+            sim.poke(c.flip, 0);
+            sim.poke(c.out.ready, true);
+            if (sim.peek(c.out.valid) == 1) {
+                got.add(sim.peek(c.out.bits));
+            }
+            if (offer) {
+                assertThat(sim.peek(c.in.ready)).as("cycle %d: the held flit keeps a credit, the others suffice", t).isEqualTo(1);
+                next++;
+            }
+            sim.step();
+        }
+        // the reference: the far end sees the sender's pattern; a drawn arrival waits for the next cycle without one
+        List<Long> expected = new ArrayList<>();
+        long s = seed;
+        long held = 0;
+        int kept = 0;
+        long f = 1;
+        for (int t = 0; f <= 40 || held != 0; t++) {
+            boolean arrival = f <= 40 && t % 3 != 2;
+            if (arrival) {
+                if (held == 0 && s > 65_535 - reorder) {
+                    held = f;
+                    kept++;
+                } else {
+                    expected.add(f);
+                }
+                s = Lfsr.nextFibonacci(16, s);
+                f++;
+            } else if (held != 0) {
+                expected.add(held);
+                held = 0;
+            }
+        }
+        assertThat(got).containsExactlyElementsOf(expected);
+        assertThat(got).isNotEqualTo(expected.stream().sorted().toList());
+        assertThat(sim.peek(c.reordered)).isEqualTo(kept);
+        assertThat(sim.peek(c.idle)).isEqualTo(1);
+    }
+
+    @Test
+    void reorderingIsRefusedWhereItHasNoMeaning() {
+        assertThatThrownBy(() -> CableOptions.credits(8, 2).withLoss(60_000).withReorder(6_000))
+                .hasMessageContaining("reorder must be 0..5535 flits out of 65535 (with loss 60000), got 6000");
+        assertThatThrownBy(() -> CableOptions.credits(8, 2).withVcs(2).withReorder(5)).hasMessageContaining("one-VC credit cable without packets, got 2 VCs");
+        assertThatThrownBy(() -> CableOptions.lanes(16, 8, 2).withReorder(5)).hasMessageContaining("got a lane cable");
+    }
 }
