@@ -1,12 +1,12 @@
 package org.flitkit.fabric;
 
 /**
- * A stream in a {@link Fabric} with at least one end on a chip's ready/valid port: a {@link Link}
+ * A stream in a {@link Fabric} with at least one end on a chip's ready/valid port: a {@link CableChannel}
  * between two chips, a {@link Source} from a host into a chip or a {@link Sink} from a chip to a host.
  * Each cycle a channel first drives the pins it owns, then (after the chips settled) moves the flits
  * whose handshake completed, then says when it next has something to do.
  */
-public abstract sealed class Channel permits Link, Source, Sink {
+public abstract sealed class Channel permits CableChannel, Source, Sink {
     final Fabric fabric;
     final String name;
     final int index;

@@ -17,7 +17,7 @@ import org.flitkit.hdl.sim.Simulator;
 
 /**
  * A system of many top-level chips (each its own {@link Simulator}, typically {@link Simulator#newInstance()}
- * or {@link Simulator#fork()} of one compiled chip) joined by {@link Link}s, with host models
+ * or {@link Simulator#fork()} of one compiled chip) joined by {@link CableChannel}s, with host models
  * ({@link Host}) feeding {@link Source}s and draining {@link Sink}s. Every chip steps on one global clock;
  * a cycle is: channels drive their pins, hosts tick, the chips settle and step, handshakes complete.
  *
@@ -104,14 +104,14 @@ public final class Fabric implements AutoCloseable {
     }
 
     /** A cable direction from {@code from}'s ready/valid output {@code out} to {@code to}'s input {@code in}. */
-    public Link link(Chip from, Decoupled<?> out, Chip to, Decoupled<?> in) {
+    public CableChannel link(Chip from, Decoupled<?> out, Chip to, Decoupled<?> in) {
         ChipOutput o = output(from, out);
         ChipInput i = input(to, in);
         if (o.bits.width() != i.bits.width()) {
             throw new IllegalArgumentException("cannot link " + out.bits.path() + " (" + o.bits.width() + " bits) of " + from + " to " + in.bits.path()
                     + " (" + i.bits.width() + " bits) of " + to);
         }
-        Link l = new Link(this, from + "." + out.valid.path().replaceAll("\\.valid$", "") + "->" + to + "." + in.valid.path().replaceAll("\\.valid$", ""),
+        CableChannel l = new CableChannel(this, from + "." + out.valid.path().replaceAll("\\.valid$", "") + "->" + to + "." + in.valid.path().replaceAll("\\.valid$", ""),
                 channels.size(), o, i);
         return add(l);
     }
@@ -280,7 +280,7 @@ public final class Fabric implements AutoCloseable {
     private void start() {
         started = true;
         for (Channel c : channels) {
-            if (c instanceof Link l) {
+            if (c instanceof CableChannel l) {
                 l.start();
             }
             c.wake = now;

@@ -118,7 +118,7 @@ class FabricTest {
                 Decoupled<UInt> op = o[1] == 0 ? r.out0 : r.out1;
                 Decoupled<UInt> ip = in[1] == 0 ? r.in0 : r.in1;
                 if (topo.nextInt(10) < 6) {
-                    Link l = f.link(chips.get(o[0]), op, chips.get(in[0]), ip).latency(1 + topo.nextInt(4));
+                    CableChannel l = f.link(chips.get(o[0]), op, chips.get(in[0]), ip).latency(1 + topo.nextInt(4));
                     if (topo.nextBoolean()) {
                         l.depth(1 + topo.nextInt(3));
                     }
@@ -229,7 +229,7 @@ class FabricTest {
             Chip a = f.chip("a", proto);
             Chip b = f.chip("b", proto.fork());
             Source s = f.source(a, r.in0);
-            Link l = f.link(a, r.out0, b, r.in0).latency(latency);
+            CableChannel l = f.link(a, r.out0, b, r.in0).latency(latency);
             if (depth > 0) {
                 l.depth(depth);
             }
@@ -284,6 +284,26 @@ class FabricTest {
             late.step();
             assertThatThrownBy(() -> f.chip("c", late)).hasMessageContaining("is at cycle 2 but the fabric's chips are at cycle 1");
             assertThatThrownBy(() -> f.poke(b, r.in0.valid, 1)).hasMessageContaining("driven by a channel");
+        }
+    }
+
+    @Test
+    void aChannelTakesTheHardwareCablesOptions() {
+        Simulator proto = relaySim();
+        Relay r = (Relay) proto.circuit().top();
+        try (Fabric f = new Fabric()) {
+            Chip a = f.chip("a", proto);
+            Chip b = f.chip("b", proto.fork());
+            CableChannel l = f.link(a, r.out0, b, r.in0).options(CableOptions.creditLoop(W, 5).withDepth(3));
+            assertThat(l.latency()).isEqualTo(5);
+            assertThat(l.depth()).isEqualTo(3);
+            assertThat(l.options(W)).isEqualTo(CableOptions.creditLoop(W, 5).withDepth(3));
+            CableChannel m = f.link(a, r.out1, b, r.in1);
+            assertThat(m.options(W)).isEqualTo(CableOptions.creditLoop(W, 1));
+            assertThat(m.depth()).isEqualTo(4);
+            assertThatThrownBy(() -> m.options(CableOptions.credits(W, 5))).hasMessageContaining("returns credits over its latency (5 cycles), got credit latency 0");
+            assertThatThrownBy(() -> m.options(CableOptions.lanes(W, 2, 5))).hasMessageContaining("got a lane cable's options");
+            assertThatThrownBy(() -> m.options(CableOptions.creditLoop(W, 5).withLoss(9))).hasMessageContaining("does not drop flits, got loss 9");
         }
     }
 }

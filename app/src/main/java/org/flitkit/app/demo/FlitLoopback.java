@@ -7,7 +7,7 @@ import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Decoupled;
 
 /**
- * The demo design: TH-2-sized 198-bit flits in, over a 20-bit {@link Link} (serializer, 8-beat FIFO,
+ * The demo design: TH-2-sized 198-bit flits in, over a 20-bit {@link SerialLink} (serializer, 8-beat FIFO,
  * deserializer), and out again unchanged. Hierarchy: {@code flitLoopback.link.{ser, fifo, deser}},
  * with the FIFO's pointer counters one level further down.
  */
@@ -18,7 +18,7 @@ public final class FlitLoopback extends Module {
 
     public final Decoupled<UInt> in = input(Decoupled.of(UInt(FLIT_WIDTH)));
     public final Decoupled<UInt> out = output(Decoupled.of(UInt(FLIT_WIDTH)));
-    public final Link link = instance(new Link(FLIT_WIDTH, BEAT_WIDTH, FIFO_DEPTH));
+    public final SerialLink link = instance(new SerialLink(FLIT_WIDTH, BEAT_WIDTH, FIFO_DEPTH));
 
     public FlitLoopback() {
         link.in.connect(in);

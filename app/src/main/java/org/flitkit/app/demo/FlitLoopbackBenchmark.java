@@ -13,13 +13,13 @@ import org.flitkit.hdl.lib.Lfsr;
 
 /**
  * flit-loopback with its stimulus built in, for benchmarks: an LFSR flit source that advances when a
- * flit is accepted, the same {@link Link} as {@link FlitLoopback}, and a sink under LFSR backpressure
+ * flit is accepted, the same {@link SerialLink} as {@link FlitLoopback}, and a sink under LFSR backpressure
  * that folds every received flit into a 64-bit {@code checksum}.
  */
 public final class FlitLoopbackBenchmark extends Module {
     public final UInt checksum = output(UInt(64));
     public final UInt received = output(UInt(32));
-    public final Link link = instance(new Link(FlitLoopback.FLIT_WIDTH, FlitLoopback.BEAT_WIDTH, FlitLoopback.FIFO_DEPTH));
+    public final SerialLink link = instance(new SerialLink(FlitLoopback.FLIT_WIDTH, FlitLoopback.BEAT_WIDTH, FlitLoopback.FIFO_DEPTH));
 
     public FlitLoopbackBenchmark() {
         Bool sent = link.in.valid.and(link.in.ready);

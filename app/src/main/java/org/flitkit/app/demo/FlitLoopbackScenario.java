@@ -48,7 +48,7 @@ public final class FlitLoopbackScenario {
             tb.add(new StreamMonitor("in_monitor", in).subscribe(scoreboard::expect));
             tb.add(new StreamMonitor("out_monitor", out).subscribe(scoreboard::observe));
 
-            Link link = dut.link;
+            SerialLink link = dut.link;
             tb.traces(dut.in.valid, dut.in.ready, dut.in.bits,
                     link.ser.out.valid, link.ser.out.ready, link.ser.out.bits, link.fifo.count,
                     link.deser.in.valid, link.deser.in.ready, link.deser.in.bits,

@@ -174,7 +174,7 @@ class HdlCliTest {
         Run r = hdl("verilog", "flit-loopback", "-o", out.toString());
         assertThat(r.exit()).as(r.err()).isZero();
         try (var files = Files.list(out)) {
-            assertThat(files.map(p -> p.getFileName().toString()).toList()).contains("FlitLoopback.v", "Link.v");
+            assertThat(files.map(p -> p.getFileName().toString()).toList()).contains("FlitLoopback.v", "SerialLink.v");
         }
         assertThat(Files.readString(out.resolve("FlitLoopback.v"))).contains("module FlitLoopback");
         assertThat(r.lastLine()).contains("top module FlitLoopback");

@@ -16,7 +16,7 @@ import org.flitkit.env.host.PcieHost;
 import org.flitkit.env.host.PcieParams;
 import org.flitkit.rtl.chpp.ChppPairBoard;
 import org.flitkit.rtl.chpp.DmaEngine;
-import org.flitkit.rtl.chpp.NetworkLink;
+import org.flitkit.rtl.chpp.ChppCable;
 import org.flitkit.rtl.chpp.send.SendEngineParams;
 import org.flitkit.testbench.Rng;
 import org.flitkit.testbench.RunConfig;
@@ -164,7 +164,7 @@ public final class ChppDeadlockScenario {
         try (ChppMeasurements run = new ChppMeasurements(cfg, SendEngineParams.defaults(), PcieParams.chpp())) {
             xbar = run.latency(ChppMeasurements.Op.PUT, 1).cycles();
         }
-        out.printf("1-byte PUT, doorbell to the byte visible in the receiver's memory: %d cycles through NetworkLink "
+        out.printf("1-byte PUT, doorbell to the byte visible in the receiver's memory: %d cycles through ChppCable "
                 + "(depth %d, latency %d), %d through the crossbar%n", pairLatency, DEPTH, LATENCY, xbar);
         return r.with("shared_stuck_at", shared.stuckSince()).with("shared_get_stall_cycles", shared.getStalls()[0] + shared.getStalls()[1])
                 .with("shared_cycles", shared.cycles()).with("own_completed", own.completed()[0] + own.completed()[1])
@@ -284,7 +284,7 @@ public final class ChppDeadlockScenario {
         for (int i = 0; i < 2; i++) {
             getStalls[i] = sim.peek(dut.engines.get(i).receive.getStalls);
             stuck.add(stuck(sim, dut.engines.get(i), i));
-            NetworkLink l = dut.links.get(i);
+            ChppCable l = dut.links.get(i);
             long[] cr = new long[l.vcs];
             long[] bu = new long[l.vcs];
             vcBeats[i] = new long[l.vcs];
@@ -335,10 +335,10 @@ public final class ChppDeadlockScenario {
             }
             if (s.txWaits()) {
                 w.add(String.format("its PUT/NAP packets wait for link %d (VC %d: %d credits, far buffer %d/%d beats)",
-                        s.engine(), NetworkLink.VC_DATA, out.credits()[0], out.buffered()[0], c.depth()));
+                        s.engine(), ChppCable.VC_DATA, out.credits()[0], out.buffered()[0], c.depth()));
             }
             if (s.txGetWaits()) {
-                w.add(String.format("its GET packets wait for link %d (VC %d)", s.engine(), c.getOwnVc() ? NetworkLink.VC_GET : NetworkLink.VC_DATA));
+                w.add(String.format("its GET packets wait for link %d (VC %d)", s.engine(), c.getOwnVc() ? ChppCable.VC_GET : ChppCable.VC_DATA));
             }
             if (w.isEmpty()) {
                 w.add("nothing waiting at its network ports");

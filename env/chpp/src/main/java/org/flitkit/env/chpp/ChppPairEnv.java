@@ -15,7 +15,7 @@ import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Testbench;
 
 /**
- * Two NICs back to back ({@link ChppPairBoard}: the engines of processors 0 and 1 and a {@code NetworkLink} each way),
+ * Two NICs back to back ({@link ChppPairBoard}: the engines of processors 0 and 1 and a {@code ChppCable} each way),
  * each engine with its own {@link PcieHost} and {@link HostMemory} and a {@link ChppDriver}. docs/chpp-network.md.
  */
 public final class ChppPairEnv implements AutoCloseable {

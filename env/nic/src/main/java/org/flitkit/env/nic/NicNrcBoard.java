@@ -3,6 +3,8 @@ package org.flitkit.env.nic;
 
 import static org.flitkit.hdl.Hdl.*;
 
+import org.flitkit.fabric.Cable;
+import org.flitkit.fabric.CableOptions;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
@@ -64,8 +66,8 @@ public final class NicNrcBoard extends Module {
         this.cableLatency = cableLatency;
         nic = instance(new Nic(eep, nicEeprom, Th2.VP_COUNT, 4));
         nrc = instance(new Nrc(eep, nrcEeprom));
-        up = instance("cableUp", new Cable(Th2.FLIT_BITS, cableLatency));
-        down = instance("cableDown", new Cable(Th2.FLIT_BITS, cableLatency));
+        up = instance("cableUp", new Cable(CableOptions.credits(Th2.FLIT_BITS, cableLatency)));
+        down = instance("cableDown", new Cable(CableOptions.credits(Th2.FLIT_BITS, cableLatency)));
 
         nic.mmio.connect(mmio);
         dmaRq.connect(nic.dmaRq);

@@ -1,7 +1,7 @@
 package org.flitkit.env.xud;
 
 /**
- * Fault rates of the {@link LossyNetwork}, each a probability per packet, drawn independently: {@code loss}
+ * Fault rates of the {@link XudNetwork}, each a probability per packet, drawn independently: {@code loss}
  * drops a data packet, {@code ackLoss} an acknowledgement; {@code dup}, {@code reorder} and {@code corrupt}
  * (one flipped bit under the ICRC) apply to both kinds.
  */

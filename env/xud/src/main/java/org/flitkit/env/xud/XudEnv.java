@@ -15,7 +15,7 @@ import org.flitkit.testbench.stream.StreamSource;
 
 /**
  * The XUD verification environment: an {@link XudBoard} of adapters, a {@link HostEndpoint} on each
- * adapter's host side and the {@link LossyNetwork} between their network ports, in one {@link Testbench}.
+ * adapter's host side and the {@link XudNetwork} between their network ports, in one {@link Testbench}.
  * Scenarios put a {@link WindowLayer} (or nothing: the bare hardware) on the hosts and traffic on top.
  */
 public final class XudEnv implements AutoCloseable {
@@ -24,7 +24,7 @@ public final class XudEnv implements AutoCloseable {
     public static final int DEFAULT_REORDER_SPREAD = 200;
 
     public final Testbench<XudBoard> tb;
-    public final LossyNetwork network;
+    public final XudNetwork network;
     private final List<HostEndpoint> hosts = new ArrayList<>();
 
     public XudEnv(RunConfig cfg, int endpoints, XudParams params, DmaParams dma, Faults faults, int[] initialPsns) {
@@ -39,7 +39,7 @@ public final class XudEnv implements AutoCloseable {
         for (int i = 0; i < endpoints; i++) {
             toAdapters.add(new StreamSource("net_in" + i, StreamPort.of(c.netIn.get(i))));
         }
-        network = new LossyNetwork("network", toAdapters, latency, DEFAULT_REORDER_SPREAD, faults);
+        network = new XudNetwork("network", toAdapters, latency, DEFAULT_REORDER_SPREAD, faults);
         tb.add(network);
         for (int i = 0; i < endpoints; i++) {
             tb.add(toAdapters.get(i));

@@ -25,7 +25,7 @@ import org.flitkit.rtl.pcie.Pcie;
  * One processor's cHPP DMA engine (paper section 4, figure 11): the BAR (doorbell windows, ring, key and buffer
  * registers), the send and receive engines, a send and a receive completion ring per local QP, and one PCIe port
  * shared through the {@link PcieArbiter} with the central tag allocator. Packets leave on {@link #tx} and
- * {@link #txGet} toward the intra-DMA crossbar or a {@link NetworkLink} and arrive on {@link #rx} (and GETs on
+ * {@link #txGet} toward the intra-DMA crossbar or a {@link ChppCable} and arrive on {@link #rx} (and GETs on
  * their own VC on {@link #rxGet}). docs/chpp-nic.md.
  */
 public final class DmaEngine extends Module {
@@ -43,7 +43,7 @@ public final class DmaEngine extends Module {
     public final Decoupled<PacketBeat> txGet;
     public final Decoupled<PacketBeat> rx;
     /**
-     * GET packets on their own stream (a network GET VC, {@link NetworkLink} with {@code getOwnVc}): taken only when
+     * GET packets on their own stream (a network GET VC, {@link ChppCable} with {@code getOwnVc}): taken only when
      * the GET path can hold a whole GET, so PUTs on {@link #rx} never wait behind a stalled GET. Tie it idle where
      * GETs arrive on {@link #rx}. docs/chpp-network.md.
      */

@@ -2,6 +2,8 @@ package org.flitkit.rtl.link;
 
 import static org.flitkit.hdl.Hdl.*;
 
+import org.flitkit.fabric.Cable;
+import org.flitkit.fabric.CableOptions;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
@@ -63,7 +65,7 @@ public final class LinkPairBoard extends Module {
 
     public final LinkLayer linkA;
     public final LinkLayer linkB;
-    public final LinkCable cable;
+    public final Cable cable;
     public final End a;
     public final End b;
     public final Bool cutAB = input(Bool());
@@ -81,7 +83,7 @@ public final class LinkPairBoard extends Module {
     public LinkPairBoard(LinkParams params, int latencyAB, int latencyBA) {
         linkA = instance("linkA", new LinkLayer(params));
         linkB = instance("linkB", new LinkLayer(params));
-        cable = instance("cable", new LinkCable(latencyAB, latencyBA));
+        cable = instance("cable", new Cable(CableOptions.lanes(LinkFrame.BITS, LinkFrame.LANES, latencyAB).withLatency(latencyAB, latencyBA)));
         a = new End("a", linkA);
         b = new End("b", linkB);
         cable.aTx.assign(linkA.wireOut);

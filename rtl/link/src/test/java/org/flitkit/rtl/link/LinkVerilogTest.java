@@ -18,7 +18,7 @@ class LinkVerilogTest {
     @Test
     void twoLinkLayersAndTheCableAreLintClean(@TempDir Path dir) {
         VerilogEmitter.Result v = ExternalTools.verilatorLintClean(dir, () -> new LinkPairBoard());
-        assertThat(v.files().keySet()).contains("LinkPairBoard.v", "LinkCable.v", "LinkLayer.v", "LinkBist.v");
+        assertThat(v.files().keySet()).contains("LinkPairBoard.v", "Cable.v", "LinkLayer.v", "LinkBist.v");
     }
 
     @Test

@@ -3,6 +3,8 @@ package org.flitkit.env.nic.fabric;
 import static org.flitkit.hdl.Hdl.*;
 
 import java.util.List;
+import org.flitkit.fabric.Cable;
+import org.flitkit.fabric.CableOptions;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.LinkFrame;
 import org.flitkit.formats.th2.Th2;
@@ -13,7 +15,6 @@ import org.flitkit.hdl.Vec;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Valid;
 import org.flitkit.rtl.link.BufferShape;
-import org.flitkit.rtl.link.LinkCable;
 import org.flitkit.rtl.link.LinkParams;
 import org.flitkit.rtl.link.LinkPort;
 import org.flitkit.rtl.link.LinkRegisters;
@@ -51,7 +52,7 @@ public final class NicFabricBoard extends Module {
     public final Nic nic;
     public final LinkPort nicPort;
     public final NrcChip[] nrcs;
-    public final LinkCable[] cables;
+    public final Cable[] cables;
 
     /**
      * @param eep          E2PROM timing of every chip
@@ -93,13 +94,13 @@ public final class NicFabricBoard extends Module {
         LinkRegisters.portStatus(nic.link, nicPort.status, nicPort.bistResult);
 
         boolean[][] cabled = new boolean[spec.chips()][sp.ports()];
-        cables = new LinkCable[spec.cables().size() + 1];
-        LinkCable server = cables[0] = instance("cableServer", new LinkCable(cableLatency, cableLatency));
+        cables = new Cable[spec.cables().size() + 1];
+        Cable server = cables[0] = instance("cableServer", new Cable(CableOptions.lanes(LinkFrame.BITS, LinkFrame.LANES, cableLatency)));
         plug(server, nicPort.wireOut, nicPort.wireIn, nrcs[0], spec.serverPort(), FALSE(), lit(0, LinkFrame.LANES));
         cabled[0][spec.serverPort()] = true;
         for (int k = 0; k < spec.cables().size(); k++) {
             FabricSpec.Cable c = spec.cables().get(k);
-            LinkCable cable = cables[k + 1] = instance("cable" + k, new LinkCable(cableLatency, cableLatency));
+            Cable cable = cables[k + 1] = instance("cable" + k, new Cable(CableOptions.lanes(LinkFrame.BITS, LinkFrame.LANES, cableLatency)));
             plug(cable, nrcs[c.a()].wireOut.get(c.portA()), nrcs[c.a()].wireIn.get(c.portA()), nrcs[c.b()], c.portB(), cut.get(k), lanesDown.get(k));
             cabled[c.a()][c.portA()] = true;
             cabled[c.b()][c.portB()] = true;
@@ -119,7 +120,7 @@ public final class NicFabricBoard extends Module {
     }
 
     /** A = {@code aOut}/{@code aIn} (driven here), B = NRC {@code b} port {@code portB}. */
-    private static void plug(LinkCable cable, UInt aOut, UInt aIn, NrcChip b, int portB, Bool cut, UInt lanes) {
+    private static void plug(Cable cable, UInt aOut, UInt aIn, NrcChip b, int portB, Bool cut, UInt lanes) {
         cable.aTx.assign(aOut);
         aIn.assign(cable.aRx);
         cable.bTx.assign(b.wireOut.get(portB));

@@ -4,6 +4,8 @@ import static org.flitkit.hdl.Hdl.*;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.flitkit.fabric.Cable;
+import org.flitkit.fabric.CableOptions;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.LinkFrame;
 import org.flitkit.formats.th2.Th2;
@@ -14,7 +16,6 @@ import org.flitkit.hdl.Vec;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.rtl.link.BufferShape;
-import org.flitkit.rtl.link.LinkCable;
 import org.flitkit.rtl.link.LinkParams;
 import org.flitkit.rtl.link.LinkPort;
 import org.flitkit.rtl.nma.EepParams;
@@ -45,7 +46,7 @@ public final class NrcPeerBoard extends Module {
     public final UInt faults = input(UInt(NrcRegisters.faultSources().size()));
 
     public final NrcChip nrc;
-    public final LinkCable[] cables;
+    public final Cable[] cables;
     public final LinkPort[] peers;
     public final int cableLatency;
 
@@ -70,11 +71,11 @@ public final class NrcPeerBoard extends Module {
         nrc = instance(new NrcChip(eep, eepromImage, sp, lp));
         nrc.faults.assign(faults);
         BufferShape nrcBuffer = new BufferShape(sp.vcs(), sp.reservedFlits(), sp.sharedFlits());
-        cables = new LinkCable[n];
+        cables = new Cable[n];
         peers = new LinkPort[n];
         for (int p = 0; p < n; p++) {
             LinkPort peer = peers[p] = instance("peer" + p, new LinkPort(nrcBuffer, nrcBuffer, lp));
-            LinkCable c = cables[p] = instance("cable" + p, new LinkCable(cableLatency, cableLatency));
+            Cable c = cables[p] = instance("cable" + p, new Cable(CableOptions.lanes(LinkFrame.BITS, LinkFrame.LANES, cableLatency)));
             PeerIdentity id = PeerIdentity.of(p);
             peer.chipType.assign(lit(id.type().code(), 2));
             peer.chipId.assign(lit(id.chipId(), Th2.CHIP_ID_BITS));

@@ -17,7 +17,7 @@ import org.flitkit.hdl.Circuit;
 import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.fabric.Chip;
 import org.flitkit.fabric.Fabric;
-import org.flitkit.fabric.Link;
+import org.flitkit.fabric.CableChannel;
 import org.flitkit.fabric.Sink;
 import org.flitkit.fabric.Source;
 import org.flitkit.rtl.nrc.Nrc;
@@ -103,7 +103,7 @@ public final class NrcRing implements AutoCloseable {
         for (int i = 0; i < Math.min(n, Th2.MAX_HOPS + 1); i++) {
             refs.add(new NrcReference(null));
         }
-        Link.FlitOp switchHop = NrcRing::nextHop;
+        CableChannel.FlitOp switchHop = NrcRing::nextHop;
         for (int i = 0; i < n; i++) {
             Chip c = chips.get(i);
             if (i + 1 < n) {

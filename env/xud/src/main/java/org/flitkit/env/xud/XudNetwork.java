@@ -15,8 +15,9 @@ import org.flitkit.testbench.stream.StreamSource;
  * duplicate it (the copy takes its own path), reorder it (up to {@code reorderSpread} extra cycles, so
  * later packets overtake it) or corrupt it (one random bit flipped outside the LRH, which a real link's VCRC
  * protects: a VCRC error is a loss). Delivery goes through each adapter's input queue, one packet per cycle.
+ * A network routing whole packets among n adapters, not a cable: docs/cable.md, "XUD's network".
  */
-public final class LossyNetwork extends Component {
+public final class XudNetwork extends Component {
     private record Flight(long due, long seq, BigInteger packet) {
     }
 
@@ -38,7 +39,7 @@ public final class LossyNetwork extends Component {
     private long corrupted;
     private long unroutable;
 
-    public LossyNetwork(String name, List<StreamSource> toAdapters, int latency, int reorderSpread, Faults faults) {
+    public XudNetwork(String name, List<StreamSource> toAdapters, int latency, int reorderSpread, Faults faults) {
         super(name);
         if (latency < 1 || reorderSpread < 1) {
             throw new IllegalArgumentException("latency and reorder spread must be at least 1 cycle, got " + latency + " and " + reorderSpread);

@@ -1,14 +1,16 @@
 package org.flitkit.fabric;
 
 /**
- * A point-to-point cable direction between two chips: a pipeline of {@code latency} cycles with
+ * A {@link Cable} between two chips simulated separately (one direction, between two simulators of a
+ * {@link Fabric}, in Java): a pipeline of {@code latency} cycles with
  * credit-based flow control. The sender sees {@code ready} while it holds credits; a flit taken at cycle
  * t is offered to the receiver from t + latency; a credit comes back latency cycles after the receiver
  * takes the flit. The receiver buffer holds {@code depth} flits, which is also the initial credit count
  * (default 2 latency + 2: full rate). An optional {@link FlitOp} edits each flit as it enters the cable
- * (what a switch between the two ports would do).
+ * (what a switch between the two ports would do). {@link #options} takes the hardware cable's
+ * {@link CableOptions}. docs/cable.md, "The fabric-level channel".
  */
-public final class Link extends Channel {
+public final class CableChannel extends Channel {
     /** Edits a flit (as 64-bit limbs, least significant first) in place. */
     @FunctionalInterface
     public interface FlitOp {
@@ -31,14 +33,14 @@ public final class Link extends Channel {
     private int creditHead;
     private int creditSize;
 
-    Link(Fabric fabric, String name, int index, ChipOutput from, ChipInput to) {
+    CableChannel(Fabric fabric, String name, int index, ChipOutput from, ChipInput to) {
         super(fabric, name, index);
         this.from = from;
         this.to = to;
     }
 
     /** Cycles per direction, at least 1 (default 1). */
-    public Link latency(int cycles) {
+    public CableChannel latency(int cycles) {
         fabric.checkNotStarted("set a link's latency");
         if (cycles < 1) {
             throw new IllegalArgumentException("link " + name + ": latency must be at least 1 cycle (chips of one cycle are evaluated independently), got " + cycles);
@@ -48,7 +50,7 @@ public final class Link extends Channel {
     }
 
     /** Receive buffer size = initial credits (default 2 latency + 2). */
-    public Link depth(int flits) {
+    public CableChannel depth(int flits) {
         fabric.checkNotStarted("set a link's depth");
         if (flits < 1) {
             throw new IllegalArgumentException("link " + name + ": depth must be at least 1 flit, got " + flits);
@@ -57,8 +59,31 @@ public final class Link extends Channel {
         return this;
     }
 
+    /**
+     * Latency and depth from a credit cable's options: its credits must come back over the latency (the
+     * channel's only credit loop, {@link CableOptions#creditLoop}); the width is the ports' own.
+     */
+    public CableChannel options(CableOptions o) {
+        if (!o.credited()) {
+            throw new IllegalArgumentException("link " + name + ": a cable channel has credit flow control, got a lane cable's options");
+        }
+        if (o.creditLatency() != o.latency()) {
+            throw new IllegalArgumentException("link " + name + ": a cable channel returns credits over its latency ("
+                    + o.latency() + " cycles), got credit latency " + o.creditLatency());
+        }
+        if (o.loss() != 0) {
+            throw new IllegalArgumentException("link " + name + ": a cable channel does not drop flits, got loss " + o.loss());
+        }
+        return latency(o.latency()).depth(o.depth());
+    }
+
+    /** The channel's options (a credit cable of {@code width} bits, credits back over the latency). */
+    public CableOptions options(int width) {
+        return CableOptions.creditLoop(width, latency).withDepth(depth());
+    }
+
     /** Edits every flit as it enters the cable. */
-    public Link map(FlitOp op) {
+    public CableChannel map(FlitOp op) {
         fabric.checkNotStarted("set a link's flit operation");
         this.op = op;
         return this;

@@ -15,12 +15,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * {@link NetworkLink}: parameter errors; a GET VC that flows past a blocked data VC (and GETs stuck behind a blocked
+ * {@link ChppCable}: parameter errors; a GET VC that flows past a blocked data VC (and GETs stuck behind a blocked
  * PUT when they share it); the credit loop's exact rate, depth / (2 latency + 2) beats a cycle; random packets in
  * order per VC under random backpressure. docs/chpp-network.md, "Tests".
  */
 @ExtendWith(TestbenchExtension.class)
-class NetworkLinkTest {
+class ChppCableTest {
     /**
      * Queues packet {@code id} on {@code s}: {@code beats} beats of value id * 1000 + i, last on the final one;
      * returns (value, last) of each.
@@ -60,10 +60,10 @@ class NetworkLinkTest {
         }
     }
 
-    record Harness(Testbench<NetworkLink> tb, BeatSource in, BeatSource inGet, Sink out, Sink outGet) implements AutoCloseable {
+    record Harness(Testbench<ChppCable> tb, BeatSource in, BeatSource inGet, Sink out, Sink outGet) implements AutoCloseable {
         static Harness of(RunConfig cfg, int depth, int latency, boolean own, double offer, double outReady, double getReady) {
-            Testbench<NetworkLink> tb = Testbench.create(() -> new NetworkLink(depth, latency, own), cfg);
-            NetworkLink l = tb.dut();
+            Testbench<ChppCable> tb = Testbench.create(() -> new ChppCable(depth, latency, own), cfg);
+            ChppCable l = tb.dut();
             Harness b = new Harness(tb, tb.add(BeatSource.offering("in", l.in, offer)),
                     tb.add(BeatSource.offering("inGet", l.inGet, offer)),
                     tb.add(new Sink("out", l.out, outReady)), tb.add(new Sink("outGet", l.outGet, getReady)));
@@ -83,7 +83,7 @@ class NetworkLinkTest {
 
     static Throwable refusal(int depth, int latency, boolean own) {
         Throwable t = org.assertj.core.api.Assertions.catchThrowable(
-                () -> org.flitkit.hdl.sim.Simulator.of(() -> new NetworkLink(depth, latency, own)));
+                () -> org.flitkit.hdl.sim.Simulator.of(() -> new ChppCable(depth, latency, own)));
         while (t != null && !(t instanceof IllegalArgumentException)) {
             t = t.getCause();
         }
@@ -114,7 +114,7 @@ class NetworkLinkTest {
     void getsOnTheirOwnVcPassAPutWhoseReceiverTakesNothing(RunConfig cfg) {
         try (Harness b = Harness.of(cfg, 8, 4, true, 1.0, 0.0, 1.0)) {
             putThenGetsToAReceiverThatTakesNothing(b);
-            NetworkLink l = b.tb().dut();
+            ChppCable l = b.tb().dut();
             // the data VC: exactly one buffer of beats left, then no credits
             assertThat(b.in().taken).isEqualTo(8);
             assertThat(b.peek(l.buffered.get(0))).isEqualTo(8);
@@ -135,7 +135,7 @@ class NetworkLinkTest {
     void getsSharingTheVcWaitBehindAPutWhoseReceiverTakesNothing(RunConfig cfg) {
         try (Harness b = Harness.of(cfg, 8, 4, false, 1.0, 0.0, 1.0)) {
             putThenGetsToAReceiverThatTakesNothing(b);
-            NetworkLink l = b.tb().dut();
+            ChppCable l = b.tb().dut();
             assertThat(b.in().taken).isEqualTo(8);
             assertThat(b.inGet().taken).as("the merge is locked on the PUT").isZero();
             assertThat(b.outGet().got).isEmpty();
@@ -199,7 +199,7 @@ class NetworkLinkTest {
                     assertThat(puts).isEqualTo(wantPut.stream().map(x -> x[0] + "/" + x[1]).toList());
                     assertThat(gets).isEqualTo(wantGet.stream().map(x -> x[0] + "/" + x[1]).toList());
                 }
-                NetworkLink l = b.tb().dut();
+                ChppCable l = b.tb().dut();
                 b.tb().run(2 * 3 + 2); // the last credits are still on their way back
                 for (int v = 0; v < l.vcs; v++) {
                     assertThat(b.peek(l.credits.get(v))).isEqualTo(5);
