@@ -39,9 +39,9 @@ public final class Checksum {
         if (word.width() != WIDTH) {
             throw new HdlException("Checksum.accumulate takes a " + WIDTH + "-bit word, got " + word.width() + " bits");
         }
-        UInt sum = regInit(UInt(WIDTH), 0).named("checksum_sum");
-        sum.assign(rotl(sum, 1).xor(word));
-        return sum;
+        UInt runningChecksum = regInit(UInt(WIDTH), 0).named("runningChecksum");
+        runningChecksum.assign(rotl(runningChecksum, 1).xor(word));
+        return runningChecksum;
     }
 
     /** {@code x} (at most 64 bits) rotated left by {@code n} within 64 bits. */
