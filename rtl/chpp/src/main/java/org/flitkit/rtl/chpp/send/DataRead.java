@@ -67,7 +67,7 @@ public final class DataRead extends Module {
         src = input(Decoupled.of(SegmentBeat::new));
         tag = input(Decoupled.of(UInt(tb)));
         dmaRq = output(Decoupled.of(() -> new DmaRequest(Pcie.CHPP_BEAT_BYTES)));
-        issued = output(Valid.<DataReadIssue>of(DataReadIssue::new));
+        issued = output(Valid.of(DataReadIssue::new));
         head = input(UInt(sb + 1));
         readPtr = input(UInt(pb));
         issueSeq = output(UInt(8));

@@ -279,10 +279,10 @@ public final class BufferManagement extends Module {
 
     /** A saturating counter that adds 0, 1 or 2 per cycle. */
     private static UInt badEntryCounter(Bool a, Bool b) {
-        UInt c = regInit(UInt(Counters.BITS), 0).named("badEntryCount");
+        UInt badEntryCount = regInit(UInt(Counters.BITS), 0).named("badEntryCount");
         UInt inc = mux(a, lit(1, 2), lit(0, 2)).add(mux(b, lit(1, 2), lit(0, 2)));
-        UInt sum = c.pad(Counters.BITS + 1).add(inc.pad(Counters.BITS + 1));
-        c.assign(mux(sum.bit(Counters.BITS), lit(0xFFFF_FFFFL, Counters.BITS), sum.trunc(Counters.BITS)));
-        return c;
+        UInt sum = badEntryCount.pad(Counters.BITS + 1).add(inc.pad(Counters.BITS + 1));
+        badEntryCount.assign(mux(sum.bit(Counters.BITS), lit(0xFFFF_FFFFL, Counters.BITS), sum.trunc(Counters.BITS)));
+        return badEntryCount;
     }
 }
