@@ -20,6 +20,7 @@ import org.flitkit.hdl.Mem;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Bitwise;
+import org.flitkit.hdl.lib.Counter;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Fsm;
 import org.flitkit.hdl.lib.Queue;
@@ -395,9 +396,9 @@ public final class Packer extends Module {
     private void send(Decoupled<Meta> deq, Mem<UInt> payload, UInt rd, int ab) {
         Queue<SendCompletionEvent> events = instance("events", new Queue<>(SendCompletionEvent::new, EVENT_DEPTH));
         Bool sending = regInit(Bool(), 0).named("sending");
-        UInt beatIdx = regInit(UInt(deq.bits.beats.width()), 0).named("beatIdx");
+        Counter beatIdx = new Counter(1 << deq.bits.beats.width()).named("beatIdx");
         Meta head = deq.bits;
-        Bool finalBeat = mux(sending, beatIdx.eq(head.beats.sub(1)), head.beats.eq(0));
+        Bool finalBeat = mux(sending, beatIdx.value.eq(head.beats.sub(1)), head.beats.eq(0));
         Bool evOk = head.hasEvent.not().or(events.enq.ready);
         out.valid.assign(deq.valid.and(head.hasPacket).and(finalBeat.not().or(evOk)));
         out.bits.data.assign(mux(sending, payload.read(rd.bits(ab - 1, 0)), head.header));
@@ -405,10 +406,10 @@ public final class Packer extends Module {
         when(out.fire(), () -> {
             when(sending, () -> {
                 rd.assign(rd.add(1));
-                beatIdx.assign(beatIdx.add(1));
+                beatIdx.inc();
             });
             sending.assign(finalBeat.not());
-            when(sending.not(), () -> beatIdx.assign(0));
+            when(sending.not(), beatIdx::clear);
         });
         Bool noPacket = deq.valid.and(head.hasPacket.not()).and(evOk);
         Bool finish = out.fire().and(finalBeat).or(noPacket);

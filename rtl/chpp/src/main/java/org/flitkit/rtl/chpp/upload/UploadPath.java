@@ -15,6 +15,7 @@ import org.flitkit.formats.core.LayoutBits;
 import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.UInt;
+import org.flitkit.hdl.lib.Counter;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Fsm;
 import org.flitkit.hdl.lib.Queue;
@@ -134,7 +135,7 @@ final class UploadPath {
         UploadHeader head = hq.deq.bits;
         Bool hv = hq.deq.valid;
         UInt done = regInit(UInt(Chpp.LENGTH_BITS), 0).named("done"); // bytes of the head packet in finished writes
-        UInt beat = regInit(UInt(8), 0).named("beat"); // beat of the current write
+        Counter beat = new Counter(256).named("beat"); // beat of the current write
         Bool evValid = regInit(Bool(), 0).named("evValid");
         UInt evEntry = regInit(UInt(Entries.BITS), 0).named("evEntry");
         int mb = log2Up(maxPayload);
@@ -143,7 +144,7 @@ final class UploadPath {
         UInt rem = head.length.sub(done).pad(14);
         Bool lastWrite = rem.le(toBoundary);
         UInt wLen = mux(lastWrite, rem, toBoundary).trunc(Chpp.LENGTH_BITS);
-        UInt left = wLen.sub(cat(beat, lit(0, 4)).pad(Chpp.LENGTH_BITS));
+        UInt left = wLen.sub(cat(beat.value, lit(0, 4)).pad(Chpp.LENGTH_BITS));
         Bool lastBeat = left.le(16);
         UInt take = mux(lastBeat, left.trunc(5), lit(16, 5));
         Bool writes = head.noBuffer.not().and(head.length.ne(0));
@@ -162,9 +163,9 @@ final class UploadPath {
         hq.deq.ready.assign(pop);
         when(wFire, () -> {
             when(lastBeat, () -> {
-                beat.assign(0);
+                beat.clear();
                 done.assign(mux(lastWrite, lit(0, Chpp.LENGTH_BITS), done.add(wLen)));
-            }).otherwise(() -> beat.assign(beat.add(1)));
+            }).otherwise(beat::inc);
         });
 
         // ---- the window: bytes leave from the bottom with each write beat, arrive on top with each payload beat
