@@ -20,6 +20,7 @@ import org.flitkit.formats.core.LayoutBits;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
+import org.flitkit.hdl.lib.Counter;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Fsm;
 import org.flitkit.hdl.lib.Queue;
@@ -87,7 +88,7 @@ public final class DescriptorExtract extends Module {
         // the body (beats after the first) waits here until the whole descriptor is checked: at most 255 beats
         Queue<UInt> body = instance("body", new Queue<>(() -> UInt(PacketBeat.DATA_BITS), Chpp.MAX_SEGMENTS));
         Fsm<State> fsm = new Fsm<>(State.class);
-        UInt beat = regInit(UInt(8), 0).named("beat");
+        Counter beat = new Counter(256).named("beat");
         UInt head0 = regInit(UInt(PacketBeat.DATA_BITS), 0).named("head0");
         // the event to send; its function is the descriptor's, also named in the control word and the GET header
         SendCompletionEvent ev = regInit(new SendCompletionEvent(), 0).named("ev");
@@ -96,13 +97,12 @@ public final class DescriptorExtract extends Module {
         UInt srcTotal = regInit(UInt(41), 0).named("srcTotal");
         UInt dstTotal = regInit(UInt(41), 0).named("dstTotal");
         Bool bad = regInit(Bool(), 0).named("bad");
-        UInt bodyBeat = regInit(UInt(8), 0).named("bodyBeat");
+        Counter bodyBeat = new Counter(256).named("bodyBeat");
         Bool srcSent = regInit(Bool(), 0).named("srcSent");
         Bool dstSent = regInit(Bool(), 0).named("dstSent");
-        Bool getSecond = regInit(Bool(), 0).named("getSecond");
 
         UInt data = in.bits.data;
-        Bool first = beat.eq(0);
+        Bool first = beat.value.eq(0);
         // the head as decoded now: this beat while it is the first, the register afterwards
         UInt hd = mux(first, data, head0);
         UInt kind = field(hd, lImm.KIND, 0);
@@ -139,15 +139,15 @@ public final class DescriptorExtract extends Module {
         List<Bool> padBad = new ArrayList<>();
         UInt dataEnd = napLen.pad(13).add(Chpp.DESC_HEAD_BYTES);
         for (int i = 0; i < PacketBeat.DATA_BYTES; i++) {
-            UInt pos = cat(beat, lit(i, 4)).pad(13);
+            UInt pos = cat(beat.value, lit(i, 4)).pad(13);
             padBad.add(pos.ge(dataEnd).and(data.bits(8 * i + 7, 8 * i).ne(0)));
         }
         Bool badPad = orAll(padBad);
         UInt segAddr = field(data, lSeg.ADDRESS, 0);
         UInt segLen = field(data, lSeg.LENGTH, 0);
-        Bool segIsSrc = beat.le(sCount);
+        Bool segIsSrc = beat.value.le(sCount);
         Bool badSeg = reservedSet(data, lSeg.layout(), 0).or(segLen.eq(0)).or(segIsSrc.not().and(remoteTooWide(segAddr, segLen)));
-        Bool badLater = isImm.and(badPad).or(isPut.or(isGet).and(beat.eq(1)).and(badXferDst)).or(isChain.and(badSeg));
+        Bool badLater = isImm.and(badPad).or(isPut.or(isGet).and(beat.value.eq(1)).and(badXferDst)).or(isChain.and(badSeg));
         Bool beatBad = mux(first, bad0, badLater);
         UInt srcNext = mux(isChain.and(first.not()).and(segIsSrc), srcTotal.add(segLen.pad(41)), srcTotal);
         UInt dstNext = mux(isChain.and(first.not()).andNot(segIsSrc), dstTotal.add(segLen.pad(41)), dstTotal);
@@ -176,13 +176,13 @@ public final class DescriptorExtract extends Module {
             bad.assign(otherBad);
             srcTotal.assign(srcNext);
             dstTotal.assign(dstNext);
-            beat.assign(beat.add(1));
+            beat.inc();
             when(in.bits.last, () -> {
-                beat.assign(0);
+                beat.clear();
                 bad.assign(FALSE());
                 srcTotal.assign(0);
                 dstTotal.assign(0);
-                bodyBeat.assign(1);
+                bodyBeat.load(1);
                 ev.qp.assign(in.bits.qp);
                 when(readOk.not(), () -> {
                     ev.status.assign(in.bits.status);
@@ -232,16 +232,16 @@ public final class DescriptorExtract extends Module {
 
         Bool inBody = fsm.is(State.BODY);
         UInt b = body.deq.bits;
-        Bool chainSrc = bodyBeat.le(hS);
+        Bool chainSrc = bodyBeat.value.le(hS);
         Bool indSeg = hInd.and(hNapLen.ne(0));
         src.valid.assign(inBody.and(body.deq.valid).and(hPut.andNot(srcSent).or(indSeg).or(hChain.and(chainSrc))));
         src.bits.address.assign(field(b, lSeg.ADDRESS, 0));
         src.bits.length.assign(mux(hChain, field(b, lSeg.LENGTH, 0), mux(hPut, hLen, hNapLen.pad(32))));
-        src.bits.last.assign(hChain.not().or(bodyBeat.eq(hS)));
+        src.bits.last.assign(hChain.not().or(bodyBeat.value.eq(hS)));
         dst.valid.assign(inBody.and(body.deq.valid).and(hPut.andNot(dstSent).or(hChain.andNot(chainSrc))));
         dst.bits.address.assign(mux(hPut, field(b, lPut.DST_ADDR, 1), field(b, lSeg.ADDRESS, 0)));
         dst.bits.length.assign(mux(hChain, field(b, lSeg.LENGTH, 0), hLen));
-        dst.bits.last.assign(hChain.not().or(bodyBeat.eq(hS.pad(9).add(hD.pad(9)).trunc(8))));
+        dst.bits.last.assign(hChain.not().or(bodyBeat.value.eq(hS.pad(9).add(hD.pad(9)).trunc(8))));
         napData.valid.assign(inBody.and(body.deq.valid).and(hImm));
         napData.bits.data.assign(b);
         napData.bits.last.assign(body.count.eq(1));
@@ -250,10 +250,32 @@ public final class DescriptorExtract extends Module {
                 mux(hPut, putDone, mux(chainSrc, src.ready, dst.ready))));
 
         // ---- GET: the header beat, then the descriptor's two beats in wire order
+        Bool getTakesBody = getPacket(fsm, body.deq, head0, ev, sp);
+
+        body.deq.ready.assign(draining.or(inBody.and(bodyReady)).or(getTakesBody));
+        when(inBody.and(body.deq.fire()), () -> {
+            bodyBeat.inc();
+            srcSent.assign(FALSE());
+            dstSent.assign(FALSE());
+            when(body.count.eq(1), () -> fsm.goTo(State.RECV));
+        }).elsewhen(inBody.and(hPut), () -> {
+            when(src.fire(), () -> srcSent.assign(TRUE()));
+            when(dst.fire(), () -> dstSent.assign(TRUE()));
+        });
+    }
+
+    /**
+     * A GET's packet on {@link #get}: the header beat, then the descriptor's two beats in wire order (the second from
+     * the body queue {@code bodyDeq}); then its event if SCE is set. Returns: the body beat is taken now.
+     * docs/chpp-send-engine.md, "From descriptor to packets".
+     */
+    private Bool getPacket(Fsm<State> fsm, Decoupled<UInt> bodyDeq, UInt head0, SendCompletionEvent ev, SendEngineParams sp) {
+        DescriptorLayouts.NapImmediate lImm = DescriptorLayouts.NAP_IMMEDIATE;
+        Bool getSecond = regInit(Bool(), 0).named("getSecond");
         Bool inGetBody = fsm.is(State.GET_BODY);
-        UInt getWord = mux(getSecond, b, head0);
-        get.valid.assign(fsm.is(State.GET_HEADER).or(inGetBody.and(getSecond.not().or(body.deq.valid))));
-        get.bits.data.assign(mux(inGetBody, LayoutBits.byteReverse(getWord), getHeader(head0, fn, sp)));
+        UInt getWord = mux(getSecond, bodyDeq.bits, head0);
+        get.valid.assign(fsm.is(State.GET_HEADER).or(inGetBody.and(getSecond.not().or(bodyDeq.valid))));
+        get.bits.data.assign(mux(inGetBody, LayoutBits.byteReverse(getWord), getHeader(head0, ev.function, sp)));
         get.bits.last.assign(inGetBody.and(getSecond));
         when(get.fire(), () -> {
             when(fsm.is(State.GET_HEADER), () -> {
@@ -265,21 +287,11 @@ public final class DescriptorExtract extends Module {
                 ev.status.assign(Status.OK.code());
                 ev.kind.assign(DescKind.GET.code());
                 ev.cookie.assign(field(head0, lImm.COOKIE, 0));
-                ev.bytes.assign(hLen);
+                ev.bytes.assign(field(head0, DescriptorLayouts.PUT.LENGTH, 0));
                 when(field(head0, lImm.SCE, 0).bit(0), () -> fsm.goTo(State.EVENT)).otherwise(() -> fsm.goTo(State.RECV));
             });
         });
-
-        body.deq.ready.assign(draining.or(inBody.and(bodyReady)).or(inGetBody.and(getSecond).and(get.ready)));
-        when(inBody.and(body.deq.fire()), () -> {
-            bodyBeat.assign(bodyBeat.add(1));
-            srcSent.assign(FALSE());
-            dstSent.assign(FALSE());
-            when(body.count.eq(1), () -> fsm.goTo(State.RECV));
-        }).elsewhen(inBody.and(hPut), () -> {
-            when(src.fire(), () -> srcSent.assign(TRUE()));
-            when(dst.fire(), () -> dstSent.assign(TRUE()));
-        });
+        return inGetBody.and(getSecond).and(get.ready);
     }
 
     /**
