@@ -2,6 +2,7 @@ package org.flitkit.rtl.chpp.send;
 
 import org.flitkit.rtl.chpp.ChppParams;
 import org.flitkit.rtl.chpp.Counters;
+import org.flitkit.rtl.chpp.TaggedRead;
 import static org.flitkit.hdl.Hdl.*;
 import static org.flitkit.hdl.lib.Bitwise.log2Up;
 
@@ -106,15 +107,7 @@ public final class DataRead extends Module {
         Bool space = wp.sub(readPtr).trunc(pb).pad(w).add(chunk.pad(w)).le(nb);
         Bool nonEmpty = segLeft.ne(0);
         Bool want = have.and(stop.not()).and(nonEmpty).and(slotFree).and(space);
-        dmaRq.valid.assign(want.and(tag.valid));
-        dmaRq.bits.write.assign(FALSE());
-        dmaRq.bits.tag.assign(tag.bits.pad(Pcie.TAG_BITS));
-        dmaRq.bits.addr.assign(segAddr);
-        dmaRq.bits.len.assign(chunk);
-        dmaRq.bits.data.assign(0);
-        dmaRq.bits.last.assign(TRUE());
-        tag.ready.assign(want.and(dmaRq.ready));
-        Bool issue = dmaRq.fire();
+        Bool issue = TaggedRead.issue(dmaRq, tag, want, segAddr, chunk);
         Bool segDone = issue.and(fits);
         Bool endsXfer = segDone.and(segLast);
 

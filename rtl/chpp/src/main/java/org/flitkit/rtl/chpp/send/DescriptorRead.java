@@ -1,5 +1,6 @@
 package org.flitkit.rtl.chpp.send;
 
+import org.flitkit.rtl.chpp.TaggedRead;
 import org.flitkit.rtl.chpp.ChppParams;
 import org.flitkit.rtl.chpp.Counters;
 import org.flitkit.rtl.chpp.PacketBeat;
@@ -171,15 +172,7 @@ public final class DescriptorRead extends Module {
         UInt toBoundary = lit(mrrs, 14).sub(iAddr.bits(mb - 1, 0).pad(14));
         UInt left = Mux1H(issueOH, sLen).sub(iIssued).pad(14);
         UInt chunk = mux(left.lt(toBoundary), left, toBoundary).trunc(Doorbell.LENGTH_BITS);
-        dmaRq.valid.assign(anyWants.and(tag.valid));
-        dmaRq.bits.write.assign(FALSE());
-        dmaRq.bits.tag.assign(tag.bits.pad(Pcie.TAG_BITS));
-        dmaRq.bits.addr.assign(iAddr);
-        dmaRq.bits.len.assign(chunk);
-        dmaRq.bits.data.assign(0);
-        dmaRq.bits.last.assign(TRUE());
-        tag.ready.assign(anyWants.and(dmaRq.ready));
-        Bool issue = dmaRq.fire();
+        Bool issue = TaggedRead.issue(dmaRq, tag, anyWants, iAddr, chunk);
 
         // ---- completions: the tag names the read, the read names the slot and the place in it
         dmaCpl.ready.assign(TRUE());

@@ -1,5 +1,6 @@
 package org.flitkit.rtl.chpp.upload;
 
+import org.flitkit.rtl.chpp.TaggedRead;
 import org.flitkit.rtl.chpp.ChppParams;
 import org.flitkit.rtl.chpp.Counters;
 import org.flitkit.rtl.chpp.TagAllocator;
@@ -174,15 +175,7 @@ public final class BufferManagement extends Module {
         UInt n = min(n2, toBoundary.pad(32)).trunc(cb + 1);
         Bool want = en.andNot(rdActive).and(backoff.value.eq(0)).and(count.le(bp.lowWater())).and(avail.ne(0)).and(room.ne(0))
                 .andNot(restart); // a read issued as the list is re-set would read the old list
-        dmaRq.valid.assign(want.and(tag.valid));
-        dmaRq.bits.write.assign(FALSE());
-        dmaRq.bits.tag.assign(tag.bits.pad(Pcie.TAG_BITS));
-        dmaRq.bits.addr.assign(slotAddr);
-        dmaRq.bits.len.assign(cat(n, lit(0, 3)).pad(Pcie.LEN_BITS));
-        dmaRq.bits.data.assign(0);
-        dmaRq.bits.last.assign(TRUE());
-        tag.ready.assign(want.and(dmaRq.ready));
-        Bool issue = dmaRq.fire();
+        Bool issue = TaggedRead.issue(dmaRq, tag, want, slotAddr, cat(n, lit(0, 3)).pad(Pcie.LEN_BITS));
         refillPending.assign(rdActive.or(en.and(backoff.value.eq(0)).and(avail.ne(0)).and(count.le(bp.lowWater()))));
 
         // ---- completions: entries in order, two per 16-byte beat at most (a read starts on an 8-byte entry)
