@@ -69,8 +69,8 @@ public final class PcieArbiter extends Module {
         readRq = input(Vec(readers, () -> Decoupled.of(() -> new DmaRequest(Pcie.CHPP_BEAT_BYTES))));
         tag = output(Vec(readers, () -> Decoupled.of(() -> UInt(tb))));
         readCpl = output(Vec(readers, () -> Decoupled.of(() -> new DmaCompletion(Pcie.CHPP_BEAT_BYTES))));
-        tagRelease = input(Vec(readers, () -> Valid.<TagRelease>of(TagRelease::new)));
-        tagTimedOut = output(Vec(readers, () -> Valid.<UInt>of(() -> UInt(tb))));
+        tagRelease = input(Vec(readers, () -> Valid.of(TagRelease::new)));
+        tagTimedOut = output(Vec(readers, () -> Valid.of(UInt(tb))));
         // a Vec has at least one element: with no writers, one port that must stay idle
         writeRq = input(Vec(Math.max(1, writers), () -> Decoupled.of(() -> new DmaRequest(Pcie.CHPP_BEAT_BYTES))));
         dmaRq = output(Decoupled.of(() -> new DmaRequest(Pcie.CHPP_BEAT_BYTES)));

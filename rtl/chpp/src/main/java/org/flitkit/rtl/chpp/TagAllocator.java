@@ -54,7 +54,7 @@ public final class TagAllocator extends Module {
         int limit = p.completionTimeout();
         int ageBits = log2Up(limit + 1L);
         alloc = output(Decoupled.of(UInt(tb)));
-        release = input(Valid.<TagRelease>of(TagRelease::new));
+        release = input(Valid.of(TagRelease::new));
         timedOut = output(Valid.of(UInt(tb)));
         freeCount = output(UInt(log2Up(n + 1L)));
         inFlight = output(UInt(n));

@@ -71,7 +71,7 @@ public final class ReceiveDispatch extends Module {
         putOut = output(Decoupled.of(PacketBeat::new));
         napOut = output(Decoupled.of(PacketBeat::new));
         getOut = output(Decoupled.of(PacketBeat::new));
-        keyWrite = input(Valid.<QpKeyWrite>of(() -> new QpKeyWrite()));
+        keyWrite = input(Valid.of(QpKeyWrite::new));
         event = output(Decoupled.of(UInt(8 * Chpp.COMPLETION_BYTES)));
         putPackets = output(UInt(Counters.BITS));
         napPackets = output(UInt(Counters.BITS));
@@ -122,9 +122,9 @@ public final class ReceiveDispatch extends Module {
         Bool keyBad = badType.not().and(badLen.not()).and(isOpen.not().or(key.ne(magic)));
         // the key decision is taken when a header is first offered and held until it is taken: a key write meanwhile
         // must not pull back a beat already offered on an output (Decoupled hold rule)
-        Bool held = regInit(Bool(), 0).named("hdrHeld");
-        Bool heldBad = regInit(Bool(), 0).named("hdrHeldBadMagic");
-        Bool badMagic = mux(held, heldBad, keyBad);
+        Bool hdrHeld = regInit(Bool(), 0).named("hdrHeld");
+        Bool hdrHeldBadMagic = regInit(Bool(), 0).named("hdrHeldBadMagic");
+        Bool badMagic = mux(hdrHeld, hdrHeldBadMagic, keyBad);
         Bool refuse = badType.or(badLen).or(badMagic);
         Bool ce = sflag.bit(Integer.numberOfTrailingZeros(HeaderLayout.S_FLAG_CE));
         Bool resp = sflag.bit(Integer.numberOfTrailingZeros(HeaderLayout.S_FLAG_RESP));
@@ -165,8 +165,8 @@ public final class ReceiveDispatch extends Module {
 
         Bool fire = in.valid.and(in.ready);
         Bool hdrFire = fire.andNot(inPkt);
-        held.assign(hdr.andNot(fire));
-        heldBad.assign(badMagic);
+        hdrHeld.assign(hdr.andNot(fire));
+        hdrHeldBadMagic.assign(badMagic);
         // payload beats the header's Length asks for: ceil(len / 16)
         UInt beats = len.add(PacketBeat.DATA_BYTES - 1).shr(4);
         Bool framingNow = wireDefault(Bool(), 0);

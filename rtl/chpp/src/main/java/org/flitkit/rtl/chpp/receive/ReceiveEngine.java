@@ -94,7 +94,7 @@ public final class ReceiveEngine extends Module {
 
         packets = input(Decoupled.of(PacketBeat::new));
         gets = input(Decoupled.of(PacketBeat::new));
-        keyWrite = input(Valid.<QpKeyWrite>of(QpKeyWrite::new));
+        keyWrite = input(Valid.of(QpKeyWrite::new));
         mmio = input(Decoupled.of(MmioWrite::new));
         answer = output(Decoupled.of(DescriptorBeat::new));
         event = output(Decoupled.of(RingEntry::new));
@@ -103,8 +103,8 @@ public final class ReceiveEngine extends Module {
         bufRq = output(Decoupled.of(() -> new DmaRequest(Pcie.CHPP_BEAT_BYTES)));
         bufCpl = input(Decoupled.of(() -> new DmaCompletion(Pcie.CHPP_BEAT_BYTES)));
         bufTag = input(Decoupled.of(() -> UInt(tb)));
-        bufTagRelease = output(Valid.<TagRelease>of(TagRelease::new));
-        bufTagTimedOut = input(Valid.<UInt>of(() -> UInt(tb)));
+        bufTagRelease = output(Valid.of(TagRelease::new));
+        bufTagTimedOut = input(Valid.of(UInt(tb)));
 
         // rx and the GET stream share the dispatch, packet by packet. A packet from the GET stream is granted only
         // when the GET queue can hold a whole GET: dispatch then never stalls on it (nothing else fills the queue

@@ -62,12 +62,12 @@ public final class DataExtract extends Module {
         int pb = log2Up(nb) + 1;
         int nt = p.tags();
         int tb = p.tagBits();
-        issued = input(Valid.<DataReadIssue>of(DataReadIssue::new));
+        issued = input(Valid.of(DataReadIssue::new));
         dmaCpl = input(Decoupled.of(() -> new DmaCompletion(Pcie.CHPP_BEAT_BYTES)));
-        tagRelease = output(Valid.<TagRelease>of(TagRelease::new));
+        tagRelease = output(Valid.of(TagRelease::new));
         tagTimedOut = input(Valid.of(UInt(tb)));
-        write = output(Valid.<RingWrite>of(RingWrite::new));
-        progress = output(Valid.<ReadProgress>of(ReadProgress::new));
+        write = output(Valid.of(RingWrite::new));
+        progress = output(Valid.of(ReadProgress::new));
         timedOutSlot = output(Valid.of(UInt(DataReadIssue.SLOT_BITS)));
         errorCompletions = output(UInt(Counters.BITS));
         timeouts = output(UInt(Counters.BITS));

@@ -2,6 +2,7 @@ package org.flitkit.rtl.chpp.send;
 
 import org.flitkit.rtl.chpp.ChppParams;
 import org.flitkit.rtl.chpp.Counters;
+import org.flitkit.rtl.chpp.TaggedRead;
 import static org.flitkit.hdl.Hdl.*;
 import static org.flitkit.hdl.lib.Bitwise.log2Up;
 
@@ -9,6 +10,7 @@ import org.flitkit.formats.chpp.Status;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
+import org.flitkit.hdl.lib.Counter;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Valid;
 import org.flitkit.rtl.pcie.DmaRequest;
@@ -67,7 +69,7 @@ public final class DataRead extends Module {
         src = input(Decoupled.of(SegmentBeat::new));
         tag = input(Decoupled.of(UInt(tb)));
         dmaRq = output(Decoupled.of(() -> new DmaRequest(Pcie.CHPP_BEAT_BYTES)));
-        issued = output(Valid.<DataReadIssue>of(DataReadIssue::new));
+        issued = output(Valid.of(DataReadIssue::new));
         head = input(UInt(sb + 1));
         readPtr = input(UInt(pb));
         issueSeq = output(UInt(8));
@@ -83,8 +85,8 @@ public final class DataRead extends Module {
         Bool segLast = regInit(Bool(), 0).named("segLast");
         // buffer write position (byte, with wrap bit), next slot, transfer number, and whether it is being abandoned
         UInt wp = regInit(UInt(pb), 0).named("wp");
-        UInt tail = regInit(UInt(sb + 1), 0).named("tail");
-        UInt seq = regInit(UInt(8), 0).named("seq");
+        Counter tail = new Counter(1 << (sb + 1)).named("tail");
+        Counter seq = new Counter(256).named("seq");
         Bool aborting = regInit(Bool(), 0).named("aborting");
         Bool stop = aborting.or(abort);
 
@@ -100,20 +102,12 @@ public final class DataRead extends Module {
         UInt toBoundary = lit(mrrs, 14).sub(segAddr.bits(mb - 1, 0).pad(14));
         Bool fits = segLeft.le(toBoundary.pad(32));
         UInt chunk = mux(fits, segLeft.trunc(13), toBoundary.trunc(13));
-        Bool slotFree = tail.sub(head).trunc(sb + 1).lt(ns);
+        Bool slotFree = tail.value.sub(head).trunc(sb + 1).lt(ns);
         int w = Math.max(pb, 13) + 1;
         Bool space = wp.sub(readPtr).trunc(pb).pad(w).add(chunk.pad(w)).le(nb);
         Bool nonEmpty = segLeft.ne(0);
         Bool want = have.and(stop.not()).and(nonEmpty).and(slotFree).and(space);
-        dmaRq.valid.assign(want.and(tag.valid));
-        dmaRq.bits.write.assign(FALSE());
-        dmaRq.bits.tag.assign(tag.bits.pad(Pcie.TAG_BITS));
-        dmaRq.bits.addr.assign(segAddr);
-        dmaRq.bits.len.assign(chunk);
-        dmaRq.bits.data.assign(0);
-        dmaRq.bits.last.assign(TRUE());
-        tag.ready.assign(want.and(dmaRq.ready));
-        Bool issue = dmaRq.fire();
+        Bool issue = TaggedRead.issue(dmaRq, tag, want, segAddr, chunk);
         Bool segDone = issue.and(fits);
         Bool endsXfer = segDone.and(segLast);
 
@@ -126,13 +120,13 @@ public final class DataRead extends Module {
         UInt rounded = cat(endWp.add(15).trunc(pb).bits(pb - 1, 4), lit(0, 4));
         issued.valid.assign(issue.or(marker));
         issued.bits.tag.assign(tag.bits.pad(8));
-        issued.bits.slot.assign(tail.trunc(sb).pad(DataReadIssue.SLOT_BITS));
+        issued.bits.slot.assign(tail.value.trunc(sb).pad(DataReadIssue.SLOT_BITS));
         issued.bits.pos.assign(wp.pad(DataReadIssue.POS_BITS));
         issued.bits.len.assign(mux(issue, chunk, lit(0, 13)));
         issued.bits.last.assign(mux(issue, endsXfer, segLast));
         issued.bits.marker.assign(marker);
         issued.bits.status.assign(mux(zeroSeg, lit(Status.BAD_DESCRIPTOR.code(), 8), lit(Status.OK.code(), 8)));
-        issued.bits.seq.assign(seq);
+        issued.bits.seq.assign(seq.value);
 
         when(issue, () -> {
             segAddr.assign(segAddr.add(chunk.pad(64)));
@@ -140,16 +134,16 @@ public final class DataRead extends Module {
             when(fits, () -> have.assign(FALSE()));
         });
         when(marker.or(dropped), () -> have.assign(FALSE()));
-        when(issue.or(marker), () -> tail.assign(tail.add(1)));
+        when(issue.or(marker), tail::inc);
         // a transfer's end moves the write position to the next row; its sequence number on
         Bool xferEnd = endsXfer.or(marker.and(segLast));
         when(xferEnd, () -> {
             wp.assign(rounded);
-            seq.assign(seq.add(1));
+            seq.inc();
         }).elsewhen(issue, () -> wp.assign(endWp));
         when(xferEnd, () -> aborting.assign(FALSE()))
                 .elsewhen(abort.or(marker.and(zeroSeg)), () -> aborting.assign(TRUE()));
-        issueSeq.assign(seq);
+        issueSeq.assign(seq.value);
         readsIssued.assign(Counters.count(issue, "reads"));
         emptySegments.assign(Counters.count(zeroSeg.and(slotFree), "empty"));
         droppedSegments.assign(Counters.count(dropped.or(abortEnd.and(slotFree)), "droppedCount"));

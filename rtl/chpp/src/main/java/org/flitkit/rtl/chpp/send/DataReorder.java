@@ -10,9 +10,11 @@ import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.formats.chpp.Status;
 import org.flitkit.hdl.Bool;
+import org.flitkit.hdl.Bundle;
 import org.flitkit.hdl.Mem;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
+import org.flitkit.hdl.lib.Counter;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Valid;
 
@@ -59,6 +61,22 @@ public final class DataReorder extends Module {
     public final UInt transfersDone;
     public final UInt transfersFailed;
 
+    /** A read slot, in issue order: where the read's bytes go, how many have arrived, how it ended. */
+    static final class ReadSlot extends Bundle {
+        public final Bool used = Bool();
+        public final UInt pos;
+        public final UInt len = UInt(13);
+        public final UInt recv = UInt(13);
+        public final Bool done = Bool();
+        public final UInt status = UInt(8);
+        public final Bool last = Bool();
+        public final UInt seq = UInt(8);
+
+        ReadSlot(int posBits) {
+            pos = UInt(posBits);
+        }
+    }
+
     public DataReorder(ChppParams p, SendEngineParams sp) {
         this(p, sp, defaultBytes(sp));
     }
@@ -74,9 +92,9 @@ public final class DataReorder extends Module {
         int pb = log2Up(nb) + 1;
         int rows = nb / DataBeat.DATA_BYTES;
         int rb = log2Up(rows);
-        issued = input(Valid.<DataReadIssue>of(DataReadIssue::new));
-        write = input(Valid.<RingWrite>of(RingWrite::new));
-        progress = input(Valid.<ReadProgress>of(ReadProgress::new));
+        issued = input(Valid.of(DataReadIssue::new));
+        write = input(Valid.of(RingWrite::new));
+        progress = input(Valid.of(ReadProgress::new));
         timedOutSlot = input(Valid.of(UInt(DataReadIssue.SLOT_BITS)));
         out = output(Decoupled.of(DataBeat::new));
         head = output(UInt(sb + 1));
@@ -104,30 +122,27 @@ public final class DataReorder extends Module {
         }
 
         // ---- read slots in issue order: where each read's bytes go, how many have arrived, how it ended
-        List<Bool> sUsed = new ArrayList<>();
-        List<UInt> sPos = new ArrayList<>();
-        List<UInt> sLen = new ArrayList<>();
-        List<UInt> sRecv = new ArrayList<>();
-        List<Bool> sDone = new ArrayList<>();
-        List<UInt> sStatus = new ArrayList<>();
-        List<Bool> sLast = new ArrayList<>();
-        List<UInt> sSeq = new ArrayList<>();
+        List<ReadSlot> slots = new ArrayList<>();
         for (int s = 0; s < ns; s++) {
-            sUsed.add(regInit(Bool(), 0).named("used" + s));
-            sPos.add(regInit(UInt(pb), 0).named("pos" + s));
-            sLen.add(regInit(UInt(13), 0).named("len" + s));
-            sRecv.add(regInit(UInt(13), 0).named("recv" + s));
-            sDone.add(regInit(Bool(), 0).named("done" + s));
-            sStatus.add(regInit(UInt(8), 0).named("status" + s));
-            sLast.add(regInit(Bool(), 0).named("last" + s));
-            sSeq.add(regInit(UInt(8), 0).named("seq" + s));
+            slots.add(regInit(new ReadSlot(pb), 0).named("slot" + s));
         }
-        UInt hd = regInit(UInt(sb + 1), 0).named("headPtr");
-        UInt tl = regInit(UInt(sb + 1), 0).named("tailPtr");
+        List<Bool> sUsed = slots.stream().map(x -> x.used).toList();
+        List<UInt> sPos = slots.stream().map(x -> x.pos).toList();
+        List<UInt> sLen = slots.stream().map(x -> x.len).toList();
+        List<UInt> sRecv = slots.stream().map(x -> x.recv).toList();
+        List<Bool> sDone = slots.stream().map(x -> x.done).toList();
+        List<UInt> sStatus = slots.stream().map(x -> x.status).toList();
+        List<Bool> sLast = slots.stream().map(x -> x.last).toList();
+        List<UInt> sSeq = slots.stream().map(x -> x.seq).toList();
+        // slot pointers: the oldest read (pops in order) and the next one issued
+        Counter headPtr = new Counter(2 * ns).named("headPtr");
+        Counter tailPtr = Counter.enabled(issued.valid, 2 * ns).named("tailPtr");
+        UInt hd = headPtr.value;
+        UInt tl = tailPtr.value;
         UInt rp = regInit(UInt(pb), 0).named("rp");
         // the previous transfer's end once its last read is in: its remaining rows go out before anything else
-        Bool tEndValid = regInit(Bool(), 0).named("endValid");
-        UInt tEnd = regInit(UInt(pb), 0).named("end");
+        Bool endValid = regInit(Bool(), 0).named("endValid");
+        UInt end = regInit(UInt(pb), 0).named("end");
         // a transfer failed and its error beat left: its remaining slots are dropped as they end
         Bool drain = regInit(Bool(), 0).named("drain");
         // the end of the last good read that left while its transfer goes on: the frontier when no read is in the
@@ -154,15 +169,15 @@ public final class DataReorder extends Module {
         // distances from rp, modulo twice the buffer (never more than the buffer)
         UInt avail = frontier.sub(rp).trunc(pb);
         UInt toHeadEnd = hEnd.sub(rp).trunc(pb);
-        UInt toEnd = tEnd.sub(rp).trunc(pb);
+        UInt toEnd = end.sub(rp).trunc(pb);
 
         // ---- what goes out this cycle: the ending transfer's rows; else a whole row of the head read's transfer
         // (never the transfer's final row, which waits for the end to carry last), or the final row itself once the
         // transfer's last read at the head is done and only that row is left; else the head's error beat
-        Bool endRow = tEndValid;
+        Bool endRow = endValid;
         Bool endLast = toEnd.le(DataBeat.DATA_BYTES);
         Bool fromHead = headValid.and(hOk).and(hLast.not().or(toHeadEnd.gt(DataBeat.DATA_BYTES)));
-        Bool open = drain.not().and(tEndValid.not());
+        Bool open = drain.not().and(endValid.not());
         Bool midRow = open.and(fromHead.or(headValid.not().and(goneValid))).and(avail.ge(DataBeat.DATA_BYTES));
         Bool headFinal = open.and(headValid).and(hOk).and(hDone).and(hLast).and(toHeadEnd.le(DataBeat.DATA_BYTES));
         Bool errBeat = open.and(headValid).and(hDone).and(hOk.not());
@@ -191,18 +206,18 @@ public final class DataReorder extends Module {
         Bool errFire = out.fire().and(errBeat);
         rpNext.assign(rp);
         when(rowFire, () -> rpNext.assign(rp.add(DataBeat.DATA_BYTES)));
-        when(endFire, () -> tEndValid.assign(FALSE()));
+        when(endFire, () -> endValid.assign(FALSE()));
         transfersDone.assign(Counters.count(endFire, "doneCount"));
         transfersFailed.assign(Counters.count(errFire, "failedCount"));
 
         // ---- slots leave in order: a finished good read at once (its bytes stay until their rows go out; the
         // frontier only moves on), a transfer's last one when no other end is pending; in drain, any finished one
-        Bool popGood = drain.not().and(headValid).and(hDone).and(hOk).and(hLast.not().or(tEndValid.not()));
+        Bool popGood = drain.not().and(headValid).and(hDone).and(hOk).and(hLast.not().or(endValid.not()));
         Bool popDrain = drain.and(headValid).and(hDone);
         Bool pop = popGood.or(popDrain);
         when(popGood.and(hLast).andNot(endFire), () -> {
-            tEndValid.assign(TRUE());
-            tEnd.assign(hEnd);
+            endValid.assign(TRUE());
+            end.assign(hEnd);
         });
         when(popGood, () -> {
             goneValid.assign(hLast.not());
@@ -214,8 +229,7 @@ public final class DataReorder extends Module {
             // the next transfer starts on the next row, as DataRead placed it
             rpNext.assign(cat(hEnd.add(15).trunc(pb).bits(pb - 1, 4), lit(0, 4)));
         });
-        when(pop, () -> hd.assign(hd.add(1)));
-        when(issued.valid, () -> tl.assign(tl.add(1)));
+        when(pop, headPtr::inc);
 
         UInt iSlot = issued.bits.slot.trunc(sb);
         UInt gSlot = progress.bits.slot.trunc(sb);

@@ -60,7 +60,7 @@ public final class DataStages extends Module {
         bufferBytes = DataReorder.checkBytes(reorderBytes, sp);
         src = input(Decoupled.of(SegmentBeat::new));
         tag = input(Decoupled.of(UInt(p.tagBits())));
-        tagRelease = output(Valid.<TagRelease>of(TagRelease::new));
+        tagRelease = output(Valid.of(TagRelease::new));
         tagTimedOut = input(Valid.of(UInt(p.tagBits())));
         dmaRq = output(Decoupled.of(() -> new DmaRequest(Pcie.CHPP_BEAT_BYTES)));
         dmaCpl = input(Decoupled.of(() -> new DmaCompletion(Pcie.CHPP_BEAT_BYTES)));

@@ -20,7 +20,9 @@ import org.flitkit.formats.core.LayoutBits;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
+import org.flitkit.hdl.lib.Counter;
 import org.flitkit.hdl.lib.Decoupled;
+import org.flitkit.hdl.lib.Fsm;
 import org.flitkit.hdl.lib.Queue;
 
 /**
@@ -54,13 +56,11 @@ public final class DescriptorExtract extends Module {
     /** Failed reads passed on (PCIE_ERROR, COMPLETION_TIMEOUT, refused doorbell length), saturating. */
     public final UInt readErrors;
 
-    private static final int RECV = 0;
-    private static final int EVENT = 1;
-    private static final int DRAIN = 2;
-    private static final int CTRL = 3;
-    private static final int BODY = 4;
-    private static final int GET_HEADER = 5;
-    private static final int GET_BODY = 6;
+    /**
+     * Receiving a descriptor, its event out then its body dropped, its control word then its body to the
+     * streams, a GET's header then its two descriptor beats. docs/chpp-send-engine.md.
+     */
+    private enum State { RECV, EVENT, DRAIN, CTRL, BODY, GET_HEADER, GET_BODY }
 
     public DescriptorExtract(ChppParams p, SendEngineParams sp) {
         if (p.functions() > 1 << Chpp.FUNCTION_BITS) {
@@ -87,26 +87,22 @@ public final class DescriptorExtract extends Module {
 
         // the body (beats after the first) waits here until the whole descriptor is checked: at most 255 beats
         Queue<UInt> body = instance("body", new Queue<>(() -> UInt(PacketBeat.DATA_BITS), Chpp.MAX_SEGMENTS));
-        UInt state = regInit(UInt(3), RECV).named("state");
-        UInt k = regInit(UInt(8), 0).named("beat");
+        Fsm<State> fsm = new Fsm<>(State.class);
+        Counter beat = new Counter(256).named("beat");
         UInt head0 = regInit(UInt(PacketBeat.DATA_BITS), 0).named("head0");
-        UInt fn = regInit(UInt(Doorbell.FUNCTION_BITS), 0).named("fn");
+        // the event to send; its function is the descriptor's, also named in the control word and the GET header
+        SendCompletionEvent ev = regInit(new SendCompletionEvent(), 0).named("ev");
+        UInt fn = ev.function;
         Bool resp = regInit(Bool(), 0).named("resp");
-        UInt srcTot = regInit(UInt(41), 0).named("srcTotal");
-        UInt dstTot = regInit(UInt(41), 0).named("dstTotal");
-        Bool badR = regInit(Bool(), 0).named("bad");
-        UInt evStatus = regInit(UInt(8), 0).named("evStatus");
-        UInt evKind = regInit(UInt(4), 0).named("evKind");
-        UInt evCookie = regInit(UInt(16), 0).named("evCookie");
-        UInt evQp = regInit(UInt(2), 0).named("evQp");
-        UInt evBytes = regInit(UInt(32), 0).named("evBytes");
-        UInt j = regInit(UInt(8), 0).named("bodyBeat");
+        UInt srcTotal = regInit(UInt(41), 0).named("srcTotal");
+        UInt dstTotal = regInit(UInt(41), 0).named("dstTotal");
+        Bool bad = regInit(Bool(), 0).named("bad");
+        Counter bodyBeat = new Counter(256).named("bodyBeat");
         Bool srcSent = regInit(Bool(), 0).named("srcSent");
         Bool dstSent = regInit(Bool(), 0).named("dstSent");
-        Bool getSecond = regInit(Bool(), 0).named("getSecond");
 
         UInt data = in.bits.data;
-        Bool first = k.eq(0);
+        Bool first = beat.value.eq(0);
         // the head as decoded now: this beat while it is the first, the register afterwards
         UInt hd = mux(first, data, head0);
         UInt kind = field(hd, lImm.KIND, 0);
@@ -143,21 +139,21 @@ public final class DescriptorExtract extends Module {
         List<Bool> padBad = new ArrayList<>();
         UInt dataEnd = napLen.pad(13).add(Chpp.DESC_HEAD_BYTES);
         for (int i = 0; i < PacketBeat.DATA_BYTES; i++) {
-            UInt pos = cat(k, lit(i, 4)).pad(13);
+            UInt pos = cat(beat.value, lit(i, 4)).pad(13);
             padBad.add(pos.ge(dataEnd).and(data.bits(8 * i + 7, 8 * i).ne(0)));
         }
         Bool badPad = orAll(padBad);
         UInt segAddr = field(data, lSeg.ADDRESS, 0);
         UInt segLen = field(data, lSeg.LENGTH, 0);
-        Bool segIsSrc = k.le(sCount);
+        Bool segIsSrc = beat.value.le(sCount);
         Bool badSeg = reservedSet(data, lSeg.layout(), 0).or(segLen.eq(0)).or(segIsSrc.not().and(remoteTooWide(segAddr, segLen)));
-        Bool badLater = isImm.and(badPad).or(isPut.or(isGet).and(k.eq(1)).and(badXferDst)).or(isChain.and(badSeg));
+        Bool badLater = isImm.and(badPad).or(isPut.or(isGet).and(beat.value.eq(1)).and(badXferDst)).or(isChain.and(badSeg));
         Bool beatBad = mux(first, bad0, badLater);
-        UInt srcNext = mux(isChain.and(first.not()).and(segIsSrc), srcTot.add(segLen.pad(41)), srcTot);
-        UInt dstNext = mux(isChain.and(first.not()).andNot(segIsSrc), dstTot.add(segLen.pad(41)), dstTot);
+        UInt srcNext = mux(isChain.and(first.not()).and(segIsSrc), srcTotal.add(segLen.pad(41)), srcTotal);
+        UInt dstNext = mux(isChain.and(first.not()).andNot(segIsSrc), dstTotal.add(segLen.pad(41)), dstTotal);
 
         // ---- the decision, on the last beat: the formats' status for the first rule broken
-        Bool otherBad = badR.or(beatBad);
+        Bool otherBad = bad.or(beatBad);
         Bool lengthMismatch = isChain.and(srcNext.ne(dstNext));
         Bool tooLarge = isChain.and(srcNext.gt(Chpp.MAX_TRANSFER));
         Bool qpMismatch = field(hd, lImm.QP, 0).ne(in.bits.qp);
@@ -166,7 +162,7 @@ public final class DescriptorExtract extends Module {
                 mux(lengthMismatch, lit(Status.LENGTH_MISMATCH.code(), 8),
                         mux(tooLarge.or(qpMismatch), lit(Status.BAD_DESCRIPTOR.code(), 8), lit(Status.OK.code(), 8))));
 
-        Bool inRecv = state.eq(RECV);
+        Bool inRecv = fsm.is(State.RECV);
         body.enq.valid.assign(inRecv.and(in.valid).and(first.not()).and(readOk));
         body.enq.bits.assign(data);
         in.ready.assign(inRecv.and(first.or(body.enq.ready)));
@@ -177,50 +173,45 @@ public final class DescriptorExtract extends Module {
             when(first, () -> head0.assign(data));
             fn.assign(in.bits.function);
             resp.assign(in.bits.resp);
-            badR.assign(otherBad);
-            srcTot.assign(srcNext);
-            dstTot.assign(dstNext);
-            k.assign(k.add(1));
+            bad.assign(otherBad);
+            srcTotal.assign(srcNext);
+            dstTotal.assign(dstNext);
+            beat.inc();
             when(in.bits.last, () -> {
-                k.assign(0);
-                badR.assign(FALSE());
-                srcTot.assign(0);
-                dstTot.assign(0);
-                j.assign(1);
-                evQp.assign(in.bits.qp);
+                beat.clear();
+                bad.assign(FALSE());
+                srcTotal.assign(0);
+                dstTotal.assign(0);
+                bodyBeat.load(1);
+                ev.qp.assign(in.bits.qp);
                 when(readOk.not(), () -> {
-                    evStatus.assign(in.bits.status);
-                    evKind.assign(0);
-                    evCookie.assign(0);
-                    evBytes.assign(0);
-                    state.assign(EVENT);
+                    ev.status.assign(in.bits.status);
+                    ev.kind.assign(0);
+                    ev.cookie.assign(0);
+                    ev.bytes.assign(0);
+                    fsm.goTo(State.EVENT);
                 }).elsewhen(decided.ne(Status.OK.code()), () -> {
-                    evStatus.assign(decided);
-                    evKind.assign(mux(kindOk, kind, lit(0, 4)));
-                    evCookie.assign(field(hd, lImm.COOKIE, 0));
-                    evBytes.assign(0);
-                    state.assign(EVENT);
+                    ev.status.assign(decided);
+                    ev.kind.assign(mux(kindOk, kind, lit(0, 4)));
+                    ev.cookie.assign(field(hd, lImm.COOKIE, 0));
+                    ev.bytes.assign(0);
+                    fsm.goTo(State.EVENT);
                 }).elsewhen(isGet, () -> {
-                    state.assign(GET_HEADER);
+                    fsm.goTo(State.GET_HEADER);
                 }).otherwise(() -> {
                     // the chain's total, for the control word (the head register has the rest)
-                    srcTot.assign(srcNext);
-                    state.assign(CTRL);
+                    srcTotal.assign(srcNext);
+                    fsm.goTo(State.CTRL);
                 });
             });
         });
 
         // ---- refused or failed: one event, then the body is dropped
-        event.valid.assign(state.eq(EVENT));
-        event.bits.status.assign(evStatus);
-        event.bits.function.assign(fn);
-        event.bits.qp.assign(evQp);
-        event.bits.kind.assign(evKind);
-        event.bits.cookie.assign(evCookie);
-        event.bits.bytes.assign(evBytes);
-        when(event.fire(), () -> state.assign(DRAIN));
-        Bool draining = state.eq(DRAIN);
-        when(draining.and(body.count.eq(0)), () -> state.assign(RECV));
+        event.valid.assign(fsm.is(State.EVENT));
+        event.bits.assign(ev);
+        when(event.fire(), () -> fsm.goTo(State.DRAIN));
+        Bool draining = fsm.is(State.DRAIN);
+        when(draining.and(body.count.eq(0)), () -> fsm.goTo(State.RECV));
 
         // ---- NAP, PUT, chain: control, then the body beats to their streams
         UInt hKind = field(head0, lImm.KIND, 0);
@@ -232,36 +223,25 @@ public final class DescriptorExtract extends Module {
         UInt hLen = field(head0, lPut.LENGTH, 0);
         UInt hS = field(head0, lCh.SRC_COUNT, 0);
         UInt hD = field(head0, lCh.DST_COUNT, 0);
-        control.valid.assign(state.eq(CTRL));
-        control.bits.kind.assign(hKind);
-        control.bits.function.assign(fn);
-        control.bits.qp.assign(field(head0, lImm.QP, 0));
-        control.bits.sce.assign(field(head0, lImm.SCE, 0).bit(0));
-        control.bits.rce.assign(field(head0, lImm.RCE, 0).bit(0));
-        control.bits.resp.assign(resp);
-        control.bits.dstId.assign(field(head0, lImm.DST_ID, 0));
-        control.bits.qpMagic.assign(field(head0, lImm.QP_MAGIC, 0));
-        control.bits.cookie.assign(field(head0, lImm.COOKIE, 0));
-        control.bits.length.assign(mux(hChain, srcTot.trunc(32), mux(hPut, hLen, hNapLen.pad(32))));
-        control.bits.srcCount.assign(mux(hChain, hS, mux(hPut.or(hInd.and(hNapLen.ne(0))), lit(1, 8), lit(0, 8))));
-        control.bits.dstCount.assign(mux(hChain, hD, mux(hPut, lit(1, 8), lit(0, 8))));
+        control.valid.assign(fsm.is(State.CTRL));
+        controlWord(control.bits, head0, fn, resp, srcTotal);
         when(control.fire(), () -> {
-            state.assign(mux(body.count.eq(0), lit(RECV, 3), lit(BODY, 3)));
-            srcTot.assign(0); // held the chain's total for the control word; the next descriptor starts from 0
+            when(body.count.eq(0), () -> fsm.goTo(State.RECV)).otherwise(() -> fsm.goTo(State.BODY));
+            srcTotal.assign(0); // held the chain's total for the control word; the next descriptor starts from 0
         });
 
-        Bool inBody = state.eq(BODY);
+        Bool inBody = fsm.is(State.BODY);
         UInt b = body.deq.bits;
-        Bool chainSrc = j.le(hS);
+        Bool chainSrc = bodyBeat.value.le(hS);
         Bool indSeg = hInd.and(hNapLen.ne(0));
         src.valid.assign(inBody.and(body.deq.valid).and(hPut.andNot(srcSent).or(indSeg).or(hChain.and(chainSrc))));
         src.bits.address.assign(field(b, lSeg.ADDRESS, 0));
         src.bits.length.assign(mux(hChain, field(b, lSeg.LENGTH, 0), mux(hPut, hLen, hNapLen.pad(32))));
-        src.bits.last.assign(hChain.not().or(j.eq(hS)));
+        src.bits.last.assign(hChain.not().or(bodyBeat.value.eq(hS)));
         dst.valid.assign(inBody.and(body.deq.valid).and(hPut.andNot(dstSent).or(hChain.andNot(chainSrc))));
         dst.bits.address.assign(mux(hPut, field(b, lPut.DST_ADDR, 1), field(b, lSeg.ADDRESS, 0)));
         dst.bits.length.assign(mux(hChain, field(b, lSeg.LENGTH, 0), hLen));
-        dst.bits.last.assign(hChain.not().or(j.eq(hS.pad(9).add(hD.pad(9)).trunc(8))));
+        dst.bits.last.assign(hChain.not().or(bodyBeat.value.eq(hS.pad(9).add(hD.pad(9)).trunc(8))));
         napData.valid.assign(inBody.and(body.deq.valid).and(hImm));
         napData.bits.data.assign(b);
         napData.bits.last.assign(body.count.eq(1));
@@ -270,36 +250,76 @@ public final class DescriptorExtract extends Module {
                 mux(hPut, putDone, mux(chainSrc, src.ready, dst.ready))));
 
         // ---- GET: the header beat, then the descriptor's two beats in wire order
-        Bool inGetBody = state.eq(GET_BODY);
-        UInt getWord = mux(getSecond, b, head0);
-        get.valid.assign(state.eq(GET_HEADER).or(inGetBody.and(getSecond.not().or(body.deq.valid))));
-        get.bits.data.assign(mux(inGetBody, LayoutBits.byteReverse(getWord), getHeader(head0, fn, sp)));
-        get.bits.last.assign(inGetBody.and(getSecond));
-        when(get.fire(), () -> {
-            when(state.eq(GET_HEADER), () -> {
-                state.assign(GET_BODY);
-                getSecond.assign(FALSE());
-            }).elsewhen(getSecond.not(), () -> getSecond.assign(TRUE())).otherwise(() -> {
-                getSecond.assign(FALSE());
-                // a GET's send completion says its packet left (docs/chpp-formats.md, "Completion rings")
-                evStatus.assign(Status.OK.code());
-                evKind.assign(DescKind.GET.code());
-                evCookie.assign(field(head0, lImm.COOKIE, 0));
-                evBytes.assign(hLen);
-                state.assign(mux(field(head0, lImm.SCE, 0).bit(0), lit(EVENT, 3), lit(RECV, 3)));
-            });
-        });
+        Bool getTakesBody = getPacket(fsm, body.deq, head0, ev, sp);
 
-        body.deq.ready.assign(draining.or(inBody.and(bodyReady)).or(inGetBody.and(getSecond).and(get.ready)));
+        body.deq.ready.assign(draining.or(inBody.and(bodyReady)).or(getTakesBody));
         when(inBody.and(body.deq.fire()), () -> {
-            j.assign(j.add(1));
+            bodyBeat.inc();
             srcSent.assign(FALSE());
             dstSent.assign(FALSE());
-            when(body.count.eq(1), () -> state.assign(RECV));
+            when(body.count.eq(1), () -> fsm.goTo(State.RECV));
         }).elsewhen(inBody.and(hPut), () -> {
             when(src.fire(), () -> srcSent.assign(TRUE()));
             when(dst.fire(), () -> dstSent.assign(TRUE()));
         });
+    }
+
+    /**
+     * A GET's packet on {@link #get}: the header beat, then the descriptor's two beats in wire order (the second from
+     * the body queue {@code bodyDeq}); then its event if SCE is set. Returns: the body beat is taken now.
+     * docs/chpp-send-engine.md, "From descriptor to packets".
+     */
+    private Bool getPacket(Fsm<State> fsm, Decoupled<UInt> bodyDeq, UInt head0, SendCompletionEvent ev, SendEngineParams sp) {
+        DescriptorLayouts.NapImmediate lImm = DescriptorLayouts.NAP_IMMEDIATE;
+        Bool getSecond = regInit(Bool(), 0).named("getSecond");
+        Bool inGetBody = fsm.is(State.GET_BODY);
+        UInt getWord = mux(getSecond, bodyDeq.bits, head0);
+        get.valid.assign(fsm.is(State.GET_HEADER).or(inGetBody.and(getSecond.not().or(bodyDeq.valid))));
+        get.bits.data.assign(mux(inGetBody, LayoutBits.byteReverse(getWord), getHeader(head0, ev.function, sp)));
+        get.bits.last.assign(inGetBody.and(getSecond));
+        when(get.fire(), () -> {
+            when(fsm.is(State.GET_HEADER), () -> {
+                fsm.goTo(State.GET_BODY);
+                getSecond.assign(FALSE());
+            }).elsewhen(getSecond.not(), () -> getSecond.assign(TRUE())).otherwise(() -> {
+                getSecond.assign(FALSE());
+                // a GET's send completion says its packet left (docs/chpp-formats.md, "Completion rings")
+                ev.status.assign(Status.OK.code());
+                ev.kind.assign(DescKind.GET.code());
+                ev.cookie.assign(field(head0, lImm.COOKIE, 0));
+                ev.bytes.assign(field(head0, DescriptorLayouts.PUT.LENGTH, 0));
+                when(field(head0, lImm.SCE, 0).bit(0), () -> fsm.goTo(State.EVENT)).otherwise(() -> fsm.goTo(State.RECV));
+            });
+        });
+        return inGetBody.and(getSecond).and(get.ready);
+    }
+
+    /**
+     * The control word of the NAP, PUT or chain whose head is {@code head0}: a chain's length is its source
+     * segments' total. docs/chpp-send-engine.md, "From descriptor to packets".
+     */
+    private static void controlWord(SendControl c, UInt head0, UInt fn, Bool resp, UInt srcTotal) {
+        DescriptorLayouts.NapImmediate lImm = DescriptorLayouts.NAP_IMMEDIATE;
+        UInt hKind = field(head0, lImm.KIND, 0);
+        Bool hInd = hKind.eq(DescKind.NAP_INDIRECT.code());
+        Bool hPut = hKind.eq(DescKind.PUT.code());
+        Bool hChain = hKind.eq(DescKind.CHAIN.code());
+        UInt hNapLen = field(head0, lImm.LENGTH, 0);
+        UInt hLen = field(head0, DescriptorLayouts.PUT.LENGTH, 0);
+        UInt hS = field(head0, DescriptorLayouts.CHAIN.SRC_COUNT, 0);
+        UInt hD = field(head0, DescriptorLayouts.CHAIN.DST_COUNT, 0);
+        c.kind.assign(hKind);
+        c.function.assign(fn);
+        c.qp.assign(field(head0, lImm.QP, 0));
+        c.sce.assign(field(head0, lImm.SCE, 0).bit(0));
+        c.rce.assign(field(head0, lImm.RCE, 0).bit(0));
+        c.resp.assign(resp);
+        c.dstId.assign(field(head0, lImm.DST_ID, 0));
+        c.qpMagic.assign(field(head0, lImm.QP_MAGIC, 0));
+        c.cookie.assign(field(head0, lImm.COOKIE, 0));
+        c.length.assign(mux(hChain, srcTotal.trunc(32), mux(hPut, hLen, hNapLen.pad(32))));
+        c.srcCount.assign(mux(hChain, hS, mux(hPut.or(hInd.and(hNapLen.ne(0))), lit(1, 8), lit(0, 8))));
+        c.dstCount.assign(mux(hChain, hD, mux(hPut, lit(1, 8), lit(0, 8))));
     }
 
     private static final int Descriptor_NAP_INDIRECT_BYTES = org.flitkit.formats.chpp.Descriptor.NAP_INDIRECT_BYTES;

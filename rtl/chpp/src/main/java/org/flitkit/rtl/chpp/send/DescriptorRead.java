@@ -1,5 +1,6 @@
 package org.flitkit.rtl.chpp.send;
 
+import org.flitkit.rtl.chpp.TaggedRead;
 import org.flitkit.rtl.chpp.ChppParams;
 import org.flitkit.rtl.chpp.Counters;
 import org.flitkit.rtl.chpp.PacketBeat;
@@ -12,11 +13,14 @@ import static org.flitkit.hdl.lib.OneHot.PriorityEncoder;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.flitkit.formats.chpp.Status;
 import org.flitkit.hdl.Bool;
+import org.flitkit.hdl.Bundle;
 import org.flitkit.hdl.Mem;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
+import org.flitkit.hdl.lib.Counter;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Queue;
 import org.flitkit.hdl.lib.Valid;
@@ -60,6 +64,35 @@ public final class DescriptorRead extends Module {
     /** Completion beats of no slot's read (late after a timeout, or stray), dropped; saturating. */
     public final UInt strayCompletions;
 
+    /** One slot: the doorbell it serves, how much of it has been asked for, the reads still out, and its end. */
+    static final class Slot extends Bundle {
+        public final Bool busy = Bool();
+        public final UInt addr = UInt(Doorbell.ADDR_BITS);
+        public final UInt function = UInt(Doorbell.FUNCTION_BITS);
+        public final UInt qp = UInt(Doorbell.QP_BITS);
+        public final UInt length = UInt(Doorbell.LENGTH_BITS);
+        public final UInt status = UInt(8);
+        public final UInt issued = UInt(Doorbell.LENGTH_BITS);
+        public final UInt outstanding;
+
+        Slot(int outstandingBits) {
+            outstanding = UInt(outstandingBits);
+        }
+    }
+
+    /** The read a tag carries: its slot, where its bytes go (64-bit word in the slot), words expected and received. */
+    static final class TagRead extends Bundle {
+        public final Bool valid = Bool();
+        public final UInt slot;
+        public final UInt base = UInt(9);
+        public final UInt words = UInt(10);
+        public final UInt expect = UInt(10);
+
+        TagRead(int slotBits) {
+            slot = UInt(slotBits);
+        }
+    }
+
     public DescriptorRead(ChppParams p, SendEngineParams sp) {
         params = p;
         sendParams = sp;
@@ -68,7 +101,7 @@ public final class DescriptorRead extends Module {
         int sb = log2Up(Math.max(2, n));
         doorbell = input(Decoupled.of(FunctionDoorbell::new));
         tag = input(Decoupled.of(UInt(tb)));
-        tagRelease = output(Valid.<TagRelease>of(TagRelease::new));
+        tagRelease = output(Valid.of(TagRelease::new));
         tagTimedOut = input(Valid.of(UInt(tb)));
         dmaRq = output(Decoupled.of(() -> new DmaRequest(Pcie.CHPP_BEAT_BYTES)));
         dmaCpl = input(Decoupled.of(() -> new DmaCompletion(Pcie.CHPP_BEAT_BYTES)));
@@ -79,38 +112,27 @@ public final class DescriptorRead extends Module {
 
         int nt = p.tags();
         int mrrs = sp.maxReadRequest();
-        // per slot: the doorbell it serves, how much of it has been asked for, the reads still out, and its end
-        List<Bool> busy = new ArrayList<>();
-        List<UInt> sAddr = new ArrayList<>();
-        List<UInt> sFn = new ArrayList<>();
-        List<UInt> sQp = new ArrayList<>();
-        List<UInt> sLen = new ArrayList<>();
-        List<UInt> sStatus = new ArrayList<>();
-        List<UInt> sIssued = new ArrayList<>();
-        List<UInt> sOut = new ArrayList<>();
+        List<Slot> slots = new ArrayList<>();
         for (int s = 0; s < n; s++) {
-            busy.add(regInit(Bool(), 0).named("busy" + s));
-            sAddr.add(regInit(UInt(Doorbell.ADDR_BITS), 0).named("addr" + s));
-            sFn.add(regInit(UInt(Doorbell.FUNCTION_BITS), 0).named("function" + s));
-            sQp.add(regInit(UInt(Doorbell.QP_BITS), 0).named("qp" + s));
-            sLen.add(regInit(UInt(Doorbell.LENGTH_BITS), 0).named("length" + s));
-            sStatus.add(regInit(UInt(8), 0).named("status" + s));
-            sIssued.add(regInit(UInt(Doorbell.LENGTH_BITS), 0).named("issued" + s));
-            sOut.add(regInit(UInt(log2Up(Doorbell.MAX_LENGTH / mrrs + 1L)), 0).named("outstanding" + s));
+            slots.add(regInit(new Slot(log2Up(Doorbell.MAX_LENGTH / mrrs + 1L)), 0).named("slot" + s));
         }
-        // per tag: the read it carries: its slot, where its bytes go (64-bit word in the slot), words expected and received
-        List<Bool> tValid = new ArrayList<>();
-        List<UInt> tSlot = new ArrayList<>();
-        List<UInt> tBase = new ArrayList<>();
-        List<UInt> tWords = new ArrayList<>();
-        List<UInt> tExpect = new ArrayList<>();
+        List<Bool> busy = each(slots, x -> x.busy);
+        List<UInt> sAddr = each(slots, x -> x.addr);
+        List<UInt> sFn = each(slots, x -> x.function);
+        List<UInt> sQp = each(slots, x -> x.qp);
+        List<UInt> sLen = each(slots, x -> x.length);
+        List<UInt> sStatus = each(slots, x -> x.status);
+        List<UInt> sIssued = each(slots, x -> x.issued);
+        List<UInt> sOut = each(slots, x -> x.outstanding);
+        List<TagRead> tags = new ArrayList<>();
         for (int t = 0; t < nt; t++) {
-            tValid.add(regInit(Bool(), 0).named("tagValid" + t));
-            tSlot.add(regInit(UInt(sb), 0).named("tagSlot" + t));
-            tBase.add(regInit(UInt(9), 0).named("tagBase" + t));
-            tWords.add(regInit(UInt(10), 0).named("tagWords" + t));
-            tExpect.add(regInit(UInt(10), 0).named("tagExpect" + t));
+            tags.add(regInit(new TagRead(sb), 0).named("tag" + t));
         }
+        List<Bool> tValid = each(tags, x -> x.valid);
+        List<UInt> tSlot = each(tags, x -> x.slot);
+        List<UInt> tBase = each(tags, x -> x.base);
+        List<UInt> tWords = each(tags, x -> x.words);
+        List<UInt> tExpect = each(tags, x -> x.expect);
         // two banks of 64-bit words (even and odd word of each beat): a completion beat of 8 or 16 bytes at any
         // word offset writes at most one word into each bank
         Mem<UInt> bank0 = mem((1 << sb) * SLOT_BEATS, UInt(64)).named("bank0");
@@ -150,15 +172,7 @@ public final class DescriptorRead extends Module {
         UInt toBoundary = lit(mrrs, 14).sub(iAddr.bits(mb - 1, 0).pad(14));
         UInt left = Mux1H(issueOH, sLen).sub(iIssued).pad(14);
         UInt chunk = mux(left.lt(toBoundary), left, toBoundary).trunc(Doorbell.LENGTH_BITS);
-        dmaRq.valid.assign(anyWants.and(tag.valid));
-        dmaRq.bits.write.assign(FALSE());
-        dmaRq.bits.tag.assign(tag.bits.pad(Pcie.TAG_BITS));
-        dmaRq.bits.addr.assign(iAddr);
-        dmaRq.bits.len.assign(chunk);
-        dmaRq.bits.data.assign(0);
-        dmaRq.bits.last.assign(TRUE());
-        tag.ready.assign(anyWants.and(dmaRq.ready));
-        Bool issue = dmaRq.fire();
+        Bool issue = TaggedRead.issue(dmaRq, tag, anyWants, iAddr, chunk);
 
         // ---- completions: the tag names the read, the read names the slot and the place in it
         dmaCpl.ready.assign(TRUE());
@@ -224,13 +238,13 @@ public final class DescriptorRead extends Module {
         Queue<UInt> order = instance("order", new Queue<>(() -> UInt(sb), n));
         order.enq.valid.assign(accept);
         order.enq.bits.assign(freeSlot);
-        UInt outBeat = regInit(UInt(8), 0).named("outBeat");
+        Counter outBeat = new Counter(256).named("outBeat");
         List<Bool> ready = new ArrayList<>();
         for (int s = 0; s < n; s++) {
             ready.add(busy.get(s).and(sOut.get(s).eq(0)).and(sStatus.get(s).ne(okCode).or(sIssued.get(s).eq(sLen.get(s)))));
         }
         UInt sel = order.deq.bits;
-        UInt beat = outBeat;
+        UInt beat = outBeat.value;
         List<Bool> selOH = new ArrayList<>();
         for (int s = 0; s < n; s++) {
             selOH.add(sel.eq(s));
@@ -256,7 +270,7 @@ public final class DescriptorRead extends Module {
         out.bits.resp.assign(FALSE());
         Bool outFire = out.fire();
         order.deq.ready.assign(outFire.and(isLast));
-        when(outFire, () -> outBeat.assign(mux(isLast, lit(0, 8), beat.add(1))));
+        when(outFire, () -> when(isLast, outBeat::clear).otherwise(outBeat::inc));
 
         // ---- slot state: reads out go up by the one issued and down by the ones ended; the first error sticks
         for (int s = 0; s < n; s++) {
@@ -288,5 +302,10 @@ public final class DescriptorRead extends Module {
             });
         }
         busySlots.assign(fromBools(busy));
+    }
+
+    /** One field of every element, e.g. the {@code busy} flag of every slot, for the one-hot muxes. */
+    private static <B, T> List<T> each(List<B> elements, Function<B, T> field) {
+        return elements.stream().map(field).toList();
     }
 }

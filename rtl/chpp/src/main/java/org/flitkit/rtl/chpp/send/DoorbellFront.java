@@ -31,7 +31,7 @@ public final class DoorbellFront extends Module {
         int n = p.functions();
         DoorbellModule doorbells = instance("doorbells", new DoorbellModule(p));
         FunctionArbiter arbiter = instance("arbiter", new FunctionArbiter(p));
-        write = input(Valid.<FunctionDoorbell>of(FunctionDoorbell::new));
+        write = input(Valid.of(FunctionDoorbell::new));
         refused = output(Bool());
         out = output(Decoupled.of(FunctionDoorbell::new));
         nonEmpty = output(UInt(n));

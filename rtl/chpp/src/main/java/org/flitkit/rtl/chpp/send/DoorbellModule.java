@@ -43,7 +43,7 @@ public final class DoorbellModule extends Module {
     public DoorbellModule(ChppParams p) {
         params = p;
         int n = p.functions();
-        write = input(Valid.<FunctionDoorbell>of(FunctionDoorbell::new));
+        write = input(Valid.of(FunctionDoorbell::new));
         refused = output(Bool());
         heads = output(Vec(n, () -> Decoupled.of(Doorbell::new)));
         nonEmpty = output(UInt(n));

@@ -36,7 +36,7 @@ public final class DoorbellWindow extends Module {
         }
         this.functions = functions;
         mmio = input(Decoupled.of(MmioWrite::new));
-        doorbell = output(Valid.<FunctionDoorbell>of(FunctionDoorbell::new));
+        doorbell = output(Valid.of(FunctionDoorbell::new));
         refused = output(UInt(Counters.BITS));
 
         mmio.ready.assign(TRUE());

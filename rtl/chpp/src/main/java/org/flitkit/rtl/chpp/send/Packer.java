@@ -20,7 +20,9 @@ import org.flitkit.hdl.Mem;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Bitwise;
+import org.flitkit.hdl.lib.Counter;
 import org.flitkit.hdl.lib.Decoupled;
+import org.flitkit.hdl.lib.Fsm;
 import org.flitkit.hdl.lib.Queue;
 
 /**
@@ -89,15 +91,56 @@ public final class Packer extends Module {
         public final UInt cookie = UInt(16);
     }
 
-    private static final int IDLE = 0;
-    private static final int SEG = 1;
-    private static final int FILL = 2;
-    private static final int FAIL = 3;
-    private static final int END = 4;
+    /** The filling side's states, in their encoding order. docs/chpp-packer.md, "How it works". */
+    private enum State { IDLE, SEG, FILL, FAIL, END }
+
+    /** The transfer being filled: its control word's fields and its progress. */
+    static final class Xfer extends Bundle {
+        public final UInt kind = UInt(4);
+        public final UInt fn = UInt(Doorbell.FUNCTION_BITS);
+        public final UInt qp = UInt(Doorbell.QP_BITS);
+        public final Bool sce = Bool();
+        public final Bool rce = Bool();
+        public final Bool resp = Bool();
+        public final UInt dstId = UInt(8);
+        public final UInt qpMagic = UInt(16);
+        public final UInt cookie = UInt(16);
+        public final Bool isImm = Bool();
+        public final Bool isNap = Bool();
+        /** Bytes of the transfer not yet given to a packet. */
+        public final UInt left = UInt(32);
+        /** Bytes committed in packets so far. */
+        public final UInt sent = UInt(32);
+        /** The destination list gave its last segment. */
+        public final Bool dstSeen = Bool();
+        /** The source stream gave its last (or error) beat. */
+        public final Bool dataSeen = Bool();
+        public final UInt failStatus = UInt(Status.BITS);
+        /**
+         * The failed transfer is a GET answer whose requester must learn of the failure: its FAIL entry carries
+         * the header-only failure packet (Address = the packet's, where the failed packet would have started).
+         */
+        public final Bool failPkt = Bool();
+    }
+
+    /** The packet being filled and what is left of its destination segment. */
+    static final class Pkt extends Bundle {
+        public final UInt segAddr = UInt(Chpp.ADDRESS_BITS);
+        public final UInt segLeft = UInt(32);
+        public final UInt addr = UInt(Chpp.ADDRESS_BITS);
+        public final UInt len = UInt(HeaderLayout.HEADER.LENGTH.width());
+        public final UInt left = UInt(HeaderLayout.HEADER.LENGTH.width());
+        public final Bool last = Bool();
+    }
+
+    private final int mtu;
+    private final Fsm<State> fsm = new Fsm<>(State.class);
+    private final Xfer xfer = regInit(new Xfer(), 0);
+    private final Pkt pkt = regInit(new Pkt(), 0);
 
     public Packer(SendEngineParams sp) {
         params = sp;
-        int mtu = sp.mtu();
+        mtu = sp.mtu();
         bufferBeats = 2 * Math.max(mtu, Chpp.MAX_NAP) / PacketBeat.DATA_BYTES;
         int ab = Bitwise.log2Up(bufferBeats);
         control = input(Decoupled.of(SendControl::new));
@@ -113,39 +156,11 @@ public final class Packer extends Module {
         malformed = output(UInt(Counters.BITS));
         bufferedBeats = output(UInt(ab + 1));
 
-        HeaderLayout.Header h = HeaderLayout.HEADER;
         Queue<Meta> meta = instance("meta", new Queue<>(Meta::new, META_DEPTH));
-        Queue<SendCompletionEvent> evq = instance("events", new Queue<>(SendCompletionEvent::new, EVENT_DEPTH));
-        Mem<UInt> buf = mem(bufferBeats, UInt(PacketBeat.DATA_BITS)).named("payload");
-
-        // ---- the transfer being filled
-        UInt state = regInit(UInt(3), IDLE).named("state");
-        UInt kind = regInit(UInt(4), 0).named("kind");
-        UInt fn = regInit(UInt(Doorbell.FUNCTION_BITS), 0).named("fn");
-        UInt qp = regInit(UInt(Doorbell.QP_BITS), 0).named("qp");
-        Bool sce = regInit(Bool(), 0).named("sce");
-        Bool rce = regInit(Bool(), 0).named("rce");
-        Bool resp = regInit(Bool(), 0).named("resp");
-        UInt dstId = regInit(UInt(8), 0).named("dstId");
-        UInt qpMagic = regInit(UInt(16), 0).named("qpMagic");
-        UInt cookie = regInit(UInt(16), 0).named("cookie");
-        Bool isImm = regInit(Bool(), 0).named("isImm");
-        Bool isNap = regInit(Bool(), 0).named("isNap");
-        UInt xferLeft = regInit(UInt(32), 0).named("xferLeft");
-        UInt sent = regInit(UInt(32), 0).named("sent");
-        UInt segAddr = regInit(UInt(Chpp.ADDRESS_BITS), 0).named("segAddr");
-        UInt segLeft = regInit(UInt(32), 0).named("segLeft");
-        UInt pktAddr = regInit(UInt(Chpp.ADDRESS_BITS), 0).named("pktAddr");
-        UInt pktLen = regInit(UInt(h.LENGTH.width()), 0).named("pktLen");
-        UInt pktLeft = regInit(UInt(h.LENGTH.width()), 0).named("pktLeft");
-        Bool pktLast = regInit(Bool(), 0).named("pktLast");
-        Bool dstSeen = regInit(Bool(), 0).named("dstSeenLast");
-        Bool dataSeen = regInit(Bool(), 0).named("dataSeenLast");
-        UInt failStatus = regInit(UInt(Status.BITS), 0).named("failStatus");
-        // the failed transfer is a GET answer whose requester must learn of the failure: its FAIL entry carries the
-        // header-only failure packet (Address = pktAddr, where the failed packet would have started)
-        Bool failPkt = regInit(Bool(), 0).named("failPkt");
-        Bool answerFails = resp.andNot(isNap);
+        Mem<UInt> payload = mem(bufferBeats, UInt(PacketBeat.DATA_BITS)).named("payload");
+        Xfer x = xfer;
+        Pkt p = pkt;
+        Bool answerFails = x.resp.andNot(x.isNap);
         // source bytes taken but not yet placed in a packet (at most 15), byte 0 in bits 7:0
         UInt hold = regInit(UInt(PacketBeat.DATA_BITS), 0).named("hold");
         UInt holdN = regInit(UInt(5), 0).named("holdN");
@@ -156,29 +171,29 @@ public final class Packer extends Module {
         UInt used = wr.sub(rd);
         bufferedBeats.assign(used);
 
-        Bool sIdle = state.eq(IDLE);
-        Bool sSeg = state.eq(SEG);
-        Bool sFill = state.eq(FILL);
-        Bool sFail = state.eq(FAIL);
-        Bool sEnd = state.eq(END);
+        Bool sIdle = fsm.is(State.IDLE);
+        Bool sSeg = fsm.is(State.SEG);
+        Bool sFill = fsm.is(State.FILL);
+        Bool sFail = fsm.is(State.FAIL);
+        Bool sEnd = fsm.is(State.END);
 
         // ---- the source stream: NAP immediate data or the data stages' beats, as one byte stream
         Bool inReady = wireDefault(Bool(), 0).named("inReady");
-        napData.ready.assign(inReady.and(isImm));
-        data.ready.assign(inReady.andNot(isImm));
-        Bool inValid = mux(isImm, napData.valid, data.valid);
+        napData.ready.assign(inReady.and(x.isImm));
+        data.ready.assign(inReady.andNot(x.isImm));
+        Bool inValid = mux(x.isImm, napData.valid, data.valid);
         Bool inFire = inValid.and(inReady);
-        UInt inData = mux(isImm, napData.bits.data, data.bits.data);
+        UInt inData = mux(x.isImm, napData.bits.data, data.bits.data);
         UInt dBytes = mux(data.bits.bytes.gt(PacketBeat.DATA_BYTES), lit(PacketBeat.DATA_BYTES, 5), data.bits.bytes);
-        UInt inBytes = mux(isImm, lit(PacketBeat.DATA_BYTES, 5), dBytes);
-        Bool inLast = mux(isImm, napData.bits.last, data.bits.last);
-        Bool inErr = isImm.not().and(data.bits.status.ne(Status.OK.code()));
+        UInt inBytes = mux(x.isImm, lit(PacketBeat.DATA_BYTES, 5), dBytes);
+        Bool inLast = mux(x.isImm, napData.bits.last, data.bits.last);
+        Bool inErr = x.isImm.not().and(data.bits.status.ne(Status.OK.code()));
 
         // ---- the byte shifter: the next payload beat is w bytes from hold, topped up from the input beat
-        UInt w = mux(pktLeft.gt(PacketBeat.DATA_BYTES), lit(PacketBeat.DATA_BYTES, 5), pktLeft.trunc(5));
-        Bool zeroPkt = pktLeft.eq(0);
+        UInt w = mux(p.left.gt(PacketBeat.DATA_BYTES), lit(PacketBeat.DATA_BYTES, 5), p.left.trunc(5));
+        Bool zeroPkt = p.left.eq(0);
         Bool needIn = holdN.lt(w);
-        Bool lastOfPkt = pktLeft.le(PacketBeat.DATA_BYTES);
+        Bool lastOfPkt = p.left.le(PacketBeat.DATA_BYTES);
         UInt inMasked = keepBytes(inData, inBytes);
         UInt shifted = inMasked.shl(cat(holdN.bits(3, 0), lit(0, 3))).pad(2 * PacketBeat.DATA_BITS);
         UInt combined = hold.pad(2 * PacketBeat.DATA_BITS).or(mux(needIn, shifted, lit(0, 2 * PacketBeat.DATA_BITS)));
@@ -188,232 +203,248 @@ public final class Packer extends Module {
         Bool canWrite = used.lt(bufferBeats).and(lastOfPkt.not().or(meta.enq.ready));
         Bool doWrite = sFill.and(zeroPkt.not()).and(canWrite).and(mux(needIn, inFire.andNot(inErr).and(enough), TRUE()));
         Bool commit = sFill.and(zeroPkt.and(meta.enq.ready).or(doWrite.and(lastOfPkt)));
-        Bool dataSeenNext = dataSeen.or(inFire.and(inLast.or(inErr)));
+        Bool dataSeenNext = x.dataSeen.or(inFire.and(inLast.or(inErr)));
 
-        // ---- the packet's header, from the transfer and the packet registers
-        // in FAIL it is the failed GET answer's header-only packet: CE always (the error must reach the requester's
-        // software whatever the GET's RCE), LAST, RESP, Length 0
-        UInt sFlag = mux(sFail, lit(HeaderLayout.S_FLAG_FAILED_ANSWER, h.S_FLAG.width()),
-                mux(isNap, lit(HeaderLayout.S_FLAG_CE | HeaderLayout.S_FLAG_LAST, h.S_FLAG.width()),
-                        cat(resp, pktLast, pktLast.and(rce))));
-        UInt header = PacketHeaders.header(sp, DATA_TC,
-                mux(isNap, lit(PktType.NAP.code(), h.PKT_TYPE.width()), lit(PktType.PUT.code(), h.PKT_TYPE.width())),
-                sFlag, mux(sFail, lit(0, h.LENGTH.width()), pktLen), fn, qp, qpMagic, dstId,
-                mux(isNap, lit(0, h.ADDRESS.width()), pktAddr));
-
-        meta.enq.valid.assign(commit.or(sFail));
-        meta.enq.bits.header.assign(header);
-        meta.enq.bits.beats.assign(mux(sFail, lit(0, meta.enq.bits.beats.width()),
-                pktLen.add(PacketBeat.DATA_BYTES - 1).shr(4).pad(meta.enq.bits.beats.width())));
-        meta.enq.bits.hasPacket.assign(sFail.not().or(failPkt));
-        meta.enq.bits.hasEvent.assign(sFail.or(pktLast.and(sce)));
-        meta.enq.bits.status.assign(mux(sFail, failStatus, lit(Status.OK.code(), Status.BITS)));
-        meta.enq.bits.bytes.assign(mux(sFail, sent, sent.add(pktLen.pad(32))));
-        meta.enq.bits.function.assign(fn);
-        meta.enq.bits.qp.assign(qp);
-        meta.enq.bits.kind.assign(kind);
-        meta.enq.bits.cookie.assign(cookie);
+        enqueueMeta(sp, meta.enq, commit.or(sFail), sFail);
 
         // ---- control and destination segments through small flow queues: the transfer's start can then overlap the
         // previous transfer's last payload beat without a combinational path from one input stream to another's ready
-        Queue<SendControl> ctlq = instance("controlIn", new Queue<>(SendControl::new, 2, false, true));
-        Queue<SegmentBeat> dstq = instance("dstIn", new Queue<>(SegmentBeat::new, 2, false, true));
-        ctlq.enq.valid.assign(control.valid);
-        ctlq.enq.bits.assign(control.bits);
-        control.ready.assign(ctlq.enq.ready);
-        dstq.enq.valid.assign(dst.valid);
-        dstq.enq.bits.assign(dst.bits);
-        dst.ready.assign(dstq.enq.ready);
-        Decoupled<SegmentBeat> seg = dstq.deq;
-        SendControl c = ctlq.deq.bits;
+        Queue<SendControl> controlIn = instance("controlIn", new Queue<>(SendControl::new, Queue.depth(2).flow()));
+        Queue<SegmentBeat> dstIn = instance("dstIn", new Queue<>(SegmentBeat::new, Queue.depth(2).flow()));
+        controlIn.enq.connect(control);
+        dstIn.enq.connect(dst);
+        Decoupled<SegmentBeat> seg = dstIn.deq;
+        SendControl c = controlIn.deq.bits;
         Bool cNap = c.kind.eq(DescKind.NAP_IMMEDIATE.code()).or(c.kind.eq(DescKind.NAP_INDIRECT.code()));
         Bool cPut = c.kind.eq(DescKind.PUT.code()).or(c.kind.eq(DescKind.CHAIN.code()));
         Bool cBad = cNap.or(cPut).not().or(cNap.and(c.length.gt(Chpp.MAX_NAP))).or(cPut.and(c.length.eq(0)));
         Bool dstReady = wireDefault(Bool(), 0).named("dstReady");
         seg.ready.assign(dstReady);
-        Bool badEvent = wireDefault(Bool(), 0).named("malformedEvent");
+        Bool malformedEvent = wireDefault(Bool(), 0).named("malformedEvent");
         // a transfer ends cleanly when its last packet is committed and both its streams have given their last beat
-        Bool endsClean = commit.and(pktLast).and(dstSeen).and(dataSeenNext);
-        Bool startNow = ctlq.deq.valid.and(sIdle.or(endsClean));
-        ctlq.deq.ready.assign(sIdle.or(endsClean));
+        Bool endsClean = commit.and(p.last).and(x.dstSeen).and(dataSeenNext);
+        Bool startNow = controlIn.deq.valid.and(sIdle.or(endsClean));
+        controlIn.deq.ready.assign(sIdle.or(endsClean));
         // the first segment of a PUT or chain is taken with its control word
         Bool takeFirstSeg = startNow.and(cPut).andNot(cBad).and(c.dstCount.ne(0));
-        Runnable start = () -> {
-            kind.assign(c.kind);
-            fn.assign(c.function);
-            qp.assign(c.qp);
-            sce.assign(c.sce);
-            rce.assign(c.rce);
-            resp.assign(c.resp);
-            dstId.assign(c.dstId);
-            qpMagic.assign(c.qpMagic);
-            cookie.assign(c.cookie);
-            Bool imm = c.kind.eq(DescKind.NAP_IMMEDIATE.code());
-            isImm.assign(imm);
-            isNap.assign(cNap);
-            sent.assign(0);
-            hold.assign(0);
-            holdN.assign(0);
-            dstSeen.assign(c.dstCount.eq(0));
-            // data comes on napData for a NAP immediate with bytes, on data when there are source segments
-            dataSeen.assign(mux(imm, c.length.eq(0), c.srcCount.eq(0)));
-            xferLeft.assign(c.length);
-            // a control word refused at the start names no destination yet: no failure packet (GetAnswer never
-            // sends one: it refuses zero-length GETs)
-            failPkt.assign(FALSE());
-            when(cBad, () -> {
-                badEvent.assign(TRUE());
-                failStatus.assign(Status.BAD_DESCRIPTOR.code());
-                state.assign(FAIL);
-            }).elsewhen(cNap, () -> {
-                pktAddr.assign(0);
-                pktLen.assign(c.length.trunc(h.LENGTH.width()));
-                pktLeft.assign(c.length.trunc(h.LENGTH.width()));
-                pktLast.assign(TRUE());
-                xferLeft.assign(0);
-                state.assign(FILL);
-            }).elsewhen(seg.fire(), () -> {
-                dstSeen.assign(seg.bits.last);
-                takeSegment(seg.bits, c.length, mtu, state, segAddr, segLeft, pktAddr, pktLen, pktLeft, pktLast, xferLeft);
-            }).otherwise(() -> state.assign(SEG));
-        };
 
         // ---- the next destination segment
         when(sSeg, () -> {
-            dstReady.assign(dstSeen.not());
-            when(dstSeen, () -> {
+            dstReady.assign(x.dstSeen.not());
+            when(x.dstSeen, () -> {
                 // the destination list ended before the transfer's bytes did: the failure packet names the end of
                 // what was sent
-                badEvent.assign(TRUE());
-                failStatus.assign(Status.PCIE_ERROR.code());
-                failPkt.assign(answerFails);
-                pktAddr.assign(segAddr);
-                state.assign(FAIL);
+                malformedEvent.assign(TRUE());
+                x.failStatus.assign(Status.PCIE_ERROR.code());
+                x.failPkt.assign(answerFails);
+                p.addr.assign(p.segAddr);
+                fsm.goTo(State.FAIL);
             }).elsewhen(seg.fire(), () -> {
-                dstSeen.assign(seg.bits.last);
-                takeSegment(seg.bits, xferLeft, mtu, state, segAddr, segLeft, pktAddr, pktLen, pktLeft, pktLast, xferLeft);
+                x.dstSeen.assign(seg.bits.last);
+                takeSegment(seg.bits, x.left);
             });
         });
 
         // ---- filling a packet's payload, one beat per cycle
         when(sFill, () -> {
-            inReady.assign(needIn.andNot(dataSeen).and(canWrite).andNot(zeroPkt));
-            when(inFire, () -> dataSeen.assign(dataSeenNext));
-            when(zeroPkt.not().and(needIn).and(dataSeen), () -> {
+            inReady.assign(needIn.andNot(x.dataSeen).and(canWrite).andNot(zeroPkt));
+            when(inFire, () -> x.dataSeen.assign(dataSeenNext));
+            when(zeroPkt.not().and(needIn).and(x.dataSeen), () -> {
                 // the source stream ended before the transfer's bytes did
-                badEvent.assign(TRUE());
-                failStatus.assign(Status.PCIE_ERROR.code());
-                failPkt.assign(answerFails);
-                state.assign(FAIL);
+                malformedEvent.assign(TRUE());
+                x.failStatus.assign(Status.PCIE_ERROR.code());
+                x.failPkt.assign(answerFails);
+                fsm.goTo(State.FAIL);
             }).elsewhen(inFire.and(inErr), () -> {
-                failStatus.assign(data.bits.status);
-                failPkt.assign(answerFails);
-                state.assign(FAIL);
+                x.failStatus.assign(data.bits.status);
+                x.failPkt.assign(answerFails);
+                fsm.goTo(State.FAIL);
             }).elsewhen(inFire.and(enough.not()), () -> {
                 hold.assign(combined.bits(PacketBeat.DATA_BITS - 1, 0));
                 holdN.assign(avail.trunc(5));
             });
             when(doWrite, () -> {
-                buf.write(wr.bits(ab - 1, 0), LayoutBits.byteReverse(keepBytes(combined.bits(PacketBeat.DATA_BITS - 1, 0), w)));
+                payload.write(wr.bits(ab - 1, 0), LayoutBits.byteReverse(keepBytes(combined.bits(PacketBeat.DATA_BITS - 1, 0), w)));
                 wr.assign(wr.add(1));
                 hold.assign(rest);
                 holdN.assign(avail.sub(w.pad(6)).trunc(5));
-                pktLeft.assign(pktLeft.sub(w.pad(h.LENGTH.width())));
+                p.left.assign(p.left.sub(w.pad(p.left.width())));
             });
             when(commit, () -> {
                 pktStart.assign(mux(zeroPkt, wr, wr.add(1)));
-                sent.assign(sent.add(pktLen.pad(32)));
-                when(pktLast, () -> {
-                    badEvent.assign(endsClean.not());
-                    state.assign(mux(endsClean, lit(IDLE, 3), lit(END, 3)));
-                }).elsewhen(segLeft.eq(0), () -> state.assign(SEG)).otherwise(() -> startPacket(segAddr, segLeft, xferLeft, mtu,
-                        state, segAddr, segLeft, pktAddr, pktLen, pktLeft, pktLast, xferLeft));
+                x.sent.assign(x.sent.add(p.len.pad(32)));
+                when(p.last, () -> {
+                    malformedEvent.assign(endsClean.not());
+                    when(endsClean, () -> fsm.goTo(State.IDLE)).otherwise(() -> fsm.goTo(State.END));
+                }).elsewhen(p.segLeft.eq(0), () -> fsm.goTo(State.SEG))
+                        .otherwise(() -> startPacket(p.segAddr, p.segLeft, x.left));
             });
         });
 
         // ---- the next transfer starts: from idle, or in the cycle the previous one ends cleanly (after the FILL
         // block, so its assignments win)
         when(sIdle.or(endsClean), () -> dstReady.assign(takeFirstSeg));
-        when(startNow, start);
+        when(startNow, () -> {
+            start(c, cNap);
+            hold.assign(0);
+            holdN.assign(0);
+            when(cBad, () -> {
+                malformedEvent.assign(TRUE());
+                x.failStatus.assign(Status.BAD_DESCRIPTOR.code());
+                fsm.goTo(State.FAIL);
+            }).elsewhen(cNap, () -> {
+                p.addr.assign(0);
+                p.len.assign(c.length.trunc(p.len.width()));
+                p.left.assign(c.length.trunc(p.left.width()));
+                p.last.assign(TRUE());
+                x.left.assign(0);
+                fsm.goTo(State.FILL);
+            }).elsewhen(seg.fire(), () -> {
+                x.dstSeen.assign(seg.bits.last);
+                takeSegment(seg.bits, c.length);
+            }).otherwise(() -> fsm.goTo(State.SEG));
+        });
 
         // ---- a failed transfer: drop the partial packet, queue its event behind the packets already committed
         when(sFail.and(meta.enq.ready), () -> {
             wr.assign(pktStart);
             hold.assign(0);
             holdN.assign(0);
-            state.assign(END);
+            fsm.goTo(State.END);
         });
 
         // ---- the rest of the transfer's segments and source beats, dropped
         when(sEnd, () -> {
-            dstReady.assign(dstSeen.not());
-            inReady.assign(dataSeen.not());
-            when(seg.fire().and(seg.bits.last), () -> dstSeen.assign(TRUE()));
-            when(inFire, () -> dataSeen.assign(dataSeenNext));
-            when(dstSeen.and(dataSeen), () -> state.assign(IDLE));
+            dstReady.assign(x.dstSeen.not());
+            inReady.assign(x.dataSeen.not());
+            when(seg.fire().and(seg.bits.last), () -> x.dstSeen.assign(TRUE()));
+            when(inFire, () -> x.dataSeen.assign(dataSeenNext));
+            when(x.dstSeen.and(x.dataSeen), () -> fsm.goTo(State.IDLE));
         });
 
         Bool failed = sFail.and(meta.enq.ready);
-        transfers.assign(Counters.count(failed.or(commit.and(pktLast)), "transferCount"));
+        transfers.assign(Counters.count(failed.or(commit.and(p.last)), "transferCount"));
         errors.assign(Counters.count(failed, "errorCount"));
-        failedAnswers.assign(Counters.count(failed.and(failPkt), "failedAnswerCount"));
-        malformed.assign(Counters.count(badEvent, "malformedCount"));
+        failedAnswers.assign(Counters.count(failed.and(x.failPkt), "failedAnswerCount"));
+        malformed.assign(Counters.count(malformedEvent, "malformedCount"));
 
-        // ---- the sending side: header from the meta queue, then the payload beats from the buffer
+        send(meta.deq, payload, rd, ab);
+    }
+
+    /**
+     * The transfer's registers from its control word {@code c} (the state and the packet registers are the
+     * caller's, by the word's kind).
+     */
+    private void start(SendControl c, Bool cNap) {
+        Xfer x = xfer;
+        x.kind.assign(c.kind);
+        x.fn.assign(c.function);
+        x.qp.assign(c.qp);
+        x.sce.assign(c.sce);
+        x.rce.assign(c.rce);
+        x.resp.assign(c.resp);
+        x.dstId.assign(c.dstId);
+        x.qpMagic.assign(c.qpMagic);
+        x.cookie.assign(c.cookie);
+        Bool imm = c.kind.eq(DescKind.NAP_IMMEDIATE.code());
+        x.isImm.assign(imm);
+        x.isNap.assign(cNap);
+        x.sent.assign(0);
+        x.dstSeen.assign(c.dstCount.eq(0));
+        // data comes on napData for a NAP immediate with bytes, on data when there are source segments
+        x.dataSeen.assign(mux(imm, c.length.eq(0), c.srcCount.eq(0)));
+        x.left.assign(c.length);
+        // a control word refused at the start names no destination yet: no failure packet (GetAnswer never
+        // sends one: it refuses zero-length GETs)
+        x.failPkt.assign(FALSE());
+    }
+
+    /**
+     * The packet descriptor (and/or event) the filling side hands the sender. In FAIL it is the failed GET answer's
+     * header-only packet: CE always (the error must reach the requester's software whatever the GET's RCE), LAST,
+     * RESP, Length 0.
+     */
+    private void enqueueMeta(SendEngineParams sp, Decoupled<Meta> enq, Bool valid, Bool sFail) {
+        HeaderLayout.Header h = HeaderLayout.HEADER;
+        Xfer x = xfer;
+        Pkt p = pkt;
+        UInt sFlag = mux(sFail, lit(HeaderLayout.S_FLAG_FAILED_ANSWER, h.S_FLAG.width()),
+                mux(x.isNap, lit(HeaderLayout.S_FLAG_CE | HeaderLayout.S_FLAG_LAST, h.S_FLAG.width()),
+                        cat(x.resp, p.last, p.last.and(x.rce))));
+        UInt header = PacketHeaders.header(sp, DATA_TC,
+                mux(x.isNap, lit(PktType.NAP.code(), h.PKT_TYPE.width()), lit(PktType.PUT.code(), h.PKT_TYPE.width())),
+                sFlag, mux(sFail, lit(0, h.LENGTH.width()), p.len), x.fn, x.qp, x.qpMagic, x.dstId,
+                mux(x.isNap, lit(0, h.ADDRESS.width()), p.addr));
+        enq.valid.assign(valid);
+        enq.bits.header.assign(header);
+        enq.bits.beats.assign(mux(sFail, lit(0, enq.bits.beats.width()),
+                p.len.add(PacketBeat.DATA_BYTES - 1).shr(4).pad(enq.bits.beats.width())));
+        enq.bits.hasPacket.assign(sFail.not().or(x.failPkt));
+        enq.bits.hasEvent.assign(sFail.or(p.last.and(x.sce)));
+        enq.bits.status.assign(mux(sFail, x.failStatus, lit(Status.OK.code(), Status.BITS)));
+        enq.bits.bytes.assign(mux(sFail, x.sent, x.sent.add(p.len.pad(32))));
+        enq.bits.function.assign(x.fn);
+        enq.bits.qp.assign(x.qp);
+        enq.bits.kind.assign(x.kind);
+        enq.bits.cookie.assign(x.cookie);
+    }
+
+    /**
+     * The sending side: each packet's header from the meta queue, then its payload beats from the buffer (read at
+     * {@code rd}); its event goes to the event queue with the packet's last beat.
+     */
+    private void send(Decoupled<Meta> deq, Mem<UInt> payload, UInt rd, int ab) {
+        Queue<SendCompletionEvent> events = instance("events", new Queue<>(SendCompletionEvent::new, EVENT_DEPTH));
         Bool sending = regInit(Bool(), 0).named("sending");
-        UInt idx = regInit(UInt(meta.deq.bits.beats.width()), 0).named("beatIdx");
-        Meta head = meta.deq.bits;
-        Bool finalBeat = mux(sending, idx.eq(head.beats.sub(1)), head.beats.eq(0));
-        Bool evOk = head.hasEvent.not().or(evq.enq.ready);
-        out.valid.assign(meta.deq.valid.and(head.hasPacket).and(finalBeat.not().or(evOk)));
-        out.bits.data.assign(mux(sending, buf.read(rd.bits(ab - 1, 0)), head.header));
+        Counter beatIdx = new Counter(1 << deq.bits.beats.width()).named("beatIdx");
+        Meta head = deq.bits;
+        Bool finalBeat = mux(sending, beatIdx.value.eq(head.beats.sub(1)), head.beats.eq(0));
+        Bool evOk = head.hasEvent.not().or(events.enq.ready);
+        out.valid.assign(deq.valid.and(head.hasPacket).and(finalBeat.not().or(evOk)));
+        out.bits.data.assign(mux(sending, payload.read(rd.bits(ab - 1, 0)), head.header));
         out.bits.last.assign(finalBeat);
         when(out.fire(), () -> {
             when(sending, () -> {
                 rd.assign(rd.add(1));
-                idx.assign(idx.add(1));
+                beatIdx.inc();
             });
             sending.assign(finalBeat.not());
-            when(sending.not(), () -> idx.assign(0));
+            when(sending.not(), beatIdx::clear);
         });
-        Bool noPacket = meta.deq.valid.and(head.hasPacket.not()).and(evOk);
+        Bool noPacket = deq.valid.and(head.hasPacket.not()).and(evOk);
         Bool finish = out.fire().and(finalBeat).or(noPacket);
-        meta.deq.ready.assign(finish);
-        evq.enq.valid.assign(finish.and(head.hasEvent));
-        evq.enq.bits.status.assign(head.status);
-        evq.enq.bits.function.assign(head.function);
-        evq.enq.bits.qp.assign(head.qp);
-        evq.enq.bits.kind.assign(head.kind);
-        evq.enq.bits.cookie.assign(head.cookie);
-        evq.enq.bits.bytes.assign(head.bytes);
-        event.valid.assign(evq.deq.valid);
-        event.bits.assign(evq.deq.bits);
-        evq.deq.ready.assign(event.ready);
+        deq.ready.assign(finish);
+        events.enq.valid.assign(finish.and(head.hasEvent));
+        events.enq.bits.status.assign(head.status);
+        events.enq.bits.function.assign(head.function);
+        events.enq.bits.qp.assign(head.qp);
+        events.enq.bits.kind.assign(head.kind);
+        events.enq.bits.cookie.assign(head.cookie);
+        events.enq.bits.bytes.assign(head.bytes);
+        event.connect(events.deq);
         packets.assign(Counters.count(out.fire().and(finalBeat), "packetCount"));
     }
 
     /** Takes a destination segment: a 0-byte one is skipped (the next is fetched), otherwise its first packet starts. */
-    private static void takeSegment(SegmentBeat s, UInt xLeft, int mtu, UInt state, UInt segAddr, UInt segLeft, UInt pktAddr,
-                                    UInt pktLen, UInt pktLeft, UInt pktLast, UInt xferLeft) {
-        xferLeft.assign(xLeft);
-        when(s.length.eq(0), () -> state.assign(SEG)).otherwise(() -> startPacket(s.address.bits(Chpp.ADDRESS_BITS - 1, 0), s.length, xLeft, mtu,
-                state, segAddr, segLeft, pktAddr, pktLen, pktLeft, pktLast, xferLeft));
+    private void takeSegment(SegmentBeat s, UInt xLeft) {
+        xfer.left.assign(xLeft);
+        when(s.length.eq(0), () -> fsm.goTo(State.SEG))
+                .otherwise(() -> startPacket(s.address.bits(Chpp.ADDRESS_BITS - 1, 0), s.length, xLeft));
     }
 
     /** Starts a PUT packet at {@code addr}: min(mtu, segment left, transfer left) bytes; LAST if it ends the transfer. */
-    private static void startPacket(UInt addr, UInt segLen, UInt xLeft, int mtu, UInt state, UInt segAddr, UInt segLeft,
-                                    UInt pktAddr, UInt pktLen, UInt pktLeft, UInt pktLast, UInt xferLeft) {
+    private void startPacket(UInt addr, UInt segLen, UInt xLeft) {
         UInt m = mux(segLen.lt(xLeft), segLen, xLeft);
         UInt len = mux(m.gt(mtu), lit(mtu, 32), m);
-        UInt len13 = len.trunc(pktLen.width());
-        pktAddr.assign(addr);
-        pktLen.assign(len13);
-        pktLeft.assign(len13);
-        pktLast.assign(len.eq(xLeft));
-        segAddr.assign(addr.add(len.pad(Chpp.ADDRESS_BITS)));
-        segLeft.assign(segLen.sub(len));
-        xferLeft.assign(xLeft.sub(len));
-        state.assign(FILL);
+        UInt len13 = len.trunc(pkt.len.width());
+        pkt.addr.assign(addr);
+        pkt.len.assign(len13);
+        pkt.left.assign(len13);
+        pkt.last.assign(len.eq(xLeft));
+        pkt.segAddr.assign(addr.add(len.pad(Chpp.ADDRESS_BITS)));
+        pkt.segLeft.assign(segLen.sub(len));
+        xfer.left.assign(xLeft.sub(len));
+        fsm.goTo(State.FILL);
     }
 
     /** {@code x} (PCIe byte order) with bytes {@code n} and above zeroed. */

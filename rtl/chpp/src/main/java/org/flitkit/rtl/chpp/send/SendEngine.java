@@ -79,7 +79,7 @@ public final class SendEngine extends Module {
         data = instance("data", new DataStages(p, sp));
         packer = instance("packer", new Packer(sp));
 
-        doorbell = input(Valid.<FunctionDoorbell>of(FunctionDoorbell::new));
+        doorbell = input(Valid.of(FunctionDoorbell::new));
         answer = input(Decoupled.of(DescriptorBeat::new));
         packets = output(Decoupled.of(PacketBeat::new));
         getPackets = output(Decoupled.of(PacketBeat::new));
@@ -87,13 +87,13 @@ public final class SendEngine extends Module {
         descRq = output(Decoupled.of(() -> new DmaRequest(Pcie.CHPP_BEAT_BYTES)));
         descCpl = input(Decoupled.of(() -> new DmaCompletion(Pcie.CHPP_BEAT_BYTES)));
         descTag = input(Decoupled.of(() -> UInt(tb)));
-        descTagRelease = output(Valid.<TagRelease>of(TagRelease::new));
-        descTagTimedOut = input(Valid.<UInt>of(() -> UInt(tb)));
+        descTagRelease = output(Valid.of(TagRelease::new));
+        descTagTimedOut = input(Valid.of(UInt(tb)));
         dataRq = output(Decoupled.of(() -> new DmaRequest(Pcie.CHPP_BEAT_BYTES)));
         dataCpl = input(Decoupled.of(() -> new DmaCompletion(Pcie.CHPP_BEAT_BYTES)));
         dataTag = input(Decoupled.of(() -> UInt(tb)));
-        dataTagRelease = output(Valid.<TagRelease>of(TagRelease::new));
-        dataTagTimedOut = input(Valid.<UInt>of(() -> UInt(tb)));
+        dataTagRelease = output(Valid.of(TagRelease::new));
+        dataTagTimedOut = input(Valid.of(UInt(tb)));
 
         front.write.connect(doorbell);
         read.doorbell.connect(front.out);

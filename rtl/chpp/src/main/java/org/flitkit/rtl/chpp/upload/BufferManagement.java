@@ -1,5 +1,6 @@
 package org.flitkit.rtl.chpp.upload;
 
+import org.flitkit.rtl.chpp.TaggedRead;
 import org.flitkit.rtl.chpp.ChppParams;
 import org.flitkit.rtl.chpp.Counters;
 import org.flitkit.rtl.chpp.TagAllocator;
@@ -11,8 +12,10 @@ import static org.flitkit.hdl.lib.Bitwise.log2Up;
 import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.hdl.Bool;
+import org.flitkit.hdl.Bundle;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
+import org.flitkit.hdl.lib.Counter;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Valid;
 import org.flitkit.rtl.pcie.DmaCompletion;
@@ -74,6 +77,19 @@ public final class BufferManagement extends Module {
     /** Completion beats of no active read (late after a timeout, or for a read discarded by a base/size write). */
     public final UInt strayCompletions;
 
+    /** The one list read in flight: its tag, the entries still to come; stale once a base or size write discarded it. */
+    static final class ListRead extends Bundle {
+        public final Bool active = Bool();
+        public final Bool stale = Bool();
+        public final UInt tag;
+        public final UInt left;
+
+        ListRead(int tagBits, int leftBits) {
+            tag = UInt(tagBits);
+            left = UInt(leftBits);
+        }
+    }
+
     public BufferManagement(ChppParams p, BufferParams bp) {
         params = p;
         bufferParams = bp;
@@ -87,7 +103,7 @@ public final class BufferManagement extends Module {
         out = output(Decoupled.of(UInt(64)));
         refillPending = output(Bool());
         tag = input(Decoupled.of(UInt(tb)));
-        tagRelease = output(Valid.<TagRelease>of(TagRelease::new));
+        tagRelease = output(Valid.of(TagRelease::new));
         tagTimedOut = input(Valid.of(UInt(tb)));
         dmaRq = output(Decoupled.of(() -> new DmaRequest(Pcie.CHPP_BEAT_BYTES)));
         dmaCpl = input(Decoupled.of(() -> new DmaCompletion(Pcie.CHPP_BEAT_BYTES)));
@@ -105,12 +121,12 @@ public final class BufferManagement extends Module {
         strayCompletions = output(UInt(Counters.BITS));
 
         // ---- registers written by software
-        UInt base = regInit(UInt(64), 0).named("listBase");
+        UInt listBase = regInit(UInt(64), 0).named("listBase");
         Bool baseSet = regInit(Bool(), 0).named("baseSet");
-        UInt size = regInit(UInt(17), 0).named("listSize");
+        UInt listSize = regInit(UInt(17), 0).named("listSize");
         UInt prod = regInit(UInt(ib), 0).named("prod");
         UInt cons = regInit(UInt(ib), 0).named("cons");
-        Bool en = baseSet.and(size.ne(0));
+        Bool en = baseSet.and(listSize.ne(0));
         UInt avail = prod.sub(cons);
 
         mmio.ready.assign(TRUE());
@@ -123,8 +139,8 @@ public final class BufferManagement extends Module {
         UInt v17 = v.bits(16, 0);
         Bool sizeOk = v.bits(63, 17).eq(0).and(v17.ne(0)).and(v17.and(v17.sub(1)).eq(0));
         UInt newProd = v.bits(ib - 1, 0);
-        // at most `size` entries outstanding: (newProd - cons) mod 2^32 <= size
-        Bool prodOk = newProd.sub(cons).le(size.pad(ib));
+        // at most `listSize` entries outstanding: (newProd - cons) mod 2^32 <= listSize
+        Bool prodOk = newProd.sub(cons).le(listSize.pad(ib));
         Bool restart = wrBase.or(wrSize.and(sizeOk));
 
         // ---- the prefetched set: a ring of registers, two pushes per cycle (one completion beat = two entries)
@@ -137,37 +153,30 @@ public final class BufferManagement extends Module {
         UInt count = wp.sub(rp);
 
         // ---- the one list read in flight
-        Bool rdActive = regInit(Bool(), 0).named("rdActive");
-        Bool rdStale = regInit(Bool(), 0).named("rdStale");
-        UInt rdTag = regInit(UInt(tb), 0).named("rdTag");
-        UInt rdLeft = regInit(UInt(cb), 0).named("rdLeft");
+        ListRead rd = regInit(new ListRead(tb, cb), 0).named("rd");
+        Bool rdActive = rd.active;
+        Bool rdStale = rd.stale;
+        UInt rdTag = rd.tag;
+        UInt rdLeft = rd.left;
         int backBits = log2Up(bp.retryDelay() + 1L);
-        UInt backoff = regInit(UInt(backBits), 0).named("backoff");
+        Counter backoff = Counter.upDownSaturating(1 << backBits).named("backoff");
         UInt inFlight = mux(rdActive.andNot(rdStale), rdLeft, lit(0, cb));
 
         // ---- refill: when low, read as many entries as fit, up to the list's end and the next read boundary
-        UInt mask = size.sub(1).trunc(16);
+        UInt mask = listSize.sub(1).trunc(16);
         UInt slot = cons.bits(15, 0).and(mask);
-        UInt slotAddr = base.add(cat(slot, lit(0, 3)).pad(64));
+        UInt slotAddr = listBase.add(cat(slot, lit(0, 3)).pad(64));
         UInt room = lit(d, cb + 1).sub(count.pad(cb + 1)).sub(inFlight.pad(cb + 1)); // <= d
         int mb = log2Up(bp.maxReadRequest());
         UInt toBoundary = lit(bp.maxReadRequest(), 14).sub(slotAddr.bits(mb - 1, 0).pad(14)).shr(3).pad(14); // entries
-        UInt toEnd = size.sub(slot.pad(17)); // entries
+        UInt toEnd = listSize.sub(slot.pad(17)); // entries
         UInt n1 = min(room.pad(32), avail);
         UInt n2 = min(n1, toEnd.pad(32));
         UInt n = min(n2, toBoundary.pad(32)).trunc(cb + 1);
-        Bool want = en.andNot(rdActive).and(backoff.eq(0)).and(count.le(bp.lowWater())).and(avail.ne(0)).and(room.ne(0))
+        Bool want = en.andNot(rdActive).and(backoff.value.eq(0)).and(count.le(bp.lowWater())).and(avail.ne(0)).and(room.ne(0))
                 .andNot(restart); // a read issued as the list is re-set would read the old list
-        dmaRq.valid.assign(want.and(tag.valid));
-        dmaRq.bits.write.assign(FALSE());
-        dmaRq.bits.tag.assign(tag.bits.pad(Pcie.TAG_BITS));
-        dmaRq.bits.addr.assign(slotAddr);
-        dmaRq.bits.len.assign(cat(n, lit(0, 3)).pad(Pcie.LEN_BITS));
-        dmaRq.bits.data.assign(0);
-        dmaRq.bits.last.assign(TRUE());
-        tag.ready.assign(want.and(dmaRq.ready));
-        Bool issue = dmaRq.fire();
-        refillPending.assign(rdActive.or(en.and(backoff.eq(0)).and(avail.ne(0)).and(count.le(bp.lowWater()))));
+        Bool issue = TaggedRead.issue(dmaRq, tag, want, slotAddr, cat(n, lit(0, 3)).pad(Pcie.LEN_BITS));
+        refillPending.assign(rdActive.or(en.and(backoff.value.eq(0)).and(avail.ne(0)).and(count.le(bp.lowWater()))));
 
         // ---- completions: entries in order, two per 16-byte beat at most (a read starts on an 8-byte entry)
         dmaCpl.ready.assign(TRUE());
@@ -219,21 +228,21 @@ public final class BufferManagement extends Module {
             prod.assign(0);
             cons.assign(0);
             rdStale.assign(rdActive.andNot(ends.or(timedOut)));
-            backoff.assign(0);
+            backoff.clear();
         }).otherwise(() -> {
             wp.assign(wp.add(pushes));
             when(pop, () -> rp.assign(rp.add(1)));
             cons.assign(cons.add(takes.pad(ib)));
             when(wrProd.and(prodOk), () -> prod.assign(newProd));
-            when(backoff.ne(0), () -> backoff.assign(backoff.sub(1)))
-                    .elsewhen(endsBad.or(timedOut.andNot(rdStale)), () -> backoff.assign(bp.retryDelay()));
+            when(backoff.value.ne(0), backoff::dec)
+                    .elsewhen(endsBad.or(timedOut.andNot(rdStale)), () -> backoff.load(bp.retryDelay()));
             when(ends.or(timedOut), () -> rdStale.assign(FALSE()));
         });
         when(wrBase, () -> {
-            base.assign(cat(v.bits(63, 3), lit(0, 3)));
+            listBase.assign(cat(v.bits(63, 3), lit(0, 3)));
             baseSet.assign(TRUE());
         });
-        when(wrSize.and(sizeOk), () -> size.assign(v17));
+        when(wrSize.and(sizeOk), () -> listSize.assign(v17));
         when(issue, () -> {
             rdActive.assign(TRUE());
             rdTag.assign(tag.bits);
@@ -263,10 +272,10 @@ public final class BufferManagement extends Module {
 
     /** A saturating counter that adds 0, 1 or 2 per cycle. */
     private static UInt badEntryCounter(Bool a, Bool b) {
-        UInt c = regInit(UInt(Counters.BITS), 0).named("badEntryCount");
+        UInt badEntryCount = regInit(UInt(Counters.BITS), 0).named("badEntryCount");
         UInt inc = mux(a, lit(1, 2), lit(0, 2)).add(mux(b, lit(1, 2), lit(0, 2)));
-        UInt sum = c.pad(Counters.BITS + 1).add(inc.pad(Counters.BITS + 1));
-        c.assign(mux(sum.bit(Counters.BITS), lit(0xFFFF_FFFFL, Counters.BITS), sum.trunc(Counters.BITS)));
-        return c;
+        UInt sum = badEntryCount.pad(Counters.BITS + 1).add(inc.pad(Counters.BITS + 1));
+        badEntryCount.assign(mux(sum.bit(Counters.BITS), lit(0xFFFF_FFFFL, Counters.BITS), sum.trunc(Counters.BITS)));
+        return badEntryCount;
     }
 }

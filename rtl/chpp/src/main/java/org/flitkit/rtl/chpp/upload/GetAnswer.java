@@ -55,10 +55,10 @@ public final class GetAnswer extends Module {
         malformed = output(UInt(Counters.BITS));
 
         // beats of the packet: 0 header, 1 and 2 the descriptor; 3 = draining a packet that is too long
-        UInt idx = regInit(UInt(2), 0).named("beatIndex");
-        UInt hdr = regInit(UInt(Chpp.HEADER_BITS), 0).named("header");
-        UInt d0 = regInit(UInt(128), 0).named("desc0"); // descriptor bits 127:0 (PCIe byte order)
-        UInt d1 = regInit(UInt(128), 0).named("desc1"); // bits 255:128
+        UInt beatIndex = regInit(UInt(2), 0).named("beatIndex");
+        UInt header = regInit(UInt(Chpp.HEADER_BITS), 0).named("header");
+        UInt desc0 = regInit(UInt(128), 0).named("desc0"); // descriptor bits 127:0 (PCIe byte order)
+        UInt desc1 = regInit(UInt(128), 0).named("desc1"); // bits 255:128
         Bool full = regInit(Bool(), 0).named("full"); // a whole packet held, being judged or sent
         UInt outBeat = regInit(UInt(1), 0).named("outBeat");
 
@@ -69,38 +69,38 @@ public final class GetAnswer extends Module {
         Bool bad = wireDefault(Bool(), 0);
         Bool got = wireDefault(Bool(), 0);
         when(fire, () -> {
-            when(idx.eq(0), () -> {
-                hdr.assign(in.bits.data);
-                when(last, () -> bad.assign(TRUE())).otherwise(() -> idx.assign(1));
-            }).elsewhen(idx.eq(1), () -> {
-                d0.assign(swapped);
+            when(beatIndex.eq(0), () -> {
+                header.assign(in.bits.data);
+                when(last, () -> bad.assign(TRUE())).otherwise(() -> beatIndex.assign(1));
+            }).elsewhen(beatIndex.eq(1), () -> {
+                desc0.assign(swapped);
                 when(last, () -> {
                     bad.assign(TRUE());
-                    idx.assign(0);
-                }).otherwise(() -> idx.assign(2));
-            }).elsewhen(idx.eq(2), () -> {
-                d1.assign(swapped);
+                    beatIndex.assign(0);
+                }).otherwise(() -> beatIndex.assign(2));
+            }).elsewhen(beatIndex.eq(2), () -> {
+                desc1.assign(swapped);
                 when(last, () -> {
                     got.assign(TRUE());
-                    idx.assign(0);
+                    beatIndex.assign(0);
                 }).otherwise(() -> {
                     bad.assign(TRUE());
-                    idx.assign(3);
+                    beatIndex.assign(3);
                 });
-            }).otherwise(() -> when(last, () -> idx.assign(0)));
+            }).otherwise(() -> when(last, () -> beatIndex.assign(0)));
         });
 
         // judging the held packet: the header must be a GET of 32 bytes; then answerGet's rules on the payload
-        Bool hdrOk = LayoutBits.get(hdr, H.PKT_TYPE).eq(PktType.GET.code()).and(LayoutBits.get(hdr, H.LENGTH).eq(32));
-        UInt kind = DescriptorExtract.field(d0, G.KIND, 0);
-        UInt length = DescriptorExtract.field(d0, G.LENGTH, 0);
-        UInt dstAddr = DescriptorExtract.field(d1, G.DST_ADDR, 1);
+        Bool hdrOk = LayoutBits.get(header, H.PKT_TYPE).eq(PktType.GET.code()).and(LayoutBits.get(header, H.LENGTH).eq(32));
+        UInt kind = DescriptorExtract.field(desc0, G.KIND, 0);
+        UInt length = DescriptorExtract.field(desc0, G.LENGTH, 0);
+        UInt dstAddr = DescriptorExtract.field(desc1, G.DST_ADDR, 1);
         Bool payloadOk = kind.eq(DescKind.GET.code())
-                .andNot(DescriptorExtract.reservedSet(d0, G, 0)).andNot(DescriptorExtract.reservedSet(d1, G, 1))
+                .andNot(DescriptorExtract.reservedSet(desc0, G, 0)).andNot(DescriptorExtract.reservedSet(desc1, G, 1))
                 .and(length.ne(0))
                 .andNot(DescriptorExtract.remoteTooWide(dstAddr, length))
-                .and(DescriptorExtract.field(d0, G.DST_ID, 0).eq(LayoutBits.get(hdr, H.DST_ID)))
-                .and(DescriptorExtract.field(d0, G.QP_MAGIC, 0).eq(LayoutBits.get(hdr, H.QP_MAGIC)));
+                .and(DescriptorExtract.field(desc0, G.DST_ID, 0).eq(LayoutBits.get(header, H.DST_ID)))
+                .and(DescriptorExtract.field(desc0, G.QP_MAGIC, 0).eq(LayoutBits.get(header, H.QP_MAGIC)));
         Bool accept = hdrOk.and(payloadOk);
         when(got, () -> full.assign(TRUE()));
         // a refused packet leaves at once; an accepted one when its second beat is taken
@@ -113,17 +113,17 @@ public final class GetAnswer extends Module {
         });
 
         // the PUT: from this QP (the GET's DST_ID) back to the GET's sender, same key, Length, addresses, RCE, Cookie; no SCE
-        UInt dst = LayoutBits.get(hdr, H.DST_ID);
+        UInt dst = LayoutBits.get(header, H.DST_ID);
         UInt qp = dst.bits(EndpointId.LAYOUT.QP.msb(), EndpointId.LAYOUT.QP.lsb());
         UInt function = dst.bits(EndpointId.LAYOUT.FUNCTION.msb(), EndpointId.LAYOUT.FUNCTION.lsb());
         UInt put0 = LayoutBits.pack(128, List.of(
                 new LayoutBits.Slot(P.KIND, lit(DescKind.PUT.code(), P.KIND.width())),
                 new LayoutBits.Slot(P.QP, qp),
                 new LayoutBits.Slot(P.SCE, lit(0, 1)),
-                new LayoutBits.Slot(P.RCE, DescriptorExtract.field(d0, G.RCE, 0)),
-                new LayoutBits.Slot(P.DST_ID, LayoutBits.get(hdr, H.SRC_ID)),
-                new LayoutBits.Slot(P.QP_MAGIC, LayoutBits.get(hdr, H.QP_MAGIC)),
-                new LayoutBits.Slot(P.COOKIE, DescriptorExtract.field(d0, G.COOKIE, 0)),
+                new LayoutBits.Slot(P.RCE, DescriptorExtract.field(desc0, G.RCE, 0)),
+                new LayoutBits.Slot(P.DST_ID, LayoutBits.get(header, H.SRC_ID)),
+                new LayoutBits.Slot(P.QP_MAGIC, LayoutBits.get(header, H.QP_MAGIC)),
+                new LayoutBits.Slot(P.COOKIE, DescriptorExtract.field(desc0, G.COOKIE, 0)),
                 new LayoutBits.Slot(P.LENGTH, length)));
         if (P.SRC_ADDR.lsb() != G.SRC_ADDR.lsb() || P.DST_ADDR.lsb() != G.DST_ADDR.lsb() || P.SRC_ADDR.lsb() != 128) {
             throw new IllegalStateException("GET and PUT descriptors must keep SrcAddr and DstAddr in bits 255:128");
@@ -133,7 +133,7 @@ public final class GetAnswer extends Module {
         out.bits.qp.assign(qp);
         out.bits.length.assign(lit(org.flitkit.formats.chpp.Descriptor.PUT_BYTES, Doorbell.LENGTH_BITS));
         out.bits.status.assign(lit(Status.OK.code(), 8));
-        out.bits.data.assign(mux(outLast, d1, put0));
+        out.bits.data.assign(mux(outLast, desc1, put0));
         out.bits.last.assign(outLast);
         out.bits.resp.assign(TRUE());
 

@@ -15,7 +15,9 @@ import org.flitkit.formats.core.LayoutBits;
 import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.UInt;
+import org.flitkit.hdl.lib.Counter;
 import org.flitkit.hdl.lib.Decoupled;
+import org.flitkit.hdl.lib.Fsm;
 import org.flitkit.hdl.lib.Queue;
 import org.flitkit.rtl.pcie.DmaRequest;
 
@@ -26,11 +28,11 @@ import org.flitkit.rtl.pcie.DmaRequest;
  */
 final class UploadPath {
     private static final HeaderLayout.Header H = HeaderLayout.HEADER;
-    /** Input side states. */
-    private static final int IDLE = 0;
-    private static final int PAYLOAD = 1;
-    private static final int FILL = 2;
-    private static final int DRAIN = 3;
+    /**
+     * Input side states: waiting for a header, taking payload beats, zeros for a packet that ended early, dropping the
+     * rest of a refused or over-long packet.
+     */
+    private enum In { IDLE, PAYLOAD, FILL, DRAIN }
 
     final Bool packetDone;
     final Bool writeDone;
@@ -56,13 +58,13 @@ final class UploadPath {
         Bool last = in.bits.last;
 
         // ---- input side: header, then payload bytes into the window
-        UInt st = regInit(UInt(2), IDLE).named("inState");
+        Fsm<In> inState = new Fsm<>(In.class).named("inState");
         UInt inLeft = regInit(UInt(Chpp.LENGTH_BITS), 0).named("inLeft"); // payload bytes still due
-        UInt win = regInit(UInt(256), 0).named("window"); // PCIe byte order: byte j in bits 8j+7..8j
+        UInt window = regInit(UInt(256), 0).named("window"); // PCIe byte order: byte j in bits 8j+7..8j
         UInt have = regInit(UInt(6), 0).named("have"); // bytes in the window, 0..32
         Queue<UploadHeader> hq = instance("headers", new Queue<>(UploadHeader::new, 2));
 
-        Bool idle = st.eq(IDLE);
+        Bool idle = inState.is(In.IDLE);
         // PUT Length 0 is legal exactly as the end of a failed GET answer: S_Flag CE+LAST+RESP, nothing to write
         Bool failedAnswer = nap ? FALSE() : len.eq(0).and(sflag.eq(HeaderLayout.S_FLAG_FAILED_ANSWER));
         Bool lenBad = nap ? len.gt(Chpp.MAX_NAP) : len.eq(0).andNot(failedAnswer).or(len.gt(Chpp.MAX_PAYLOAD));
@@ -90,54 +92,50 @@ final class UploadPath {
         UInt inBytes = mux(inLeft.lt(16), inLeft.trunc(5), lit(16, 5));
         Bool finalBeat = inLeft.le(16);
         Bool inReady = mux(idle, lenBad.or(decided.and(hq.enq.ready)),
-                mux(st.eq(PAYLOAD), roomIn, st.eq(DRAIN)));
+                mux(inState.is(In.PAYLOAD), roomIn, inState.is(In.DRAIN)));
         in.ready.assign(inReady);
         Bool fire = in.valid.and(inReady);
         Bool hdrFire = fire.and(idle);
-        Bool payFire = fire.and(st.eq(PAYLOAD));
-        Bool fillBeat = st.eq(FILL).and(roomIn);
+        Bool payFire = fire.and(inState.is(In.PAYLOAD));
+        Bool fillBeat = inState.is(In.FILL).and(roomIn);
         Bool append = payFire.or(fillBeat);
         // bytes of a beat beyond the payload are not trusted to be zero: masked
-        List<Bits> keep = new ArrayList<>();
-        for (int i = PacketBeat.DATA_BYTES - 1; i >= 0; i--) {
-            keep.add(fill(8, inBytes.gt(i)));
-        }
-        UInt inData = mux(st.eq(PAYLOAD), LayoutBits.byteReverse(in.bits.data).and(cat(keep)), lit(0, 128));
+        UInt inData = mux(inState.is(In.PAYLOAD), LayoutBits.byteReverse(in.bits.data).and(firstBytes(inBytes)), lit(0, 128));
 
         Bool frameErr = wireDefault(Bool(), 0);
         when(hdrFire, () -> {
             when(lenBad.or(noBuf).or(len.eq(0)), () -> {
-                st.assign(mux(last, lit(IDLE, 2), lit(DRAIN, 2)));
+                when(last, () -> inState.goTo(In.IDLE)).otherwise(() -> inState.goTo(In.DRAIN));
                 // a header-only packet is whole; a refused one is drained whatever it carries
                 frameErr.assign(len.eq(0).andNot(lenBad).andNot(last));
             }).otherwise(() -> {
                 inLeft.assign(len);
-                st.assign(mux(last, lit(FILL, 2), lit(PAYLOAD, 2)));
+                when(last, () -> inState.goTo(In.FILL)).otherwise(() -> inState.goTo(In.PAYLOAD));
                 frameErr.assign(last);
             });
         });
         when(payFire, () -> {
             inLeft.assign(inLeft.sub(inBytes.pad(Chpp.LENGTH_BITS)));
             when(finalBeat, () -> {
-                st.assign(mux(last, lit(IDLE, 2), lit(DRAIN, 2)));
+                when(last, () -> inState.goTo(In.IDLE)).otherwise(() -> inState.goTo(In.DRAIN));
                 frameErr.assign(last.not());
             }).elsewhen(last, () -> {
                 // the packet ended early: the rest of its Length is written as zeros, so every write stays whole
-                st.assign(lit(FILL, 2));
+                inState.goTo(In.FILL);
                 frameErr.assign(TRUE());
             });
         });
         when(fillBeat, () -> {
             inLeft.assign(inLeft.sub(inBytes.pad(Chpp.LENGTH_BITS)));
-            when(finalBeat, () -> st.assign(lit(IDLE, 2)));
+            when(finalBeat, () -> inState.goTo(In.IDLE));
         });
-        when(fire.and(st.eq(DRAIN)).and(last), () -> st.assign(lit(IDLE, 2)));
+        when(fire.and(inState.is(In.DRAIN)).and(last), () -> inState.goTo(In.IDLE));
 
         // ---- write side: the head packet's writes, cut at Max_Payload_Size address boundaries
         UploadHeader head = hq.deq.bits;
         Bool hv = hq.deq.valid;
         UInt done = regInit(UInt(Chpp.LENGTH_BITS), 0).named("done"); // bytes of the head packet in finished writes
-        UInt beat = regInit(UInt(8), 0).named("beat"); // beat of the current write
+        Counter beat = new Counter(256).named("beat"); // beat of the current write
         Bool evValid = regInit(Bool(), 0).named("evValid");
         UInt evEntry = regInit(UInt(Entries.BITS), 0).named("evEntry");
         int mb = log2Up(maxPayload);
@@ -146,7 +144,7 @@ final class UploadPath {
         UInt rem = head.length.sub(done).pad(14);
         Bool lastWrite = rem.le(toBoundary);
         UInt wLen = mux(lastWrite, rem, toBoundary).trunc(Chpp.LENGTH_BITS);
-        UInt left = wLen.sub(cat(beat, lit(0, 4)).pad(Chpp.LENGTH_BITS));
+        UInt left = wLen.sub(cat(beat.value, lit(0, 4)).pad(Chpp.LENGTH_BITS));
         Bool lastBeat = left.le(16);
         UInt take = mux(lastBeat, left.trunc(5), lit(16, 5));
         Bool writes = head.noBuffer.not().and(head.length.ne(0));
@@ -155,12 +153,8 @@ final class UploadPath {
         dmaRq.bits.tag.assign(0);
         dmaRq.bits.addr.assign(wAddr);
         dmaRq.bits.len.assign(wLen);
-        List<Bits> keepOut = new ArrayList<>();
-        for (int i = PacketBeat.DATA_BYTES - 1; i >= 0; i--) {
-            keepOut.add(fill(8, take.gt(i)));
-        }
         // bytes past the write's end belong to the next write: zero, so an offered beat never changes
-        dmaRq.bits.data.assign(win.bits(127, 0).and(cat(keepOut)));
+        dmaRq.bits.data.assign(window.bits(127, 0).and(firstBytes(take)));
         dmaRq.bits.last.assign(lastBeat);
         Bool wFire = dmaRq.fire();
         Bool pktEnd = wFire.and(lastBeat).and(lastWrite);
@@ -169,17 +163,17 @@ final class UploadPath {
         hq.deq.ready.assign(pop);
         when(wFire, () -> {
             when(lastBeat, () -> {
-                beat.assign(0);
+                beat.clear();
                 done.assign(mux(lastWrite, lit(0, Chpp.LENGTH_BITS), done.add(wLen)));
-            }).otherwise(() -> beat.assign(beat.add(1)));
+            }).otherwise(beat::inc);
         });
 
         // ---- the window: bytes leave from the bottom with each write beat, arrive on top with each payload beat
         UInt used = mux(wFire, take, lit(0, 5));
-        UInt shifted = win.shr(cat(used, lit(0, 3)));
+        UInt shifted = window.shr(cat(used, lit(0, 3)));
         UInt haveAfter = have.sub(used.pad(6));
         UInt placed = inData.pad(256).shlTrunc(cat(haveAfter, lit(0, 3)));
-        win.assign(mux(append, shifted.or(placed), shifted));
+        window.assign(mux(append, shifted.or(placed), shifted));
         have.assign(haveAfter.add(mux(append, inBytes.pad(6), lit(0, 6))));
 
         // ---- the completion: after the packet's last write request was taken
@@ -201,5 +195,14 @@ final class UploadPath {
         dropped = pop.and(head.noBuffer);
         eventFire = event.fire();
         failedAnswerDone = pop.and(head.getFailed);
+    }
+
+    /** A beat mask keeping bytes 0..n-1 (PCIe byte order: byte i in bits 8i+7..8i). */
+    private static UInt firstBytes(UInt n) {
+        List<Bits> keep = new ArrayList<>();
+        for (int i = PacketBeat.DATA_BYTES - 1; i >= 0; i--) {
+            keep.add(fill(8, n.gt(i)));
+        }
+        return cat(keep);
     }
 }

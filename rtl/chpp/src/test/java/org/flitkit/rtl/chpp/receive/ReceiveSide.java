@@ -44,7 +44,7 @@ public final class ReceiveSide extends Module {
         tags = instance("tags", new TagAllocator(p));
         ring = instance("ring", new CompletionRing(rp));
         in = input(Decoupled.of(PacketBeat::new));
-        keyWrite = input(Valid.<QpKeyWrite>of(QpKeyWrite::new));
+        keyWrite = input(Valid.of(QpKeyWrite::new));
         mmio = input(Decoupled.of(MmioWrite::new));
         putRq = output(Decoupled.of(() -> new DmaRequest(Pcie.CHPP_BEAT_BYTES)));
         napRq = output(Decoupled.of(() -> new DmaRequest(Pcie.CHPP_BEAT_BYTES)));

@@ -39,7 +39,7 @@ final class DescriptorStages extends Module {
         TagAllocator tags = instance("tags", new TagAllocator(p));
         DescriptorRead read = instance("read", new DescriptorRead(p, sp));
         DescriptorExtract ext = instance("extract", new DescriptorExtract(p, sp));
-        write = input(Valid.<FunctionDoorbell>of(FunctionDoorbell::new));
+        write = input(Valid.of(FunctionDoorbell::new));
         dmaRq = output(Decoupled.of(() -> new DmaRequest(Pcie.CHPP_BEAT_BYTES)));
         dmaCpl = input(Decoupled.of(() -> new DmaCompletion(Pcie.CHPP_BEAT_BYTES)));
         control = output(Decoupled.of(SendControl::new));

@@ -36,7 +36,7 @@ final class PackerStages extends Module {
         DescriptorRead read = instance("read", new DescriptorRead(p, sp));
         DescriptorExtract ext = instance("extract", new DescriptorExtract(p, sp));
         packer = instance("packer", new Packer(sp));
-        write = input(Valid.<FunctionDoorbell>of(FunctionDoorbell::new));
+        write = input(Valid.of(FunctionDoorbell::new));
         dmaRq = output(Decoupled.of(() -> new DmaRequest(Pcie.CHPP_BEAT_BYTES)));
         dmaCpl = input(Decoupled.of(() -> new DmaCompletion(Pcie.CHPP_BEAT_BYTES)));
         src = output(Decoupled.of(SegmentBeat::new));
