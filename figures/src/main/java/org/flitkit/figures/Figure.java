@@ -6,11 +6,11 @@ import java.util.OptionalDouble;
 
 /**
  * One figure of a paper that a model reproduces: its id, what it is, the paper's value with its unit and
- * where the paper gives it, and how the model's value is judged ({@link Check}). A curve figure also has a
+ * where the paper gives it, and how the model's value is judged ({@link FigureCheck}). A curve figure also has a
  * {@link Curve}. A slow figure takes minutes of simulation: the tests check its definition, not its value.
  * The model's value is never part of the definition; a {@link FigureSource} measures it.
  */
-public record Figure(String id, String title, String unit, Citation citation, PaperValue paper, Check check, Optional<Curve> curve,
+public record Figure(String id, String title, String unit, Citation citation, PaperValue paper, FigureCheck check, Optional<Curve> curve,
         boolean slow) {
     private static final double EPSILON = 1e-9;
 
@@ -29,14 +29,14 @@ public record Figure(String id, String title, String unit, Citation citation, Pa
         Objects.requireNonNull(paper, "figure " + id + " needs the paper's value (PaperValue.none() if the paper gives none)");
         Objects.requireNonNull(check, "figure " + id + " needs a check");
         Objects.requireNonNull(curve);
-        if (!(check instanceof Check.Explained)) {
+        if (!(check instanceof FigureCheck.Explained)) {
             if (paper instanceof PaperValue.None) {
                 throw new IllegalArgumentException("figure " + id + ": the paper gives no value, so the deviation must be explained");
             }
-            if (paper instanceof PaperValue.Point && !(check instanceof Check.Tolerance)) {
+            if (paper instanceof PaperValue.Point && !(check instanceof FigureCheck.Tolerance)) {
                 throw new IllegalArgumentException("figure " + id + ": a paper value is judged with a tolerance, not " + check.text());
             }
-            if (paper instanceof PaperValue.Range && !(check instanceof Check.InRange)) {
+            if (paper instanceof PaperValue.Range && !(check instanceof FigureCheck.InRange)) {
                 throw new IllegalArgumentException("figure " + id + ": paper bounds are judged 'in range', not with " + check.text());
             }
         }
@@ -52,24 +52,24 @@ public record Figure(String id, String title, String unit, Citation citation, Pa
                 : OptionalDouble.empty();
     }
 
-    public Status status(double model) {
-        if (check instanceof Check.Explained) {
-            return Status.EXPLAINED;
+    public FigureStatus status(double model) {
+        if (check instanceof FigureCheck.Explained) {
+            return FigureStatus.EXPLAINED;
         }
-        if (check instanceof Check.Tolerance t) {
-            return Math.abs(deviationPercent(model).getAsDouble()) <= t.percent() + EPSILON ? Status.PASS : Status.FAIL;
+        if (check instanceof FigureCheck.Tolerance t) {
+            return Math.abs(deviationPercent(model).getAsDouble()) <= t.percent() + EPSILON ? FigureStatus.PASS : FigureStatus.FAIL;
         }
-        return ((PaperValue.Range) paper).contains(model) ? Status.PASS : Status.FAIL;
+        return ((PaperValue.Range) paper).contains(model) ? FigureStatus.PASS : FigureStatus.FAIL;
     }
 
-    /** Fluent construction; the check defaults to {@link Check#DEFAULT} for a paper number and to in-range for paper bounds. */
+    /** Fluent construction; the check defaults to {@link FigureCheck#DEFAULT} for a paper number and to in-range for paper bounds. */
     public static final class Builder {
         private final String id;
         private final String title;
         private String unit;
         private Citation citation;
         private PaperValue paper;
-        private Check check;
+        private FigureCheck check;
         private Curve curve;
         private boolean slow;
 
@@ -91,12 +91,12 @@ public record Figure(String id, String title, String unit, Citation citation, Pa
         }
 
         public Builder tolerance(double percent) {
-            check = Check.tolerance(percent);
+            check = FigureCheck.tolerance(percent);
             return this;
         }
 
         public Builder explained(String why) {
-            check = Check.explained(why);
+            check = FigureCheck.explained(why);
             return this;
         }
 
@@ -111,9 +111,9 @@ public record Figure(String id, String title, String unit, Citation citation, Pa
         }
 
         public Figure build() {
-            Check c = check;
+            FigureCheck c = check;
             if (c == null) {
-                c = paper instanceof PaperValue.Range ? Check.inRange() : Check.DEFAULT;
+                c = paper instanceof PaperValue.Range ? FigureCheck.inRange() : FigureCheck.DEFAULT;
             }
             return new Figure(id, title, unit, citation, paper, c, Optional.ofNullable(curve), slow);
         }

@@ -56,13 +56,13 @@ public final class FigureScenario {
         for (Figure f : figures) {
             Measurement m = byId.get(f.id());
             String row = FigureTable.row(f, new LastMeasured(m.id(), m.value(), LocalDate.now(), command), FigureTable.paperNumber(figures, f));
-            Status st = f.status(m.value());
+            FigureStatus st = f.status(m.value());
             if (calibrated.test(f)) {
-                row = row.replace("| " + Status.EXPLAINED.text() + " |", "| calibrated |");
+                row = row.replace("| " + FigureStatus.EXPLAINED.text() + " |", "| calibrated |");
                 fitted++;
-            } else if (st == Status.PASS) {
+            } else if (st == FigureStatus.PASS) {
                 pass++;
-            } else if (st == Status.FAIL) {
+            } else if (st == FigureStatus.FAIL) {
                 fail++;
             } else {
                 explained++;

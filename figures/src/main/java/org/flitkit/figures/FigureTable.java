@@ -36,7 +36,7 @@ public final class FigureTable {
         }
         sb.append("\nExplained deviations:\n\n");
         for (Figure f : figures) {
-            if (f.check() instanceof Check.Explained e) {
+            if (f.check() instanceof FigureCheck.Explained e) {
                 sb.append("- `").append(f.id()).append("`: ").append(e.why()).append('\n');
             }
         }
@@ -77,7 +77,7 @@ public final class FigureTable {
         OptionalDouble dev = m == null ? OptionalDouble.empty() : f.deviationPercent(m.value());
         cells.add(dev.isPresent() ? Numbers.percent(dev.getAsDouble()) : "-");
         cells.add(f.check().text());
-        cells.add(m == null ? Status.NOT_MEASURED.text() : f.status(m.value()).text());
+        cells.add(m == null ? FigureStatus.NOT_MEASURED.text() : f.status(m.value()).text());
         cells.add(m == null ? "-" : m.date().toString());
         cells.add(m == null ? "-" : "`" + m.command() + "`");
         return "| " + String.join(" | ", cells) + " |";

@@ -25,34 +25,34 @@ class FigureTest {
     @Test
     void toleranceIsInclusiveBothWays() {
         Figure f = point(3000, 10);
-        assertThat(f.status(3112.86)).isEqualTo(Status.PASS);
-        assertThat(f.status(3300)).isEqualTo(Status.PASS);
-        assertThat(f.status(2700)).isEqualTo(Status.PASS);
-        assertThat(f.status(3300.01)).isEqualTo(Status.FAIL);
-        assertThat(f.status(2699.99)).isEqualTo(Status.FAIL);
-        assertThat(point(40, 0).status(40)).isEqualTo(Status.PASS);
-        assertThat(point(40, 0).status(41)).isEqualTo(Status.FAIL);
+        assertThat(f.status(3112.86)).isEqualTo(FigureStatus.PASS);
+        assertThat(f.status(3300)).isEqualTo(FigureStatus.PASS);
+        assertThat(f.status(2700)).isEqualTo(FigureStatus.PASS);
+        assertThat(f.status(3300.01)).isEqualTo(FigureStatus.FAIL);
+        assertThat(f.status(2699.99)).isEqualTo(FigureStatus.FAIL);
+        assertThat(point(40, 0).status(40)).isEqualTo(FigureStatus.PASS);
+        assertThat(point(40, 0).status(41)).isEqualTo(FigureStatus.FAIL);
     }
 
     @Test
     void theDefaultToleranceIsTenPercent() {
         Figure f = Figure.builder("f", "x").from(PAPER).paper(PaperValue.of(100), "cycles").build();
-        assertThat(f.check()).isEqualTo(Check.tolerance(10));
-        assertThat(f.status(110)).isEqualTo(Status.PASS);
-        assertThat(f.status(110.5)).isEqualTo(Status.FAIL);
+        assertThat(f.check()).isEqualTo(FigureCheck.tolerance(10));
+        assertThat(f.status(110)).isEqualTo(FigureStatus.PASS);
+        assertThat(f.status(110.5)).isEqualTo(FigureStatus.FAIL);
     }
 
     @Test
     void boundsAreOpenAndNeedNoTolerance() {
         Figure f = Figure.builder("f", "2 registers / 1").from(PAPER).paper(PaperValue.between(1, 2), "ratio").build();
-        assertThat(f.check()).isEqualTo(Check.inRange());
-        assertThat(f.status(1.011)).isEqualTo(Status.PASS);
-        assertThat(f.status(1)).isEqualTo(Status.FAIL);
-        assertThat(f.status(2)).isEqualTo(Status.FAIL);
+        assertThat(f.check()).isEqualTo(FigureCheck.inRange());
+        assertThat(f.status(1.011)).isEqualTo(FigureStatus.PASS);
+        assertThat(f.status(1)).isEqualTo(FigureStatus.FAIL);
+        assertThat(f.status(2)).isEqualTo(FigureStatus.FAIL);
         assertThat(f.deviationPercent(1.5)).isEmpty();
         Figure below = Figure.builder("g", "write / read").from(PAPER).paper(PaperValue.below(1), "ratio").build();
-        assertThat(below.status(0.98)).isEqualTo(Status.PASS);
-        assertThat(below.status(1)).isEqualTo(Status.FAIL);
+        assertThat(below.status(0.98)).isEqualTo(FigureStatus.PASS);
+        assertThat(below.status(1)).isEqualTo(FigureStatus.FAIL);
         assertThat(below.paper().text()).isEqualTo("< 1");
         assertThat(f.paper().text()).isEqualTo("> 1, < 2");
         assertThat(PaperValue.above(0.5).text()).isEqualTo("> 0.5");
@@ -61,11 +61,11 @@ class FigureTest {
     @Test
     void anExplainedFigureIsNeverJudgedButKeepsItsDeviation() {
         Figure f = Figure.builder("f", "read").from(PAPER).paper(PaperValue.of(6.73), "us").explained("NIC and software not modelled").build();
-        assertThat(f.status(0.95)).isEqualTo(Status.EXPLAINED);
-        assertThat(f.status(6.73)).isEqualTo(Status.EXPLAINED);
+        assertThat(f.status(0.95)).isEqualTo(FigureStatus.EXPLAINED);
+        assertThat(f.status(6.73)).isEqualTo(FigureStatus.EXPLAINED);
         assertThat(f.deviationPercent(0.95).getAsDouble()).isEqualTo((0.95 - 6.73) / 6.73 * 100);
         Figure none = Figure.builder("g", "per RS").from(PAPER).paper(PaperValue.none(), "cycles").explained("the paper gives none").build();
-        assertThat(none.status(1)).isEqualTo(Status.EXPLAINED);
+        assertThat(none.status(1)).isEqualTo(FigureStatus.EXPLAINED);
         assertThat(none.deviationPercent(1)).isEmpty();
     }
 
@@ -75,14 +75,14 @@ class FigureTest {
                 .hasMessageContaining("the paper gives no value, so the deviation must be explained");
         assertThatThrownBy(() -> Figure.builder("f", "x").from(PAPER).paper(PaperValue.between(1, 2), "ratio").tolerance(10).build())
                 .hasMessageContaining("paper bounds are judged 'in range'");
-        assertThatThrownBy(() -> new Figure("f", "x", "us", PAPER, PaperValue.of(1), Check.inRange(), java.util.Optional.empty(), false))
+        assertThatThrownBy(() -> new Figure("f", "x", "us", PAPER, PaperValue.of(1), FigureCheck.inRange(), java.util.Optional.empty(), false))
                 .hasMessageContaining("a paper value is judged with a tolerance");
         assertThatThrownBy(() -> Figure.builder("F 1", "x").from(PAPER).paper(PaperValue.of(1), "us").build())
                 .hasMessageContaining("figure id 'F 1' must be lower-case");
         assertThatThrownBy(() -> Figure.builder("f", "x").paper(PaperValue.of(1), "us").build()).hasMessageContaining("figure f needs a citation");
         assertThatThrownBy(() -> PaperValue.of(0)).hasMessageContaining("non-zero");
         assertThatThrownBy(() -> PaperValue.between(2, 1)).hasMessageContaining("above < below");
-        assertThatThrownBy(() -> Check.tolerance(-1)).hasMessageContaining("tolerance must be a finite percentage >= 0");
+        assertThatThrownBy(() -> FigureCheck.tolerance(-1)).hasMessageContaining("tolerance must be a finite percentage >= 0");
         assertThatThrownBy(() -> Figure.builder("f", "a | b").from(PAPER).paper(PaperValue.of(1), "us").build())
                 .hasMessageContaining("cannot contain '|'");
     }

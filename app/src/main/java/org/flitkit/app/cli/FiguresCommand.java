@@ -16,7 +16,7 @@ import org.flitkit.figures.FigureRegistry;
 import org.flitkit.figures.FigureRun;
 import org.flitkit.figures.FigureTable;
 import org.flitkit.figures.LastMeasured;
-import org.flitkit.figures.Status;
+import org.flitkit.figures.FigureStatus;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -109,7 +109,7 @@ final class FiguresCommand implements Callable<Integer> {
         for (LastMeasured m : rows) {
             Figure f = registry.figure(m.id()).orElseThrow();
             o.println(FigureTable.row(f, m, FigureTable.paperNumber(all, f)));
-            failed += f.status(m.value()) == Status.FAIL ? 1 : 0;
+            failed += f.status(m.value()) == FigureStatus.FAIL ? 1 : 0;
         }
         long plots = rows.stream().filter(m -> registry.figure(m.id()).orElseThrow().curve().isPresent()).count();
         o.println("wrote " + out.resolve(FigureRun.README) + ": " + rows.size() + " figure(s) measured, " + plots + " plot(s)"

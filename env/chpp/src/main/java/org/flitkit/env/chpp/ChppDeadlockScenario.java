@@ -8,7 +8,7 @@ import java.util.TreeMap;
 import org.flitkit.formats.chpp.PktType;
 import org.flitkit.formats.chpp.ReceiveCompletion;
 import org.flitkit.formats.chpp.SendCompletion;
-import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.chpp.CompletionStatus;
 import org.flitkit.hdl.Data;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.sim.Simulator;
@@ -252,11 +252,11 @@ public final class ChppDeadlockScenario {
             for (int s = 0; s < 2; s++) {
                 for (ChppDriver.Qp q : qps.get(s)) {
                     for (SendCompletion sc : q.pollSend()) {
-                        check(env, sc.status() == Status.OK && sc.bytes() == c.bytes(s), "processor " + s + ": send completion " + sc);
+                        check(env, sc.status() == CompletionStatus.OK && sc.bytes() == c.bytes(s), "processor " + s + ": send completion " + sc);
                         putsSent[s]++;
                     }
                     for (ReceiveCompletion rc : q.pollReceive()) {
-                        check(env, rc.type() == PktType.PUT && rc.status() == Status.OK,
+                        check(env, rc.type() == PktType.PUT && rc.status() == CompletionStatus.OK,
                                 "processor " + s + ": receive completion " + rc + " is not an OK PUT");
                         // an answer to our GET completes our request; a plain PUT completes the other side's
                         completed[rc.resp() ? s : 1 - s]++;
@@ -410,7 +410,7 @@ public final class ChppDeadlockScenario {
             return !sent.isEmpty() && last[0] >= 0 && env.tb.cycle() >= last[0];
         }, 20_000);
         env.tb.run(200);
-        check(env, sent.get(0).status() == Status.OK, "latency PUT: " + sent.get(0));
+        check(env, sent.get(0).status() == CompletionStatus.OK, "latency PUT: " + sent.get(0));
         byte[] got = env.driver(1).memory().read(dst, bytes);
         check(env, java.util.Arrays.equals(got, data), "latency PUT: " + java.util.Arrays.toString(got) + " landed, "
                 + java.util.Arrays.toString(data) + " sent");

@@ -10,7 +10,7 @@ import org.flitkit.formats.chpp.EndpointId;
 import org.flitkit.formats.chpp.PktType;
 import org.flitkit.formats.chpp.ReceiveCompletion;
 import org.flitkit.formats.chpp.SendCompletion;
-import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.chpp.CompletionStatus;
 import org.flitkit.env.host.HostMemory;
 import org.flitkit.env.host.PcieHost;
 import org.flitkit.rtl.chpp.upload.BufferListRegs;
@@ -118,9 +118,9 @@ public final class ChppDriver {
      * packet) after {@code bytesArrived} bytes, the whole packets that arrived before the failure, at the start of its
      * destination.
      */
-    public record GetEnd(PendingGet get, Status status, long bytesArrived) {
+    public record GetEnd(PendingGet get, CompletionStatus status, long bytesArrived) {
         public boolean ok() {
-            return status == Status.OK;
+            return status == CompletionStatus.OK;
         }
     }
 
@@ -241,7 +241,7 @@ public final class ChppDriver {
             List<SendCompletion> out = new ArrayList<>();
             sendConsumed = poll(sendRing, sendConsumed, ChppRegisters.sendRing(index), b -> out.add(SendCompletion.decode(b)));
             for (SendCompletion c : out) {
-                if (c.kind() == DescKind.GET && c.status() != Status.OK) {
+                if (c.kind() == DescKind.GET && c.status() != CompletionStatus.OK) {
                     gets.removeIf(g -> g.cookie() == c.cookie());
                 }
             }
@@ -267,12 +267,12 @@ public final class ChppDriver {
             PendingGet g = gets.stream().filter(x -> x.holds(rc.address())).findFirst().orElseThrow(() -> new IllegalStateException(
                     "QP " + id + ": Resp receive completion " + rc + " at 0x" + Long.toHexString(rc.address())
                             + " is in no pending GET's destination " + gets));
-            if (rc.status() == Status.OK && rc.address() + rc.length() != g.dst() + g.length()) {
+            if (rc.status() == CompletionStatus.OK && rc.address() + rc.length() != g.dst() + g.length()) {
                 throw new IllegalStateException("QP " + id + ": OK Resp completion " + rc + " ends at 0x"
                         + Long.toHexString(rc.address() + rc.length()) + ", its GET " + g + " at 0x" + Long.toHexString(g.dst() + g.length()));
             }
             gets.remove(g);
-            return new GetEnd(g, rc.status(), rc.status() == Status.OK ? g.length() : rc.address() - g.dst());
+            return new GetEnd(g, rc.status(), rc.status() == CompletionStatus.OK ? g.length() : rc.address() - g.dst());
         }
 
         /** Receive completions posted since the last poll (NAP, PUT with CE, refusals). */

@@ -11,7 +11,7 @@ import org.flitkit.formats.chpp.EndpointId;
 import org.flitkit.formats.chpp.PktType;
 import org.flitkit.formats.chpp.ReceiveCompletion;
 import org.flitkit.formats.chpp.SendCompletion;
-import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.chpp.CompletionStatus;
 import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.env.host.PcieHost;
 import org.flitkit.env.host.PcieParams;
@@ -59,14 +59,14 @@ public final class ChppFaultsScenario {
         final long src;
         final int len;
         final long dst;
-        Status status;
+        CompletionStatus status;
         long sent = -1;
         boolean received;
         /** GET: how it ended at the requester (OK or GET_FAILED) and the bytes that arrived. */
-        Status end;
+        CompletionStatus end;
         long arrived = -1;
         /** GET: the answering side's send-ring failure of the answer (status, bytes sent before it). */
-        Status answerStatus;
+        CompletionStatus answerStatus;
         long answerSent = -1;
 
         Req(int side, int function, int cookie, Op op, long src, int len, long dst) {
@@ -232,7 +232,7 @@ public final class ChppFaultsScenario {
                     for (SendCompletion c : qps.get(s).get(f).pollSend()) {
                         outstanding[s][f]--;
                         if (c.kind() == null && c.cookie() == 0) {
-                            check(env, c.status() == Status.PCIE_ERROR || c.status() == Status.COMPLETION_TIMEOUT,
+                            check(env, c.status() == CompletionStatus.PCIE_ERROR || c.status() == CompletionStatus.COMPLETION_TIMEOUT,
                                     "unreadable descriptor with status " + c.status());
                             unreadable[s * n + f]++;
                             ended++;
@@ -242,11 +242,11 @@ public final class ChppFaultsScenario {
                         check(env, r != null, "send completion for no outstanding request: " + c + " on processor " + s + " function " + f);
                         r.status = c.status();
                         r.sent = c.bytes();
-                        check(env, c.status() != Status.OK || c.bytes() == r.len, "OK completion of " + c.bytes() + " bytes for " + r.len);
-                        check(env, c.status() == Status.OK || c.status() == Status.PCIE_ERROR || c.status() == Status.COMPLETION_TIMEOUT,
+                        check(env, c.status() != CompletionStatus.OK || c.bytes() == r.len, "OK completion of " + c.bytes() + " bytes for " + r.len);
+                        check(env, c.status() == CompletionStatus.OK || c.status() == CompletionStatus.PCIE_ERROR || c.status() == CompletionStatus.COMPLETION_TIMEOUT,
                                 "unexpected status " + c);
                         // a GET that left ends at its requester; one that failed here never left
-                        if (r.op != Op.GET || r.status != Status.OK || r.end != null) {
+                        if (r.op != Op.GET || r.status != CompletionStatus.OK || r.end != null) {
                             ended++;
                         }
                     }
@@ -271,10 +271,10 @@ public final class ChppFaultsScenario {
         }
         noBuffer = counts[0];
         verify(env, all, byCookie, unreadable, naps, SendEngineParams.defaults().mtu());
-        int getsOk = (int) all.stream().filter(r -> r.op == Op.GET && r.end == Status.OK).count();
-        int getFailed = (int) all.stream().filter(r -> r.op == Op.GET && r.end == Status.GET_FAILED).count();
+        int getsOk = (int) all.stream().filter(r -> r.op == Op.GET && r.end == CompletionStatus.OK).count();
+        int getFailed = (int) all.stream().filter(r -> r.op == Op.GET && r.end == CompletionStatus.GET_FAILED).count();
         int getsUnreadable = (int) all.stream().filter(r -> r.op == Op.GET && r.status == null).count();
-        int getsNotSent = (int) all.stream().filter(r -> r.op == Op.GET && r.status != null && r.status != Status.OK).count();
+        int getsNotSent = (int) all.stream().filter(r -> r.op == Op.GET && r.status != null && r.status != CompletionStatus.OK).count();
         check(env, getsOk + getFailed + getsUnreadable + getsNotSent == gets, gets + " GETs but " + getsOk + " answered, "
                 + getFailed + " GET_FAILED, " + getsUnreadable + " unreadable and " + getsNotSent + " not sent");
         if (rate == 0) {
@@ -289,9 +289,9 @@ public final class ChppFaultsScenario {
                     "processor " + s + ": tags not all free at the end: free " + free[s] + ", in flight 0x"
                             + Long.toHexString(sim.peek(t.inFlight)) + ", quarantined 0x" + Long.toHexString(sim.peek(t.quarantined)));
         }
-        int ok = (int) all.stream().filter(r -> outcome(r) == Status.OK).count();
-        int errs = (int) all.stream().filter(r -> outcome(r) == Status.PCIE_ERROR).count();
-        int tos = (int) all.stream().filter(r -> outcome(r) == Status.COMPLETION_TIMEOUT).count();
+        int ok = (int) all.stream().filter(r -> outcome(r) == CompletionStatus.OK).count();
+        int errs = (int) all.stream().filter(r -> outcome(r) == CompletionStatus.PCIE_ERROR).count();
+        int tos = (int) all.stream().filter(r -> outcome(r) == CompletionStatus.COMPLETION_TIMEOUT).count();
         int unr = java.util.Arrays.stream(unreadable).sum();
         return new Outcome(requests, ok, errs, tos, unr, noBuffer, reads[0], faults[0], env.tb.cycle() - start, free[0], free[1],
                 gets, getsOk, getFailed, getsUnreadable, getsNotSent);
@@ -301,9 +301,9 @@ public final class ChppFaultsScenario {
      * How a request ended: its send completion's status; for a GET that left, OK if answered, else the cause its
      * answer failed with at the target (PCIE_ERROR or COMPLETION_TIMEOUT, from the target's send ring).
      */
-    private static Status outcome(Req r) {
-        if (r.op == Op.GET && r.status == Status.OK) {
-            return r.end == Status.OK ? Status.OK : r.answerStatus;
+    private static CompletionStatus outcome(Req r) {
+        if (r.op == Op.GET && r.status == CompletionStatus.OK) {
+            return r.end == CompletionStatus.OK ? CompletionStatus.OK : r.answerStatus;
         }
         return r.status;
     }
@@ -329,14 +329,14 @@ public final class ChppFaultsScenario {
             }
             Req r = gets.get(s + "/" + f + "/" + e.get().cookie());
             check(env, r != null && r.end == null, "GET end " + e + " for no GET in flight");
-            check(env, e.status() == Status.OK || e.status() == Status.GET_FAILED, "GET " + r.cookie + " ended with " + rc);
-            check(env, r.status == null || r.status == Status.OK, "GET " + r.cookie + " failed at its requester (" + r.status
+            check(env, e.status() == CompletionStatus.OK || e.status() == CompletionStatus.GET_FAILED, "GET " + r.cookie + " ended with " + rc);
+            check(env, r.status == null || r.status == CompletionStatus.OK, "GET " + r.cookie + " failed at its requester (" + r.status
                     + ") and still ended with " + rc);
             check(env, rc.src().equals(new EndpointId(1 - s, f, GET_TARGET_QP)), "GET answer from " + rc.src());
             r.end = e.status();
             r.arrived = e.bytesArrived();
             // the send completion came first: this ends the GET; else its send completion will
-            ended += r.status == Status.OK ? 1 : 0;
+            ended += r.status == CompletionStatus.OK ? 1 : 0;
         }
         return ended;
     }
@@ -351,7 +351,7 @@ public final class ChppFaultsScenario {
             check(env, r != null && r.answerStatus == null, "answer failure " + c + " on processor " + s + " function " + f
                     + " for no GET of the other side");
             check(env, c.kind() == org.flitkit.formats.chpp.DescKind.PUT
-                    && (c.status() == Status.PCIE_ERROR || c.status() == Status.COMPLETION_TIMEOUT) && c.bytes() < r.len,
+                    && (c.status() == CompletionStatus.PCIE_ERROR || c.status() == CompletionStatus.COMPLETION_TIMEOUT) && c.bytes() < r.len,
                     "answer failure " + c + " of a GET of " + r.len + " bytes");
             r.answerStatus = c.status();
             r.answerSent = c.bytes();
@@ -361,7 +361,7 @@ public final class ChppFaultsScenario {
     /** A receive completion at processor {@code s}: a NAP (its message, or NO_RECEIVE_BUFFER) or a PUT's last packet. */
     private static int receive(ChppEnv env, ReceiveCompletion rc, Map<EndpointId, ArrayDeque<Req>> naps, int s) {
         if (rc.type() == PktType.PUT) {
-            check(env, rc.status() == Status.OK && !rc.resp(), "PUT receive completion " + rc);
+            check(env, rc.status() == CompletionStatus.OK && !rc.resp(), "PUT receive completion " + rc);
             return 0;
         }
         ArrayDeque<Req> q = naps.get(rc.src());
@@ -370,8 +370,8 @@ public final class ChppFaultsScenario {
         // the first one of its length not known to have failed (and, when written, with its bytes)
         Req r = null;
         for (Req c : q) {
-            boolean mayHaveLeft = c.status == null || c.status == Status.OK;
-            if (mayHaveLeft && c.len == rc.length() && (rc.status() != Status.OK || java.util.Arrays.equals(
+            boolean mayHaveLeft = c.status == null || c.status == CompletionStatus.OK;
+            if (mayHaveLeft && c.len == rc.length() && (rc.status() != CompletionStatus.OK || java.util.Arrays.equals(
                     env.driver(s).memory().read(rc.address(), c.len), env.driver(c.side).memory().read(c.src, c.len)))) {
                 r = c;
                 break;
@@ -380,10 +380,10 @@ public final class ChppFaultsScenario {
         check(env, r != null, "NAP receive completion " + rc + " matches no NAP that may have been sent");
         q.remove(r);
         r.received = true;
-        if (rc.status() == Status.NO_RECEIVE_BUFFER) {
+        if (rc.status() == CompletionStatus.NO_RECEIVE_BUFFER) {
             return 1;
         }
-        check(env, rc.status() == Status.OK, "NAP receive completion " + rc);
+        check(env, rc.status() == CompletionStatus.OK, "NAP receive completion " + rc);
         env.driver(s).postReceiveBuffers(List.of(rc.address()));
         return 0;
     }
@@ -423,7 +423,7 @@ public final class ChppFaultsScenario {
                 if (sent > 0) {
                     allowed.get(at).put(r.dst, r.dst + sent);
                 }
-            } else if (r.status == Status.OK) {
+            } else if (r.status == CompletionStatus.OK) {
                 check(env, r.received, "NAP of " + r.len + " bytes sent OK but never received");
             }
         }
@@ -446,12 +446,12 @@ public final class ChppFaultsScenario {
      */
     private static long getBytes(ChppEnv env, Req r, int mtu) {
         String what = "GET " + r.side + "/" + r.function + "/" + r.cookie + " of " + r.len + " bytes";
-        if (r.status != Status.OK) {
+        if (r.status != CompletionStatus.OK) {
             check(env, r.end == null && r.answerStatus == null, what + " failed at the requester (" + r.status + ") but was answered");
             return 0;
         }
         check(env, r.end != null, what + " left but never ended at the requester");
-        if (r.end == Status.OK) {
+        if (r.end == CompletionStatus.OK) {
             check(env, r.answerStatus == null && r.arrived == r.len, what + " answered OK but its answer failed: " + r.answerStatus);
             return r.len;
         }

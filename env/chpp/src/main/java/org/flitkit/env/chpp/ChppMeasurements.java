@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.formats.chpp.ReceiveCompletion;
 import org.flitkit.formats.chpp.SendCompletion;
-import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.chpp.CompletionStatus;
 import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.env.host.PcieParams;
 import org.flitkit.rtl.chpp.ChppController;
@@ -178,7 +178,7 @@ public final class ChppMeasurements implements AutoCloseable {
             env.tb.run(16);
             for (int f = 0; f < n; f++) {
                 for (SendCompletion c : qps.get(f).pollSend()) {
-                    if (c.status() != Status.OK) {
+                    if (c.status() != CompletionStatus.OK) {
                         throw env.tb.fail("fairness: function " + f + " send completion " + c);
                     }
                     outstanding[f]--;
@@ -216,7 +216,7 @@ public final class ChppMeasurements implements AutoCloseable {
     private int collect(Op op) {
         int done = 0;
         for (SendCompletion s : a.pollSend()) {
-            if (s.status() != Status.OK) {
+            if (s.status() != CompletionStatus.OK) {
                 throw env.tb.fail(op + ": send completion " + s);
             }
             done += op == Op.PUT ? 1 : 0;
@@ -224,13 +224,13 @@ public final class ChppMeasurements implements AutoCloseable {
         for (ReceiveCompletion r : a.pollReceive()) {
             // a GET ends at the requester: its answer's last packet (OK) or the answer's failure (GET_FAILED)
             ChppDriver.GetEnd g = a.getEnded(r);
-            if (r.status() != Status.OK || g == null || !g.ok()) {
+            if (r.status() != CompletionStatus.OK || g == null || !g.ok()) {
                 throw env.tb.fail(op + ": receive completion at the requester " + r + (g == null ? " (no GET's end)" : " ends " + g));
             }
             done += op == Op.GET ? 1 : 0;
         }
         for (ReceiveCompletion r : b.pollReceive()) {
-            if (r.status() != Status.OK) {
+            if (r.status() != CompletionStatus.OK) {
                 throw env.tb.fail(op + ": receive completion " + r);
             }
             done++;

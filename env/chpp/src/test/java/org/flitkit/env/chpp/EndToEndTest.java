@@ -8,7 +8,7 @@ import org.flitkit.formats.chpp.EndpointId;
 import org.flitkit.formats.chpp.PktType;
 import org.flitkit.formats.chpp.ReceiveCompletion;
 import org.flitkit.formats.chpp.SendCompletion;
-import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.chpp.CompletionStatus;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.TestbenchExtension;
 import org.junit.jupiter.api.Test;
@@ -40,11 +40,11 @@ class EndToEndTest {
             }, 5000);
             long at = env.tb.cycle();
             assertThat(sent).hasSize(1);
-            assertThat(sent.get(0).status()).isEqualTo(Status.OK);
+            assertThat(sent.get(0).status()).isEqualTo(CompletionStatus.OK);
             assertThat(sent.get(0).bytes()).isEqualTo(1000);
             assertThat(got).hasSize(1);
             assertThat(got.get(0).type()).isEqualTo(PktType.PUT);
-            assertThat(got.get(0).status()).isEqualTo(Status.OK);
+            assertThat(got.get(0).status()).isEqualTo(CompletionStatus.OK);
             assertThat(got.get(0).resp()).isFalse();
             assertThat(env.driver(1).memory().read(0x2000_0005L, data.length)).isEqualTo(data);
             System.out.printf("1000-byte PUT: completions seen by cycle %d (build %.1f s: %s; sim %.1f s)%n", at, env.tb.buildSeconds(), env.tb.sim().stats(), env.tb.simSeconds());
@@ -84,7 +84,7 @@ class EndToEndTest {
             List<SendCompletion> sent = new ArrayList<>();
             List<ReceiveCompletion> got = new ArrayList<>();
             await(env, a, sent, 2, b, got, 2);
-            assertThat(sent).extracting(SendCompletion::status).containsExactly(Status.OK, Status.OK);
+            assertThat(sent).extracting(SendCompletion::status).containsExactly(CompletionStatus.OK, CompletionStatus.OK);
             assertThat(sent).extracting(SendCompletion::bytes).containsExactly(37L, 1500L);
             assertThat(got).extracting(ReceiveCompletion::type).containsExactly(PktType.NAP, PktType.NAP);
             assertThat(got).extracting(ReceiveCompletion::src).containsOnly(a.id());
@@ -107,9 +107,9 @@ class EndToEndTest {
             List<SendCompletion> sent = new ArrayList<>();
             List<ReceiveCompletion> got = new ArrayList<>();
             await(env, a, sent, 1, a, got, 1);
-            assertThat(sent.get(0).status()).isEqualTo(Status.OK);
+            assertThat(sent.get(0).status()).isEqualTo(CompletionStatus.OK);
             assertThat(got.get(0).type()).isEqualTo(PktType.PUT);
-            assertThat(got.get(0).status()).isEqualTo(Status.OK);
+            assertThat(got.get(0).status()).isEqualTo(CompletionStatus.OK);
             assertThat(got.get(0).src()).isEqualTo(b.id());
             assertThat(got.get(0).resp()).as("the PUT answers our GET").isTrue();
             assertThat(env.driver(0).memory().read(0x6000_0001L, remote.length)).isEqualTo(remote);
@@ -160,7 +160,7 @@ class EndToEndTest {
                 }
                 return got.size() == 2 * 2 * functions * each;
             }, 100_000);
-            assertThat(got).extracting(ReceiveCompletion::status).containsOnly(Status.OK);
+            assertThat(got).extracting(ReceiveCompletion::status).containsOnly(CompletionStatus.OK);
             assertThat(got).filteredOn(ReceiveCompletion::resp).hasSize(2 * functions * each);
             for (int p = 0; p < 2; p++) {
                 assertThat(env.driver(p).memory().read(0x6000_0000L, span)).as("GET answers at " + p).isEqualTo(pattern(span, 11 + (1 - p)));
@@ -194,7 +194,7 @@ class EndToEndTest {
             List<SendCompletion> sent = new ArrayList<>();
             List<ReceiveCompletion> got = new ArrayList<>();
             await(env, a, sent, 1, b, got, 1);
-            assertThat(sent.get(0).status()).isEqualTo(Status.OK);
+            assertThat(sent.get(0).status()).isEqualTo(CompletionStatus.OK);
             assertThat(sent.get(0).bytes()).isEqualTo(1034);
             byte[] all = new byte[1034];
             System.arraycopy(s0, 0, all, 0, 700);
@@ -225,9 +225,9 @@ class EndToEndTest {
             List<ReceiveCompletion> got = new ArrayList<>();
             await(env, a, sent, 2, b, got, 2);
             // the sender cannot know: both PUTs left
-            assertThat(sent).extracting(SendCompletion::status).containsExactly(Status.OK, Status.OK);
+            assertThat(sent).extracting(SendCompletion::status).containsExactly(CompletionStatus.OK, CompletionStatus.OK);
             // the receiver refuses the first (its last packet carried CE, so it is reported) and takes the second
-            assertThat(got).extracting(ReceiveCompletion::status).containsExactly(Status.QP_MAGIC_REFUSED, Status.OK);
+            assertThat(got).extracting(ReceiveCompletion::status).containsExactly(CompletionStatus.QP_MAGIC_REFUSED, CompletionStatus.OK);
             assertThat(env.driver(1).memory().read(0x2000_0000L, 256)).isEqualTo(new byte[256]);
             assertThat(env.driver(1).memory().read(0x2100_0000L, 256)).isEqualTo(pattern(256, 9));
             assertThat(env.tb.sim().peek(env.tb.dut().engines.get(1).receive.dispatch.refusedMagic)).isEqualTo(2);
@@ -299,7 +299,7 @@ class EndToEndTest {
             // refused doorbells are lost to the hardware, counted for software; every accepted one completes once
             assertThat(refused).isEqualTo(12);
             assertThat(sent).hasSize(n - (int) refused);
-            assertThat(sent).extracting(SendCompletion::status).containsOnly(Status.OK);
+            assertThat(sent).extracting(SendCompletion::status).containsOnly(CompletionStatus.OK);
             assertThat(sent).extracting(SendCompletion::cookie).containsExactlyElementsOf(cookies.subList(0, n - (int) refused));
             assertThat(b.pollReceive()).hasSize(n - (int) refused);
         }

@@ -8,7 +8,7 @@ import org.flitkit.formats.chpp.DescKind;
 import org.flitkit.formats.chpp.PktType;
 import org.flitkit.formats.chpp.ReceiveCompletion;
 import org.flitkit.formats.chpp.SendCompletion;
-import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.chpp.CompletionStatus;
 import org.flitkit.env.host.PcieHost;
 import org.flitkit.env.host.PcieParams;
 import org.flitkit.rtl.chpp.ChppParams;
@@ -85,11 +85,11 @@ class FailedGetTest {
             // RCE 0: the requester asked for no completion, and gets GET_FAILED all the same
             int cookie = a.get(b.id(), KEY, REMOTE, LOCAL, remote.length, true, false);
             Seen s = await(env, a, b, 1);
-            assertThat(s.requesterSent).containsExactly(new SendCompletion(DescKind.GET, 1, Status.OK, cookie, remote.length, true));
-            assertThat(s.requesterGot).containsExactly(new ReceiveCompletion(PktType.PUT, true, Status.GET_FAILED, b.id(), a.id(), 0,
+            assertThat(s.requesterSent).containsExactly(new SendCompletion(DescKind.GET, 1, CompletionStatus.OK, cookie, remote.length, true));
+            assertThat(s.requesterGot).containsExactly(new ReceiveCompletion(PktType.PUT, true, CompletionStatus.GET_FAILED, b.id(), a.id(), 0,
                     LOCAL, true));
             // the target's software hears of its failed read under the GET's cookie (its answer is a PUT, SCE 0)
-            assertThat(s.targetSent).containsExactly(new SendCompletion(DescKind.PUT, 3, Status.PCIE_ERROR, cookie, 0, true));
+            assertThat(s.targetSent).containsExactly(new SendCompletion(DescKind.PUT, 3, CompletionStatus.PCIE_ERROR, cookie, 0, true));
             assertLocal(env, remote, 0);
             // no byte written at the requester outside its rings
             assertThat(env.hosts.get(0).writes()).allMatch(w -> w.addr() >= ChppDriver.RINGS);
@@ -97,14 +97,14 @@ class FailedGetTest {
             assertThat(env.tb.sim().peek(env.tb.dut().engines.get(0).receive.put.failedAnswers)).isEqualTo(1);
             // the driver ends the GET: its end names the GET and the bytes that arrived
             ChppDriver.GetEnd e = a.getEnded(s.requesterGot.get(0));
-            assertThat(e).isEqualTo(new ChppDriver.GetEnd(new ChppDriver.PendingGet(cookie, LOCAL, remote.length), Status.GET_FAILED, 0));
+            assertThat(e).isEqualTo(new ChppDriver.GetEnd(new ChppDriver.PendingGet(cookie, LOCAL, remote.length), CompletionStatus.GET_FAILED, 0));
             assertThat(a.pendingGets()).isEmpty();
 
             // the source readable again: the next GET on the same QPs is answered in full
             env.hosts.get(1).readFaults((addr, len, rng) -> PcieHost.ReadOutcome.OK);
             int next = a.get(b.id(), KEY, REMOTE, LOCAL, remote.length, false, true);
             Seen t = await(env, a, b, 1);
-            assertThat(t.requesterGot).containsExactly(new ReceiveCompletion(PktType.PUT, true, Status.OK, b.id(), a.id(),
+            assertThat(t.requesterGot).containsExactly(new ReceiveCompletion(PktType.PUT, true, CompletionStatus.OK, b.id(), a.id(),
                     3000 - 23 * 128, LOCAL + 23 * 128, true));
             assertThat(t.targetSent).isEmpty();
             assertThat(a.getEnded(t.requesterGot.get(0)).ok()).isTrue();
@@ -131,12 +131,12 @@ class FailedGetTest {
             assertThat(lost.get(0).addr()).isEqualTo(REMOTE + 512);
             assertThat(lost.get(0).len()).isEqualTo(512);
             assertThat(s.requesterSent).isEmpty();
-            assertThat(s.requesterGot).containsExactly(new ReceiveCompletion(PktType.PUT, true, Status.GET_FAILED, b.id(), a.id(), 0,
+            assertThat(s.requesterGot).containsExactly(new ReceiveCompletion(PktType.PUT, true, CompletionStatus.GET_FAILED, b.id(), a.id(), 0,
                     LOCAL + 512, true));
-            assertThat(s.targetSent).containsExactly(new SendCompletion(DescKind.PUT, 2, Status.COMPLETION_TIMEOUT, cookie, 512, true));
+            assertThat(s.targetSent).containsExactly(new SendCompletion(DescKind.PUT, 2, CompletionStatus.COMPLETION_TIMEOUT, cookie, 512, true));
             assertLocal(env, remote, 512);
             ChppDriver.GetEnd e = a.getEnded(s.requesterGot.get(0));
-            assertThat(e.status()).isEqualTo(Status.GET_FAILED);
+            assertThat(e.status()).isEqualTo(CompletionStatus.GET_FAILED);
             assertThat(e.bytesArrived()).isEqualTo(512);
             // 4 whole packets and the failure packet left the target
             assertThat(env.tb.sim().peek(env.tb.dut().engines.get(1).send.packer.packets)).isEqualTo(5);

@@ -5,7 +5,7 @@ import java.util.List;
 import org.flitkit.testbench.CycleTally;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.ScenarioResult;
-import org.flitkit.figures.Check;
+import org.flitkit.figures.FigureCheck;
 import org.flitkit.figures.Figure;
 import org.flitkit.figures.FigureScenario;
 
@@ -32,6 +32,6 @@ public final class MncFiguresScenario {
 
     /** A row whose model value was fitted to the paper's (its explanation says so). */
     public static boolean isCalibrated(Figure f) {
-        return f.check() instanceof Check.Explained e && e.why().startsWith(MncFigures.CALIBRATED);
+        return f.check() instanceof FigureCheck.Explained e && e.why().startsWith(MncFigures.CALIBRATED);
     }
 }

@@ -56,11 +56,11 @@ public final class ChppExamples {
     public static final PacketHeader FAILED_ANSWER_HEADER = Packets.failedAnswerHeader(
             Packets.answerGet(GET_HEADER, GET.encode()), RECEIVER.processor(), RECEIVER.function(), RECEIVER_REQUESTER_ID, 0, 2048);
 
-    public static final SendCompletion SEND_COMPLETION = new SendCompletion(DescKind.PUT, 3, Status.OK, 0xA542, 0x0020_0000L, true);
-    public static final ReceiveCompletion RECEIVE_COMPLETION = new ReceiveCompletion(PktType.NAP, false, Status.OK,
+    public static final SendCompletion SEND_COMPLETION = new SendCompletion(DescKind.PUT, 3, CompletionStatus.OK, 0xA542, 0x0020_0000L, true);
+    public static final ReceiveCompletion RECEIVE_COMPLETION = new ReceiveCompletion(PktType.NAP, false, CompletionStatus.OK,
             SENDER, RECEIVER, 5, 0x0000_0005_0000_0800L, true);
     /** The requester's completion for that failed answer. */
-    public static final ReceiveCompletion GET_FAILED_COMPLETION = new ReceiveCompletion(PktType.PUT, true, Status.GET_FAILED,
+    public static final ReceiveCompletion GET_FAILED_COMPLETION = new ReceiveCompletion(PktType.PUT, true, CompletionStatus.GET_FAILED,
             RECEIVER, SENDER, 0, 0x0003_0000_0800L, true);
     public static final DoorbellWrite DOORBELL = new DoorbellWrite(3, 0x0000_0001_2345_6780L, 32);
 

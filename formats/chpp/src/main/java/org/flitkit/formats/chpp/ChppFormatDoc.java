@@ -69,7 +69,7 @@ public final class ChppFormatDoc {
         layout(md, CompletionLayouts.SEND, "Send completion (16 bytes)");
         layout(md, CompletionLayouts.RECEIVE, "Receive completion, NAP and PUT (16 bytes)");
         md.append("### Status codes (8 bits)\n\n| name | code | send ring | receive ring | meaning |\n|---|---|---|---|---|\n");
-        for (Status s : Status.values()) {
+        for (CompletionStatus s : CompletionStatus.values()) {
             md.append(String.format("| %s | 0x%02X | %s | %s | %s |%n", s, s.code(), s.send() ? "yes" : "-",
                     s.receive() ? "yes" : "-", s.description()));
         }

@@ -25,7 +25,7 @@ final class Codec {
     /** PUT/GET record rules: length 1..2^32-1, the remote (48-bit) destination range. */
     static void transfer(String what, long length, long dstAddress) {
         ChppFormatException.require(length != 0, Rule.ZERO_LENGTH, what + " of 0 bytes");
-        Bits.range(what + " length", length, Chpp.MAX_TRANSFER);
+        ChppBits.range(what + " length", length, Chpp.MAX_TRANSFER);
         remote(what + " destination", dstAddress, length);
     }
 
@@ -50,12 +50,12 @@ final class Codec {
      * included), then the record's rules (NAP size and RCE, zero lengths, address range, chain counts and totals).
      */
     static Descriptor decode(byte[] bytes) {
-        Bits.notNull("descriptor", bytes);
+        ChppBits.notNull("descriptor", bytes);
         int n = bytes.length;
         ChppFormatException.require(n >= Chpp.DESC_HEAD_BYTES && n % Chpp.WORD_BYTES == 0 && n <= Chpp.MAX_DESCRIPTOR_BYTES,
                 Rule.WRONG_SIZE, "descriptor of " + n + " bytes: must be whole 8-byte words, " + Chpp.DESC_HEAD_BYTES
                         + ".." + Chpp.MAX_DESCRIPTOR_BYTES + " bytes");
-        BitVector v = Bits.fromLE(bytes);
+        BitVector v = ChppBits.fromLE(bytes);
         DescKind kind = DescKind.fromCode(v.get(DescriptorLayouts.NAP_IMMEDIATE.KIND));
         return switch (kind) {
             case NAP_IMMEDIATE -> {
@@ -66,7 +66,7 @@ final class Codec {
                 int size = Descriptor.NapImmediate.size(length);
                 sizeIs(kind, n, size);
                 BitVector head = v.slice(0, l.width());
-                Bits.reservedZero(l.layout(), head, 0);
+                ChppBits.reservedZero(l.layout(), head, 0);
                 int padFrom = 8 * (Chpp.DESC_HEAD_BYTES + length);
                 ChppFormatException.require(padFrom == 8 * size || v.slice(padFrom, 8 * size - padFrom).isZero(), Rule.RESERVED_BITS,
                         "nap-immediate: padding bytes " + (Chpp.DESC_HEAD_BYTES + length) + ".." + (size - 1) + " must be 0");
@@ -77,13 +77,13 @@ final class Codec {
             case NAP_INDIRECT -> {
                 DescriptorLayouts.NapIndirect l = DescriptorLayouts.NAP_INDIRECT;
                 sizeIs(kind, n, Descriptor.NAP_INDIRECT_BYTES);
-                Bits.reservedZero(l.layout(), v, 0);
+                ChppBits.reservedZero(l.layout(), v, 0);
                 yield new Descriptor.NapIndirect(common(l, v), (int) v.get(l.LENGTH), v.get(l.SRC_ADDR));
             }
             case PUT, GET -> {
                 DescriptorLayouts.Transfer l = kind == DescKind.PUT ? DescriptorLayouts.PUT : DescriptorLayouts.GET;
                 sizeIs(kind, n, Descriptor.PUT_BYTES);
-                Bits.reservedZero(l.layout(), v, 0);
+                ChppBits.reservedZero(l.layout(), v, 0);
                 long length = v.get(l.LENGTH);
                 long src = v.get(l.SRC_ADDR);
                 long dst = v.get(l.DST_ADDR);
@@ -101,13 +101,13 @@ final class Codec {
                                 + " in all (a descriptor is at most " + Chpp.MAX_DESCRIPTOR_BYTES + " bytes)");
                 sizeIs(kind, n, Descriptor.Chain.size(srcCount + dstCount));
                 BitVector head = v.slice(0, l.width());
-                Bits.reservedZero(l.layout(), head, 0);
+                ChppBits.reservedZero(l.layout(), head, 0);
                 List<Descriptor.Segment> src = new ArrayList<>();
                 List<Descriptor.Segment> dst = new ArrayList<>();
                 for (int i = 0; i < srcCount + dstCount; i++) {
                     int offset = 8 * Chpp.DESC_HEAD_BYTES + i * DescriptorLayouts.SEGMENT.width();
                     BitVector s = v.slice(offset, DescriptorLayouts.SEGMENT.width());
-                    Bits.reservedZero(DescriptorLayouts.SEGMENT.layout(), s, offset);
+                    ChppBits.reservedZero(DescriptorLayouts.SEGMENT.layout(), s, offset);
                     (i < srcCount ? src : dst).add(new Descriptor.Segment(s.get(DescriptorLayouts.SEGMENT.ADDRESS),
                             s.get(DescriptorLayouts.SEGMENT.LENGTH)));
                 }

@@ -39,17 +39,17 @@ public sealed interface Descriptor {
      */
     record Common(int qp, boolean sce, boolean rce, EndpointId dst, int qpMagic, int cookie) {
         public Common {
-            Bits.range("QP", qp, Chpp.QPS - 1);
-            Bits.notNull("DST_ID", dst);
-            Bits.range("QPMagic", qpMagic, (1 << Chpp.QP_MAGIC_BITS) - 1);
-            Bits.range("Cookie", cookie, 0xFFFF);
+            ChppBits.range("QP", qp, Chpp.QPS - 1);
+            ChppBits.notNull("DST_ID", dst);
+            ChppBits.range("QPMagic", qpMagic, (1 << Chpp.QP_MAGIC_BITS) - 1);
+            ChppBits.range("Cookie", cookie, 0xFFFF);
         }
     }
 
     /** One chain segment: an address and a length of at least one byte. */
     record Segment(long address, long length) {
         public Segment {
-            Bits.range("segment length", length, Chpp.MAX_TRANSFER);
+            ChppBits.range("segment length", length, Chpp.MAX_TRANSFER);
             ChppFormatException.require(length >= 1, Rule.ZERO_LENGTH, "chain segment at 0x" + Long.toHexString(address) + " has length 0");
         }
     }
@@ -57,8 +57,8 @@ public sealed interface Descriptor {
     /** NAP immediate: the data travels inside the descriptor (0..2048 bytes). */
     record NapImmediate(Common common, byte[] data) implements Descriptor {
         public NapImmediate {
-            Bits.notNull("common", common);
-            Bits.notNull("data", data);
+            ChppBits.notNull("common", common);
+            ChppBits.notNull("data", data);
             ChppFormatException.require(data.length <= Chpp.MAX_NAP, Rule.NAP_TOO_LARGE,
                     "NAP immediate of " + data.length + " bytes, at most " + Chpp.MAX_NAP);
             ChppFormatException.require(common.rce(), Rule.NAP_NEEDS_RECEIVE_EVENT, "NAP immediate with RCE = 0");
@@ -113,8 +113,8 @@ public sealed interface Descriptor {
     /** NAP indirect: 0..2048 bytes read from {@code srcAddress}. */
     record NapIndirect(Common common, int length, long srcAddress) implements Descriptor {
         public NapIndirect {
-            Bits.notNull("common", common);
-            Bits.range("Length", length, (1 << Chpp.LENGTH_BITS) - 1);
+            ChppBits.notNull("common", common);
+            ChppBits.range("Length", length, (1 << Chpp.LENGTH_BITS) - 1);
             ChppFormatException.require(length <= Chpp.MAX_NAP, Rule.NAP_TOO_LARGE,
                     "NAP indirect of " + length + " bytes, at most " + Chpp.MAX_NAP);
             ChppFormatException.require(common.rce(), Rule.NAP_NEEDS_RECEIVE_EVENT, "NAP indirect with RCE = 0");
@@ -140,7 +140,7 @@ public sealed interface Descriptor {
     /** PUT: {@code length} bytes from local {@code srcAddress} to the receiver's {@code dstAddress}. */
     record Put(Common common, long length, long srcAddress, long dstAddress) implements Descriptor {
         public Put {
-            Bits.notNull("common", common);
+            ChppBits.notNull("common", common);
             Codec.transfer("PUT", length, dstAddress);
         }
 
@@ -163,7 +163,7 @@ public sealed interface Descriptor {
     /** GET: {@code length} bytes from the receiver's {@code srcAddress} back to local {@code dstAddress}. */
     record Get(Common common, long length, long srcAddress, long dstAddress) implements Descriptor {
         public Get {
-            Bits.notNull("common", common);
+            ChppBits.notNull("common", common);
             Codec.transfer("GET", length, dstAddress);
         }
 
@@ -186,9 +186,9 @@ public sealed interface Descriptor {
     /** Chain DMA: source segments (local) and destination segments (receiver's) with equal totals. */
     record Chain(Common common, List<Segment> sources, List<Segment> destinations) implements Descriptor {
         public Chain {
-            Bits.notNull("common", common);
-            Bits.notNull("sources", sources);
-            Bits.notNull("destinations", destinations);
+            ChppBits.notNull("common", common);
+            ChppBits.notNull("sources", sources);
+            ChppBits.notNull("destinations", destinations);
             sources = List.copyOf(sources);
             destinations = List.copyOf(destinations);
             ChppFormatException.require(!sources.isEmpty() && !destinations.isEmpty(), Rule.CHAIN_NO_SEGMENTS,

@@ -15,8 +15,8 @@ public record DoorbellWrite(int qp, long address, int length) {
     public static final int MAX_WORDS = Chpp.MAX_DESCRIPTOR_BYTES / Chpp.WORD_BYTES;
 
     public DoorbellWrite {
-        Bits.range("QP", qp, Chpp.QPS - 1);
-        Bits.range("address", address, (1L << Chpp.DOORBELL_ADDRESS_BITS) - 1);
+        ChppBits.range("QP", qp, Chpp.QPS - 1);
+        ChppBits.range("address", address, (1L << Chpp.DOORBELL_ADDRESS_BITS) - 1);
         ChppFormatException.require(address % Chpp.WORD_BYTES == 0, Rule.DOORBELL_MISALIGNED,
                 "descriptor address 0x" + Long.toHexString(address) + " is not 8-byte aligned");
         ChppFormatException.require(length >= Chpp.WORD_BYTES && length <= Chpp.MAX_DESCRIPTOR_BYTES && length % Chpp.WORD_BYTES == 0,
@@ -42,7 +42,7 @@ public record DoorbellWrite(int qp, long address, int length) {
                 Rule.DOORBELL_OFFSET, "doorbell write at offset 0x" + Long.toHexString(offset)
                         + ", must be QP x 0x1000 for QP 0..3");
         BitVector v = BitVector.fromLimbs(64, data);
-        Bits.reservedZero(L.layout(), v, 0);
+        ChppBits.reservedZero(L.layout(), v, 0);
         long words = v.get(L.WORDS);
         ChppFormatException.require(words >= 1 && words <= MAX_WORDS, Rule.DOORBELL_LENGTH,
                 "descriptor length " + words + " words: must be 1..512 words (8..4096 bytes)");

@@ -14,9 +14,9 @@ public record EndpointId(int processor, int function, int qp) {
     public static final Layout LAYOUT = new Layout();
 
     public EndpointId {
-        Bits.range("processor", processor, Chpp.PROCESSORS - 1);
-        Bits.range("function", function, Chpp.FUNCTIONS - 1);
-        Bits.range("QP", qp, Chpp.QPS - 1);
+        ChppBits.range("processor", processor, Chpp.PROCESSORS - 1);
+        ChppBits.range("function", function, Chpp.FUNCTIONS - 1);
+        ChppBits.range("QP", qp, Chpp.QPS - 1);
     }
 
     public int encode() {
@@ -26,7 +26,7 @@ public record EndpointId(int processor, int function, int qp) {
 
     /** Every 8-bit value is an ID. */
     public static EndpointId decode(long id) {
-        Bits.range("ID", id, (1 << Chpp.ID_BITS) - 1);
+        ChppBits.range("ID", id, (1 << Chpp.ID_BITS) - 1);
         BitVector v = BitVector.ofLong(Chpp.ID_BITS, id);
         return new EndpointId((int) v.get(LAYOUT.PROCESSOR), (int) v.get(LAYOUT.FUNCTION), (int) v.get(LAYOUT.QP));
     }

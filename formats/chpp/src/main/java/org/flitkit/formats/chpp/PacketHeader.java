@@ -28,14 +28,14 @@ public record PacketHeader(PktType type, int tc, boolean ce, boolean last, boole
     public static final int GET_PAYLOAD = Descriptor.GET_BYTES;
 
     public PacketHeader {
-        Bits.notNull("PKTType", type);
-        Bits.notNull("SRC_ID", src);
-        Bits.notNull("DST_ID", dst);
-        Bits.range("TC", tc, (1 << Chpp.TC_BITS) - 1);
-        Bits.range("RequesterID", requesterId, (1 << Chpp.REQUESTER_ID_BITS) - 1);
-        Bits.range("QPMagic", qpMagic, (1 << Chpp.QP_MAGIC_BITS) - 1);
-        Bits.range("Length", length, (1 << Chpp.LENGTH_BITS) - 1);
-        Bits.range("Address", address, (1L << Chpp.ADDRESS_BITS) - 1);
+        ChppBits.notNull("PKTType", type);
+        ChppBits.notNull("SRC_ID", src);
+        ChppBits.notNull("DST_ID", dst);
+        ChppBits.range("TC", tc, (1 << Chpp.TC_BITS) - 1);
+        ChppBits.range("RequesterID", requesterId, (1 << Chpp.REQUESTER_ID_BITS) - 1);
+        ChppBits.range("QPMagic", qpMagic, (1 << Chpp.QP_MAGIC_BITS) - 1);
+        ChppBits.range("Length", length, (1 << Chpp.LENGTH_BITS) - 1);
+        ChppBits.range("Address", address, (1L << Chpp.ADDRESS_BITS) - 1);
         check(type, ce, last, resp, length, address);
     }
 
@@ -55,13 +55,13 @@ public record PacketHeader(PktType type, int tc, boolean ce, boolean last, boole
 
     /** The 16 wire bytes, byte 0 first (PCIe byte order: DW0 byte 0 = Fmt/Type). */
     public byte[] toBytes() {
-        return Bits.toBE(toBits());
+        return ChppBits.toBE(toBits());
     }
 
     /** Decodes 16 wire bytes. */
     public static PacketHeader fromBytes(byte[] bytes) {
-        Bits.size("a header", bytes, Chpp.HEADER_BYTES);
-        return decode(Bits.fromBE(bytes));
+        ChppBits.size("a header", bytes, Chpp.HEADER_BYTES);
+        return decode(ChppBits.fromBE(bytes));
     }
 
     /**
@@ -72,7 +72,7 @@ public record PacketHeader(PktType type, int tc, boolean ce, boolean last, boole
         if (bits.width() != Chpp.HEADER_BITS) {
             throw new ChppFormatException(Rule.WRONG_SIZE, "a header is " + Chpp.HEADER_BITS + " bits, got " + bits.width());
         }
-        Bits.reservedZero(H.layout(), bits, 0);
+        ChppBits.reservedZero(H.layout(), bits, 0);
         long fmt = bits.get(H.FMT);
         long tlpType = bits.get(H.TYPE);
         ChppFormatException.require(fmt == Chpp.FMT_MWR_4DW && tlpType == Chpp.TYPE_MEM, Rule.NOT_MEMORY_WRITE,

@@ -6,21 +6,21 @@ import org.flitkit.formats.core.BitVector;
  * A receive completion ring entry, shared by NAP and PUT (paper section 4.2; layout
  * {@link CompletionLayouts.Receive}; docs/chpp-formats.md, "Completion rings").
  */
-public record ReceiveCompletion(PktType type, boolean resp, Status status, EndpointId src, EndpointId dst, int length,
+public record ReceiveCompletion(PktType type, boolean resp, CompletionStatus status, EndpointId src, EndpointId dst, int length,
                                 long address, boolean phase) {
 
     private static final CompletionLayouts.Receive L = CompletionLayouts.RECEIVE;
 
     public ReceiveCompletion {
-        Bits.notNull("PKTType", type);
-        Bits.notNull("Status", status);
-        Bits.notNull("SRC_ID", src);
-        Bits.notNull("DST_ID", dst);
-        Bits.range("Length", length, (1 << Chpp.LENGTH_BITS) - 1);
+        ChppBits.notNull("PKTType", type);
+        ChppBits.notNull("Status", status);
+        ChppBits.notNull("SRC_ID", src);
+        ChppBits.notNull("DST_ID", dst);
+        ChppBits.range("Length", length, (1 << Chpp.LENGTH_BITS) - 1);
         ChppFormatException.require(type != PktType.GET, Rule.BAD_RECEIVE_TYPE, "a GET posts no receive completion");
         ChppFormatException.require(!(resp && type == PktType.NAP), Rule.BAD_RECEIVE_TYPE, "Resp set on a NAP completion");
         ChppFormatException.require(status.receive(), Rule.UNKNOWN_STATUS, "Status " + status + " does not appear in the receive ring");
-        ChppFormatException.require(status != Status.GET_FAILED || (type == PktType.PUT && resp), Rule.BAD_RECEIVE_TYPE,
+        ChppFormatException.require(status != CompletionStatus.GET_FAILED || (type == PktType.PUT && resp), Rule.BAD_RECEIVE_TYPE,
                 "Status GET_FAILED on a " + type + (resp ? " with Resp" : " without Resp") + ", only a GET's answer (PUT with Resp) fails so");
         ChppFormatException.require(length <= Chpp.MAX_PAYLOAD, Rule.LENGTH_TOO_LARGE, "Length " + length + " above " + Chpp.MAX_PAYLOAD + " bytes");
         if (type == PktType.NAP) {
@@ -36,15 +36,15 @@ public record ReceiveCompletion(PktType type, boolean resp, Status status, Endpo
                 .with(L.PHASE, phase ? 1 : 0).with(L.ADDRESS, address).toBytesLE();
     }
 
-    /** Rules: size, reserved bits, PKTType (NAP or PUT), Status (receive codes), Length, NAP buffer alignment. */
+    /** Rules: size, reserved bits, PKTType (NAP or PUT), CompletionStatus (receive codes), Length, NAP buffer alignment. */
     public static ReceiveCompletion decode(byte[] bytes) {
-        Bits.size("a receive completion", bytes, Chpp.COMPLETION_BYTES);
-        BitVector v = Bits.fromLE(bytes);
-        Bits.reservedZero(L.layout(), v, 0);
+        ChppBits.size("a receive completion", bytes, Chpp.COMPLETION_BYTES);
+        BitVector v = ChppBits.fromLE(bytes);
+        ChppBits.reservedZero(L.layout(), v, 0);
         long t = v.get(L.PKT_TYPE);
         ChppFormatException.require(t == PktType.NAP.code() || t == PktType.PUT.code(), Rule.BAD_RECEIVE_TYPE,
                 "receive completion PKTType " + t + ", must be NAP (1) or PUT (2)");
-        return new ReceiveCompletion(PktType.fromCode(t), v.get(L.RESP) != 0, Status.fromCode(v.get(L.STATUS)),
+        return new ReceiveCompletion(PktType.fromCode(t), v.get(L.RESP) != 0, CompletionStatus.fromCode(v.get(L.STATUS)),
                 EndpointId.decode(v.get(L.SRC_ID)), EndpointId.decode(v.get(L.DST_ID)), (int) v.get(L.LENGTH),
                 v.get(L.ADDRESS), v.get(L.PHASE) != 0);
     }

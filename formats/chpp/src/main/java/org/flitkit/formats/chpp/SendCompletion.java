@@ -6,15 +6,15 @@ import org.flitkit.formats.core.BitVector;
  * A send completion ring entry (layout {@link CompletionLayouts.Send}; docs/chpp-formats.md, "Completion
  * rings"). {@code kind} is null when the descriptor could not be read or had no valid Kind (field 0).
  */
-public record SendCompletion(DescKind kind, int qp, Status status, int cookie, long bytes, boolean phase) {
+public record SendCompletion(DescKind kind, int qp, CompletionStatus status, int cookie, long bytes, boolean phase) {
 
     private static final CompletionLayouts.Send L = CompletionLayouts.SEND;
 
     public SendCompletion {
-        Bits.notNull("Status", status);
-        Bits.range("QP", qp, Chpp.QPS - 1);
-        Bits.range("Cookie", cookie, 0xFFFF);
-        Bits.range("Bytes", bytes, Chpp.MAX_TRANSFER);
+        ChppBits.notNull("Status", status);
+        ChppBits.range("QP", qp, Chpp.QPS - 1);
+        ChppBits.range("Cookie", cookie, 0xFFFF);
+        ChppBits.range("Bytes", bytes, Chpp.MAX_TRANSFER);
         ChppFormatException.require(status.send(), Rule.UNKNOWN_STATUS, "Status " + status + " does not appear in the send ring");
     }
 
@@ -23,13 +23,13 @@ public record SendCompletion(DescKind kind, int qp, Status status, int cookie, l
                 .with(L.COOKIE, cookie).with(L.BYTES, bytes).with(L.PHASE, phase ? 1 : 0).toBytesLE();
     }
 
-    /** Rules: size, reserved bits, Kind (0 allowed), Status (send codes). */
+    /** Rules: size, reserved bits, Kind (0 allowed), CompletionStatus (send codes). */
     public static SendCompletion decode(byte[] bytes) {
-        Bits.size("a send completion", bytes, Chpp.COMPLETION_BYTES);
-        BitVector v = Bits.fromLE(bytes);
-        Bits.reservedZero(L.layout(), v, 0);
+        ChppBits.size("a send completion", bytes, Chpp.COMPLETION_BYTES);
+        BitVector v = ChppBits.fromLE(bytes);
+        ChppBits.reservedZero(L.layout(), v, 0);
         long kind = v.get(L.KIND);
         return new SendCompletion(kind == 0 ? null : DescKind.fromCode(kind), (int) v.get(L.QP),
-                Status.fromCode(v.get(L.STATUS)), (int) v.get(L.COOKIE), v.get(L.BYTES), v.get(L.PHASE) != 0);
+                CompletionStatus.fromCode(v.get(L.STATUS)), (int) v.get(L.COOKIE), v.get(L.BYTES), v.get(L.PHASE) != 0);
     }
 }

@@ -31,7 +31,7 @@ class ChppFormatDocTest {
         for (DescKind k : DescKind.values()) {
             assertThat(md).contains("| " + k + " | " + k.code() + " |");
         }
-        for (Status s : Status.values()) {
+        for (CompletionStatus s : CompletionStatus.values()) {
             assertThat(md).contains(String.format("| %s | 0x%02X |", s, s.code()));
         }
         for (Rule r : Rule.values()) {

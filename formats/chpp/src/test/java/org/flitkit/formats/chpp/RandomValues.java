@@ -104,18 +104,18 @@ final class RandomValues {
     }
 
     SendCompletion sendCompletion() {
-        List<Status> codes = List.of(Status.values()).stream().filter(Status::send).toList();
+        List<CompletionStatus> codes = List.of(CompletionStatus.values()).stream().filter(CompletionStatus::send).toList();
         DescKind kind = rng.nextInt(6) == 0 ? null : DescKind.values()[rng.nextInt(DescKind.values().length)];
         return new SendCompletion(kind, rng.nextInt(4), codes.get(rng.nextInt(codes.size())), rng.nextInt(1 << 16),
                 bits(32), coin());
     }
 
     ReceiveCompletion receiveCompletion() {
-        List<Status> codes = List.of(Status.values()).stream().filter(Status::receive).toList();
+        List<CompletionStatus> codes = List.of(CompletionStatus.values()).stream().filter(CompletionStatus::receive).toList();
         boolean nap = coin();
-        Status status = codes.get(rng.nextInt(codes.size()));
+        CompletionStatus status = codes.get(rng.nextInt(codes.size()));
         // GET_FAILED ends a GET's answer: only on a PUT completion with Resp
-        boolean failedGet = status == Status.GET_FAILED;
+        boolean failedGet = status == CompletionStatus.GET_FAILED;
         return nap && !failedGet
                 ? new ReceiveCompletion(PktType.NAP, false, status, endpoint(), endpoint(),
                         rng.nextInt(Chpp.MAX_NAP + 1), rng.nextLong() & ~(long) (Chpp.NAP_BUFFER_ALIGN - 1), coin())

@@ -224,12 +224,12 @@ class ValidationTest {
     void aRefusedDescriptorCompletesWithItsStatus() {
         byte[] mismatch = with(D_CHAIN, b -> b[56] = 1);
         byte[] reserved = with(D_PUT, b -> b[1] = 1);
-        assertThat(Status.forRefusedDescriptor(((ChppFormatException) catchThrowable(() -> Descriptor.decode(mismatch))).rule()))
-                .isEqualTo(Status.LENGTH_MISMATCH);
-        assertThat(Status.forRefusedDescriptor(((ChppFormatException) catchThrowable(() -> Descriptor.decode(reserved))).rule()))
-                .isEqualTo(Status.BAD_DESCRIPTOR);
-        assertThat(Status.LENGTH_MISMATCH.send()).isTrue();
-        assertThat(Status.BAD_DESCRIPTOR.send()).isTrue();
+        assertThat(CompletionStatus.forRefusedDescriptor(((ChppFormatException) catchThrowable(() -> Descriptor.decode(mismatch))).rule()))
+                .isEqualTo(CompletionStatus.LENGTH_MISMATCH);
+        assertThat(CompletionStatus.forRefusedDescriptor(((ChppFormatException) catchThrowable(() -> Descriptor.decode(reserved))).rule()))
+                .isEqualTo(CompletionStatus.BAD_DESCRIPTOR);
+        assertThat(CompletionStatus.LENGTH_MISMATCH.send()).isTrue();
+        assertThat(CompletionStatus.BAD_DESCRIPTOR.send()).isTrue();
     }
 
     /** The examples with every single reserved bit set in turn: each is refused as reserved-bits. */

@@ -12,7 +12,7 @@ import java.util.TreeMap;
 import org.flitkit.formats.chpp.Chpp;
 import org.flitkit.formats.chpp.HeaderLayout;
 import org.flitkit.formats.chpp.PktType;
-import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.chpp.CompletionStatus;
 import org.flitkit.formats.core.LayoutBits;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
@@ -43,7 +43,7 @@ public final class ReceiveDispatch extends Module {
     /** QPMagic key table writes, one per cycle, effective for headers from the next cycle on. */
     public final Valid<QpKeyWrite> keyWrite;
     /**
-     * Receive completion entries for refused packets (formats/chpp {@code CompletionLayouts.RECEIVE}, Status
+     * Receive completion entries for refused packets (formats/chpp {@code CompletionLayouts.RECEIVE}, CompletionStatus
      * QP_MAGIC_REFUSED, Phase 0: the ring sets it), toward the receive {@link CompletionRing}.
      */
     public final Decoupled<UInt> event;
@@ -156,7 +156,7 @@ public final class ReceiveDispatch extends Module {
         Bool eventValid = hdr.and(needEvent);
         event.valid.assign(eventValid);
         event.bits.assign(Entries.receive(mux(isPut, LayoutBits.get(h, H.ADDRESS).pad(64), lit(0, 64)), pkt, isPut.and(resp),
-                lit(Status.QP_MAGIC_REFUSED.code(), Status.BITS), LayoutBits.get(h, H.SRC_ID), dst, len));
+                lit(CompletionStatus.QP_MAGIC_REFUSED.code(), CompletionStatus.BITS), LayoutBits.get(h, H.SRC_ID), dst, len));
 
         // a refused header waits only for its event slot; every other refused beat is taken at once
         Bool outReady = mux(toPut, putOut.ready, mux(toNap, napOut.ready, mux(toGet, getOut.ready, FALSE())));

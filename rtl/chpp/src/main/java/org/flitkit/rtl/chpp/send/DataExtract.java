@@ -8,7 +8,7 @@ import static org.flitkit.hdl.lib.Bitwise.log2Up;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.chpp.CompletionStatus;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
@@ -126,7 +126,7 @@ public final class DataExtract extends Module {
         progress.bits.slot.assign(slot.pad(DataReadIssue.SLOT_BITS));
         progress.bits.bytes.assign(mux(cplOk, n, lit(0, 5)));
         progress.bits.end.assign(ends);
-        progress.bits.status.assign(mux(bad, lit(Status.PCIE_ERROR.code(), 8), lit(Status.OK.code(), 8)));
+        progress.bits.status.assign(mux(bad, lit(CompletionStatus.PCIE_ERROR.code(), 8), lit(CompletionStatus.OK.code(), 8)));
         tagRelease.valid.assign(dmaCpl.fire().and(c.last.or(cplOk.not())));
         tagRelease.bits.tag.assign(c.tag);
         tagRelease.bits.error.assign(cplOk.not());

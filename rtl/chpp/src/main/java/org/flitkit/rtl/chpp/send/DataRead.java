@@ -6,7 +6,7 @@ import org.flitkit.rtl.chpp.TaggedRead;
 import static org.flitkit.hdl.Hdl.*;
 import static org.flitkit.hdl.lib.Bitwise.log2Up;
 
-import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.chpp.CompletionStatus;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
@@ -125,7 +125,7 @@ public final class DataRead extends Module {
         issued.bits.len.assign(mux(issue, chunk, lit(0, 13)));
         issued.bits.last.assign(mux(issue, endsXfer, segLast));
         issued.bits.marker.assign(marker);
-        issued.bits.status.assign(mux(zeroSeg, lit(Status.BAD_DESCRIPTOR.code(), 8), lit(Status.OK.code(), 8)));
+        issued.bits.status.assign(mux(zeroSeg, lit(CompletionStatus.BAD_DESCRIPTOR.code(), 8), lit(CompletionStatus.OK.code(), 8)));
         issued.bits.seq.assign(seq.value);
 
         when(issue, () -> {

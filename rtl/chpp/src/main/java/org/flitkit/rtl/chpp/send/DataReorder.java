@@ -8,7 +8,7 @@ import static org.flitkit.hdl.lib.Bitwise.log2Up;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.chpp.CompletionStatus;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Bundle;
 import org.flitkit.hdl.Mem;
@@ -104,7 +104,7 @@ public final class DataReorder extends Module {
         transfersDone = output(UInt(Counters.BITS));
         transfersFailed = output(UInt(Counters.BITS));
 
-        UInt okCode = lit(Status.OK.code(), 8);
+        UInt okCode = lit(CompletionStatus.OK.code(), 8);
         // ---- the buffer: 16 byte lanes, lane j holding the bytes at positions = j mod 16, so a completion beat at
         // any byte offset is one rotated write across at most two rows, and a row reads out as one beat
         List<Mem<UInt>> lanes = new ArrayList<>();
@@ -234,7 +234,7 @@ public final class DataReorder extends Module {
         UInt iSlot = issued.bits.slot.trunc(sb);
         UInt gSlot = progress.bits.slot.trunc(sb);
         UInt oSlot = timedOutSlot.bits.trunc(sb);
-        UInt toCode = lit(Status.COMPLETION_TIMEOUT.code(), 8);
+        UInt toCode = lit(CompletionStatus.COMPLETION_TIMEOUT.code(), 8);
         List<Bool> failedNow = new ArrayList<>();
         for (int s = 0; s < ns; s++) {
             final int si = s;

@@ -13,7 +13,7 @@ import org.flitkit.formats.chpp.DescKind;
 import org.flitkit.formats.chpp.DescriptorLayouts;
 import org.flitkit.formats.chpp.HeaderLayout;
 import org.flitkit.formats.chpp.PktType;
-import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.chpp.CompletionStatus;
 import org.flitkit.formats.core.Field;
 import org.flitkit.formats.core.Format;
 import org.flitkit.formats.core.LayoutBits;
@@ -157,17 +157,17 @@ public final class DescriptorExtract extends Module {
         Bool lengthMismatch = isChain.and(srcNext.ne(dstNext));
         Bool tooLarge = isChain.and(srcNext.gt(Chpp.MAX_TRANSFER));
         Bool qpMismatch = field(hd, lImm.QP, 0).ne(in.bits.qp);
-        Bool readOk = in.bits.status.eq(Status.OK.code());
-        UInt decided = mux(otherBad, lit(Status.BAD_DESCRIPTOR.code(), 8),
-                mux(lengthMismatch, lit(Status.LENGTH_MISMATCH.code(), 8),
-                        mux(tooLarge.or(qpMismatch), lit(Status.BAD_DESCRIPTOR.code(), 8), lit(Status.OK.code(), 8))));
+        Bool readOk = in.bits.status.eq(CompletionStatus.OK.code());
+        UInt decided = mux(otherBad, lit(CompletionStatus.BAD_DESCRIPTOR.code(), 8),
+                mux(lengthMismatch, lit(CompletionStatus.LENGTH_MISMATCH.code(), 8),
+                        mux(tooLarge.or(qpMismatch), lit(CompletionStatus.BAD_DESCRIPTOR.code(), 8), lit(CompletionStatus.OK.code(), 8))));
 
         Bool inRecv = fsm.is(State.RECV);
         body.enq.valid.assign(inRecv.and(in.valid).and(first.not()).and(readOk));
         body.enq.bits.assign(data);
         in.ready.assign(inRecv.and(first.or(body.enq.ready)));
         Bool take = in.fire();
-        refused.assign(Counters.count(take.and(in.bits.last).and(readOk).and(decided.ne(Status.OK.code())), "refusedCount"));
+        refused.assign(Counters.count(take.and(in.bits.last).and(readOk).and(decided.ne(CompletionStatus.OK.code())), "refusedCount"));
         readErrors.assign(Counters.count(take.and(readOk.not()), "readErrorCount"));
         when(take, () -> {
             when(first, () -> head0.assign(data));
@@ -190,7 +190,7 @@ public final class DescriptorExtract extends Module {
                     ev.cookie.assign(0);
                     ev.bytes.assign(0);
                     fsm.goTo(State.EVENT);
-                }).elsewhen(decided.ne(Status.OK.code()), () -> {
+                }).elsewhen(decided.ne(CompletionStatus.OK.code()), () -> {
                     ev.status.assign(decided);
                     ev.kind.assign(mux(kindOk, kind, lit(0, 4)));
                     ev.cookie.assign(field(hd, lImm.COOKIE, 0));
@@ -284,7 +284,7 @@ public final class DescriptorExtract extends Module {
             }).elsewhen(getSecond.not(), () -> getSecond.assign(TRUE())).otherwise(() -> {
                 getSecond.assign(FALSE());
                 // a GET's send completion says its packet left (docs/chpp-formats.md, "Completion rings")
-                ev.status.assign(Status.OK.code());
+                ev.status.assign(CompletionStatus.OK.code());
                 ev.kind.assign(DescKind.GET.code());
                 ev.cookie.assign(field(head0, lImm.COOKIE, 0));
                 ev.bytes.assign(field(head0, DescriptorLayouts.PUT.LENGTH, 0));

@@ -14,7 +14,7 @@ import static org.flitkit.hdl.lib.OneHot.PriorityEncoder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
-import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.chpp.CompletionStatus;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Bundle;
 import org.flitkit.hdl.Mem;
@@ -137,7 +137,7 @@ public final class DescriptorRead extends Module {
         // word offset writes at most one word into each bank
         Mem<UInt> bank0 = mem((1 << sb) * SLOT_BEATS, UInt(64)).named("bank0");
         Mem<UInt> bank1 = mem((1 << sb) * SLOT_BEATS, UInt(64)).named("bank1");
-        UInt okCode = lit(Status.OK.code(), 8);
+        UInt okCode = lit(CompletionStatus.OK.code(), 8);
 
         // ---- doorbell in: into a free slot, one per cycle; a length the formats refuse is finished at once
         List<Bool> free = new ArrayList<>();
@@ -251,7 +251,7 @@ public final class DescriptorRead extends Module {
         }
         UInt selLen = Mux1H(selOH, sLen);
         UInt selStatus = Mux1H(selOH, sStatus);
-        Bool ok = selStatus.eq(Status.OK.code());
+        Bool ok = selStatus.eq(CompletionStatus.OK.code());
         // beats of the descriptor: ceil(length / 16)
         UInt lastBeat = selLen.add(15).shr(4).sub(1).trunc(8);
         Bool isLast = ok.not().or(beat.eq(lastBeat));
@@ -288,7 +288,7 @@ public final class DescriptorRead extends Module {
                 sFn.get(si).assign(doorbell.bits.function);
                 sQp.get(si).assign(db.qp);
                 sLen.get(si).assign(db.length);
-                sStatus.get(si).assign(mux(lenOk, okCode, lit(Status.BAD_DESCRIPTOR.code(), 8)));
+                sStatus.get(si).assign(mux(lenOk, okCode, lit(CompletionStatus.BAD_DESCRIPTOR.code(), 8)));
                 sIssued.get(si).assign(0);
                 o.assign(0);
             }).elsewhen(outFire.and(isLast).and(sel.eq(s)), () -> b.assign(FALSE())).otherwise(() -> {
@@ -296,8 +296,8 @@ public final class DescriptorRead extends Module {
                 when(iss, () -> sIssued.get(si).assign(sIssued.get(si).add(chunk)));
                 UInt st = sStatus.get(si);
                 when(st.eq(okCode), () -> {
-                    when(cplEnd.and(endsBad), () -> st.assign(Status.PCIE_ERROR.code()))
-                            .elsewhen(toEnd, () -> st.assign(Status.COMPLETION_TIMEOUT.code()));
+                    when(cplEnd.and(endsBad), () -> st.assign(CompletionStatus.PCIE_ERROR.code()))
+                            .elsewhen(toEnd, () -> st.assign(CompletionStatus.COMPLETION_TIMEOUT.code()));
                 });
             });
         }

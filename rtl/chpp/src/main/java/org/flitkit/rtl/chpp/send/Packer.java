@@ -12,7 +12,7 @@ import org.flitkit.formats.chpp.Chpp;
 import org.flitkit.formats.chpp.DescKind;
 import org.flitkit.formats.chpp.HeaderLayout;
 import org.flitkit.formats.chpp.PktType;
-import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.chpp.CompletionStatus;
 import org.flitkit.formats.core.LayoutBits;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Bundle;
@@ -83,7 +83,7 @@ public final class Packer extends Module {
         public final UInt beats = UInt(Bitwise.log2Up(Chpp.MAX_PAYLOAD / PacketBeat.DATA_BYTES + 1));
         public final Bool hasPacket = Bool();
         public final Bool hasEvent = Bool();
-        public final UInt status = UInt(Status.BITS);
+        public final UInt status = UInt(CompletionStatus.BITS);
         public final UInt bytes = UInt(32);
         public final UInt function = UInt(Doorbell.FUNCTION_BITS);
         public final UInt qp = UInt(Doorbell.QP_BITS);
@@ -115,7 +115,7 @@ public final class Packer extends Module {
         public final Bool dstSeen = Bool();
         /** The source stream gave its last (or error) beat. */
         public final Bool dataSeen = Bool();
-        public final UInt failStatus = UInt(Status.BITS);
+        public final UInt failStatus = UInt(CompletionStatus.BITS);
         /**
          * The failed transfer is a GET answer whose requester must learn of the failure: its FAIL entry carries
          * the header-only failure packet (Address = the packet's, where the failed packet would have started).
@@ -187,7 +187,7 @@ public final class Packer extends Module {
         UInt dBytes = mux(data.bits.bytes.gt(PacketBeat.DATA_BYTES), lit(PacketBeat.DATA_BYTES, 5), data.bits.bytes);
         UInt inBytes = mux(x.isImm, lit(PacketBeat.DATA_BYTES, 5), dBytes);
         Bool inLast = mux(x.isImm, napData.bits.last, data.bits.last);
-        Bool inErr = x.isImm.not().and(data.bits.status.ne(Status.OK.code()));
+        Bool inErr = x.isImm.not().and(data.bits.status.ne(CompletionStatus.OK.code()));
 
         // ---- the byte shifter: the next payload beat is w bytes from hold, topped up from the input beat
         UInt w = mux(p.left.gt(PacketBeat.DATA_BYTES), lit(PacketBeat.DATA_BYTES, 5), p.left.trunc(5));
@@ -235,7 +235,7 @@ public final class Packer extends Module {
                 // the destination list ended before the transfer's bytes did: the failure packet names the end of
                 // what was sent
                 malformedEvent.assign(TRUE());
-                x.failStatus.assign(Status.PCIE_ERROR.code());
+                x.failStatus.assign(CompletionStatus.PCIE_ERROR.code());
                 x.failPkt.assign(answerFails);
                 p.addr.assign(p.segAddr);
                 fsm.goTo(State.FAIL);
@@ -252,7 +252,7 @@ public final class Packer extends Module {
             when(zeroPkt.not().and(needIn).and(x.dataSeen), () -> {
                 // the source stream ended before the transfer's bytes did
                 malformedEvent.assign(TRUE());
-                x.failStatus.assign(Status.PCIE_ERROR.code());
+                x.failStatus.assign(CompletionStatus.PCIE_ERROR.code());
                 x.failPkt.assign(answerFails);
                 fsm.goTo(State.FAIL);
             }).elsewhen(inFire.and(inErr), () -> {
@@ -290,7 +290,7 @@ public final class Packer extends Module {
             holdN.assign(0);
             when(cBad, () -> {
                 malformedEvent.assign(TRUE());
-                x.failStatus.assign(Status.BAD_DESCRIPTOR.code());
+                x.failStatus.assign(CompletionStatus.BAD_DESCRIPTOR.code());
                 fsm.goTo(State.FAIL);
             }).elsewhen(cNap, () -> {
                 p.addr.assign(0);
@@ -381,7 +381,7 @@ public final class Packer extends Module {
                 p.len.add(PacketBeat.DATA_BYTES - 1).shr(4).pad(enq.bits.beats.width())));
         enq.bits.hasPacket.assign(sFail.not().or(x.failPkt));
         enq.bits.hasEvent.assign(sFail.or(p.last.and(x.sce)));
-        enq.bits.status.assign(mux(sFail, x.failStatus, lit(Status.OK.code(), Status.BITS)));
+        enq.bits.status.assign(mux(sFail, x.failStatus, lit(CompletionStatus.OK.code(), CompletionStatus.BITS)));
         enq.bits.bytes.assign(mux(sFail, x.sent, x.sent.add(p.len.pad(32))));
         enq.bits.function.assign(x.fn);
         enq.bits.qp.assign(x.qp);

@@ -16,7 +16,7 @@ import org.flitkit.formats.chpp.DescriptorLayouts;
 import org.flitkit.formats.chpp.EndpointId;
 import org.flitkit.formats.chpp.HeaderLayout;
 import org.flitkit.formats.chpp.PktType;
-import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.chpp.CompletionStatus;
 import org.flitkit.formats.core.LayoutBits;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
@@ -132,7 +132,7 @@ public final class GetAnswer extends Module {
         out.bits.function.assign(function.pad(Doorbell.FUNCTION_BITS));
         out.bits.qp.assign(qp);
         out.bits.length.assign(lit(org.flitkit.formats.chpp.Descriptor.PUT_BYTES, Doorbell.LENGTH_BITS));
-        out.bits.status.assign(lit(Status.OK.code(), 8));
+        out.bits.status.assign(lit(CompletionStatus.OK.code(), 8));
         out.bits.data.assign(mux(outLast, desc1, put0));
         out.bits.last.assign(outLast);
         out.bits.resp.assign(TRUE());

@@ -10,7 +10,7 @@ import java.util.List;
 import org.flitkit.formats.chpp.Chpp;
 import org.flitkit.formats.chpp.HeaderLayout;
 import org.flitkit.formats.chpp.PktType;
-import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.chpp.CompletionStatus;
 import org.flitkit.formats.core.LayoutBits;
 import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.Bool;
@@ -178,8 +178,8 @@ final class UploadPath {
 
         // ---- the completion: after the packet's last write request was taken
         Bool post = pop.and(head.ce);
-        UInt status = mux(head.noBuffer, lit(Status.NO_RECEIVE_BUFFER.code(), Status.BITS),
-                mux(head.getFailed, lit(Status.GET_FAILED.code(), Status.BITS), lit(Status.OK.code(), Status.BITS)));
+        UInt status = mux(head.noBuffer, lit(CompletionStatus.NO_RECEIVE_BUFFER.code(), CompletionStatus.BITS),
+                mux(head.getFailed, lit(CompletionStatus.GET_FAILED.code(), CompletionStatus.BITS), lit(CompletionStatus.OK.code(), CompletionStatus.BITS)));
         UInt pktType = lit((nap ? PktType.NAP : PktType.PUT).code(), PktType.BITS);
         when(post, () -> {
             evValid.assign(TRUE());

@@ -154,8 +154,8 @@ class CompletionRingTest {
             Rng rng = b.tb.rng("entries");
             java.util.List<org.flitkit.formats.chpp.SendCompletion> sent = new java.util.ArrayList<>();
             org.flitkit.formats.chpp.DescKind[] kinds = org.flitkit.formats.chpp.DescKind.values();
-            org.flitkit.formats.chpp.Status[] st = {org.flitkit.formats.chpp.Status.OK, org.flitkit.formats.chpp.Status.BAD_DESCRIPTOR,
-                    org.flitkit.formats.chpp.Status.LENGTH_MISMATCH, org.flitkit.formats.chpp.Status.PCIE_ERROR};
+            org.flitkit.formats.chpp.CompletionStatus[] st = {org.flitkit.formats.chpp.CompletionStatus.OK, org.flitkit.formats.chpp.CompletionStatus.BAD_DESCRIPTOR,
+                    org.flitkit.formats.chpp.CompletionStatus.LENGTH_MISMATCH, org.flitkit.formats.chpp.CompletionStatus.PCIE_ERROR};
             for (int i = 0; i < 40; i++) {
                 var e = new org.flitkit.formats.chpp.SendCompletion(kinds[rng.nextInt(kinds.length)], rng.nextInt(4),
                         st[rng.nextInt(st.length)], rng.nextInt(1 << 16), rng.nextLong() >>> 32, false);

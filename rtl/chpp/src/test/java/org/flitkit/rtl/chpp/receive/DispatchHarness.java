@@ -11,7 +11,7 @@ import org.flitkit.formats.chpp.EndpointId;
 import org.flitkit.formats.chpp.HeaderLayout;
 import org.flitkit.formats.chpp.PktType;
 import org.flitkit.formats.chpp.ReceiveCompletion;
-import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.chpp.CompletionStatus;
 import org.flitkit.formats.core.BitVector;
 import org.flitkit.hdl.UInt;
 import org.flitkit.env.host.PcieHost;
@@ -122,7 +122,7 @@ public final class DispatchHarness implements AutoCloseable {
             boolean resp = (sFlag & HeaderLayout.S_FLAG_RESP) != 0;
             if (type == PktType.NAP.code() || type == PktType.PUT.code() && ce) {
                 PktType t = PktType.fromCode(type);
-                eventBoard.expect(new ReceiveCompletion(t, t == PktType.PUT && resp, Status.QP_MAGIC_REFUSED,
+                eventBoard.expect(new ReceiveCompletion(t, t == PktType.PUT && resp, CompletionStatus.QP_MAGIC_REFUSED,
                         EndpointId.decode(h.get(H.SRC_ID)), EndpointId.decode(dst), len,
                         t == PktType.PUT ? h.get(H.ADDRESS) : 0, false));
                 expEvents++;

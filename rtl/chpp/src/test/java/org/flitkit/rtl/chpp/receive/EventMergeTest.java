@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.formats.chpp.DescKind;
 import org.flitkit.formats.chpp.SendCompletion;
-import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.chpp.CompletionStatus;
 import org.flitkit.env.host.PcieHost;
 import org.flitkit.testbench.Rng;
 import org.flitkit.testbench.RunConfig;
@@ -111,8 +111,8 @@ class EventMergeTest {
             tb.reset(1);
             for (int i = 0; i < 200; i++) {
                 DescKind kind = DescKind.values()[r.nextInt(DescKind.values().length)];
-                Status[] sendCodes = java.util.Arrays.stream(Status.values()).filter(Status::send).toArray(Status[]::new);
-                Status st = sendCodes[r.nextInt(sendCodes.length)];
+                CompletionStatus[] sendCodes = java.util.Arrays.stream(CompletionStatus.values()).filter(CompletionStatus::send).toArray(CompletionStatus[]::new);
+                CompletionStatus st = sendCodes[r.nextInt(sendCodes.length)];
                 int qp = r.nextInt(4);
                 int cookie = r.nextInt(1 << 16);
                 long bytes = r.nextLong(1L << 32);

@@ -20,7 +20,7 @@ import org.flitkit.formats.chpp.PacketHeader;
 import org.flitkit.formats.chpp.Packets;
 import org.flitkit.formats.chpp.PktType;
 import org.flitkit.formats.chpp.ReceiveCompletion;
-import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.chpp.CompletionStatus;
 import org.flitkit.env.host.HostMemory;
 import org.flitkit.env.host.PcieHost;
 import org.flitkit.env.host.PcieParams;
@@ -99,7 +99,7 @@ class ReceiveSideTest {
                         ringEntries.add(new ReceiveCompletion(c.type(), c.resp(), c.status(), c.src(), c.dst(), c.length(), c.address(), false));
                         read++;
                         regs.mmioWrite(rp.mmioOffset() + CompletionRingParams.REG_CONSUMER, read % (2L * rp.entries()));
-                        if (c.type() == PktType.NAP && c.status() == Status.OK && c.length() > 0) {
+                        if (c.type() == PktType.NAP && c.status() == CompletionStatus.OK && c.length() > 0) {
                             mem.writeLe(LIST + 8 * (producer[0] % 64), c.address(), 8);
                             buffersPosted.add(c.address());
                             producer[0]++;
@@ -144,7 +144,7 @@ class ReceiveSideTest {
                     byte[] payload = UploadTestKit.bytes(r, len);
                     BigInteger h = DispatchHarness.header(0x60, PktType.PUT.code(), sFlag, len, magic, src.encode(), dst.encode(), addr);
                     driver.packet(UploadTestKit.packet(h, payload, null));
-                    ReceiveCompletion c = new ReceiveCompletion(PktType.PUT, false, good ? Status.OK : Status.QP_MAGIC_REFUSED, src, dst, len, addr, false);
+                    ReceiveCompletion c = new ReceiveCompletion(PktType.PUT, false, good ? CompletionStatus.OK : CompletionStatus.QP_MAGIC_REFUSED, src, dst, len, addr, false);
                     if (good) {
                         putRanges.add(new long[] {addr, len});
                         putData.add(payload);
@@ -162,9 +162,9 @@ class ReceiveSideTest {
                     driver.packet(UploadTestKit.packet(h, payload, null));
                     if (good) {
                         napMessages.add(payload);
-                        wantNap.add(new ReceiveCompletion(PktType.NAP, false, Status.OK, src, dst, len, 0, false));
+                        wantNap.add(new ReceiveCompletion(PktType.NAP, false, CompletionStatus.OK, src, dst, len, 0, false));
                     } else {
-                        wantRefused.add(new ReceiveCompletion(PktType.NAP, false, Status.QP_MAGIC_REFUSED, src, dst, len, 0, false));
+                        wantRefused.add(new ReceiveCompletion(PktType.NAP, false, CompletionStatus.QP_MAGIC_REFUSED, src, dst, len, 0, false));
                     }
                 } else {
                     Descriptor.Get g = new Descriptor.Get(new Descriptor.Common(r.nextInt(4), false, r.chance(0.5), dst, magic,
@@ -186,7 +186,7 @@ class ReceiveSideTest {
             List<ReceiveCompletion> gotPut = new ArrayList<>();
             List<ReceiveCompletion> gotNap = new ArrayList<>();
             for (ReceiveCompletion c : ringEntries) {
-                (c.status() == Status.QP_MAGIC_REFUSED ? gotRefused : c.type() == PktType.PUT ? gotPut : gotNap).add(c);
+                (c.status() == CompletionStatus.QP_MAGIC_REFUSED ? gotRefused : c.type() == PktType.PUT ? gotPut : gotNap).add(c);
             }
             assertThat(ringEntries).hasSize(entries);
             assertThat(gotRefused).containsExactlyElementsOf(wantRefused);
@@ -197,7 +197,7 @@ class ReceiveSideTest {
                 ReceiveCompletion c = gotNap.get(i);
                 ReceiveCompletion w = wantNap.get(i);
                 long addr = w.length() == 0 ? 0 : buffersPosted.get(buffer++);
-                assertThat(c).as("NAP %d", i).isEqualTo(new ReceiveCompletion(PktType.NAP, false, Status.OK, w.src(), w.dst(), w.length(), addr, false));
+                assertThat(c).as("NAP %d", i).isEqualTo(new ReceiveCompletion(PktType.NAP, false, CompletionStatus.OK, w.src(), w.dst(), w.length(), addr, false));
             }
             // every NAP's message in its buffer: checked against the writes (buffers are reused, memory is overwritten)
             List<PcieHost.Write> nw = napHost.writes();

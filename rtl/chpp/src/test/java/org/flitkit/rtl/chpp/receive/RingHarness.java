@@ -7,7 +7,7 @@ import java.util.List;
 import org.flitkit.formats.chpp.EndpointId;
 import org.flitkit.formats.chpp.PktType;
 import org.flitkit.formats.chpp.ReceiveCompletion;
-import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.chpp.CompletionStatus;
 import org.flitkit.hdl.UInt;
 import org.flitkit.env.host.HostMemory;
 import org.flitkit.env.host.PcieHost;
@@ -66,7 +66,7 @@ final class RingHarness implements AutoCloseable {
     /** Random receive completion with Phase clear (the ring sets it). */
     static ReceiveCompletion randomEntry(Rng rng) {
         boolean nap = rng.chance(0.5);
-        Status[] st = {Status.OK, Status.QP_MAGIC_REFUSED, Status.PCIE_ERROR, Status.COMPLETION_TIMEOUT, Status.NO_RECEIVE_BUFFER};
+        CompletionStatus[] st = {CompletionStatus.OK, CompletionStatus.QP_MAGIC_REFUSED, CompletionStatus.PCIE_ERROR, CompletionStatus.COMPLETION_TIMEOUT, CompletionStatus.NO_RECEIVE_BUFFER};
         EndpointId src = EndpointId.decode(rng.nextInt(256));
         EndpointId dst = EndpointId.decode(rng.nextInt(256));
         if (nap) {

@@ -6,7 +6,7 @@ import org.flitkit.rtl.chpp.TagScoreboard;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
-import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.chpp.CompletionStatus;
 import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.env.host.HostMemory;
 import org.flitkit.env.host.PcieHost;
@@ -207,7 +207,7 @@ final class DataHarness implements AutoCloseable {
                 if (firstBeat < 0) {
                     firstBeat = x.cycle();
                 }
-                if (x.status() != Status.OK.code()) {
+                if (x.status() != CompletionStatus.OK.code()) {
                     if (x.bytes() != 0 || !x.last() || x.data().signum() != 0) {
                         throw new AssertionError("transfer " + k + ": error beat " + x + " must carry 0 bytes, data 0 and last");
                     }
@@ -231,12 +231,12 @@ final class DataHarness implements AutoCloseable {
                 }
             }
             if (failedAt < 0 && zeroAt >= 0) {
-                if (end.status() != Status.BAD_DESCRIPTOR.code() || issued != zeroAt) {
+                if (end.status() != CompletionStatus.BAD_DESCRIPTOR.code() || issued != zeroAt) {
                     throw new AssertionError("transfer " + k + " has a 0-byte segment after " + zeroAt + " reads but ended with status "
                             + end.status() + " after " + issued + " reads");
                 }
             } else if (failedAt < 0) {
-                if (end.status() != Status.OK.code() || issued != exp.size()) {
+                if (end.status() != CompletionStatus.OK.code() || issued != exp.size()) {
                     throw new AssertionError("transfer " + k + " had no failed read but ended with status " + end.status() + " after " + issued
                             + " of " + exp.size() + " reads");
                 }
@@ -250,7 +250,7 @@ final class DataHarness implements AutoCloseable {
                     throw new AssertionError("transfer " + k + ": read " + reads.get(failedAt) + " failed with " + failure + ", so status "
                             + failure.status() + " expected, got " + end.status() + " (" + off + " bytes out)");
                 }
-                if (hostReads.get(failedAt).outcome() == PcieHost.ReadOutcome.OK && failure.status() == Status.PCIE_ERROR.code()) {
+                if (hostReads.get(failedAt).outcome() == PcieHost.ReadOutcome.OK && failure.status() == CompletionStatus.PCIE_ERROR.code()) {
                     throw new AssertionError("read " + reads.get(failedAt) + " got an error completion the host did not send");
                 }
                 for (int j = first; j < first + issued; j++) {
@@ -317,10 +317,10 @@ final class DataHarness implements AutoCloseable {
                 reads.add(new Read(c, (int) s.peek(d.dmaRq.bits.tag), a, len));
             }
             if (s.peekBool(d.dmaCpl.valid) && s.peekBool(d.dmaCpl.ready) && s.peek(d.dmaCpl.bits.status) != 0) {
-                failures.add(new Failure(c, (int) s.peek(d.dmaCpl.bits.tag), Status.PCIE_ERROR.code()));
+                failures.add(new Failure(c, (int) s.peek(d.dmaCpl.bits.tag), CompletionStatus.PCIE_ERROR.code()));
             }
             if (s.peekBool(d.tags.timedOut.valid)) {
-                failures.add(new Failure(c, (int) s.peek(d.tags.timedOut.bits), Status.COMPLETION_TIMEOUT.code()));
+                failures.add(new Failure(c, (int) s.peek(d.tags.timedOut.bits), CompletionStatus.COMPLETION_TIMEOUT.code()));
             }
             if (s.peekBool(d.out.valid) && s.peekBool(d.out.ready)) {
                 Beat x = new Beat(c, s.peekBig(d.out.bits.data), (int) s.peek(d.out.bits.bytes), s.peekBool(d.out.bits.last),

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.chpp.CompletionStatus;
 import org.flitkit.hdl.Circuit;
 import org.flitkit.env.host.DmaParams;
 import org.flitkit.env.host.PcieHost;
@@ -60,7 +60,7 @@ class DataStagesTest {
             b.runToEnd(20_000);
             List<DataHarness.Outcome> out = b.check();
             assertThat(out).hasSize(1);
-            assertThat(out.get(0).status()).isEqualTo(Status.OK.code());
+            assertThat(out.get(0).status()).isEqualTo(CompletionStatus.OK.code());
             assertThat(out.get(0).bytesOut()).isEqualTo(8192);
             assertThat(b.beats.get(0).cycle()).isGreaterThanOrEqualTo(3000);
             assertThat(b.sim.peek(b.d.data.transfersDone)).isEqualTo(1);
@@ -80,7 +80,7 @@ class DataStagesTest {
             List<DataHarness.Outcome> out = b.check();
             System.out.printf("random chains: %d transfers, %d bytes, %d reads, %d beats in %d cycles%n", n,
                     out.stream().mapToLong(DataHarness.Outcome::bytesOut).sum(), b.reads.size(), b.beats.size(), b.tb.cycle());
-            assertThat(out).hasSize(n).allMatch(o -> o.status() == Status.OK.code());
+            assertThat(out).hasSize(n).allMatch(o -> o.status() == CompletionStatus.OK.code());
             assertThat(b.sim.peek(b.d.data.readsIssued)).isEqualTo(b.reads.size());
             assertThat(b.sim.peek(b.d.data.transfersDone)).isEqualTo(n);
             assertThat(b.sim.peek(b.d.data.strayCompletions)).isZero();
@@ -106,14 +106,14 @@ class DataStagesTest {
             List<DataHarness.Outcome> out = b.check();
             int[] outcomes = new int[4];
             b.host.reads().forEach(rd -> outcomes[rd.outcome().ordinal()]++);
-            long failed = out.stream().filter(o -> o.status() != Status.OK.code()).count();
+            long failed = out.stream().filter(o -> o.status() != CompletionStatus.OK.code()).count();
             long cut = out.stream().filter(o -> o.readsIssued() < o.readsExpected()).count();
             System.out.printf("faults: %d reads (OK %d, UR %d, CA %d, lost %d), %d of %d transfers failed, %d of them cut short, %d cycles%n",
                     b.reads.size(), outcomes[0], outcomes[1], outcomes[2], outcomes[3], failed, n, cut, b.tb.cycle());
             assertThat(outcomes[1] + outcomes[2]).isPositive();
             assertThat(outcomes[3]).isPositive();
-            assertThat(out.stream().filter(o -> o.status() == Status.PCIE_ERROR.code())).isNotEmpty();
-            assertThat(out.stream().filter(o -> o.status() == Status.COMPLETION_TIMEOUT.code())).isNotEmpty();
+            assertThat(out.stream().filter(o -> o.status() == CompletionStatus.PCIE_ERROR.code())).isNotEmpty();
+            assertThat(out.stream().filter(o -> o.status() == CompletionStatus.COMPLETION_TIMEOUT.code())).isNotEmpty();
             assertThat(cut).isPositive();
             assertThat(b.sim.peek(b.d.data.transfersDone) + b.sim.peek(b.d.data.transfersFailed)).isEqualTo(n);
             assertThat(b.sim.peek(b.d.data.transfersFailed)).isEqualTo(failed);
@@ -142,7 +142,7 @@ class DataStagesTest {
             }
             b.runToEnd(100_000);
             List<DataHarness.Outcome> out = b.check();
-            assertThat(out).allMatch(o -> o.status() == Status.COMPLETION_TIMEOUT.code() && o.bytesOut() == 0);
+            assertThat(out).allMatch(o -> o.status() == CompletionStatus.COMPLETION_TIMEOUT.code() && o.bytesOut() == 0);
             long cplBeats = b.host.reads().size();
             assertThat(b.sim.peek(b.d.data.timeouts)).isEqualTo(b.reads.size());
             assertThat(b.sim.peek(b.d.data.strayCompletions)).isGreaterThanOrEqualTo(cplBeats);
@@ -182,8 +182,8 @@ class DataStagesTest {
             }
             b.runToEnd(100_000);
             List<DataHarness.Outcome> out = b.check();
-            assertThat(out).extracting(DataHarness.Outcome::status).containsExactly(Status.OK.code(), Status.OK.code(),
-                    Status.BAD_DESCRIPTOR.code(), Status.BAD_DESCRIPTOR.code(), Status.BAD_DESCRIPTOR.code(), Status.OK.code());
+            assertThat(out).extracting(DataHarness.Outcome::status).containsExactly(CompletionStatus.OK.code(), CompletionStatus.OK.code(),
+                    CompletionStatus.BAD_DESCRIPTOR.code(), CompletionStatus.BAD_DESCRIPTOR.code(), CompletionStatus.BAD_DESCRIPTOR.code(), CompletionStatus.OK.code());
             assertThat(out.get(0).bytesOut()).isEqualTo(255);
             assertThat(out.get(2).readsIssued()).isEqualTo(4);
             assertThat(b.sim.peek(b.d.data.emptySegments)).isEqualTo(3);
@@ -301,7 +301,7 @@ class DataStagesTest {
     void threeTagsSixtyFourByteReadsAndATwoReadBufferStillEndEveryTransfer(RunConfig cfg) {
         List<DataHarness.Outcome> out = soak(cfg, 17, P.withTags(3), SP.withMaxReadRequest(64), 128, PcieParams.chpp(), 0.33, 0.1, 30, 2000);
         assertThat(out).hasSize(30);
-        assertThat(out).anyMatch(o -> o.status() == Status.OK.code()).anyMatch(o -> o.status() != Status.OK.code());
+        assertThat(out).anyMatch(o -> o.status() == CompletionStatus.OK.code()).anyMatch(o -> o.status() != CompletionStatus.OK.code());
     }
 
     /**
@@ -333,6 +333,6 @@ class DataStagesTest {
         SendEngineParams sp = SP.withMaxReadRequest(4096);
         PcieParams pp = PcieParams.chpp().withDma(new DmaParams(PcieParams.CHPP_READ_ROUND_TRIP_CYCLES, 65, 256, 4096, 128, 64));
         List<DataHarness.Outcome> out = soak(cfg, 18, p, sp, DataReorder.defaultBytes(sp), pp, 0.8, 0.05, 20, 16384);
-        assertThat(out).hasSize(20).anyMatch(o -> o.status() == Status.OK.code() && o.bytesOut() > 8192);
+        assertThat(out).hasSize(20).anyMatch(o -> o.status() == CompletionStatus.OK.code() && o.bytesOut() > 8192);
     }
 }

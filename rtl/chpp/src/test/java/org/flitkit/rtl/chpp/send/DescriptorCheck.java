@@ -12,7 +12,7 @@ import org.flitkit.formats.chpp.Descriptor;
 import org.flitkit.formats.chpp.PacketHeader;
 import org.flitkit.formats.chpp.Packets;
 import org.flitkit.formats.chpp.Rule;
-import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.chpp.CompletionStatus;
 
 /**
  * What the descriptor stages must produce for each doorbell, from formats/chpp's software decoder, and the check
@@ -63,7 +63,7 @@ final class DescriptorCheck {
      * for each case ({@code readStatus}: null = data returned, else PCIE_ERROR or COMPLETION_TIMEOUT).
      * Returns the number of cases extracted.
      */
-    static int check(DescriptorHarness b, List<Case> cases, Map<Integer, Status> readStatus) {
+    static int check(DescriptorHarness b, List<Case> cases, Map<Integer, CompletionStatus> readStatus) {
         Map<Integer, Object> got = new HashMap<>();
         int si = 0;
         int di = 0;
@@ -120,7 +120,7 @@ final class DescriptorCheck {
         for (DescriptorHarness.Event e : b.events) {
             if (e.cookie() == 0) {
                 readErrors.merge(e.function() + "/" + e.qp() + "/" + e.status() + "/" + e.kind(), 1, Integer::sum);
-            } else if (e.status() == Status.OK.code()) {
+            } else if (e.status() == CompletionStatus.OK.code()) {
                 getEvents++;
                 Case c = cases.get(e.cookie() - 1);
                 Descriptor.Get g = (Descriptor.Get) verdict(c);
@@ -136,9 +136,9 @@ final class DescriptorCheck {
         for (int i = 0; i < cases.size(); i++) {
             Case c = cases.get(i);
             int cookie = i + 1;
-            Status rs = readStatus.get(i);
+            CompletionStatus rs = readStatus.get(i);
             if (readRefused(c) || rs != null) {
-                Status st = rs != null ? rs : Status.BAD_DESCRIPTOR;
+                CompletionStatus st = rs != null ? rs : CompletionStatus.BAD_DESCRIPTOR;
                 expectedReadErrors.merge(c.function() + "/" + c.qp() + "/" + st.code() + "/0", 1, Integer::sum);
                 assertThat(got).as("case %d failed its read but ended otherwise", i).doesNotContainKey(cookie);
                 continue;
@@ -152,7 +152,7 @@ final class DescriptorCheck {
                 assertThat(g).as("case %d refused by %s", i, rule).isInstanceOf(DescriptorHarness.Event.class);
                 DescriptorHarness.Event e = (DescriptorHarness.Event) g;
                 assertThat(e).as("case %d refused by %s", i, rule).isEqualTo(new DescriptorHarness.Event(e.cycle(),
-                        Status.forRefusedDescriptor(rule).code(), c.function(), c.qp(), kind, ck, 0));
+                        CompletionStatus.forRefusedDescriptor(rule).code(), c.function(), c.qp(), kind, ck, 0));
                 continue;
             }
             extracted++;
@@ -209,7 +209,7 @@ final class DescriptorCheck {
         for (DescriptorHarness.Event e : b.events) {
             if (e.cookie() == 0) {
                 seen.add(new long[] {e.cycle(), -1000 - (e.function() * 4L + e.qp())});
-            } else if (e.status() != Status.OK.code()) {
+            } else if (e.status() != CompletionStatus.OK.code()) {
                 seen.add(new long[] {e.cycle(), e.cookie()});
             }
         }

@@ -10,7 +10,7 @@ import java.util.function.IntFunction;
 import org.flitkit.formats.chpp.Descriptor;
 import org.flitkit.formats.chpp.EndpointId;
 import org.flitkit.formats.chpp.Rule;
-import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.chpp.CompletionStatus;
 import org.flitkit.env.host.PcieParams;
 import org.flitkit.testbench.Rng;
 import org.flitkit.testbench.RunConfig;
@@ -183,7 +183,7 @@ class DescriptorExtractTest {
         try (DescriptorHarness bench = run(cfg, cases, 1.0, 20_000)) {
             assertThat(bench.controls).hasSize(1);
             assertThat(bench.events).hasSize(cases.size() - 1);
-            assertThat(bench.events.stream().filter(e -> e.status() == Status.LENGTH_MISMATCH.code()).count()).isEqualTo(2);
+            assertThat(bench.events.stream().filter(e -> e.status() == CompletionStatus.LENGTH_MISMATCH.code()).count()).isEqualTo(2);
             assertThat(bench.sim.peek(bench.d.refusedDoorbells)).isEqualTo(4);
             assertThat(bench.host.reads()).hasSize(cases.size() - 4);
             assertThat(bench.sim.peek(bench.d.refused)).isEqualTo(n + 1);

@@ -8,7 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.flitkit.formats.chpp.Descriptor;
-import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.chpp.CompletionStatus;
 import org.flitkit.env.host.PcieHost;
 import org.flitkit.env.host.PcieHost.ReadOutcome;
 import org.flitkit.env.host.PcieParams;
@@ -75,7 +75,7 @@ class DescriptorReadTest {
             b.tb.runUntil("every doorbell ended and every tag free", () -> b.quiet() && b.rungAt.size() == n
                     && b.outcomes() == n && b.drained() && b.sim.peek(b.d.freeTags) == P.tags(), 200_000);
             // the status each case's reads earned: an error completion ends it first, else a lost read times out
-            Map<Integer, Status> readStatus = new HashMap<>();
+            Map<Integer, CompletionStatus> readStatus = new HashMap<>();
             int[] outcomes = new int[4];
             for (PcieHost.Read rd : b.host.reads()) {
                 outcomes[rd.outcome().ordinal()]++;
@@ -86,9 +86,9 @@ class DescriptorReadTest {
                         assertThat(rd.len()).isLessThanOrEqualTo(512);
                         assertThat(rd.addr() / 512).as("no read crosses a 512-byte boundary").isEqualTo((rd.addr() + rd.len() - 1) / 512);
                         if (rd.outcome() == ReadOutcome.UR || rd.outcome() == ReadOutcome.CA) {
-                            readStatus.put(i, Status.PCIE_ERROR);
+                            readStatus.put(i, CompletionStatus.PCIE_ERROR);
                         } else if (rd.outcome() == ReadOutcome.LOST) {
-                            readStatus.putIfAbsent(i, Status.COMPLETION_TIMEOUT);
+                            readStatus.putIfAbsent(i, CompletionStatus.COMPLETION_TIMEOUT);
                         }
                     }
                 }

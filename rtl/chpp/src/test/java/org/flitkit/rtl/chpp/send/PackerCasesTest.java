@@ -11,7 +11,7 @@ import org.flitkit.formats.chpp.Descriptor;
 import org.flitkit.formats.chpp.EndpointId;
 import org.flitkit.formats.chpp.PacketHeader;
 import org.flitkit.formats.chpp.PktType;
-import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.chpp.CompletionStatus;
 import org.flitkit.testbench.Rng;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.TestbenchExtension;
@@ -90,20 +90,20 @@ class PackerCasesTest {
     void anErrorBeatEndsTheTransferWithTheBytesSentBeforeIt(RunConfig cfg) {
         try (PackerHarness b = new PackerHarness(cfg, SP, 0.2, 0.5, 0.5)) {
             // beats 0..19 (320 bytes) arrive: packets 0..127 and 128..255 are whole, 256..383 is not
-            b.send(new PackerHarness.Xfer(1, new Descriptor.Put(common(1, false, true, 1), 1000, 0x55, 0x1000_0000L), bytes(1000, 1), 20, Status.PCIE_ERROR));
-            b.send(new PackerHarness.Xfer(2, new Descriptor.Put(common(2, true, true, 2), 1000, 0x55, 0x2000_0000L), bytes(1000, 2), 0, Status.COMPLETION_TIMEOUT));
+            b.send(new PackerHarness.Xfer(1, new Descriptor.Put(common(1, false, true, 1), 1000, 0x55, 0x1000_0000L), bytes(1000, 1), 20, CompletionStatus.PCIE_ERROR));
+            b.send(new PackerHarness.Xfer(2, new Descriptor.Put(common(2, true, true, 2), 1000, 0x55, 0x2000_0000L), bytes(1000, 2), 0, CompletionStatus.COMPLETION_TIMEOUT));
             // 224 bytes arrive: the 100-byte packet is whole, the 128-byte one (bytes 100..227) is not
-            b.send(new PackerHarness.Xfer(3, chain(3, false, 3, new long[] {417}, new long[] {100, 300, 17}, 0x3000_0000L), bytes(417, 3), 14, Status.PCIE_ERROR));
-            b.send(new PackerHarness.Xfer(4, new Descriptor.NapIndirect(common(0, false, true, 4), 40, 0x99), bytes(40, 4), 2, Status.PCIE_ERROR));
+            b.send(new PackerHarness.Xfer(3, chain(3, false, 3, new long[] {417}, new long[] {100, 300, 17}, 0x3000_0000L), bytes(417, 3), 14, CompletionStatus.PCIE_ERROR));
+            b.send(new PackerHarness.Xfer(4, new Descriptor.NapIndirect(common(0, false, true, 4), 40, 0x99), bytes(40, 4), 2, CompletionStatus.PCIE_ERROR));
             b.send(new PackerHarness.Xfer(5, new Descriptor.Put(common(0, true, false, 5), 64, 0x55, 0x4000_0000L), bytes(64, 5)));
             b.runAndCheck(5000);
             assertThat(lengths(b)).containsExactly(128, 128, 100, 64);
             assertThat(b.expectedEvents).containsExactly(
-                    new PackerHarness.Ev(Status.PCIE_ERROR.code(), 1, 1, DescKind.PUT.code(), 1, 256),
-                    new PackerHarness.Ev(Status.COMPLETION_TIMEOUT.code(), 2, 2, DescKind.PUT.code(), 2, 0),
-                    new PackerHarness.Ev(Status.PCIE_ERROR.code(), 3, 3, DescKind.CHAIN.code(), 3, 100),
-                    new PackerHarness.Ev(Status.PCIE_ERROR.code(), 4, 0, DescKind.NAP_INDIRECT.code(), 4, 0),
-                    new PackerHarness.Ev(Status.OK.code(), 5, 0, DescKind.PUT.code(), 5, 64));
+                    new PackerHarness.Ev(CompletionStatus.PCIE_ERROR.code(), 1, 1, DescKind.PUT.code(), 1, 256),
+                    new PackerHarness.Ev(CompletionStatus.COMPLETION_TIMEOUT.code(), 2, 2, DescKind.PUT.code(), 2, 0),
+                    new PackerHarness.Ev(CompletionStatus.PCIE_ERROR.code(), 3, 3, DescKind.CHAIN.code(), 3, 100),
+                    new PackerHarness.Ev(CompletionStatus.PCIE_ERROR.code(), 4, 0, DescKind.NAP_INDIRECT.code(), 4, 0),
+                    new PackerHarness.Ev(CompletionStatus.OK.code(), 5, 0, DescKind.PUT.code(), 5, 64));
             assertThat(b.tb.sim().peek(b.dut.errors)).isEqualTo(4);
             assertThat(b.tb.sim().peek(b.dut.transfers)).isEqualTo(5);
             assertThat(b.tb.sim().peek(b.dut.malformed)).isZero();
@@ -116,16 +116,16 @@ class PackerCasesTest {
             // GET answers (resp, SCE 0 as GetAnswer makes them). 20 beats = 320 bytes arrive: two packets leave, then
             // the failure packet at 0x1000_0000 + 256 (RCE 0: CE all the same)
             b.send(new PackerHarness.Xfer(1, new Descriptor.Put(common(1, false, false, 1), 1000, 0x55, 0x1000_0000L), bytes(1000, 1),
-                    20, Status.PCIE_ERROR, true));
+                    20, CompletionStatus.PCIE_ERROR, true));
             // the very first beat fails: only the failure packet, at the answer's DstAddr
             b.send(new PackerHarness.Xfer(2, new Descriptor.Put(common(2, false, true, 2), 300, 0x55, 0x2000_0007L), bytes(300, 2),
-                    0, Status.COMPLETION_TIMEOUT, true));
+                    0, CompletionStatus.COMPLETION_TIMEOUT, true));
             // an answer that succeeds: RESP on every packet, CE+LAST on the last, no send completion
             b.send(new PackerHarness.Xfer(3, new Descriptor.Put(common(3, false, true, 3), 200, 0x55, 0x3000_0000L), bytes(200, 3),
                     -1, null, true));
             // a PUT that is not an answer fails as before: no failure packet
             b.send(new PackerHarness.Xfer(4, new Descriptor.Put(common(0, false, true, 4), 1000, 0x55, 0x4000_0000L), bytes(1000, 4),
-                    9, Status.PCIE_ERROR));
+                    9, CompletionStatus.PCIE_ERROR));
             b.runAndCheck(5000);
             assertThat(lengths(b)).containsExactly(128, 128, 0, 0, 128, 72, 128);
             List<PacketHeader> h = b.out.headers;
@@ -139,9 +139,9 @@ class PackerCasesTest {
             assertThat(h.get(6).resp()).isFalse();
             // the answering QP's send ring still hears of each failure, with the bytes sent before it
             assertThat(b.expectedEvents).containsExactly(
-                    new PackerHarness.Ev(Status.PCIE_ERROR.code(), 1, 1, DescKind.PUT.code(), 1, 256),
-                    new PackerHarness.Ev(Status.COMPLETION_TIMEOUT.code(), 2, 2, DescKind.PUT.code(), 2, 0),
-                    new PackerHarness.Ev(Status.PCIE_ERROR.code(), 4, 0, DescKind.PUT.code(), 4, 128));
+                    new PackerHarness.Ev(CompletionStatus.PCIE_ERROR.code(), 1, 1, DescKind.PUT.code(), 1, 256),
+                    new PackerHarness.Ev(CompletionStatus.COMPLETION_TIMEOUT.code(), 2, 2, DescKind.PUT.code(), 2, 0),
+                    new PackerHarness.Ev(CompletionStatus.PCIE_ERROR.code(), 4, 0, DescKind.PUT.code(), 4, 128));
             assertThat(b.tb.sim().peek(b.dut.failedAnswers)).isEqualTo(2);
             assertThat(b.tb.sim().peek(b.dut.errors)).isEqualTo(3);
             assertThat(b.tb.sim().peek(b.dut.packets)).isEqualTo(7);
@@ -221,16 +221,16 @@ class PackerCasesTest {
             b.queueData(PackerHarness.le(Arrays.copyOfRange(d33, 16, 32), null), 16, false, 0);
             b.queueData(PackerHarness.le(Arrays.copyOfRange(d33, 32, 33), null), 1, true, 0);
             expectPut(b, 5, 1, true, false, 0x5000_0000L, d33);
-            int bad = Status.BAD_DESCRIPTOR.code();
-            int pcie = Status.PCIE_ERROR.code();
+            int bad = CompletionStatus.BAD_DESCRIPTOR.code();
+            int pcie = CompletionStatus.PCIE_ERROR.code();
             b.expectedEvents.addAll(List.of(
                     new PackerHarness.Ev(bad, 1, 1, DescKind.GET.code(), 11, 0),
                     new PackerHarness.Ev(bad, 1, 1, 0, 12, 0),
                     new PackerHarness.Ev(bad, 1, 1, DescKind.NAP_INDIRECT.code(), 13, 0),
                     new PackerHarness.Ev(pcie, 2, 1, DescKind.PUT.code(), 14, 0),
-                    new PackerHarness.Ev(Status.OK.code(), 2, 2, DescKind.PUT.code(), 15, 40),
+                    new PackerHarness.Ev(CompletionStatus.OK.code(), 2, 2, DescKind.PUT.code(), 15, 40),
                     new PackerHarness.Ev(pcie, 3, 0, DescKind.PUT.code(), 16, 100),
-                    new PackerHarness.Ev(Status.OK.code(), 5, 1, DescKind.PUT.code(), 18, 33)));
+                    new PackerHarness.Ev(CompletionStatus.OK.code(), 5, 1, DescKind.PUT.code(), 18, 33)));
             b.transfers = 9;
             b.failures = 5;
             b.runAndCheck(5000);

@@ -16,7 +16,7 @@ import org.flitkit.formats.chpp.EndpointId;
 import org.flitkit.formats.chpp.PacketHeader;
 import org.flitkit.formats.chpp.Packets;
 import org.flitkit.formats.chpp.PktType;
-import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.chpp.CompletionStatus;
 import org.flitkit.formats.core.BitVector;
 import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.testbench.Component;
@@ -38,12 +38,12 @@ final class PackerHarness implements AutoCloseable {
      * A transfer: {@code errorBeat} >= 0 makes that source data beat an error beat with {@code errorStatus};
      * {@code resp} marks a GET answer (a PUT whose packets carry RESP, and whose failure ends with a header-only packet).
      */
-    record Xfer(int function, Descriptor d, byte[] src, int errorBeat, Status errorStatus, boolean resp) {
+    record Xfer(int function, Descriptor d, byte[] src, int errorBeat, CompletionStatus errorStatus, boolean resp) {
         Xfer(int function, Descriptor d, byte[] src) {
             this(function, d, src, -1, null, false);
         }
 
-        Xfer(int function, Descriptor d, byte[] src, int errorBeat, Status errorStatus) {
+        Xfer(int function, Descriptor d, byte[] src, int errorBeat, CompletionStatus errorStatus) {
             this(function, d, src, errorBeat, errorStatus, false);
         }
 
@@ -199,7 +199,7 @@ final class PackerHarness implements AutoCloseable {
             expectedEvents.add(new Ev(x.errorStatus.code(), x.function, c.qp(), d.kind().code(), c.cookie(), sentBytes));
             failures++;
         } else if (c.sce()) {
-            expectedEvents.add(new Ev(Status.OK.code(), x.function, c.qp(), d.kind().code(), c.cookie(), total));
+            expectedEvents.add(new Ev(CompletionStatus.OK.code(), x.function, c.qp(), d.kind().code(), c.cookie(), total));
         }
         transfers++;
 

@@ -11,7 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.flitkit.formats.chpp.Descriptor;
 import org.flitkit.formats.chpp.PacketHeader;
-import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.chpp.CompletionStatus;
 import org.flitkit.formats.core.BitVector;
 import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.env.host.HostMemory;
@@ -125,7 +125,7 @@ class PackerStagesTest {
                     sim().poke(d.data.bits.data, dataValues.peekFirst());
                     sim().poke(d.data.bits.bytes, b[0]);
                     sim().poke(d.data.bits.last, b[1] != 0);
-                    sim().poke(d.data.bits.status, Status.OK.code());
+                    sim().poke(d.data.bits.status, CompletionStatus.OK.code());
                 }
             }
 
@@ -252,7 +252,7 @@ class PackerStagesTest {
                 PackerHarness.Xfer placed = new PackerHarness.Xfer(function, d, x.src());
                 expected.addAll(PackerHarness.cut(SP, placed));
                 if (d.common().sce()) {
-                    expectedEvents.add(new PackerHarness.Ev(Status.OK.code(), function, d.common().qp(), d.kind().code(), d.common().cookie(),
+                    expectedEvents.add(new PackerHarness.Ev(CompletionStatus.OK.code(), function, d.common().qp(), d.kind().code(), d.common().cookie(),
                             d.transferBytes()));
                 }
                 byte[] enc = d.encode();

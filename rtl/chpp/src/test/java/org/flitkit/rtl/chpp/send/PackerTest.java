@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.formats.chpp.Descriptor;
 import org.flitkit.formats.chpp.EndpointId;
-import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.chpp.CompletionStatus;
 import org.flitkit.testbench.Rng;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.TestbenchExtension;
@@ -98,7 +98,7 @@ class PackerTest {
         // a third of the PUTs are GET answers: RESP on their packets, a header-only packet when they fail
         boolean resp = kind == 2 && r.nextInt(3) == 0;
         if (kind != 0 && beats > 0 && r.chance(errorP)) {
-            Status st = r.nextBoolean() ? Status.PCIE_ERROR : Status.COMPLETION_TIMEOUT;
+            CompletionStatus st = r.nextBoolean() ? CompletionStatus.PCIE_ERROR : CompletionStatus.COMPLETION_TIMEOUT;
             return new PackerHarness.Xfer(fn, d, src, r.nextInt(beats), st, resp);
         }
         return new PackerHarness.Xfer(fn, d, src, -1, null, resp);

@@ -15,7 +15,7 @@ import org.flitkit.formats.chpp.EndpointId;
 import org.flitkit.formats.chpp.HeaderLayout;
 import org.flitkit.formats.chpp.PktType;
 import org.flitkit.formats.chpp.ReceiveCompletion;
-import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.chpp.CompletionStatus;
 import org.flitkit.hdl.UInt;
 import org.flitkit.env.host.HostMemory;
 import org.flitkit.env.host.PcieHost;
@@ -117,7 +117,7 @@ class NapUploadTest {
                 long addr;
                 if (len == 0) {
                     addr = 0;
-                } else if (c.status() == Status.NO_RECEIVE_BUFFER) {
+                } else if (c.status() == CompletionStatus.NO_RECEIVE_BUFFER) {
                     addr = 0;
                     drops++;
                 } else {
@@ -129,7 +129,7 @@ class NapUploadTest {
                         data.add(part);
                     }
                 }
-                Status st = len != 0 && c.status() == Status.NO_RECEIVE_BUFFER ? Status.NO_RECEIVE_BUFFER : Status.OK;
+                CompletionStatus st = len != 0 && c.status() == CompletionStatus.NO_RECEIVE_BUFFER ? CompletionStatus.NO_RECEIVE_BUFFER : CompletionStatus.OK;
                 assertThat(c).as("completion of NAP %d", i).isEqualTo(new ReceiveCompletion(PktType.NAP, false, st,
                         EndpointId.decode(n.src), EndpointId.decode(n.dst), len, addr, false));
             }
@@ -194,7 +194,7 @@ class NapUploadTest {
             }
 
             void completed(ReceiveCompletion c) {
-                if (c.status() == Status.OK && c.length() > 0) {
+                if (c.status() == CompletionStatus.OK && c.length() > 0) {
                     // the k-th buffer used must be the k-th posted; its data is checked once visible
                     long want = handOutOrder.get(completedOk);
                     if (c.address() != want) {
@@ -227,7 +227,7 @@ class NapUploadTest {
                 int seen = 0;
                 for (int i = 0; i < events.size(); i++) {
                     ReceiveCompletion c = events.get(i);
-                    if (c.status() == Status.OK && c.length() > 0) {
+                    if (c.status() == CompletionStatus.OK && c.length() > 0) {
                         if (seen++ == k) {
                             return sent.get(i).payload;
                         }
@@ -298,7 +298,7 @@ class NapUploadTest {
             b.send(nap(r, 0));
             b.tb.runUntil("15 completions", () -> b.events.size() == 15 && b.driver.idle(), 50_000);
             for (int i = 0; i < 15; i++) {
-                Status want = i < 10 || i == 14 ? Status.OK : Status.NO_RECEIVE_BUFFER;
+                CompletionStatus want = i < 10 || i == 14 ? CompletionStatus.OK : CompletionStatus.NO_RECEIVE_BUFFER;
                 assertThat(b.events.get(i).status()).as("NAP %d", i).isEqualTo(want);
             }
             assertThat(b.peek(b.d.nap.noBuffer)).isEqualTo(4);
@@ -371,7 +371,7 @@ class NapUploadTest {
             assertThat(b.peek(b.d.bm.prefetched)).isZero();
             b.send(nap(r, 100));
             b.tb.runUntil("the NAP completed", () -> b.events.size() == 1, 1000);
-            assertThat(b.events.get(0).status()).isEqualTo(Status.OK);
+            assertThat(b.events.get(0).status()).isEqualTo(CompletionStatus.OK);
             assertThat(b.events.get(0).address()).isEqualTo(buffers(7, 1).get(0));
             // it waited for the read's completion, one round trip
             assertThat(b.napHost.writes().get(0).cycle() - issued).isGreaterThan(PcieParams.CHPP_READ_ROUND_TRIP_CYCLES);

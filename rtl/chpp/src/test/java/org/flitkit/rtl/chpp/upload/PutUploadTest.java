@@ -16,7 +16,7 @@ import org.flitkit.formats.chpp.EndpointId;
 import org.flitkit.formats.chpp.HeaderLayout;
 import org.flitkit.formats.chpp.PktType;
 import org.flitkit.formats.chpp.ReceiveCompletion;
-import org.flitkit.formats.chpp.Status;
+import org.flitkit.formats.chpp.CompletionStatus;
 import org.flitkit.env.host.HostMemory;
 import org.flitkit.env.host.PcieHost;
 import org.flitkit.env.host.PcieParams;
@@ -55,7 +55,7 @@ class PutUploadTest {
 
     /** The completion a PUT with CE posts: OK, or GET_FAILED for a failed GET answer's header-only packet. */
     static ReceiveCompletion completion(Put p) {
-        Status st = p.len == 0 ? Status.GET_FAILED : Status.OK;
+        CompletionStatus st = p.len == 0 ? CompletionStatus.GET_FAILED : CompletionStatus.OK;
         return new ReceiveCompletion(PktType.PUT, p.resp, st, EndpointId.decode(p.src), EndpointId.decode(p.dst), p.len, p.addr, false);
     }
 
@@ -302,7 +302,7 @@ class PutUploadTest {
             b.driver.packet(List.of(DispatchHarness.header(0x60, 2, HeaderLayout.S_FLAG_LAST | HeaderLayout.S_FLAG_RESP, 0, 1, 1, 1, REGION)));
             // the exact GET_FAILED entry, after the answer's earlier writes; nothing written for it
             runAndCheck(b, List.of(first, failed, next), List.of(first.payload, new byte[0], next.payload));
-            assertThat(b.events.get(0)).isEqualTo(new ReceiveCompletion(PktType.PUT, true, Status.GET_FAILED,
+            assertThat(b.events.get(0)).isEqualTo(new ReceiveCompletion(PktType.PUT, true, CompletionStatus.GET_FAILED,
                     EndpointId.decode(first.src), EndpointId.decode(first.dst), 0, REGION + 0x205, false));
             assertThat(b.peek(b.dut.failedAnswers)).isEqualTo(1);
             assertThat(b.peek(b.dut.badLength)).isEqualTo(2);

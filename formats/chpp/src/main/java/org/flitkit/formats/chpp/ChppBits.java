@@ -5,9 +5,9 @@ import org.flitkit.formats.core.Field;
 import org.flitkit.formats.core.Layout;
 
 /** Argument checks and byte conversions shared by the cHPP formats (docs/chpp-formats.md, "Bit order"). */
-final class Bits {
+final class ChppBits {
 
-    private Bits() {
+    private ChppBits() {
     }
 
     /** A field value given by a caller outside 0..max: a plain argument error (not a decoding rule). */
@@ -60,7 +60,7 @@ final class Bits {
     }
 
     static void size(String what, byte[] bytes, int expected) {
-        Bits.notNull(what, bytes);
+        ChppBits.notNull(what, bytes);
         if (bytes.length != expected) {
             throw new ChppFormatException(Rule.WRONG_SIZE, what + " is " + expected + " bytes, got " + bytes.length);
         }

@@ -5,20 +5,20 @@ package org.flitkit.figures;
  * inside the paper's bounds, or not at all because the deviation is explained (the paper's number
  * includes parts the model does not have yet, or the paper gives none).
  */
-public sealed interface Check {
+public sealed interface FigureCheck {
 
     /** The project's default: the model within 10 % of the paper. */
-    Check DEFAULT = tolerance(10);
+    FigureCheck DEFAULT = tolerance(10);
 
-    static Check tolerance(double percent) {
+    static FigureCheck tolerance(double percent) {
         return new Tolerance(percent);
     }
 
-    static Check inRange() {
+    static FigureCheck inRange() {
         return InRange.INSTANCE;
     }
 
-    static Check explained(String why) {
+    static FigureCheck explained(String why) {
         return new Explained(why);
     }
 
@@ -26,7 +26,7 @@ public sealed interface Check {
     String text();
 
     /** |model - paper| / |paper| at most {@code percent} %. */
-    record Tolerance(double percent) implements Check {
+    record Tolerance(double percent) implements FigureCheck {
         public Tolerance {
             if (!(percent >= 0) || Double.isInfinite(percent)) {
                 throw new IllegalArgumentException("tolerance must be a finite percentage >= 0, got " + percent);
@@ -40,7 +40,7 @@ public sealed interface Check {
     }
 
     /** The model value strictly inside the paper's {@link PaperValue.Range}. */
-    enum InRange implements Check {
+    enum InRange implements FigureCheck {
         INSTANCE;
 
         @Override
@@ -50,7 +50,7 @@ public sealed interface Check {
     }
 
     /** Not judged: {@code why} says where the difference comes from. */
-    record Explained(String why) implements Check {
+    record Explained(String why) implements FigureCheck {
         public Explained {
             Citation.requireText(why, "the explanation of the deviation");
             if (why.contains("\n")) {

@@ -1,10 +1,10 @@
 package org.flitkit.formats.chpp;
 
 /**
- * The 8-bit Status of a completion ring entry (docs/chpp-formats.md, "Status codes"). The paper gives no
+ * The 8-bit CompletionStatus of a completion ring entry (docs/chpp-formats.md, "Status codes"). The paper gives no
  * list; each code says in which ring it may appear, and a decoder refuses a code in the wrong ring.
  */
-public enum Status {
+public enum CompletionStatus {
     OK(0x00, true, true, "done"),
     QP_MAGIC_REFUSED(0x01, false, true, "packet's QPMagic did not match the target QP's key: nothing written (posted for a NAP, or a PUT with CE)"),
     LENGTH_MISMATCH(0x02, true, false, "chain descriptor whose source and destination totals differ: nothing sent"),
@@ -21,7 +21,7 @@ public enum Status {
     private final boolean receive;
     private final String description;
 
-    Status(int code, boolean send, boolean receive, String description) {
+    CompletionStatus(int code, boolean send, boolean receive, String description) {
         this.code = code;
         this.send = send;
         this.receive = receive;
@@ -50,14 +50,14 @@ public enum Status {
      * The send completion status of a descriptor refused by {@code rule}: LENGTH_MISMATCH for a chain whose totals
      * differ, BAD_DESCRIPTOR for every other rule (docs/chpp-formats.md, decision "descriptor refusal status").
      */
-    public static Status forRefusedDescriptor(Rule rule) {
-        Bits.notNull("rule", rule);
+    public static CompletionStatus forRefusedDescriptor(Rule rule) {
+        ChppBits.notNull("rule", rule);
         return rule == Rule.CHAIN_LENGTH_MISMATCH ? LENGTH_MISMATCH : BAD_DESCRIPTOR;
     }
 
     /** The status with this code, or a {@link Rule#UNKNOWN_STATUS} refusal. */
-    public static Status fromCode(long code) {
-        for (Status s : values()) {
+    public static CompletionStatus fromCode(long code) {
+        for (CompletionStatus s : values()) {
             if (s.code == code) {
                 return s;
             }
