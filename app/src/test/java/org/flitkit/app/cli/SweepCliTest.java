@@ -33,7 +33,7 @@ class SweepCliTest {
     void anUnknownSweepIsAUsageErrorListingTheSweeps(@TempDir Path dir) {
         HdlCliTest.Run r = HdlCliTest.hdl("sweep", "nope");
         assertThat(r.exit()).isEqualTo(2);
-        assertThat(r.err()).startsWith("hdl: no sweep named 'nope'; sweeps: chpp-bw-mtu, chpp-tags, smoke\n");
+        assertThat(r.err()).startsWith("hdl: no sweep named 'nope'; sweeps: chpp-bw-mtu, chpp-tags, smoke, xud-loss, ring-saturation, fabric\n");
         HdlCliTest.Run e = HdlCliTest.hdl("sweep", "smoke", "--executor", "pbs", "--store", dir.resolve("s").toString());
         assertThat(e.exit()).isEqualTo(2);
         assertThat(e.err()).startsWith("hdl: --executor must be local or slurm, not 'pbs'\n");
