@@ -15,6 +15,11 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.flitkit.app.Catalog;
 import org.flitkit.env.chpp.ChppFigures;
+import org.flitkit.env.nrc.system.NrcSystemBenchmark;
+import org.flitkit.env.ring.RingSaturation;
+import org.flitkit.env.ring.RingSaturationScenario;
+import org.flitkit.env.xud.XudLossyScenario;
+import org.flitkit.testbench.ScenarioResult;
 import org.flitkit.tools.difftest.DiffRunner;
 import org.flitkit.tools.difftest.RandomProgram;
 import org.flitkit.tools.difftest.ReferenceSim;
@@ -35,6 +40,15 @@ final class SweepCatalog {
     static final String CHPP_MTU = "chpp-mtu";
     static final String CHPP_TAGS = "chpp-tags";
     static final String DIFFTEST = "difftest";
+    static final String XUD_LOSSY = "xud-lossy";
+    static final String RING_SATURATION = "ring-saturation";
+    static final String NRC_RING = "nrc-ring";
+    /** Loss rates of the xud-loss sweep (data and ACK/NAK packets alike). */
+    static final List<String> XUD_LOSSES = List.of("0", "0.01", "0.05", "0.1", "0.2");
+    /** Messages of one xud-loss point: enough for hundreds of resends at 20 % loss, few enough for seconds per point. */
+    static final int XUD_MESSAGES = 1_000;
+    /** Requests of one fabric point: the length of the nrc-ring benchmark's request stream when --requests is not given. */
+    static final int FABRIC_REQUESTS = 400;
 
     private SweepCatalog() {
     }
@@ -53,11 +67,31 @@ final class SweepCatalog {
                 new Point("smoke", 0, DIFFTEST, difftestParams(0, 4, 100, "iverilog", false), 1),
                 new Point("smoke", 0, DIFFTEST, difftestParams(4, 4, 100, "iverilog", false), 1),
                 new Point("smoke", 0, DIFFTEST, difftestParams(8, 4, 100, "iverilog", false), 1));
+        List<Point> loss = new ArrayList<>();
+        for (String l : XUD_LOSSES) {
+            // only loss varies: no duplicates, reordering or corruption, so a row's resends are the losses' cost
+            loss.add(new Point("xud-loss", 0, XUD_LOSSY, Map.of("loss", l, "ack-loss", l, "dup", "0", "reorder", "0", "corrupt", "0",
+                    "messages", Integer.toString(XUD_MESSAGES)), RunConfig.DEFAULT_SEED));
+        }
+        List<Point> ring = new ArrayList<>();
+        for (int n : new int[] {8, 16, 32}) {
+            ring.add(new Point("ring-saturation", 0, RING_SATURATION, Map.of("nodes", Integer.toString(n), "steps", "1,3", "schedule", "shortest"),
+                    RunConfig.DEFAULT_SEED));
+        }
+        List<Point> fabric = new ArrayList<>();
+        for (int n : new int[] {16, 64, 256}) {
+            fabric.add(new Point("fabric", 0, NRC_RING, Map.of("chips", Integer.toString(n), "requests", Integer.toString(FABRIC_REQUESTS)),
+                    RunConfig.DEFAULT_SEED));
+        }
         return List.of(
                 numbered("chpp-bw-mtu", "cHPP PUT bandwidth of a 2 MB transfer against MTU, one point per MTU (figure chpp-bw-mtu)", mtu),
                 numbered("chpp-tags", "cHPP PUT bandwidth of a 2 MB transfer against the tags available, one point per tag count "
                         + "(figure chpp-tags)", tags),
-                numbered("smoke", "three short difftest shards of 4 random designs against Icarus (the Slurm test in CI)", smoke));
+                numbered("smoke", "three short difftest shards of 4 random designs against Icarus (the Slurm test in CI)", smoke),
+                numbered("xud-loss", "XUD exactly-once delivery of " + XUD_MESSAGES + " messages at data and ACK loss " + String.join(", ", XUD_LOSSES)
+                        + " (scenario xud-lossy)", loss),
+                numbered("ring-saturation", "saturated slotted multi-rings {+-1,+-3} of 8, 16 and 32 nodes against C (scenario ring-saturation)", ring),
+                numbered("fabric", "NRC rings of 16, 64 and 256 chips answering " + FABRIC_REQUESTS + " management requests (bench nrc-ring)", fabric));
     }
 
     static Named named(String name) {
@@ -101,9 +135,41 @@ final class SweepCatalog {
                 yield new PointRunner.Result(List.of("tags", "gbps", "formula_tags"), new double[] {t, v[0], v[1]});
             }
             case DIFFTEST -> difftest(catalog, p, log);
+            case XUD_LOSSY -> {
+                XudLossyScenario.Options o = XudLossyScenario.Options.parse(p.params());
+                ScenarioResult r = XudLossyScenario.run(new RunConfig(p.seed(), XudLossyScenario.CYCLE_BUDGET, null), o);
+                yield counts(List.of("loss", "ack_loss", "messages"), new double[] {o.faults().loss(), o.faults().ackLoss(), o.messages()}, r);
+            }
+            case RING_SATURATION -> {
+                RingSaturation.Measured m = RingSaturationScenario.measure(new RunConfig(p.seed(), RingSaturationScenario.DEFAULT_CYCLES, null),
+                        RingSaturationScenario.Options.parse(p.params()), log);
+                yield counts(List.of("nodes", "capacity_c", "measured", "measured_over_c", "mean_delivery"), new double[] {
+                        m.analytic().schedule().rings().nodes(), m.analytic().effective(), m.throughput(), m.ratio(), m.meanDelivery()},
+                        RingSaturationScenario.result(m));
+            }
+            case NRC_RING -> {
+                // one thread: the point's row is counts, and the local executor already runs points side by side
+                NrcSystemBenchmark.Counts c = NrcSystemBenchmark.counts((int) p.longParam("chips"), (int) p.longParam("requests"), 1);
+                yield new PointRunner.Result(List.of("chips", "requests", "cycles", "answers", "chip_evaluations"),
+                        new double[] {c.chips(), c.requests(), c.cycles(), c.answers(), c.chipEvaluations()});
+            }
             default -> throw new IllegalArgumentException("point " + p.index() + " of sweep " + p.sweep() + " has kind '" + p.kind()
-                    + "'; kinds: " + CHPP_MTU + ", " + CHPP_TAGS + ", " + DIFFTEST);
+                    + "'; kinds: " + String.join(", ", CHPP_MTU, CHPP_TAGS, DIFFTEST, XUD_LOSSY, RING_SATURATION, NRC_RING));
         };
+    }
+
+    /** A scenario's row: {@code first} (its settings), then the cycles it ran and every count of its PASS line, in that order. */
+    private static PointRunner.Result counts(List<String> first, double[] values, ScenarioResult r) {
+        List<String> columns = new ArrayList<>(first);
+        double[] out = java.util.Arrays.copyOf(values, values.length + 1 + r.counts().size());
+        columns.add("cycles");
+        out[values.length] = r.cycles();
+        int i = values.length + 1;
+        for (Map.Entry<String, Long> e : r.counts().entrySet()) {
+            columns.add(e.getKey());
+            out[i++] = e.getValue();
+        }
+        return new PointRunner.Result(columns, out);
     }
 
     /** One shard: designs from..from+count-1 of the seed's random designs; a mismatch is a note with its shrunk design. */
@@ -120,18 +186,25 @@ final class SweepCatalog {
         Path work = DiffRunner.tempWork("flitkit-sweep-difftest-");
         ByteArrayOutputStream text = new ByteArrayOutputStream();
         DiffRunner.Report r;
-        try (PrintStream both = new PrintStream(new Tee(log, text), true, StandardCharsets.UTF_8)) {
-            r = new DiffRunner(ref, work, both).run(designs, cycles, p.seed());
-        }
         List<String> notes = new ArrayList<>();
-        r.mismatches().forEach(m -> notes.add("MISMATCH " + m));
-        String out = text.toString(StandardCharsets.UTF_8);
-        int shrunk = out.indexOf("---- smallest failing design");
-        if (shrunk >= 0) {
-            notes.add(out.substring(shrunk).strip());
-            notes.add("Verilog and builds kept in " + work);
-        } else {
-            delete(work);
+        boolean keep = false;
+        try {
+            try (PrintStream both = new PrintStream(new Tee(log, text), true, StandardCharsets.UTF_8)) {
+                r = new DiffRunner(ref, work, both).run(designs, cycles, p.seed());
+            }
+            r.mismatches().forEach(m -> notes.add("MISMATCH " + m));
+            String out = text.toString(StandardCharsets.UTF_8);
+            int shrunk = out.indexOf("---- smallest failing design");
+            if (shrunk >= 0) {
+                notes.add(out.substring(shrunk).strip());
+                notes.add("Verilog and builds kept in " + work);
+                keep = true;
+            }
+        } finally {
+            // a shard that throws leaves nothing behind; a mismatch keeps its builds for the shrunk design's reader
+            if (!keep) {
+                delete(work);
+            }
         }
         return new PointRunner.Result(List.of("designs", "cycles", "mismatches"), new double[] {r.designs(), r.cycles(), r.mismatches().size()},
                 notes);

@@ -1,10 +1,21 @@
 package org.flitkit.app.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.flitkit.app.Catalog;
 import org.flitkit.tools.sweep.Point;
 import org.flitkit.tools.sweep.PointRunner;
 import org.flitkit.tools.sweep.SweepStore;
@@ -33,7 +44,7 @@ class SweepCliTest {
     void anUnknownSweepIsAUsageErrorListingTheSweeps(@TempDir Path dir) {
         HdlCliTest.Run r = HdlCliTest.hdl("sweep", "nope");
         assertThat(r.exit()).isEqualTo(2);
-        assertThat(r.err()).startsWith("hdl: no sweep named 'nope'; sweeps: chpp-bw-mtu, chpp-tags, smoke\n");
+        assertThat(r.err()).startsWith("hdl: no sweep named 'nope'; sweeps: chpp-bw-mtu, chpp-tags, smoke, xud-loss, ring-saturation, fabric\n");
         HdlCliTest.Run e = HdlCliTest.hdl("sweep", "smoke", "--executor", "pbs", "--store", dir.resolve("s").toString());
         assertThat(e.exit()).isEqualTo(2);
         assertThat(e.err()).startsWith("hdl: --executor must be local or slurm, not 'pbs'\n");
@@ -78,6 +89,32 @@ class SweepCliTest {
                 dir.resolve("fig").toString());
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(Files.readString(dir.resolve("fig/measurements.csv"))).contains("chpp-tags,8,");
+    }
+
+    @Test
+    void aDifftestShardThatThrowsLeavesNoWorkDirectory() throws Exception {
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        Set<Path> before = workDirs(tmp);
+        Set<Path> during = new HashSet<>();
+        // a project design that cannot be built: the shard throws after its work directory exists
+        Catalog catalog = new Catalog().design("broken", "throws when built", () -> {
+            during.addAll(workDirs(tmp));
+            throw new IllegalStateException("broken design");
+        });
+        Point p = new Point("smoke", 0, "difftest", Map.of("from", "0", "count", "0", "cycles", "10", "vs", "iverilog", "rtl", "true"), 1);
+        assertThatThrownBy(() -> SweepCatalog.runner(catalog).run(p, new PrintStream(OutputStream.nullOutputStream())))
+                .hasMessageContaining("broken design");
+        during.removeAll(before);
+        assertThat(during).as("the shard's work directory, seen while it ran").isNotEmpty();
+        assertThat(during).allMatch(d -> !Files.exists(d));
+    }
+
+    private static Set<Path> workDirs(Path tmp) {
+        try (Stream<Path> s = Files.list(tmp)) {
+            return s.filter(d -> d.getFileName().toString().startsWith("flitkit-sweep-difftest-")).collect(Collectors.toSet());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Test

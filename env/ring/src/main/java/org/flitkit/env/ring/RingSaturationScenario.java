@@ -60,8 +60,18 @@ public final class RingSaturationScenario {
     }
 
     public static ScenarioResult run(RunConfig cfg, Options o) {
+        return result(measure(cfg, o, System.out));
+    }
+
+    /** Runs the RTL and prints its table to {@code out} (a sweep point's log); {@link #result} gives the PASS counts. */
+    public static RingSaturation.Measured measure(RunConfig cfg, Options o, java.io.PrintStream out) {
         RingSaturation.Measured r = RingSaturation.run(o.schedule(), o.kind(), o.load(), o.queue(), cfg);
-        RingSaturation.report(r).forEach(System.out::println);
+        RingSaturation.report(r).forEach(out::println);
+        return r;
+    }
+
+    /** The run's result with the counts of {@link #COUNTS}. */
+    public static ScenarioResult result(RingSaturation.Measured r) {
         return r.result().with("sent", r.sent()).with("delivered_in_window", r.delivered())
                 .with("throughput_per_mille_of_C", Math.round(1000 * r.ratio()));
     }

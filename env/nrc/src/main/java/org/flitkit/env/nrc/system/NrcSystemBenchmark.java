@@ -65,12 +65,7 @@ public final class NrcSystemBenchmark {
     public static int ring(int chips, int requests, int threads, PrintStream out) {
         header(out, "nrc-ring", chips, threads);
         List<ManagementPacket> stream = requests(requests);
-        SplittableRandom rng = new SplittableRandom(SEED);
-        int reach = Math.min(chips, Th2.MAX_HOPS + 1);
-        int[] targets = new int[requests];
-        for (int r = 0; r < requests; r++) {
-            targets[r] = rng.nextInt(reach);
-        }
+        int[] targets = targets(chips, requests);
         // the passes of the two alternate, so that both see the same machine load
         Timing[] best = new Timing[2];
         long[] evaluations = new long[2];
@@ -107,6 +102,35 @@ public final class NrcSystemBenchmark {
         out.printf(Locale.ROOT, "ratio_wall_per_cycle=%.2f ratio_wall_per_request=%.2f (the %d-chip system against one NRC; goal <= 3)%n",
                 many.nsPerCycle() / one.nsPerCycle(), many.nsPerRequest() / one.nsPerRequest(), chips);
         return 0;
+    }
+
+    /** The simulated work of one pass of the request stream over a fresh ring: counts only, the same on every machine. */
+    public record Counts(int chips, int requests, long cycles, long answers, long chipEvaluations) {
+    }
+
+    /**
+     * The request stream of {@code nrc-ring} sent once, one request at a time, to the same random chips of a fresh
+     * {@code chips}-chip ring: the cycles, answers and chip evaluations it took (a sweep point's row, docs/sweeps.md).
+     */
+    public static Counts counts(int chips, int requests, int threads) {
+        try (NrcRing ring = build(chips, threads, false, null)) {
+            long c0 = ring.fabric.now();
+            long e0 = ring.fabric.chipEvaluations();
+            int a0 = ring.answers().size();
+            pass(ring, requests(requests), targets(chips, requests));
+            return new Counts(chips, requests, ring.fabric.now() - c0, ring.answers().size() - a0, ring.fabric.chipEvaluations() - e0);
+        }
+    }
+
+    /** The chip each request goes to: random, within the management packets' hop limit. */
+    private static int[] targets(int chips, int requests) {
+        SplittableRandom rng = new SplittableRandom(SEED);
+        int reach = Math.min(chips, Th2.MAX_HOPS + 1);
+        int[] targets = new int[requests];
+        for (int r = 0; r < requests; r++) {
+            targets[r] = rng.nextInt(reach);
+        }
+        return targets;
     }
 
     private record Timing(long cycles, long nanos, int requests) {
