@@ -811,12 +811,15 @@ final class ModuleWriter {
      * dividend by -1 needs one more bit), guarded against a zero divisor.
      */
     /**
-     * A reduction; over a single unsigned bit it is that bit. Verilator 5.006 stops with an internal error
+     * A reduction; over a single bit it is that bit (unsigned). Verilator 5.006 stops with an internal error
      * ("Reduction over single bit value should have been folded") on some single-bit reductions, so they are
      * written as the bit itself, which means the same.
      */
     private String reduction(String op, Bits x) {
-        return x.width() == 1 && !x.isSigned() ? operand(x) : op + operand(x);
+        if (x.width() != 1) {
+            return op + operand(x);
+        }
+        return x.isSigned() ? "$unsigned(" + operand(x) + ")" : operand(x);
     }
 
     private boolean unsignedZero(Bits x) {
