@@ -250,8 +250,11 @@ final class NarrowEmitter {
         int p = n.param0();
         int aw = a0.width();
         if (wide(a0)) {
-            int lo = Math.min(p, aw - 1);
-            return wide.extract(a0, lo, n.width());
+            // shifted past the width: zeros, or for SInt copies of the sign bit (the 1-bit result is the sign)
+            if (p >= aw && !a0.isSigned()) {
+                return "0L";
+            }
+            return wide.extract(a0, Math.min(p, aw - 1), n.width());
         }
         if (a0.isSigned()) {
             return mask("(" + sext(ex(a0), aw) + " >> " + Math.min(p, 63) + ")", n.width());
