@@ -192,35 +192,38 @@ final class SweepCatalog {
             try (PrintStream both = new PrintStream(new Tee(log, text), true, StandardCharsets.UTF_8)) {
                 r = new DiffRunner(ref, work, both).run(designs, cycles, p.seed());
             }
+            r.referenceErrors().forEach(e -> notes.add("REFERENCE-ERROR " + e));
             r.mismatches().forEach(m -> notes.add("MISMATCH " + m));
             String out = text.toString(StandardCharsets.UTF_8);
             int shrunk = out.indexOf("---- smallest failing design");
             if (shrunk >= 0) {
                 notes.add(out.substring(shrunk).strip());
                 notes.add("Verilog and builds kept in " + work);
-                keep = true;
             }
+            keep = shrunk >= 0 || !r.referenceErrors().isEmpty();
         } finally {
             // a shard that throws leaves nothing behind; a mismatch keeps its builds for the shrunk design's reader
             if (!keep) {
                 delete(work);
             }
         }
-        return new PointRunner.Result(List.of("designs", "cycles", "mismatches"), new double[] {r.designs(), r.cycles(), r.mismatches().size()},
-                notes);
+        return new PointRunner.Result(List.of("designs", "cycles", "mismatches", "reference_errors"),
+                new double[] {r.designs(), r.cycles(), r.mismatches().size(), r.referenceErrors().size()}, notes);
     }
 
     /** The one-line summary of difftest rows, as a difftest run in one JVM prints it. */
     static String difftestSummary(List<Row> rows) {
         long designs = 0;
         long mismatches = 0;
+        long refused = 0;
         long cycles = rows.isEmpty() ? 0 : (long) rows.get(0).value("cycles");
         for (Row r : rows) {
             designs += (long) r.value("designs");
             mismatches += (long) r.value("mismatches");
+            refused += (long) r.value("reference_errors");
         }
-        return new DiffRunner.Report((int) designs, (int) cycles, java.util.Collections.nCopies((int) mismatches, (DiffRunner.Mismatch) null))
-                .summary();
+        return new DiffRunner.Report((int) designs, (int) cycles, java.util.Collections.nCopies((int) mismatches, (DiffRunner.Mismatch) null),
+                java.util.Collections.nCopies((int) refused, (DiffRunner.ReferenceError) null)).summary();
     }
 
     /**

@@ -33,7 +33,7 @@ class SlurmSweepTest {
                 dir.resolve("slurm").toString());
         assertThat(slurm.exit()).as(slurm.err()).isZero();
 
-        String rows = "point,seed,designs,cycles,mismatches\n0,1,4,100,0\n1,1,4,100,0\n2,1,4,100,0\n";
+        String rows = "point,seed,designs,cycles,mismatches,reference_errors\n0,1,4,100,0,0\n1,1,4,100,0,0\n2,1,4,100,0,0\n";
         assertThat(local.out()).isEqualTo(rows);
         assertThat(slurm.out()).isEqualTo(rows);
         assertThat(slurm.err()).endsWith("sweep smoke: ran 3 point(s), retried 0, 0 failed\n");

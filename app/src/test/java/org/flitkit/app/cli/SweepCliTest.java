@@ -119,8 +119,11 @@ class SweepCliTest {
 
     @Test
     void difftestRowsSumToOneSummaryLine() {
-        var rows = List.of(new org.flitkit.tools.sweep.Row(0, "difftest", 7, "v", List.of("designs", "cycles", "mismatches"), new double[] {260, 400, 0}, null),
-                new org.flitkit.tools.sweep.Row(1, "difftest", 7, "v", List.of("designs", "cycles", "mismatches"), new double[] {250, 400, 2}, null));
+        List<String> columns = List.of("designs", "cycles", "mismatches", "reference_errors");
+        var rows = List.of(new org.flitkit.tools.sweep.Row(0, "difftest", 7, "v", columns, new double[] {260, 400, 0, 0}, null),
+                new org.flitkit.tools.sweep.Row(1, "difftest", 7, "v", columns, new double[] {250, 400, 2, 0}, null));
         assertThat(SweepCatalog.difftestSummary(rows)).isEqualTo("designs=510 cycles=400 mismatches=2");
+        var refused = List.of(rows.get(0), new org.flitkit.tools.sweep.Row(1, "difftest", 7, "v", columns, new double[] {250, 400, 0, 3}, null));
+        assertThat(SweepCatalog.difftestSummary(refused)).isEqualTo("designs=510 cycles=400 mismatches=0 reference_errors=3");
     }
 }

@@ -15,6 +15,7 @@ import org.flitkit.hdl.SInt;
 import org.flitkit.hdl.UInt;
 import org.flitkit.tools.difftest.DiffRunner;
 import org.flitkit.tools.difftest.RandomProgram;
+import org.flitkit.tools.difftest.ReferenceFailure;
 import org.flitkit.tools.difftest.ReferenceSim;
 import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.app.Catalog;
@@ -84,6 +85,73 @@ class DiffTestCiTest {
         assertThat(sim.peek("tiedCompareTop.le")).isEqualTo(1);
         DiffRunner.Report r = run("verilator", List.of(new DiffRunner.Design("tied-compare", TiedCompareTop::new, null)), 20, dir);
         assertThat(r.summary()).isEqualTo("designs=1 cycles=20 mismatches=0");
+    }
+
+    /** A child whose 5-bit output is always a zero-extended bit, through a multiplexer with equal arms. */
+    static final class PaddedBit extends Module {
+        final UInt a = input(UInt(5));
+        final UInt b = input(UInt(13));
+        final UInt o = output(UInt(5));
+
+        PaddedBit() {
+            Bool ge = a.pad(13).ge(b);
+            o.assign(mux(ge, ge.asUInt().pad(5), ge.asUInt().pad(5)));
+        }
+    }
+
+    /** Seed 1's design D1932, shrunk by hand: an XOR reduction over {@link PaddedBit}'s output. */
+    static final class PaddedBitParity extends Module {
+        final UInt a = input(UInt(5));
+        final UInt b = input(UInt(13));
+        final Bool parity = output(Bool());
+
+        PaddedBitParity() {
+            PaddedBit c = instance(new PaddedBit());
+            c.a.assign(a);
+            c.b.assign(b);
+            parity.assign(c.o.xorR());
+        }
+    }
+
+    /** Verilator 5.006's expand pass leaves that reduction over one bit and stops with an internal error; the reference turns it off. */
+    @Test
+    void theVerilatorReferenceBuildsAReductionThatInliningNarrowsToOneBit(@TempDir Path dir) {
+        ExternalTools.require("verilator", "verilator");
+        DiffRunner.Report r = run("verilator", List.of(new DiffRunner.Design("padded-bit-parity", PaddedBitParity::new, null)), 20, dir);
+        assertThat(r.summary()).isEqualTo("designs=1 cycles=20 mismatches=0");
+    }
+
+    /** A reference that refuses every batch holding design {@code D1}; the others are still compared. */
+    @Test
+    void aDesignTheReferenceRefusesIsNamedAndTheRestOfItsBatchIsCompared(@TempDir Path dir) {
+        ExternalTools.require("iverilog", "iverilog");
+        ReferenceSim icarus = ReferenceSim.byName("iverilog");
+        ReferenceSim refusing = new ReferenceSim() {
+            @Override
+            public String name() {
+                return "iverilog";
+            }
+
+            @Override
+            public List<java.math.BigInteger[]> run(Path d, List<Path> files, String top, boolean clocked,
+                                                   List<org.flitkit.tools.difftest.Port> ports, List<java.math.BigInteger[]> stimulus) {
+                if (files.stream().anyMatch(f -> f.getFileName().toString().equals("D1.v"))) {
+                    throw new ReferenceFailure("iverilog failed: exit 1\nD1.v:3: syntax error\nI give up.");
+                }
+                return icarus.run(d, files, top, clocked, ports, stimulus);
+            }
+        };
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        DiffRunner.Report r = new DiffRunner(refusing, dir, new PrintStream(log, true, StandardCharsets.UTF_8))
+                .run(DiffRunner.randomDesigns(3, SEED + 2, RandomProgram.Shape.standard().forReference("iverilog")), 50, SEED);
+        assertThat(r.summary()).isEqualTo("designs=3 cycles=50 mismatches=0 reference_errors=1");
+        assertThat(r.referenceErrors()).singleElement().satisfies(e -> {
+            assertThat(e.design()).isEqualTo("D1");
+            assertThat(e.error()).isEqualTo("D1.v:3: syntax error");
+        });
+        assertThat(log.toString(StandardCharsets.UTF_8)).contains("b0: iverilog refused the batch (D1.v:3: syntax error); running its 3 designs one at a time")
+                .contains("REFERENCE-ERROR D1: D1.v:3: syntax error (Verilog and build in " + dir.resolve("b0-D1") + ")");
+        assertThat(r.clean()).isFalse();
     }
 
     @Test

@@ -38,9 +38,31 @@ public final class DiffRunner {
         }
     }
 
-    public record Report(int designs, int cycles, List<Mismatch> mismatches) {
+    /** A design the reference simulator refused to build or run: its values were not compared. */
+    public record ReferenceError(String design, String error, Path dir) {
+        @Override
+        public String toString() {
+            return design + ": " + error + " (Verilog and build in " + dir + ")";
+        }
+    }
+
+    /**
+     * What a run found. The summary line names reference errors only when there are some, so that a clean
+     * run prints {@code designs=N cycles=M mismatches=0}.
+     */
+    public record Report(int designs, int cycles, List<Mismatch> mismatches, List<ReferenceError> referenceErrors) {
+        public Report(int designs, int cycles, List<Mismatch> mismatches) {
+            this(designs, cycles, mismatches, List.of());
+        }
+
         public String summary() {
-            return "designs=" + designs + " cycles=" + cycles + " mismatches=" + mismatches.size();
+            return "designs=" + designs + " cycles=" + cycles + " mismatches=" + mismatches.size()
+                    + (referenceErrors.isEmpty() ? "" : " reference_errors=" + referenceErrors.size());
+        }
+
+        /** No mismatch and every design compared. */
+        public boolean clean() {
+            return mismatches.isEmpty() && referenceErrors.isEmpty();
         }
     }
 
@@ -86,21 +108,25 @@ public final class DiffRunner {
     /** Runs every design for {@code cycles} cycles; random designs share batches, others get their own. */
     public Report run(List<Design> designs, int cycles, long seed) {
         List<Mismatch> found = new ArrayList<>();
+        List<ReferenceError> refused = new ArrayList<>();
         List<Design> batch = new ArrayList<>();
         int batchNo = 0;
         for (Design d : designs) {
             if (d.program() == null) {
-                found.addAll(runBatch(List.of(d), cycles, seed, "b" + batchNo++));
+                found.addAll(runOrSplit(List.of(d), cycles, seed, "b" + batchNo++, refused));
                 continue;
             }
             batch.add(d);
             if (batch.size() == batchSize) {
-                found.addAll(runBatch(batch, cycles, seed, "b" + batchNo++));
+                found.addAll(runOrSplit(batch, cycles, seed, "b" + batchNo++, refused));
                 batch.clear();
             }
         }
         if (!batch.isEmpty()) {
-            found.addAll(runBatch(batch, cycles, seed, "b" + batchNo));
+            found.addAll(runOrSplit(batch, cycles, seed, "b" + batchNo, refused));
+        }
+        for (ReferenceError e : refused) {
+            log.println("REFERENCE-ERROR " + e);
         }
         for (Mismatch m : found) {
             log.println("MISMATCH " + m);
@@ -112,7 +138,28 @@ public final class DiffRunner {
                 }
             }
         }
-        return new Report(designs.size(), cycles, found);
+        return new Report(designs.size(), cycles, found, refused);
+    }
+
+    /**
+     * {@link #runBatch}; when the reference refuses the batch, each of its designs again on its own, so that
+     * only the designs it refuses go unchecked (each named with the tool's first error line).
+     */
+    private List<Mismatch> runOrSplit(List<Design> batch, int cycles, long seed, String tag, List<ReferenceError> refused) {
+        try {
+            return runBatch(batch, cycles, seed, tag);
+        } catch (ReferenceFailure e) {
+            if (batch.size() == 1) {
+                refused.add(new ReferenceError(batch.get(0).name(), e.firstError(), work.resolve(tag)));
+                return List.of();
+            }
+            log.printf("%s: %s refused the batch (%s); running its %d designs one at a time%n", tag, ref.name(), e.firstError(), batch.size());
+            List<Mismatch> out = new ArrayList<>();
+            for (Design d : batch) {
+                out.addAll(runOrSplit(List.of(d), cycles, seed, tag + "-" + d.name(), refused));
+            }
+            return out;
+        }
     }
 
     /** Per design, the first mismatch (if any). */

@@ -25,11 +25,11 @@ public final class IcarusSim implements ReferenceSim {
         Path out = dir.resolve("sim.vvp");
         VerilogTools.Result c = VerilogTools.iverilogCompile(all, "difftest_tb", out);
         if (!c.ok()) {
-            throw new IllegalStateException("iverilog failed: " + c);
+            throw new ReferenceFailure("iverilog failed: " + c);
         }
         VerilogTools.Result r = VerilogTools.vvp(out, Duration.ofMinutes(10));
         if (!r.ok()) {
-            throw new IllegalStateException("vvp failed: " + r);
+            throw new ReferenceFailure("vvp failed: " + r);
         }
         List<String> lines = new ArrayList<>();
         for (String l : r.output().split("\n")) {
