@@ -35,8 +35,28 @@ final class CodeGen {
     private final StatementEmitter stmts;
 
     CodeGen(Netlist net, String className) {
+        this(net, className, null);
+    }
+
+    /**
+     * Flagged chunk bodies longer than this many characters (wake-up code included) make the chunks be cut
+     * again with the wake-up code counted: at the flagged code's 0.35-0.41 bytecode bytes per character,
+     * 16,000 characters stay well under HotSpot's 8,000-byte limit.
+     */
+    static final int FLAGGED_BUDGET = 16_000;
+
+    /** per item of the flagged order: the characters its wake-up code added in a first generation (null: none yet) */
+    private final int[] wakeChars;
+    /** the flagged order */
+    private List<Item> flaggedItems;
+    /** per item of the flagged order: its length as cut, and as emitted with the storing variant's wake-up code */
+    private int[] cutChars;
+    private int[] flaggedChars;
+
+    private CodeGen(Netlist net, String className, int[] wakeChars) {
         this.net = net;
         this.className = className;
+        this.wakeChars = wakeChars;
         this.layout = new SlotLayout(net);
         this.st = new EmitState(net, layout);
         this.narrow = new NarrowEmitter(st);
@@ -82,10 +102,13 @@ final class CodeGen {
     Output generate() {
         Schedule schedule = new Schedule(net, layout);
         List<Item> items = schedule.clustered;
+        flaggedItems = items;
         // the first emission cuts the chunks and records what each reads; from that the activity plan
         // knows every stored value's readers
         List<Integer> bounds = new ArrayList<>();
         List<EmitState.Chunk> cut = new ArrayList<>();
+        cutChars = new int[items.size()];
+        flaggedChars = new int[items.size()];
         emitChunks(items, bounds, cut, true, schedule.constantItems);
         List<ActivityPlan.ChunkUse> uses = new ArrayList<>();
         for (EmitState.Chunk c : cut) {
@@ -121,8 +144,20 @@ final class CodeGen {
         st.mustStore = flaggedStores;
         st.flagging = true;
         List<StringBuilder> evalBodies = emitInBounds(items, bounds);
+        if (wakeChars == null && evalBodies.stream().anyMatch(b -> b.length() > FLAGGED_BUDGET)) {
+            // the cut could not see the wake-up code, which only the activity plan of that cut decides: cut
+            // again, counting each item's wake-up code of this first plan (close to what the second one gives)
+            int[] extra = new int[items.size()];
+            for (int i = 0; i < extra.length; i++) {
+                extra[i] = Math.max(0, flaggedChars[i] - cutChars[i]);
+            }
+            return new CodeGen(net, className, extra).generate();
+        }
+        Map<Integer, Map<String, String>> evalWakes = st.wakeMethods;
+        st.wakeMethods = new java.util.HashMap<>();
         st.fast = true;
         List<StringBuilder> fastBodies = emitInBounds(items, bounds);
+        Map<Integer, Map<String, String>> fastWakes = st.wakeMethods;
         st.flagging = false;
         st.mustStore = plainStores;
         List<StringBuilder> plainBodies = emitInBounds(plainItems, plainBounds);
@@ -132,8 +167,10 @@ final class CodeGen {
         String params = "long[] v, long[] w, Memories m, long[] nx, long[] nxw, boolean rst, long[] act";
         MethodSplitter evalM = new MethodSplitter(className, "c", params);
         evalM.bodies.addAll(evalBodies);
+        evalM.wakes = evalWakes;
         MethodSplitter fastM = new MethodSplitter(className, "f", params);
         fastM.bodies.addAll(fastBodies);
+        fastM.wakes = fastWakes;
         MethodSplitter plainM = new MethodSplitter(className, "p", params);
         plainM.bodies.addAll(plainBodies);
         MethodSplitter commitM = MethodSplitter.split(className, "t", commit, "long[] v, long[] w, Memories m, long[] nx, long[] act");
@@ -275,6 +312,7 @@ final class CodeGen {
      */
     private void emitChunks(List<Item> items, List<Integer> bounds, List<EmitState.Chunk> chunks, boolean byModule, int constantItems) {
         int len = 0;
+        int flaggedLen = 0;
         st.chunk = new EmitState.Chunk();
         st.chunkIndex = 0;
         org.flitkit.hdl.Module owner = null;
@@ -288,7 +326,9 @@ final class CodeGen {
             if (stmt == null) {
                 continue;
             }
-            boolean full = len + stmt.length() > MethodSplitter.METHOD_BUDGET;
+            boolean counted = byModule && wakeChars != null;
+            int wake = counted ? wakeChars[idx] : 0;
+            boolean full = len + stmt.length() > MethodSplitter.METHOD_BUDGET || counted && flaggedLen + stmt.length() + wake > FLAGGED_BUDGET;
             boolean moduleEnds = byModule && (it.node().owner() != owner && len >= MODULE_CHUNK_MIN || holdsConstants && idx >= constantItems);
             // a counter steps alone in its chunk: a design where only counters move can sleep (see quietMask)
             boolean counter = byModule && it.next() && layout.counters.contains(it.node());
@@ -303,6 +343,7 @@ final class CodeGen {
                 chunks.add(st.chunk);
                 bounds.add(idx);
                 len = 0;
+                flaggedLen = 0;
                 st.chunk = new EmitState.Chunk();
                 st.chunkIndex++;
                 stmt = emit(it);
@@ -310,6 +351,10 @@ final class CodeGen {
             owner = it.node().owner();
             holdsConstants = idx < constantItems;
             len += stmt.length() + 9;
+            flaggedLen += stmt.length() + 9 + wake;
+            if (byModule) {
+                cutChars[idx] = stmt.length();
+            }
             st.chunk.owners.add(owner == null ? "?" : owner.path());
             st.chunk.chars = len;
             afterCounter = counter;
@@ -342,6 +387,9 @@ final class CodeGen {
             String stmt = emit(items.get(idx));
             if (stmt != null) {
                 cur.append("        ").append(stmt).append('\n');
+                if (st.flagging && !st.fast && items == flaggedItems) {
+                    flaggedChars[idx] = stmt.length();
+                }
             }
         }
         if (cur.length() > 0) {

@@ -43,6 +43,27 @@ final class EmitState {
     /** the activity plan, made from the chunks of pass 1 */
     ActivityPlan activity;
 
+    /** Wake-up code longer than this many characters becomes a method beside its chunk's (docs/simulator.md). */
+    static final int INLINE_WAKE_MAX = 160;
+
+    /** per chunk of the flagged variant being emitted: its long wake-up codes and the names of their methods */
+    Map<Integer, Map<String, String>> wakeMethods = new java.util.HashMap<>();
+
+    /**
+     * Wake-up code as written in a chunk: short code inline, longer code (a value read under the selects of
+     * many readers wakes each of them with a test) as a call to a method of the chunk's class. The code runs
+     * only when the value changed; out of line it no longer counts against the chunk's 8,000 bytecode bytes,
+     * which HotSpot's JIT will not compile past.
+     */
+    String wake(String code) {
+        if (code.length() <= INLINE_WAKE_MAX || chunk == null) {
+            return code;
+        }
+        Map<String, String> mine = wakeMethods.computeIfAbsent(chunkIndex, k -> new java.util.LinkedHashMap<>());
+        String name = mine.computeIfAbsent(code, k -> "w" + chunkIndex + "_" + mine.size());
+        return name + "(v, act);";
+    }
+
     /** the clock-edge code (checks, memory writes) reads a counter, so the design never sleeps */
     boolean counterReadAtEdge;
 

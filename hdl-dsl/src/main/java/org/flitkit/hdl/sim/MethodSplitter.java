@@ -21,6 +21,8 @@ final class MethodSplitter {
     final String prefix;
     final String params;
     final List<StringBuilder> bodies = new ArrayList<>();
+    /** per method: wake-up code written beside it (name by code), see {@link EmitState#wake} */
+    java.util.Map<Integer, java.util.Map<String, String>> wakes = java.util.Map.of();
 
     /** Methods named {@code prefix0, prefix1, ...} with parameters {@code params}, in classes named after {@code className}. */
     MethodSplitter(String className, String prefix, String params) {
@@ -135,6 +137,10 @@ final class MethodSplitter {
             }
             src.append("    public static void ").append(prefix).append(i).append('(').append(params).append(") {\n")
                     .append(bodies.get(i)).append("    }\n");
+            for (java.util.Map.Entry<String, String> wk : wakes.getOrDefault(i, java.util.Map.of()).entrySet()) {
+                src.append("    private static void ").append(wk.getValue()).append("(long[] v, long[] act) {\n        ").append(wk.getKey())
+                        .append("\n    }\n");
+            }
             if (i % METHODS_PER_CLASS == METHODS_PER_CLASS - 1 || i == bodies.size() - 1) {
                 src.append("}\n");
             }

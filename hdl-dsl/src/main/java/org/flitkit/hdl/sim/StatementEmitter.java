@@ -56,7 +56,7 @@ final class StatementEmitter {
         if (st.chunk != null) {
             st.chunk.wProduced.add(off);
         }
-        String flags = st.flagging ? st.activity.combWake(true, off) : "";
+        String flags = st.flagging ? st.wake(st.activity.combWake(true, off)) : "";
         if (flags.isEmpty()) {
             return stmt;
         }
@@ -67,7 +67,7 @@ final class StatementEmitter {
     /** A statement that writes narrow slot of n in place, followed by waking n's readers when it changed. */
     String watchNarrow(Bits n, String stmt) {
         int slot = layout.nslot.get(n);
-        String flags = st.flagging ? st.activity.combWake(false, slot) : "";
+        String flags = st.flagging ? st.wake(st.activity.combWake(false, slot)) : "";
         if (st.chunk != null) {
             st.computedIn.put(slot, st.chunkIndex);
         }
@@ -85,7 +85,7 @@ final class StatementEmitter {
         st.chunk.added.add(slot);
         st.computedIn.put(slot, st.chunkIndex);
         boolean store = !st.fast || st.mustStore.contains(slot);
-        String flags = st.flagging ? st.activity.combWake(false, slot) : "";
+        String flags = st.flagging ? st.wake(st.activity.combWake(false, slot)) : "";
         if (!store) {
             st.chunk.unstored = true;
         }
@@ -105,7 +105,7 @@ final class StatementEmitter {
         boolean w = wide(s);
         int slot = w ? layout.wslot.get(s) : layout.nslot.get(s);
         int k = slot - (w ? layout.wideStateBase : layout.stateBase);
-        String flags = st.flagging ? st.activity.nextWake(w, slot) : "";
+        String flags = st.flagging ? st.wake(st.activity.nextWake(w, slot)) : "";
         String stmt;
         if (s.kind() == Kind.MEM_SYNC_READ) {
             Mem<?> mem = s.mem();
