@@ -46,6 +46,7 @@ import org.flitkit.env.nrc.chip.NrcChipTrafficScenario;
 import org.flitkit.env.nrc.switchcore.SwitchFigures;
 import org.flitkit.env.nrc.NrcPortsScenario;
 import org.flitkit.env.nrc.NrcRandomScenario;
+import org.flitkit.env.nrc.benchmark.NrcChipBenchmark;
 import org.flitkit.env.nrc.benchmark.NrcIdleBenchmark;
 import org.flitkit.env.nrc.benchmark.NrcTrafficBenchmark;
 import org.flitkit.env.nrc.benchmark.SwitchTrafficBenchmark;
@@ -237,6 +238,10 @@ public final class Catalog {
                 .benchmark("nrc-switch", "SwitchTrafficBenchmark: the 24-port switch core, LFSR table-routed packets (1-8 flits, VC0-3) "
                         + "with credits on every input, LFSR backpressure and credit returns on every output, checksum of every flit out",
                         SwitchTrafficBenchmark::new, 20_000)
+                .benchmark("nrc-chip", "NrcChipBenchmark: the whole NRC (24 link layers and cables to 24 far-end link ports, the switch "
+                        + "core, the management plane), LFSR source-routed data packets (1-8 flits, VC0-2) from every far end with "
+                        + "management register reads and writes mixed in, LFSR backpressure, checksum of every flit the far ends take",
+                        NrcChipBenchmark::new, 20_000)
                 .systemBenchmark("system-idle", "N idle NRCs in a ring (--chips N, --cycles idle cycles): build time, heap, cost of an idle chip-cycle",
                         (chips, cycles, requests, threads, out) -> NrcSystemBenchmark.idle(chips, cycles != null ? cycles : 1_000_000, threads, out))
                 .systemBenchmark("nrc-ring", "N NRCs in a ring, one management request at a time to random chips (--chips N, --requests R), against one NRC",

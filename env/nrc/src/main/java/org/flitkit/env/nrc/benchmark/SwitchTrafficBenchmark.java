@@ -88,7 +88,7 @@ public final class SwitchTrafficBenchmark extends Module {
     }
 
     /** x mod 24 for x < 64. */
-    private static UInt mod24(UInt x) {
+    static UInt mod24(UInt x) {
         UInt y = mux(x.ge(48), x.sub(48), x);
         return mux(y.ge(24), y.sub(24), y).trunc(5);
     }

@@ -1,0 +1,37 @@
+package org.flitkit.env.nrc.benchmark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.flitkit.hdl.sim.Simulator;
+import org.flitkit.rtl.nrc.NrcChip;
+import org.flitkit.rtl.nrc.switchcore.SwitchCore;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The {@code nrc-chip} benchmark loads the whole chip as its description says: all 24 links up, data
+ * crossing the switch core from every port, the NMA answering the management requests mixed in, and
+ * nothing dropped or misframed anywhere (docs/th2-nrc-switch.md, "Measured (chip level)").
+ */
+class NrcChipBenchmarkTest {
+    static final int CYCLES = 6_000;
+
+    @Test
+    void dataCrossesEveryPortAndTheNmaAnswers() {
+        Simulator sim = Simulator.of(NrcChipBenchmark::new);
+        NrcChipBenchmark b = (NrcChipBenchmark) sim.circuit().top();
+        sim.reset();
+        sim.step(CYCLES);
+        NrcChip chip = b.board.nrc;
+        SwitchCore core = chip.core;
+        for (int p = 0; p < core.params.ports(); p++) {
+            assertThat(sim.peek(chip.links[p].status.up)).as("link %d up", p).isEqualTo(1);
+            assertThat(sim.peek(core.forwarded.get(p))).as("packets forwarded from port %d", p).isGreaterThan(100);
+            assertThat(sim.peek(chip.links[p].status.protocolErrors)).as("link %d protocol errors", p).isZero();
+            assertThat(sim.peek(b.board.peers[p].overflowDrops)).as("far end %d overflow drops", p).isZero();
+        }
+        assertThat(sim.peek(core.malformedDrops) + sim.peek(core.unroutableDrops) + sim.peek(core.badVcDrops)
+                + sim.peek(core.overflowDrops) + sim.peek(core.framingErrors)).as("packets the core dropped or misframed").isZero();
+        assertThat(sim.peek(b.packets)).as("packets the far ends took").isEqualTo(19_458);
+        assertThat(sim.peek(b.responses)).as("NMA responses the far ends took").isEqualTo(103);
+    }
+}
