@@ -131,6 +131,27 @@ class XudHardwareTest {
         }
     }
 
+    /**
+     * A late ACK must not complete the message that reuses its slot: the ACK names its PSN, and the in-flight entry
+     * is matched by slot and PSN. Round trip ~2 x 200 cycles > timeout 300 and 100 requests on 64 slots: requests
+     * 64.. are sent into slots freed by timeouts, and the late ACKs of requests 0.. arrive while they are in flight.
+     * Matched by slot alone, those ACKs would complete requests 64.. with SUCCESS before their own ACKs came.
+     */
+    @Test
+    void aLateAckDoesNotCompleteTheRequestThatReusedItsSlot() {
+        try (XudEnv env = new XudEnv(RunConfig.of(1, 0), 2, P, FAST_HOST, Faults.NONE, XudEnv.psns(P, 0), 200)) {
+            Logs logs = Logs.on(env);
+            Log a = logs.a();
+            env.tb.run(P.qps() * P.rqDepth()); // all receive buffers posted: no RNR NAK
+            burst(env, 100, 8);
+            env.tb.run(4_000);
+            assertThat(a.sends).hasSize(100).extracting(SendCompletion::status).containsOnly(SendStatus.TIMEOUT);
+            assertThat(logs.b().recvs).hasSize(100);
+            assertThat(env.tb.sim().peek(env.cluster().hcas().get(0).send.timeouts)).isEqualTo(100);
+            assertThat(env.tb.sim().peek(env.cluster().hcas().get(0).send.staleAcks)).isEqualTo(100);
+        }
+    }
+
     @Test
     void localErrorsCompleteAtOnceAndBadRequestsAreNakedWithTheirCode() {
         try (XudEnv env = new XudEnv(RunConfig.of(1, 0), 2, P, FAST_HOST, Faults.NONE, XudEnv.psns(P, 0))) {
