@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.flitkit.hdl.Hdl.*;
 
 import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
 import org.flitkit.formats.th2.PacketWords;
@@ -102,6 +103,52 @@ class NmaCoreEepromTest {
             assertThat(tb.sim().peekBool(b.bootDone)).isTrue();
             assertThat(tb.sim().peekBool(b.bootError)).isFalse();
             assertThat(tb.sim().peek(b.chipId)).isEqualTo(me);
+        }
+    }
+
+    /**
+     * E2PROM requests wait for eep_access in a queue of exactly {@link NmaCore#EEP_QUEUE_DEPTH} = 2 (docs/th2-nma.md,
+     * "Ordering"): with one in eep_access and two queued, a fourth stays in the distributor and holds the register
+     * read behind it until the first E2PROM access ends. So the answers leave as E1, R, E2, E3, E4; a queue of 1
+     * gives E1, E2, R, E3, E4 and a queue of 3 gives R, E1, E2, E3, E4.
+     */
+    @Test
+    void aRegisterReadWaitsBehindAnE2promRequestOnlyWhenTwoAlreadyQueue(RunConfig cfg) {
+        byte[] image = BootImage.build(List.of(new BootImage.Record(0x000, 0x0777)));
+        ChipType chip = ChipType.NIC;
+        int me = 0x0777;
+        try (Testbench<Board> tb = Runs.atCoreClock(() -> new Board(chip, image), cfg, P)) {
+            Board b = tb.dut();
+            RandomGenerator rnd = tb.rng("headers");
+            StreamPort in = StreamPort.of(b.in);
+            StreamPort out = StreamPort.of(b.out);
+            StreamSource source = tb.add(new StreamSource("source", in));
+            tb.add(new StreamSink("sink", out));
+            InOrderScoreboard<BigInteger> answers = tb.add(new InOrderScoreboard<>("answers"));
+            answers.format(TestPackets::show);
+            tb.add(new StreamMonitor("out_monitor", out).subscribe(answers::observe));
+            List<ManagementPacket> eeprom = new ArrayList<>();
+            for (int k = 0; k < 4; k++) {
+                eeprom.add(TestPackets.header(rnd, chip, me).nmpType(NmpType.EEP_READ_REQ).payload(EepromPayload.of(0, 1, 2, 3)).build());
+            }
+            ManagementPacket read = TestPackets.header(rnd, chip, me).nmpType(NmpType.REG_READ_REQ)
+                    .payload(RegisterPayload.of(0x000, 0x000)).build();
+            tb.reset(1);
+            tb.runUntil("the power-up load", () -> tb.sim().peekBool(b.bootDone), 2_000_000);
+            for (ManagementPacket p : eeprom) {
+                source.send(TestPackets.big(p));
+            }
+            source.send(TestPackets.big(read));
+            List<BigInteger> e = new ArrayList<>();
+            for (ManagementPacket p : eeprom) {
+                e.add(TestPackets.big(p.response(me, EepromPayload.of(0, 1, 2, 3).answeredWith(List.of((int) 'T', (int) 'H', (int) '2', (int) 'C')))));
+            }
+            BigInteger r = TestPackets.big(read.response(me, RegisterPayload.withData(0x000, me, 0x000, me)));
+            for (BigInteger x : List.of(e.get(0), r, e.get(1), e.get(2), e.get(3))) {
+                answers.expect(x);
+            }
+            tb.runUntil("five answers", answers::isEmpty, 2_000_000);
+            tb.finish();
         }
     }
 }
