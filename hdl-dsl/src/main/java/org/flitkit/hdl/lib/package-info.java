@@ -2,7 +2,8 @@
  * The standard library of the FlitKit HDL, in the spirit of chisel3.util. Streams:
  * {@link org.flitkit.hdl.lib.Decoupled} (ready/valid, with SpinalHDL-style stream operators such as
  * {@code m2sPipe}, {@code fork} and {@code join}), {@link org.flitkit.hdl.lib.Valid} (valid only),
- * {@link org.flitkit.hdl.lib.Queue} (FIFO with pipe/flow, options by name), {@link org.flitkit.hdl.lib.Arbiter} and
+ * {@link org.flitkit.hdl.lib.Queue} (FIFO with pipe/flow, options by name), {@link org.flitkit.hdl.lib.SkidBuffer} (a stage
+ * registering both valid and ready), {@link org.flitkit.hdl.lib.Arbiter} and
  * {@link org.flitkit.hdl.lib.RRArbiter} (with a packet {@link org.flitkit.hdl.lib.Lock}), {@link org.flitkit.hdl.lib.WeightedRRArbiter},
  * {@link org.flitkit.hdl.lib.WidthSerializer} and {@link org.flitkit.hdl.lib.WidthDeserializer}. State:
  * {@link org.flitkit.hdl.lib.Counter} (wrapping, saturating, up/down), {@link org.flitkit.hdl.lib.Lfsr},

@@ -10,6 +10,7 @@ import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.Vec;
 import org.junit.jupiter.api.Test;
+import org.flitkit.hdl.lib.SkidBuffer;
 
 /**
  * Activity skipping is exact: with it off, with the activity-skipping variant pinned, with the plain

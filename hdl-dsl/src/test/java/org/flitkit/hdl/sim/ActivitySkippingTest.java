@@ -8,6 +8,7 @@ import java.util.List;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.junit.jupiter.api.Test;
+import org.flitkit.hdl.lib.SkidBuffer;
 
 /** Skipping idle logic changes speed only: a mostly stalled pipeline ends in the same state either way. */
 class ActivitySkippingTest {

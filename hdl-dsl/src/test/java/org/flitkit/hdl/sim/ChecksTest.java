@@ -15,6 +15,7 @@ import org.flitkit.hdl.UInt;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.flitkit.hdl.lib.SkidBuffer;
 
 /**
  * Hdl.check and Hdl.printf in the simulator: when they act, what they report, and that idle skipping

@@ -10,6 +10,7 @@ import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.junit.jupiter.api.Test;
+import org.flitkit.hdl.lib.SkidBuffer;
 
 /**
  * What the generated simulator looks like where it decides speed: selects over a constant zero, selects

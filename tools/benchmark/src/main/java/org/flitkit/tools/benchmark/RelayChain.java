@@ -8,6 +8,7 @@ import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.lib.Lfsr;
+import org.flitkit.hdl.lib.SkidBuffer;
 
 /**
  * The {@code relay-chain} benchmark: an LFSR source that advances when its beat is accepted, a chain

@@ -1,17 +1,15 @@
-package org.flitkit.hdl.sim;
+package org.flitkit.hdl.lib;
 
 import static org.flitkit.hdl.Hdl.*;
 
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
-import org.flitkit.hdl.lib.Decoupled;
 
 /**
  * Two-entry valid/ready skid buffer: {@code in.ready} is a register (no combinational path from
- * {@code out.ready}), and the second entry catches the beat accepted while the output stalled. The relay-chain
- * benchmark's stage (tools/benchmark), written here for the simulator's own tests; GeneratedSourceGoldenTest's
- * digests of the designs built from it are those of the benchmark's.
+ * {@code out.ready}), and the second entry catches the beat accepted while the output stalled. A pipeline
+ * stage that cuts both the valid and the ready path (what SpinalHDL's s2mPipe and m2sPipe do together).
  */
 public final class SkidBuffer extends Module {
     public final Decoupled<UInt> in;
