@@ -30,7 +30,8 @@ import org.junit.jupiter.api.TestFactory;
 class CatalogSourceGoldenTest {
     private static final String GOLDEN = "catalog-source.sha256";
 
-    private static Map<String, Supplier<? extends Module>> designs() {
+    /** Every design and benchmark of the standard catalog, named {@code design:NAME} and {@code benchmark:NAME}. */
+    static Map<String, Supplier<? extends Module>> designs() {
         Map<String, Supplier<? extends Module>> d = new LinkedHashMap<>();
         Catalog c = Catalog.standard();
         c.designs().forEach(e -> d.put("design:" + e.name(), e.top()));

@@ -2,11 +2,7 @@ package org.flitkit.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.function.Supplier;
 import java.util.stream.Stream;
-import org.flitkit.hdl.Module;
 import org.flitkit.hdl.sim.CompileStats;
 import org.flitkit.hdl.sim.Simulator;
 import org.junit.jupiter.api.DynamicTest;
@@ -24,11 +20,7 @@ class GeneratedMethodSizeTest {
 
     @TestFactory
     Stream<DynamicTest> noGeneratedMethodIsTooLargeForTheJit() {
-        Map<String, Supplier<? extends Module>> d = new LinkedHashMap<>();
-        Catalog c = Catalog.standard();
-        c.designs().forEach(e -> d.put("design:" + e.name(), e.top()));
-        c.benchmarks().forEach(e -> d.put("benchmark:" + e.name(), e.top()));
-        return d.entrySet().stream().map(e -> DynamicTest.dynamicTest(e.getKey(), () -> {
+        return CatalogSourceGoldenTest.designs().entrySet().stream().map(e -> DynamicTest.dynamicTest(e.getKey(), () -> {
             Simulator sim = Simulator.of(e.getValue());
             sim.compileVariants();
             CompileStats s = sim.stats();

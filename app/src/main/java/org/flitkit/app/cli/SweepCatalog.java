@@ -211,19 +211,33 @@ final class SweepCatalog {
                 new double[] {r.designs(), r.cycles(), r.mismatches().size(), r.referenceErrors().size()}, notes);
     }
 
+    /** The counts of a sharded difftest: its rows summed. */
+    record DifftestTotals(long designs, long cycles, long mismatches, long referenceErrors) {
+        static DifftestTotals of(List<Row> rows) {
+            long designs = 0;
+            long mismatches = 0;
+            long refused = 0;
+            for (Row r : rows) {
+                designs += (long) r.value("designs");
+                mismatches += (long) r.value("mismatches");
+                refused += (long) r.value("reference_errors");
+            }
+            return new DifftestTotals(designs, rows.isEmpty() ? 0 : (long) rows.get(0).value("cycles"), mismatches, refused);
+        }
+
+        /** The one-line summary, as a difftest run in one JVM prints it. */
+        String summary() {
+            return DiffRunner.Report.summary(designs, cycles, mismatches, referenceErrors);
+        }
+
+        boolean clean() {
+            return mismatches == 0 && referenceErrors == 0;
+        }
+    }
+
     /** The one-line summary of difftest rows, as a difftest run in one JVM prints it. */
     static String difftestSummary(List<Row> rows) {
-        long designs = 0;
-        long mismatches = 0;
-        long refused = 0;
-        long cycles = rows.isEmpty() ? 0 : (long) rows.get(0).value("cycles");
-        for (Row r : rows) {
-            designs += (long) r.value("designs");
-            mismatches += (long) r.value("mismatches");
-            refused += (long) r.value("reference_errors");
-        }
-        return new DiffRunner.Report((int) designs, (int) cycles, java.util.Collections.nCopies((int) mismatches, (DiffRunner.Mismatch) null),
-                java.util.Collections.nCopies((int) refused, (DiffRunner.ReferenceError) null)).summary();
+        return DifftestTotals.of(rows).summary();
     }
 
     /**

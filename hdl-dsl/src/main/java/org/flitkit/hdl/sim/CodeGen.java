@@ -47,8 +47,6 @@ final class CodeGen {
 
     /** per item of the flagged order: the characters its wake-up code added in a first generation (null: none yet) */
     private final int[] wakeChars;
-    /** the flagged order */
-    private List<Item> flaggedItems;
     /** per item of the flagged order: its length as cut, and as emitted with the storing variant's wake-up code */
     private int[] cutChars;
     private int[] flaggedChars;
@@ -102,7 +100,6 @@ final class CodeGen {
     Output generate() {
         Schedule schedule = new Schedule(net, layout);
         List<Item> items = schedule.clustered;
-        flaggedItems = items;
         // the first emission cuts the chunks and records what each reads; from that the activity plan
         // knows every stored value's readers
         List<Integer> bounds = new ArrayList<>();
@@ -387,7 +384,7 @@ final class CodeGen {
             String stmt = emit(items.get(idx));
             if (stmt != null) {
                 cur.append("        ").append(stmt).append('\n');
-                if (st.flagging && !st.fast && items == flaggedItems) {
+                if (st.flagging && !st.fast) {
                     flaggedChars[idx] = stmt.length();
                 }
             }

@@ -56,8 +56,13 @@ public final class DiffRunner {
         }
 
         public String summary() {
-            return "designs=" + designs + " cycles=" + cycles + " mismatches=" + mismatches.size()
-                    + (referenceErrors.isEmpty() ? "" : " reference_errors=" + referenceErrors.size());
+            return summary(designs, cycles, mismatches.size(), referenceErrors.size());
+        }
+
+        /** The summary line of a run with these counts (the sum of a sharded run's rows, say). */
+        public static String summary(long designs, long cycles, long mismatches, long referenceErrors) {
+            return "designs=" + designs + " cycles=" + cycles + " mismatches=" + mismatches
+                    + (referenceErrors == 0 ? "" : " reference_errors=" + referenceErrors);
         }
 
         /** No mismatch and every design compared. */
