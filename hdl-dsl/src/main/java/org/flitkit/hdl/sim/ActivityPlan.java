@@ -114,6 +114,24 @@ final class ActivityPlan {
     }
 
     /**
+     * {slot of the comparison, slot of its counter, the constant, 1 if negated (NE, ORR), the counter's step, its mask} of each
+     * comparison of a counter with a constant: how far a quiet design may skip before one changes
+     */
+    long[][] counterMatches() {
+        List<long[]> out = new ArrayList<>();
+        for (long[] c : counterSteps()) {
+            for (Map.Entry<Bits, SlotLayout.Match> m : layout.matches.entrySet()) {
+                if (layout.nslot.get(m.getValue().counter()) == c[0]) {
+                    out.add(new long[] {layout.slot(m.getKey()), c[0], m.getValue().constant(), m.getValue().negated() ? 1 : 0, c[2], c[3]});
+                }
+            }
+        }
+        // in slot order, not the identity map's
+        out.sort(java.util.Comparator.comparingLong(m -> m[0]));
+        return out.toArray(new long[0][]);
+    }
+
+    /**
      * Readers that read a value only in arms of selects are woken by its change only while the select of
      * one of those arms has that arm's value (the select is given storage for the test):
      * <ul>

@@ -240,7 +240,8 @@ final class CodeGen {
             readers.put(b, st.activity.inputReaders(b).toLongArray());
         }
         return new SimPlan(new SimPlan.SlotMap(layout.nslot, layout.wslot, layout.aliasOf), layout.nv, layout.nw, wide, narrow, readers,
-                java.util.Arrays.copyOf(counterChunks.toLongArray(), st.activity.flagWords()), st.activity.counterSteps(), !st.counterReadAtEdge,
+                java.util.Arrays.copyOf(counterChunks.toLongArray(), st.activity.flagWords()), st.activity.counterSteps(),
+                st.activity.counterMatches(), !st.counterReadAtEdge,
                 st.activity.chunkModules, st.activity.chunkChars);
     }
 
@@ -293,7 +294,7 @@ final class CodeGen {
     /** emitting: the previous item was a counter's next state, so the next item starts a chunk */
     private boolean afterCounter;
 
-    /** chunks that compute nothing but a counter's next value */
+    /** chunks that compute nothing but a counter's next value or a comparison of a counter with a constant */
     final java.util.BitSet counterChunks = new java.util.BitSet();
 
     /** Source characters from which a chunk ends where the next item belongs to another module instance. */
@@ -327,8 +328,9 @@ final class CodeGen {
             int wake = counted ? wakeChars[idx] : 0;
             boolean full = len + stmt.length() > MethodSplitter.METHOD_BUDGET || counted && flaggedLen + stmt.length() + wake > FLAGGED_BUDGET;
             boolean moduleEnds = byModule && (it.node().owner() != owner && len >= MODULE_CHUNK_MIN || holdsConstants && idx >= constantItems);
-            // a counter steps alone in its chunk: a design where only counters move can sleep (see quietMask)
-            boolean counter = byModule && it.next() && layout.counters.contains(it.node());
+            // a counter steps alone in its chunk, and so is each comparison of one with a constant: a design
+            // where only counters move can sleep (see quietMask)
+            boolean counter = byModule && (it.next() ? layout.counters.contains(it.node()) : layout.matches.containsKey(it.node()));
             if (len > 0 && (full || moduleEnds || counter || afterCounter)) {
                 // the item goes to the next chunk: take back what it recorded in this one
                 for (int k = st.chunk.added.size() - 1; k >= mark; k--) {

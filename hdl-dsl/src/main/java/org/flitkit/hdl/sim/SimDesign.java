@@ -23,6 +23,7 @@ final class SimDesign {
     /** per flag word, the chunks that may be raised while the design is quiet (counter steps) */
     final long[] quietMask;
     final long[][] counterSteps;
+    final long[][] counterMatches;
     final boolean sleepable;
 
     /** initial memory contents (declared images, else zeros), built once; every new instance shares its arrays */
@@ -48,6 +49,7 @@ final class SimDesign {
         }
         quietMask = plan.quietMask();
         counterSteps = plan.counterSteps();
+        counterMatches = plan.counterMatches();
         sleepable = plan.sleepable();
     }
 }

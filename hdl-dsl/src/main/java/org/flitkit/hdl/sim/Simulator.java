@@ -149,6 +149,7 @@ public final class Simulator {
         s.cycle = cycle;
         s.dirty = dirty;
         s.firedAt = firedAt;
+        s.quietSinceEdge = quietSinceEdge;
         s.plain = plain;
         s.fastVariant = fastVariant;
         s.plainVariant = plainVariant;
@@ -291,6 +292,24 @@ public final class Simulator {
         }
     }
 
+    /**
+     * Sets a narrow register's current value, as cocotb's deposit or a Verilator public signal write does: the logic
+     * sees it from this cycle on and the register follows its own next-state logic from the next edge. For giving
+     * forks of one booted design their own configuration (a chip ID each). Everything is evaluated again.
+     */
+    public void deposit(Bits register, long value) {
+        if (register.kind() != org.flitkit.hdl.Kind.REG || SourceText.wide(register)) {
+            throw new IllegalArgumentException(register.path() + " is not a narrow register (" + register.kind() + ", " + register.width()
+                    + " bits); only those take a deposit");
+        }
+        if (register.width() < 64 && (value < 0 || value >= 1L << register.width())) {
+            throw new IllegalArgumentException("value " + value + " does not fit " + register.width() + "-bit register " + register.path());
+        }
+        model.v[slotOf(register)] = value;
+        model.wakeAll();
+        dirty = true;
+    }
+
     public void poke(Bits input, boolean value) {
         poke(input, value ? 1 : 0);
     }
@@ -310,9 +329,18 @@ public final class Simulator {
 
     private void settle() {
         if (dirty) {
+            // an evaluation clears the flags it ran: whether it started quiet is known only now (for quiet())
+            quietSinceEdge &= restingNow();
             model.evalComb();
             dirty = false;
         }
+    }
+
+    /** Every evaluation since the last clock edge (a peek evaluates before the edge does) started at rest. */
+    private boolean quietSinceEdge = true;
+
+    private void edgePassed() {
+        quietSinceEdge = true;
     }
 
     /** The value of any named signal or expression; SInt values come back sign-extended. Up to 64 bits. */
@@ -390,6 +418,7 @@ public final class Simulator {
         model.commit();
         cycle++;
         dirty = true;
+        edgePassed();
         if (vcd != null) {
             settle();
             vcd.sample(cycle, true, reset, model.v, model.w);
@@ -439,6 +468,7 @@ public final class Simulator {
                 mdl.commit();
                 cycle++;
             }
+            edgePassed();
         } else {
             for (long i = 0; i < n; i++) {
                 step();
@@ -583,8 +613,19 @@ public final class Simulator {
         if (!design.sleepable || reset || vcd != null || firedAt == cycle - 1 || plain || model.act[0] == 0) {
             return false;
         }
+        return quietSinceEdge && (!dirty || restingNow());
+    }
+
+    /** Evaluating now would run only the counters' chunks and change nothing but their next values. */
+    private boolean restingNow() {
         for (int i = 0; i < design.quietMask.length; i++) {
             if ((model.act[SimModel.FLAGS + i] & ~design.quietMask[i]) != 0) {
+                return false;
+            }
+        }
+        // a comparison of a counter with a constant that this cycle would change wakes its readers
+        for (long[] m : design.counterMatches) {
+            if (((model.v[(int) m[1]] == m[2] ? 1L : 0L) ^ m[3]) != model.v[(int) m[0]]) {
                 return false;
             }
         }
@@ -592,8 +633,56 @@ public final class Simulator {
     }
 
     /**
+     * How many cycles a {@link #quiet()} design may skip from now: up to the first cycle where a comparison of a
+     * counter with a constant (a timer's tick) changes and wakes its readers; {@link Long#MAX_VALUE} when none
+     * ever does. 0 when the design is not quiet.
+     */
+    public long quietFor() {
+        if (!quiet()) {
+            return 0;
+        }
+        long most = Long.MAX_VALUE;
+        for (long[] m : design.counterMatches) {
+            most = Math.min(most, cyclesToChange(model.v[(int) m[1]], m[2], m[4], m[5]));
+        }
+        return most;
+    }
+
+    /**
+     * Steps after which a counter now at {@code c}, adding {@code step} per cycle modulo {@code mask + 1}, first
+     * differs from {@code k} if it equals it, or first equals it if not; {@link Long#MAX_VALUE} for never.
+     */
+    static long cyclesToChange(long c, long k, long step, long mask) {
+        step &= mask;
+        if (step == 0) {
+            return Long.MAX_VALUE;
+        }
+        if (c == k) {
+            return 1;
+        }
+        // the least i >= 1 with i * step = k - c modulo 2^bits: step = u * 2^t with u odd
+        long d = (k - c) & mask;
+        int t = Long.numberOfTrailingZeros(step);
+        if ((d & ((1L << t) - 1)) != 0) {
+            return Long.MAX_VALUE;
+        }
+        long u = step >>> t;
+        long inverse = u;
+        for (int i = 0; i < 6; i++) {
+            inverse *= 2 - u * inverse; // Newton: doubles the correct low bits, 64 after six rounds
+        }
+        int bits = Long.bitCount(mask) - t;
+        long i = (d >>> t) * inverse;
+        if (bits < 64) {
+            i &= (1L << bits) - 1;
+        }
+        return i < 0 ? Long.MAX_VALUE : i;
+    }
+
+    /**
      * Advances a {@link #quiet()} design by {@code n} cycles at the cost of one: the counters move by
-     * {@code n} steps, nothing else changes. Exactly what {@code n} calls of {@link #step()} would do.
+     * {@code n} steps, nothing else changes. Exactly what {@code n} calls of {@link #step()} would do; {@code n}
+     * at most {@link #quietFor()}.
      */
     public void skipQuiet(long n) {
         if (n < 0) {
@@ -602,10 +691,21 @@ public final class Simulator {
         if (!quiet()) {
             throw new IllegalStateException("skipQuiet needs a quiet design (see quiet()); at cycle " + cycle + " it is not");
         }
+        long most = quietFor();
+        if (n > most) {
+            throw new IllegalStateException("skipQuiet(" + n + ") at cycle " + cycle + " would skip a counter's comparison that wakes the design at cycle "
+                    + (cycle + most) + " (see quietFor())");
+        }
         for (long[] c : design.counterSteps) {
             int slot = (int) c[0];
             model.v[slot] = (model.v[slot] + n * c[2]) & c[3];
         }
+        // the counters' chunks compute their next values and comparisons from the new values (a peek since the
+        // last edge may have run them already, on the old ones)
+        for (int i = 0; i < design.quietMask.length; i++) {
+            model.act[SimModel.FLAGS + i] |= design.quietMask[i];
+        }
+        edgePassed();
         cycle += n;
         dirty = true;
     }

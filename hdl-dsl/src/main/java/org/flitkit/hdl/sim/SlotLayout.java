@@ -180,6 +180,41 @@ final class SlotLayout {
     /** registers that step by a constant on every cycle (cycle counters): their readers wake only when they could see them */
     final java.util.Set<Bits> counters = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
 
+    /**
+     * Comparisons of a counter with a constant (a timer's tick: EQ, NE, and ANDR and ORR, which compare with all
+     * ones and zero). Each is stored and computed alone in a chunk, so the counter's step wakes that chunk only and
+     * its readers wake when the comparison's value changes; a quiet design may skip time up to the next such change.
+     */
+    final Map<Bits, Match> matches = new IdentityHashMap<>();
+
+    /** The comparison {@code counter == constant}, or its negation. */
+    record Match(Bits counter, long constant, boolean negated) {
+    }
+
+    private Match match(Bits n) {
+        if (n.kind() != Kind.OP) {
+            return null;
+        }
+        if ((n.op() == Op.EQ || n.op() == Op.NE) && !wide(n.args().get(0))) {
+            Bits x = throughWires(n.args().get(0));
+            Bits y = throughWires(n.args().get(1));
+            Bits counter = counters.contains(x) && y.kind() == Kind.LIT ? x : counters.contains(y) && x.kind() == Kind.LIT ? y : null;
+            if (counter == null) {
+                return null;
+            }
+            java.math.BigInteger k = (counter == x ? y : x).litValue();
+            // a constant the counter cannot reach is left to the ordinary path
+            return k.signum() < 0 || k.bitLength() > counter.width() ? null : new Match(counter, k.longValue(), n.op() == Op.NE);
+        }
+        if (n.op() == Op.ANDR || n.op() == Op.ORR) {
+            Bits x = throughWires(n.args().get(0));
+            if (counters.contains(x)) {
+                return new Match(x, n.op() == Op.ANDR ? maskOf(x.width()) : 0, n.op() == Op.ORR);
+            }
+        }
+        return null;
+    }
+
     Bits throughWires(Bits n) {
         while (n != null && (n.kind() == Kind.WIRE || n.kind() == Kind.OUTPUT || n.kind() == Kind.INPUT) && net.driverOf(n) != null) {
             n = net.driverOf(n);
@@ -207,6 +242,13 @@ final class SlotLayout {
         if (counters.isEmpty()) {
             return;
         }
+        for (Bits n : net.combOrder()) {
+            Match m = match(n);
+            if (m != null) {
+                matches.put(n, m);
+                needsSlot.put(n, true);
+            }
+        }
         Map<Bits, List<Bits>> users = new IdentityHashMap<>();
         for (Bits n : net.combOrder()) {
             for (Bits d : net.combDeps(n)) {
@@ -218,6 +260,9 @@ final class SlotLayout {
         while (!work.isEmpty()) {
             Bits n = work.poll();
             for (Bits u : users.getOrDefault(n, List.of())) {
+                if (matches.containsKey(u)) {
+                    continue;
+                }
                 if (u.kind() == Kind.OP && u.op() == Op.MUX && u.args().get(0) != n) {
                     needsSlot.put(u.args().get(0), true);
                 } else if (seen.add(u) && (u.kind() != Kind.OP || uses.getOrDefault(u, 0) == 1 && u.name() == null)) {

@@ -221,6 +221,97 @@ class ActivityEquivalenceTest {
         assertThat(checked.quiet()).isFalse();
     }
 
+    /**
+     * Timers: free-running counters compared with constants (an 8-bit clock ticking at 200, a 10-bit one
+     * stepping by 6 compared with NE, a down-counter, a 5-bit one through ANDR and ORR), each tick counted by a register that the
+     * comparison's change wakes. The count registers are not counters (they add under a condition).
+     */
+    static final class Ticks extends Module {
+        final UInt count = output(UInt(16));
+        final UInt gaps = output(UInt(16));
+        final UInt down = output(UInt(16));
+        final UInt allOnes = output(UInt(16));
+
+        Ticks() {
+            UInt clock = timer(8, 0, 1);
+            count.assign(tally(clock.eq(200)));
+            // 4 + 6i reaches 998 (i = 507 mod 512) but never 999, an odd value
+            UInt even = timer(10, 4, 6);
+            gaps.assign(tally(even.ne(998).and(even.ne(999)).not()));
+            down.assign(tally(timer(12, 0, -3).eq(7)));
+            // all ones (ANDR) and not zero (ORR) are comparisons with constants too
+            UInt fast = timer(5, 0, 1);
+            allOnes.assign(tally(fast.andR().and(fast.orR())));
+        }
+
+        /** A free-running counter: adds {@code step} (subtracts, if negative) on every cycle. */
+        private static UInt timer(int width, int start, int step) {
+            UInt t = regInit(UInt(width), start);
+            t.assign(step < 0 ? t.sub(-step) : t.add(step));
+            return t;
+        }
+
+        /** How many cycles {@code event} held (a register that adds under a condition, so not a counter). */
+        private static UInt tally(Bool event) {
+            UInt n = regInit(UInt(16), 0);
+            when(event, () -> n.assign(n.add(1)));
+            return n;
+        }
+    }
+
+    /** Each tick of a timer wakes its readers, and a quiet design skips up to the next tick exactly. */
+    @Test
+    void aTimersTickWakesItsReadersAndBoundsTheSkip() {
+        Circuit c = Circuit.elaborate(Ticks::new);
+        Simulator stepped = Simulator.of(c);
+        Simulator skipped = stepped.newInstance();
+        stepped.reset();
+        skipped.reset();
+        long total = 300_000;
+        stepped.step(total);
+        int skips = 0;
+        while (skipped.cycle() < stepped.cycle()) {
+            long most = Math.min(skipped.quietFor(), stepped.cycle() - skipped.cycle());
+            if (most > 0) {
+                // halfway, then a read (it settles the design between two skips), then the rest
+                skipped.skipQuiet(most / 2);
+                skipped.peek("ticks.count");
+                skipped.skipQuiet(most - most / 2);
+                skips++;
+            } else {
+                skipped.step();
+            }
+        }
+        for (String sig : stepped.signalNames()) {
+            assertThat(skipped.peekBig(sig)).as(sig).isEqualTo(stepped.peekBig(sig));
+        }
+        // 256-cycle clock from 0: ticks at cycles 200 + 256i (the reset edge counts as cycle 0)
+        assertThat(stepped.peek("ticks.count")).isEqualTo((total + 1 - 200 + 255) / 256);
+        assertThat(stepped.peek("ticks.allOnes")).isEqualTo((total + 1 - 31 + 31) / 32);
+        // the 5-bit timer's ANDR changes twice per 32 cycles: at most 18,750 skips; stepping alone would make none
+        assertThat(skips).as("the design sleeps between ticks").isBetween(5_000, 18_750);
+        // skipping past the next tick is refused
+        while (!skipped.quiet()) {
+            skipped.step();
+        }
+        assertThat(skipped.quietFor()).isPositive();
+        long beyond = skipped.quietFor() + 1;
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> skipped.skipQuiet(beyond))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("wakes the design at cycle");
+    }
+
+    @Test
+    void cyclesToChangeSolvesTheCounterModuloItsWidth() {
+        assertThat(Simulator.cyclesToChange(10, 200, 1, 0xff)).isEqualTo(190);
+        assertThat(Simulator.cyclesToChange(201, 200, 1, 0xff)).isEqualTo(255);
+        assertThat(Simulator.cyclesToChange(200, 200, 1, 0xff)).isEqualTo(1);
+        assertThat(Simulator.cyclesToChange(4, 998, 6, 0x3ff)).isEqualTo(507);
+        assertThat(Simulator.cyclesToChange(4, 999, 6, 0x3ff)).isEqualTo(Long.MAX_VALUE);
+        assertThat(Simulator.cyclesToChange(0, 7, -3 & 0xfff, 0xfff)).isEqualTo(1363);
+        assertThat(Simulator.cyclesToChange(5, 5 + 3 * 1_000_000_007L, 3, -1L)).isEqualTo(1_000_000_007L);
+        assertThat(Simulator.cyclesToChange(3, 3, 0, 0xff)).isEqualTo(Long.MAX_VALUE);
+    }
+
     /** The chunk profile names what runs: at rest, the counter's own chunk alone, every cycle. */
     @Test
     void chunkProfileShowsWhatRuns() {
