@@ -36,6 +36,8 @@ public final class LinkLayer extends Module {
      * livelock. At the 1e-3 BER of the tests a frame fails with p = 0.23, 16 in a row with p = 1.6e-10.
      */
     public static final int REPLAY_LIMIT = 16;
+    /** Rounds over the VCs the credit field makes after a change before it repeats itself (docs/th2-link.md, credits). */
+    public static final int CREDIT_ROUNDS = 2;
 
     // ---- switch side
     /** flits to send; ready is low while replaying, while the link is down, when the replay buffer is full, in BIST or IDENT slots, and between frame slots on a narrow link */
@@ -158,7 +160,9 @@ public final class LinkLayer extends Module {
         UInt silence = regInit(UInt(silenceW), 0).named("silence");
         // what keeps a link alive: a good frame while up, a valid training word while down
         Bool alive = mux(up, rx.good(), lanes.wordSeen);
-        UInt silenceNext = mux(alive, lit(0, silenceW), mux(silence.eq(0xFFFF), silence, silence.add(1)));
+        // it saturates just past both thresholds: an unplugged port stops counting (and its chip can sleep)
+        int most = Math.max(params.replayTimeout(), params.silenceTimeout());
+        UInt silenceNext = mux(alive, lit(0, silenceW), mux(silence.eq(most), silence, silence.add(1)));
         silence.assign(silenceNext);
         // up and not yet locked onto the peer's frames, the wait is a round trip (replayTimeout exceeds it):
         // a peer that missed the handshake keeps training, and only this end going down lets it finish
@@ -268,6 +272,8 @@ public final class LinkLayer extends Module {
         final UInt ackedNext;
         final Bool progress;
         final UInt replayTimer;
+        /** a CRC-good NAK: the peer saw a corrupted frame */
+        final Bool nakIn;
         /** after link-up, unacknowledged flits are resent once the peer's frames show it is up and listening */
         final Bool goBack;
         final Bool replayStarts;
@@ -279,7 +285,7 @@ public final class LinkLayer extends Module {
             progress = ackedNext.ne(acked);
             replayTimer = regInit(UInt(17), 0).named("replayTimer");
             Bool timeout = up.and(outstanding.ne(0)).and(replayTimer.ge(params.replayTimeout())).named("timeout");
-            Bool nakIn = rx.good().and(rx.nak()).and(ackOk).named("nakIn");
+            nakIn = rx.good().and(rx.nak()).and(ackOk).named("nakIn");
             goBack = nakIn.or(timeout).or(peerUp).named("goBack");
             replayStarts = goBack.and(ackedNext.ne(nextSeq)).named("replayStarts");
             when(progress.or(up.not()), () -> fruitlessReplays.assign(0))
@@ -288,14 +294,24 @@ public final class LinkLayer extends Module {
         }
     }
 
-    /** Transmit: the freed credits to announce (one VC per frame slot, round robin) and this end's identity. */
+    /**
+     * Transmit: the freed credits to announce and this end's identity. The credit field rotates over the VCs, one
+     * per frame slot, for {@link #CREDIT_ROUNDS} rounds after the last freed slot, NAK, link-up or identity-clock
+     * tick, then repeats its VC and count unchanged: an idle link's frames stay the same from cycle to cycle.
+     */
     private final class Announce {
         final UInt creditPtr = regInit(UInt(LinkFrame.VC_BITS), 0).named("creditPtr");
+        final int rotations = CREDIT_ROUNDS * params.vcCount();
+        final UInt creditSlots = regInit(UInt(Bitwise.log2Ceil(rotations + 1)), 0).named("creditSlots");
+        final Bool creditRotating = creditSlots.lt(rotations).named("creditRotating");
         final UInt freedSel;
         final UInt myIdent = cat(chipId, lit(0, 3), port, lit(0, 6), chipType).named("myIdent");
         final UInt identSent = regInit(UInt(32), 0).named("identSent");
         final Bool identForce = regInit(Bool(), 0).named("identForce");
-        final UInt identTimer = regInit(UInt(25), 0).named("identTimer");
+        /** free-running: IDENT is due at each wrap, whatever else the link does, so an idle link has no timer to restart */
+        final UInt identClock = regInit(UInt(Bitwise.log2Ceil(params.identPeriod())), 0).named("identClock");
+        final Bool identTick = identClock.eq(params.identPeriod() - 1).named("identTick");
+        final Bool identPending = regInit(Bool(), 0).named("identPending");
         final Bool identUrgent;
         final Bool tx;
         final Bool txData;
@@ -310,7 +326,14 @@ public final class LinkLayer extends Module {
             }
             int vcW = LinkFrame.VC_BITS;
             txSlot = txGear.slot.named("txSlot");
-            when(txSlot, () -> creditPtr.assign(mux(creditPtr.eq(params.vcCount() - 1), lit(0, vcW), creditPtr.add(1))));
+            // a lost frame may have carried a count: NAKs and the periodic tick start the rounds again; the
+            // pointer moves in the very slot of the event, as it would had it never stopped
+            Bool restart = txCredit.valid.or(replay.nakIn).or(identTick).or(goingUp).or(peerUp).named("creditRestart");
+            when(txSlot.and(creditRotating.or(restart)), () -> {
+                creditPtr.assign(mux(creditPtr.eq(params.vcCount() - 1), lit(0, vcW), creditPtr.add(1)));
+                creditSlots.assign(creditSlots.add(1));
+            });
+            when(restart, () -> creditSlots.assign(0));
             UInt sel = freed.get(0);
             for (int v = 1; v < params.vcCount(); v++) {
                 sel = mux(creditPtr.eq(v), freed.get(v), sel);
@@ -321,7 +344,8 @@ public final class LinkLayer extends Module {
             // flits and BIST frames wait until the peer's frames arrive (it is up); IDENT frames need not
             txData = tx.and(rxGear.locked).named("txData");
             bistUnit.linkUp.assign(txData);
-            identDue = up.and(identTimer.ge(params.identPeriod())).named("identDue");
+            identClock.assign(identClock.add(1));
+            identDue = up.and(identPending).named("identDue");
         }
     }
 
@@ -374,7 +398,7 @@ public final class LinkLayer extends Module {
         when(rxError.and(nakSent.not()), () -> nakPending.assign(TRUE()));
     }
 
-    /** Transmit: sequence numbers, the send pointer (go-back-N), the replay timer and the identity timer. */
+    /** Transmit: sequence numbers, the send pointer (go-back-N), the replay timer and the pending IDENT. */
     private void updateTransmitState(Announce ident) {
         Replay r = replay;
         r.acked.assign(r.ackedNext);
@@ -387,12 +411,12 @@ public final class LinkLayer extends Module {
         UInt timer = r.replayTimer;
         when(r.goBack.or(r.progress).or(up.not()).or(r.outstanding.eq(0)), () -> timer.assign(0))
                 .otherwise(() -> timer.assign(mux(timer.eq(params.replayTimeout()), timer, timer.add(1))));
-        UInt identTimer = ident.identTimer;
         when(sendIdent, () -> {
             ident.identSent.assign(ident.myIdent);
             ident.identForce.assign(FALSE());
-            identTimer.assign(0);
-        }).otherwise(() -> identTimer.assign(mux(identTimer.ge(params.identPeriod()), identTimer, identTimer.add(1))));
+            ident.identPending.assign(FALSE());
+        });
+        when(ident.identTick.and(up), () -> ident.identPending.assign(TRUE()));
         when(goingUp.or(peerUp), () -> ident.identForce.assign(TRUE()));
     }
 

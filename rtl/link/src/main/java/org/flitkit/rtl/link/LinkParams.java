@@ -11,16 +11,20 @@ import org.flitkit.formats.th2.LinkFrame;
  * @param replayTimeout  cycles without ACK progress, with frames unacknowledged, before the sender replays
  *                       (lost NAK or ACK); must exceed the round trip
  * @param silenceTimeout cycles without a CRC-good frame before a link that is up goes down (cut cable)
- * @param identPeriod    an IDENT frame is repeated in an idle slot at least this often (cycles)
+ * @param identPeriod    cycles between IDENT frames on an idle link (a power of two): one is due at each wrap of a
+ *                       free-running clock and sent in the first idle slot
  * @param vcCount        virtual channels whose credits the link carries (NRC: 6)
  * @param bistSeed       PRBS-31 generator seed of the link BIST (non-zero, 31 bits)
  */
 public record LinkParams(int replayDepth, int replayTimeout, int silenceTimeout, int identPeriod, int vcCount,
         long bistSeed) {
 
-    /** The NRC/NIC port: 64 replay slots, 128-cycle replay timeout, 64-cycle silence, IDENT every 4096 cycles, 6 VCs. */
+    /**
+     * The NRC/NIC port: 64 replay slots, 128-cycle replay timeout, 64-cycle silence, IDENT every 2^24 cycles (40 ms
+     * at 424 MHz), 6 VCs.
+     */
     public static LinkParams defaults() {
-        return new LinkParams(64, 128, 64, 4096, 6, 0x7FFF_FFFFL);
+        return new LinkParams(64, 128, 64, 1 << 24, 6, 0x7FFF_FFFFL);
     }
 
     public LinkParams {
@@ -34,8 +38,9 @@ public record LinkParams(int replayDepth, int replayTimeout, int silenceTimeout,
         if (silenceTimeout < 4 || silenceTimeout > 65_535) {
             throw new IllegalArgumentException("silenceTimeout must be 4..65535 cycles, got " + silenceTimeout);
         }
-        if (identPeriod < 16 || identPeriod > 1 << 24) {
-            throw new IllegalArgumentException("identPeriod must be 16..16777216 cycles, got " + identPeriod);
+        if (identPeriod < 16 || identPeriod > 1 << 24 || Integer.bitCount(identPeriod) != 1) {
+            throw new IllegalArgumentException("identPeriod must be a power of two in 16..16777216 cycles (the period of a free-running clock), got "
+                    + identPeriod);
         }
         if (vcCount < 1 || vcCount > 1 << LinkFrame.VC_BITS) {
             throw new IllegalArgumentException("vcCount must be 1..8 (the CreditVC field is " + LinkFrame.VC_BITS + " bits), got " + vcCount);

@@ -19,6 +19,7 @@ class LinkPartsTest {
         assertThatThrownBy(() -> d.withReplayTimeout(4)).hasMessageContaining("replayTimeout must be 8..65535");
         assertThatThrownBy(() -> d.withSilenceTimeout(2)).hasMessageContaining("silenceTimeout");
         assertThatThrownBy(() -> d.withIdentPeriod(3)).hasMessageContaining("identPeriod");
+        assertThatThrownBy(() -> d.withIdentPeriod(100)).hasMessageContaining("identPeriod must be a power of two");
         assertThatThrownBy(() -> new LinkParams(64, 128, 64, 4096, 9, 1)).hasMessageContaining("vcCount must be 1..8");
         assertThatThrownBy(() -> d.withBistSeed(0)).hasMessageContaining("non-zero 31-bit");
     }

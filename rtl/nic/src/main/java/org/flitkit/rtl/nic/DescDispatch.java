@@ -63,9 +63,12 @@ public final class DescDispatch extends Module {
         Vec<UInt> outstandingCount = regInit(Vec(vps, () -> UInt(OUTSTANDING_BITS)), 0).named("outstandingCount");
         Vec<Bool> park = regInit(Vec(vps, () -> Bool()), 0).named("park");
         Vec<UInt> parkAge = regInit(Vec(vps, () -> UInt(16)), 0).named("parkAge");
+        // fence ages count in ticks of FENCE_TICK cycles from the first VP parked; the prescaler stops at 0 while
+        // none is, so an idle NIC has no timer running (and can sleep)
         UInt prescale = regInit(UInt(10), 0).named("prescale");
-        prescale.assign(prescale.add(1));
-        Bool tick = prescale.andR();
+        Bool anyParked = park.asList().stream().reduce(Bool::or).orElseThrow();
+        when(anyParked, () -> prescale.assign(prescale.add(1))).otherwise(() -> prescale.assign(0));
+        Bool tick = anyParked.and(prescale.andR());
 
         Bool fetchErr = f.status.ne(0);
         Bool fenceWait = fetchErr.not().and(LayoutBits.get(d, D.FEN).eq(1)).and(outstandingCount.at(f.vp).ne(0));

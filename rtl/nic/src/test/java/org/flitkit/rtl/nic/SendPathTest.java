@@ -252,10 +252,11 @@ class SendPathTest {
             Ev t = e.events.get(0);
             assertThat(t.type()).isEqualTo(NicEvent.FENCE_TIMEOUT.code());
             assertThat(t.vp()).isEqualTo(12);
-            // a fence timeout of 4 units of 1024 cycles counts 4 prescaler ticks from parking: between 3 and 4 units
-            // later, here (the prescaler's phase is fixed by the cycle of parking) 4007 cycles after the first packet
+            // a fence timeout of 4 units of 1024 cycles counts 4 prescaler ticks; the prescaler starts when the VP is
+            // parked (no other is), so the event comes 4 x 1024 cycles after parking plus the pipeline: 4124 cycles
+            // after the first packet
             long parkedAt = e.packets.get(0).cycle();
-            assertThat(t.cycle() - parkedAt).isEqualTo(4007);
+            assertThat(t.cycle() - parkedAt).isEqualTo(4124);
             assertThat(e.tb.sim().peek(e.d.dispatch.outstanding.get(12))).isEqualTo(1);
         }
     }

@@ -31,7 +31,7 @@ class NrcChipBenchmarkTest {
         }
         assertThat(sim.peek(core.malformedDrops) + sim.peek(core.unroutableDrops) + sim.peek(core.badVcDrops)
                 + sim.peek(core.overflowDrops) + sim.peek(core.framingErrors)).as("packets the core dropped or misframed").isZero();
-        assertThat(sim.peek(b.packets)).as("packets the far ends took").isEqualTo(19_458);
-        assertThat(sim.peek(b.responses)).as("NMA responses the far ends took").isEqualTo(103);
+        assertThat(sim.peek(b.packets)).as("packets the far ends took").isEqualTo(19_352);
+        assertThat(sim.peek(b.responses)).as("NMA responses the far ends took").isEqualTo(106);
     }
 }
