@@ -1,12 +1,13 @@
 package org.flitkit.fabric;
 
 /**
- * A stream in a {@link Fabric} with at least one end on a chip's ready/valid port: a {@link CableChannel}
- * between two chips, a {@link Source} from a host into a chip or a {@link Sink} from a chip to a host.
+ * A stream in a {@link Fabric} with at least one end on a chip's port: a {@link CableChannel} between two
+ * chips' ready/valid ports, a {@link WireChannel} between two chips' wires, a {@link Source} from a host into a
+ * chip or a {@link Sink} from a chip to a host.
  * Each cycle a channel first drives the pins it owns, then (after the chips settled) moves the flits
  * whose handshake completed, then says when it next has something to do.
  */
-public abstract sealed class Channel permits CableChannel, Source, Sink {
+public abstract sealed class Channel permits CableChannel, WireChannel, Source, Sink {
     final Fabric fabric;
     final String name;
     final int index;

@@ -12,7 +12,8 @@ import org.flitkit.hdl.sim.Simulator;
 /**
  * One top-level chip instance of a {@link Fabric}: its simulator, the channel ends on its ports, and
  * whether it sleeps. A chip sleeps from the cycle after a step that left it {@link Simulator#quiet()};
- * whatever changes one of its inputs wakes it, after it caught up with {@link Simulator#skipQuiet}.
+ * whatever changes one of its inputs wakes it, after it caught up with {@link Simulator#skipQuiet}, and so does
+ * its alarm: the next tick of one of its timers ({@link Simulator#quietFor()}).
  */
 public final class Chip {
     final Fabric fabric;
@@ -22,6 +23,8 @@ public final class Chip {
     final List<ChipOutput> outputs = new ArrayList<>();
     final List<ChipInput> inputs = new ArrayList<>();
     final List<Channel> channels = new ArrayList<>();
+    /** wires leaving this chip: sampled whenever it is evaluated */
+    final List<WireChannel> wireOuts = new ArrayList<>();
     /** inputs a channel drives: hosts may not poke them */
     final Set<Bits> driven = Collections.newSetFromMap(new IdentityHashMap<>());
     /** the last value a host poked into each input, so that an unchanged poke does not wake the chip */
@@ -31,6 +34,8 @@ public final class Chip {
     boolean keepAwake;
     /** set by {@link #evaluate}: the step left the chip quiet */
     boolean quietAfterStep;
+    /** set with {@link #quietAfterStep}: the cycle a timer's tick wakes the sleeping chip ({@link Simulator#quietFor()}) */
+    long alarm = Host.NEVER;
     long evaluations;
 
     Chip(Fabric fabric, int index, String name, Simulator sim) {
@@ -82,9 +87,16 @@ public final class Chip {
         for (ChipInput i : inputs) {
             i.sample();
         }
+        for (WireChannel w : wireOuts) {
+            w.sample(sim.cycle());
+        }
         sim.step();
         evaluations++;
         quietAfterStep = maySleep && !keepAwake && sim.quiet();
+        if (quietAfterStep) {
+            long cycles = sim.quietFor();
+            alarm = cycles >= Host.NEVER - sim.cycle() ? Host.NEVER : sim.cycle() + cycles;
+        }
     }
 
     @Override

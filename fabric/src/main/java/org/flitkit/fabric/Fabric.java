@@ -23,7 +23,7 @@ import org.flitkit.hdl.sim.Simulator;
  *
  * <p>Results are exactly those of stepping every chip every cycle ({@link #exhaustive}), but a chip that
  * is {@link Simulator#quiet()} and whose inputs do not change is not evaluated, and when every chip
- * sleeps, time jumps to the next link arrival, credit return or host event. Links have a latency of at
+ * sleeps, time jumps to the next link arrival, credit return, timer tick of a chip or host event. Links have a latency of at
  * least one cycle, so the chips of one cycle are independent: with {@link #threads} above one they are
  * evaluated in parallel, while channels and hosts run in a fixed order, so traces do not depend on the
  * thread count. A sleeping chip's channel outputs are the ones sampled when it was last evaluated, so
@@ -42,6 +42,8 @@ public final class Fabric implements AutoCloseable {
     private final List<Channel> channels = new ArrayList<>();
     private final List<Host> hosts = new ArrayList<>();
     final BitSet awake = new BitSet();
+    /** sleeping chips by alarm: {cycle, chip index}; an entry whose chip woke or set another alarm since is skipped */
+    private final java.util.PriorityQueue<long[]> alarms = new java.util.PriorityQueue<>((a, b) -> Long.compare(a[0], b[0]));
     /** channels with a wake cycle */
     private final BitSet pending = new BitSet();
     private final BitSet active = new BitSet();
@@ -114,6 +116,25 @@ public final class Fabric implements AutoCloseable {
         CableChannel l = new CableChannel(this, from + "." + out.valid.path().replaceAll("\\.valid$", "") + "->" + to + "." + in.valid.path().replaceAll("\\.valid$", ""),
                 channels.size(), o, i);
         return add(l);
+    }
+
+    /**
+     * A wire from {@code from}'s output {@code out} to {@code to}'s input {@code in} (equal widths): a cable direction
+     * between two link layers. A wire output must be computed by the chip's logic, not be a free-running counter
+     * itself (a sleeping chip's counters move without it being evaluated).
+     */
+    public WireChannel wire(Chip from, Bits out, Chip to, Bits in) {
+        checkOwn(from);
+        checkOwn(to);
+        port(from, out, Kind.OUTPUT);
+        claim(to, in, Kind.INPUT);
+        if (out.width() != in.width()) {
+            throw new IllegalArgumentException("cannot wire " + out.path() + " (" + out.width() + " bits) of " + from + " to " + in.path() + " ("
+                    + in.width() + " bits) of " + to);
+        }
+        WireChannel w = add(new WireChannel(this, from + "." + out.path() + "->" + to + "." + in.path(), channels.size(), from, out, to, in));
+        from.wireOuts.add(w);
+        return w;
     }
 
     /** A host's queue of flits into {@code to}'s ready/valid input {@code in}. */
@@ -302,6 +323,13 @@ public final class Fabric implements AutoCloseable {
         }
         long t = now;
         inputCycle = t;
+        while (!alarms.isEmpty() && alarms.peek()[0] <= t) {
+            long[] a = alarms.poll();
+            Chip c = chips.get((int) a[1]);
+            if (!c.awake && c.alarm == a[0]) {
+                c.wake();
+            }
+        }
         // drive
         for (int i = exhaustive ? 0 : pending.nextSetBit(0); i >= 0 && i < channels.size(); i = exhaustive ? i + 1 : pending.nextSetBit(i + 1)) {
             Channel c = channels.get(i);
@@ -336,6 +364,9 @@ public final class Fabric implements AutoCloseable {
             if (c.quietAfterStep) {
                 c.awake = false;
                 awake.clear(c.index);
+                if (c.alarm != Host.NEVER) {
+                    alarms.add(new long[] {c.alarm, c.index});
+                }
             }
             for (Channel ch : c.channels) {
                 active.set(ch.index);
@@ -366,6 +397,9 @@ public final class Fabric implements AutoCloseable {
             }
             for (Host h : hosts) {
                 next = Math.min(next, h.nextEvent());
+            }
+            if (!alarms.isEmpty()) {
+                next = Math.min(next, alarms.peek()[0]);
             }
             if (next > now) {
                 now = next;
@@ -441,6 +475,14 @@ public final class Fabric implements AutoCloseable {
     /** Chips awake now. */
     public int awakeChips() {
         return awake.cardinality();
+    }
+
+    /**
+     * No chip awake and nothing in flight on any channel: only a chip's alarm (a timer's tick) or a host event can
+     * wake the fabric. An idle machine whose links are up reaches it once their frames stop changing.
+     */
+    public boolean settled() {
+        return started && awake.isEmpty() && pending.isEmpty();
     }
 
     /** Ends every wave dump and stops the worker threads. */

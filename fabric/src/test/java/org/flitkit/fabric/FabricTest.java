@@ -29,8 +29,9 @@ class FabricTest {
 
     /**
      * A small chip: two queues between two stream inputs and two stream outputs (the first XORs a
-     * host-set key into its flits, the second the last flit of the first), a count of flits taken that
-     * hosts read, and a free-running cycle counter.
+     * host-set key into its flits, the second the last flit of the first and a count of its timer's ticks), a
+     * count of flits taken that hosts read, and a free-running cycle counter. The timer ticks every 128
+     * cycles whether the chip is busy or not: a sleeping chip wakes for it.
      */
     static final class Relay extends Module {
         final Decoupled<UInt> in0 = input(Decoupled.of(UInt(W)));
@@ -40,6 +41,7 @@ class FabricTest {
         final UInt key = input(UInt(8));
         final UInt taken = output(UInt(16));
         final UInt ticks = output(UInt(32));
+        final UInt beats = output(UInt(8));
 
         Relay() {
             Queue<UInt> q0 = instance(new Queue<>(() -> UInt(W), 3));
@@ -52,7 +54,12 @@ class FabricTest {
             out0.bits.assign(q0.deq.bits.xor(key.pad(W)));
             q0.deq.ready.assign(out0.ready);
             out1.valid.assign(q1.deq.valid);
-            out1.bits.assign(q1.deq.bits.xor(last));
+            UInt timer = regInit(UInt(7), 0).named("timer");
+            timer.assign(timer.add(1));
+            UInt beat = regInit(UInt(8), 0).named("beat");
+            when(timer.eq(100), () -> beat.assign(beat.add(1)));
+            beats.assign(beat);
+            out1.bits.assign(q1.deq.bits.xor(last).xor(beat.pad(W)));
             q1.deq.ready.assign(out1.ready);
             UInt count = regInit(UInt(16), 0).named("count");
             when(in0.fire().or(in1.fire()), () -> count.assign(count.add(1)));
@@ -191,6 +198,8 @@ class FabricTest {
             // the point of sleeping: most chip-cycles and most cycles are skipped
             assertThat(fast.evaluations()).as("seed %d", seed).isLessThan(exhaustive.evaluations() / 2);
             assertThat(fast.processed()).as("seed %d", seed).isLessThan(4_000);
+            // every chip's timer ticked 31 times (cycles 100, 228, ..., 3940 from its reset), asleep or not
+            assertThat(fast.state()).filteredOn(v -> v.endsWith(".relay.beats=1f")).hasSize(6);
         }
     }
 

@@ -44,6 +44,9 @@ final class BenchmarkCommand implements Callable<Integer> {
     @Option(names = "--chips", paramLabel = "N", description = "System benchmarks: number of chips (default: ${DEFAULT-VALUE}).")
     int chips = 16;
 
+    @Option(names = "--cabinets", paramLabel = "N", description = "th2-idle: compute cabinets, 1..143 (default: ${DEFAULT-VALUE}, the whole machine).")
+    int cabinets = 143;
+
     @Option(names = "--requests", paramLabel = "R", description = "nrc-ring: requests sent one at a time (default: 400).")
     Integer requests;
 
@@ -61,7 +64,10 @@ final class BenchmarkCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), "--chips, --threads and --requests must be at least 1");
             }
             java.io.PrintStream out = new java.io.PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true);
-            return system.get().run().run(chips, cycles, requests, threads, out);
+            if (cabinets < 1 || cabinets > 143) {
+                throw new ParameterException(spec.commandLine(), "--cabinets must be 1..143, got " + cabinets);
+            }
+            return system.get().run().run(chips, cycles, requests, cabinets, threads, out);
         }
         Catalog.BenchmarkEntry entry = hdl.catalog().benchmark(name).orElseThrow(() -> new ParameterException(spec.commandLine(),
                 "unknown benchmark design '" + name + "'; available: "

@@ -5,9 +5,7 @@ import static org.flitkit.hdl.Hdl.*;
 import java.util.List;
 import org.flitkit.fabric.Cable;
 import org.flitkit.fabric.CableOptions;
-import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.LinkFrame;
-import org.flitkit.formats.th2.Th2;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
@@ -17,9 +15,8 @@ import org.flitkit.hdl.lib.Valid;
 import org.flitkit.rtl.link.BufferShape;
 import org.flitkit.rtl.link.LinkParams;
 import org.flitkit.rtl.link.LinkPort;
-import org.flitkit.rtl.link.LinkRegisters;
 import org.flitkit.rtl.nic.Nic;
-import org.flitkit.rtl.nic.NicRegisters;
+import org.flitkit.rtl.nic.NicChip;
 import org.flitkit.rtl.nma.EepParams;
 import org.flitkit.rtl.nrc.NrcChip;
 import org.flitkit.rtl.nrc.NrcRegisters;
@@ -49,6 +46,8 @@ public final class NicFabricBoard extends Module {
     public final Vec<UInt> lanesDown;
 
     public final FabricSpec spec;
+    public final NicChip nicChip;
+    /** the server NIC's management path and network port (inside {@link #nicChip}) */
     public final Nic nic;
     public final LinkPort nicPort;
     public final NrcChip[] nrcs;
@@ -70,33 +69,23 @@ public final class NicFabricBoard extends Module {
         SwitchParams sp = SwitchParams.TH2;
         LinkParams lp = LinkParams.defaults();
         BufferShape buffer = new BufferShape(sp.vcs(), sp.reservedFlits(), sp.sharedFlits());
-        nic = instance(new Nic(eep, nicEeprom, Th2.VP_COUNT, 4));
-        nicPort = instance("nicPort", new LinkPort(buffer, buffer, lp));
+        nicChip = instance(new NicChip(eep, nicEeprom, buffer, lp));
+        nic = nicChip.nic;
+        nicPort = nicChip.port;
         nrcs = new NrcChip[spec.chips()];
         for (int i = 0; i < spec.chips(); i++) {
             nrcs[i] = instance("nrc" + i, new NrcChip(eep, nrcEeproms.get(i), sp, lp));
             nrcs[i].faults.assign(i == 0 ? nrcFaults : lit(0, NrcRegisters.faultSources().size()));
         }
-        nic.mmio.connect(mmio);
-        dmaRq.connect(nic.dmaRq);
-        nic.dmaCpl.connect(dmaCpl);
-        irq.connect(nic.irq);
-        nic.faults.assign(lit(0, NicRegisters.externalFaults()));
-        nicPort.in.connect(nic.linkOut);
-        nic.linkIn.connect(nicPort.out);
-        nicPort.chipType.assign(lit(ChipType.NIC.code(), 2));
-        nicPort.chipId.assign(nic.chipId);
-        nicPort.port.assign(lit(0, 5));
-        nicPort.bist.start.assign(FALSE());
-        nicPort.bist.stop.assign(FALSE());
-        nicPort.bist.duration.assign(lit(0, 32));
-        nicPort.bist.interval.assign(lit(0, 8));
-        LinkRegisters.portStatus(nic.link, nicPort.status, nicPort.bistResult);
+        nicChip.mmio.connect(mmio);
+        dmaRq.connect(nicChip.dmaRq);
+        nicChip.dmaCpl.connect(dmaCpl);
+        irq.connect(nicChip.irq);
 
         boolean[][] cabled = new boolean[spec.chips()][sp.ports()];
         cables = new Cable[spec.cables().size() + 1];
         Cable server = cables[0] = instance("cableServer", new Cable(CableOptions.lanes(LinkFrame.BITS, LinkFrame.LANES, cableLatency)));
-        plug(server, nicPort.wireOut, nicPort.wireIn, nrcs[0], spec.serverPort(), FALSE(), lit(0, LinkFrame.LANES));
+        plug(server, nicChip.wireOut, nicChip.wireIn, nrcs[0], spec.serverPort(), FALSE(), lit(0, LinkFrame.LANES));
         cabled[0][spec.serverPort()] = true;
         for (int k = 0; k < spec.cables().size(); k++) {
             FabricSpec.Cable c = spec.cables().get(k);
@@ -112,7 +101,7 @@ public final class NicFabricBoard extends Module {
                 }
             }
         }
-        Bool boot = nic.booting;
+        Bool boot = nicChip.booting;
         for (NrcChip n : nrcs) {
             boot = boot.or(n.booting);
         }

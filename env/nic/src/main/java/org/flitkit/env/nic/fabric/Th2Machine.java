@@ -1,0 +1,188 @@
+package org.flitkit.env.nic.fabric;
+
+import java.util.List;
+import org.flitkit.env.nrc.system.Th2FatTree;
+import org.flitkit.fabric.Chip;
+import org.flitkit.fabric.Fabric;
+import org.flitkit.formats.th2.Th2;
+import org.flitkit.hdl.Bits;
+import org.flitkit.hdl.sim.SimTimeoutException;
+import org.flitkit.hdl.sim.Simulator;
+import org.flitkit.rtl.link.BufferShape;
+import org.flitkit.rtl.link.LinkParams;
+import org.flitkit.rtl.nic.NicChip;
+import org.flitkit.rtl.nma.BootImage;
+import org.flitkit.rtl.nma.EepParams;
+import org.flitkit.rtl.nrc.NrcChip;
+import org.flitkit.rtl.nrc.switchcore.SwitchParams;
+
+/**
+ * A TH-2 machine of whole chips in one {@link Fabric}: every NRC of a {@link Th2FatTree} a {@link NrcChip}, every
+ * compute node a {@link NicChip}, every cable a pair of {@link WireChannel}s. One chip of each type is compiled and
+ * booted from its E2PROM (a CHIP_ID record); the others are forks of it, each given its own CHIP_ID by a deposit
+ * into the CHIP_ID register (what its own E2PROM would have loaded). Node n's NIC is CHIP_ID n, NRC i is
+ * {@link #NRC_ID_BASE} + i. The host sides of the NICs are idle. docs/th2-fabric.md.
+ */
+public final class Th2Machine implements AutoCloseable {
+    public static final int NRC_ID_BASE = 0x8000;
+    /** cycles a frame takes over any cable (assumption: a few metres of fibre and the SerDes at 424 MHz) */
+    public static final int CABLE_LATENCY = 8;
+
+    public final Th2FatTree tree;
+    public final Fabric fabric;
+    public final Chip[] nrcs;
+    public final Chip[] nics;
+    public final NrcChip nrcTop;
+    public final NicChip nicTop;
+    /** build phases, seconds: compiling the two chips, booting them, forking and wiring every chip */
+    public final double compileSeconds;
+    public final double bootSeconds;
+    public final double forkSeconds;
+    public final long nrcStateBytes;
+    public final long nrcSharedBytes;
+    public final long nicStateBytes;
+    public final long nicSharedBytes;
+
+    /**
+     * One NRC and one NIC, compiled and booted from E2PROMs holding a CHIP_ID record, at the same cycle: what every
+     * chip of a machine is forked from.
+     */
+    public static final class Protos {
+        final Simulator nrc;
+        final Simulator nic;
+        final double compileSeconds;
+        final double bootSeconds;
+
+        public Protos(EepParams eep) {
+            this(eep, LinkParams.defaults());
+        }
+
+        public Protos(EepParams eep, LinkParams lp) {
+            long t0 = System.nanoTime();
+            SwitchParams sp = SwitchParams.TH2;
+            BufferShape nrcBuffer = new BufferShape(sp.vcs(), sp.reservedFlits(), sp.sharedFlits());
+            nrc = Simulator.of(() -> new NrcChip(eep, chipIdImage(NRC_ID_BASE), sp, lp));
+            nic = Simulator.of(() -> new NicChip(eep, chipIdImage(0), nrcBuffer, lp));
+            long t1 = System.nanoTime();
+            boot(nrc, ((NrcChip) nrc.circuit().top()).booting);
+            boot(nic, ((NicChip) nic.circuit().top()).booting);
+            // every chip steps on one clock
+            while (nrc.cycle() < nic.cycle()) {
+                nrc.step();
+            }
+            while (nic.cycle() < nrc.cycle()) {
+                nic.step();
+            }
+            compileSeconds = (t1 - t0) / 1e9;
+            bootSeconds = (System.nanoTime() - t1) / 1e9;
+        }
+    }
+
+    /** The machine of {@code tree} on {@code threads} threads; {@code exhaustive}: every chip evaluated every cycle. */
+    public Th2Machine(Th2FatTree tree, Protos protos, int threads, boolean exhaustive) {
+        if (tree.nodes().size() > NRC_ID_BASE || NRC_ID_BASE + tree.nrcs().size() > Th2.CHIP_ID_ANY) {
+            throw new IllegalArgumentException("the CHIP_IDs of " + tree.nodes().size() + " NICs and " + tree.nrcs().size() + " NRCs do not fit below 0xFFFF");
+        }
+        this.tree = tree;
+        Simulator nrc = protos.nrc;
+        Simulator nic = protos.nic;
+        nrcTop = (NrcChip) nrc.circuit().top();
+        nicTop = (NicChip) nic.circuit().top();
+        long t2 = System.nanoTime();
+        fabric = new Fabric().exhaustive(exhaustive).threads(threads, 64);
+        Bits nrcId = nrc.signal(chipIdRegister(nrc, "nrcChip.nrc."));
+        Bits nicId = nic.signal(chipIdRegister(nic, "nicChip.nic."));
+        List<Th2FatTree.Nrc> nrcList = tree.nrcs();
+        nrcs = new Chip[nrcList.size()];
+        for (int i = 0; i < nrcs.length; i++) {
+            Simulator s = nrc.fork();
+            s.deposit(nrcId, NRC_ID_BASE + i);
+            nrcs[i] = fabric.chip("nrc" + i, s);
+        }
+        List<Th2FatTree.Node> nodes = tree.nodes();
+        nics = new Chip[nodes.size()];
+        for (int n = 0; n < nics.length; n++) {
+            Simulator s = nic.fork();
+            s.deposit(nicId, n);
+            nics[n] = fabric.chip("nic" + n, s);
+        }
+        for (Th2FatTree.Cable c : tree.cables()) {
+            fabric.wire(nrcs[c.a()], nrcTop.wireOut.get(c.portA()), nrcs[c.b()], nrcTop.wireIn.get(c.portB())).latency(CABLE_LATENCY);
+            fabric.wire(nrcs[c.b()], nrcTop.wireOut.get(c.portB()), nrcs[c.a()], nrcTop.wireIn.get(c.portA())).latency(CABLE_LATENCY);
+        }
+        for (Th2FatTree.Node n : nodes) {
+            fabric.wire(nics[n.index()], nicTop.wireOut, nrcs[n.nrc()], nrcTop.wireIn.get(n.port())).latency(CABLE_LATENCY);
+            fabric.wire(nrcs[n.nrc()], nrcTop.wireOut.get(n.port()), nics[n.index()], nicTop.wireIn).latency(CABLE_LATENCY);
+        }
+        long t3 = System.nanoTime();
+        compileSeconds = protos.compileSeconds;
+        bootSeconds = protos.bootSeconds;
+        forkSeconds = (t3 - t2) / 1e9;
+        nrcStateBytes = nrcs[0].sim().stateBytes();
+        nrcSharedBytes = nrcs[0].sim().sharedStateBytes();
+        nicStateBytes = nics.length == 0 ? 0 : nics[0].sim().stateBytes();
+        nicSharedBytes = nics.length == 0 ? 0 : nics[0].sim().sharedStateBytes();
+    }
+
+    /** An E2PROM holding only a CHIP_ID record. */
+    static byte[] chipIdImage(int chipId) {
+        return BootImage.at(0, BootImage.build(List.of(new BootImage.Record(0x000, chipId))));
+    }
+
+    private static void boot(Simulator s, Bits booting) {
+        s.reset();
+        s.runUntil(() -> s.peek(booting) == 0, 50_000_000);
+    }
+
+    /** The CHIP_ID register of the chip's NMA: the one named r_CHIP_ID under {@code prefix}. */
+    private static String chipIdRegister(Simulator s, String prefix) {
+        List<String> found = s.signalNames().stream().filter(n -> n.startsWith(prefix) && n.endsWith(".r_CHIP_ID")).toList();
+        if (found.size() != 1) {
+            throw new IllegalStateException("expected one CHIP_ID register under " + prefix + ", found " + found);
+        }
+        return found.get(0);
+    }
+
+    /** Runs until the fabric is {@link Fabric#settled()} (every link trained and idle); returns the cycles it took. */
+    public long runUntilSettled(long maxCycles) {
+        long start = fabric.now();
+        // one cycle at a time: a settled fabric jumps to its next alarm, which would count as settling
+        do {
+            if (fabric.now() - start >= maxCycles) {
+                throw new SimTimeoutException("the machine did not settle within " + maxCycles + " cycles", fabric.now());
+            }
+            fabric.run(1);
+        } while (!fabric.settled());
+        return fabric.now() - start;
+    }
+
+    /** Cable ends whose link layer is up: NRC ports and NIC ports. */
+    public long linksUp() {
+        fabric.sync();
+        long up = 0;
+        for (Chip c : nrcs) {
+            for (int p = 0; p < Th2FatTree.PORTS; p++) {
+                up += c.sim().peek(nrcTop.links[p].status.up);
+            }
+        }
+        for (Chip c : nics) {
+            up += c.sim().peek(nicTop.port.status.up);
+        }
+        return up;
+    }
+
+    /** Cable ends that exist: two per cable between NRCs, two per node. */
+    public long cableEnds() {
+        return 2L * tree.cables().size() + 2L * tree.nodes().size();
+    }
+
+    /** CHIP_IDs as the chips' own registers hold them now. */
+    public int chipId(Chip c) {
+        return (int) fabric.peek(c, c.sim().circuit().top() == nrcTop ? nrcTop.chipId : nicTop.chipId);
+    }
+
+    @Override
+    public void close() {
+        fabric.close();
+    }
+}

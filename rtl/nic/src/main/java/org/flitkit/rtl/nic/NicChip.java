@@ -1,0 +1,71 @@
+package org.flitkit.rtl.nic;
+
+import static org.flitkit.hdl.Hdl.*;
+
+import org.flitkit.formats.th2.ChipType;
+import org.flitkit.formats.th2.LinkFrame;
+import org.flitkit.formats.th2.Th2;
+import org.flitkit.hdl.Bool;
+import org.flitkit.hdl.Module;
+import org.flitkit.hdl.UInt;
+import org.flitkit.hdl.lib.Decoupled;
+import org.flitkit.hdl.lib.Valid;
+import org.flitkit.rtl.link.BufferShape;
+import org.flitkit.rtl.link.LinkParams;
+import org.flitkit.rtl.link.LinkPort;
+import org.flitkit.rtl.link.LinkRegisters;
+import org.flitkit.rtl.nma.EepParams;
+import org.flitkit.rtl.pcie.DmaCompletion;
+import org.flitkit.rtl.pcie.DmaRequest;
+import org.flitkit.rtl.pcie.MmioWrite;
+
+/**
+ * The whole NIC: its management path ({@link Nic}) behind its one network port ({@link LinkPort}: the link layer,
+ * credits for the far NRC's buffer, the receive buffer), the port's status in the NIC's registers. The host side is
+ * the Nic's; the cable side one frame per cycle each way. Spec: 20-th2-management.md, "The system"; docs/th2-nic.md.
+ */
+public final class NicChip extends Module {
+    public final Decoupled<MmioWrite> mmio = input(Decoupled.of(MmioWrite::new));
+    public final Decoupled<DmaRequest> dmaRq = output(Decoupled.of(DmaRequest::new));
+    public final Decoupled<DmaCompletion> dmaCpl = input(Decoupled.of(DmaCompletion::new));
+    /** interrupt messages, as {@link Nic#irq} */
+    public final Valid<UInt> irq = output(Valid.of(UInt(8)));
+    /** the frames the cable delivers / carries away, one per cycle */
+    public final UInt wireIn = input(UInt(LinkFrame.BITS));
+    public final UInt wireOut = output(UInt(LinkFrame.BITS));
+    public final UInt chipId = output(UInt(Th2.CHIP_ID_BITS));
+    public final Bool booting = output(Bool());
+
+    public final Nic nic;
+    public final LinkPort port;
+
+    /**
+     * @param eep         E2PROM path timing
+     * @param eeprom      the NIC's E2PROM (its CHIP_ID; null: erased)
+     * @param farBuffer   the input buffer of the NRC port at the far end (its credits)
+     * @param linkParams  the port's link layer
+     */
+    public NicChip(EepParams eep, byte[] eeprom, BufferShape farBuffer, LinkParams linkParams) {
+        nic = instance(new Nic(eep, eeprom, Th2.VP_COUNT, 4));
+        port = instance("nicPort", new LinkPort(farBuffer, farBuffer, linkParams));
+        nic.mmio.connect(mmio);
+        dmaRq.connect(nic.dmaRq);
+        nic.dmaCpl.connect(dmaCpl);
+        irq.connect(nic.irq);
+        nic.faults.assign(lit(0, NicRegisters.externalFaults()));
+        port.in.connect(nic.linkOut);
+        nic.linkIn.connect(port.out);
+        port.chipType.assign(lit(ChipType.NIC.code(), 2));
+        port.chipId.assign(nic.chipId);
+        port.port.assign(lit(0, 5));
+        port.bist.start.assign(FALSE());
+        port.bist.stop.assign(FALSE());
+        port.bist.duration.assign(lit(0, 32));
+        port.bist.interval.assign(lit(0, 8));
+        LinkRegisters.portStatus(nic.link, port.status, port.bistResult);
+        port.wireIn.assign(wireIn);
+        wireOut.assign(port.wireOut);
+        chipId.assign(nic.chipId);
+        booting.assign(nic.booting);
+    }
+}
