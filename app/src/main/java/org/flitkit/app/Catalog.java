@@ -116,7 +116,7 @@ public final class Catalog {
     /** Runs a system benchmark; returns the exit code. */
     @FunctionalInterface
     public interface SystemBenchmark {
-        int run(int chips, Long cycles, Integer requests, int cabinets, int threads, java.io.PrintStream out);
+        int run(int chips, Long cycles, Integer requests, int cabinets, int hops, int threads, java.io.PrintStream out);
     }
 
     private final Map<String, TestbenchEntry> testbenches = new LinkedHashMap<>();
@@ -244,12 +244,15 @@ public final class Catalog {
                         + "management register reads and writes mixed in, LFSR backpressure, checksum of every flit the far ends take",
                         NrcChipBenchmark::new, 20_000)
                 .systemBenchmark("system-idle", "N idle NRCs in a ring (--chips N, --cycles idle cycles): build time, heap, cost of an idle chip-cycle",
-                        (chips, cycles, requests, cabinets, threads, out) -> NrcSystemBenchmark.idle(chips, cycles != null ? cycles : 1_000_000, threads, out))
+                        (chips, cycles, requests, cabinets, hops, threads, out) -> NrcSystemBenchmark.idle(chips, cycles != null ? cycles : 1_000_000, threads, out))
                 .systemBenchmark("nrc-ring", "N NRCs in a ring, one management request at a time to random chips (--chips N, --requests R), against one NRC",
-                        (chips, cycles, requests, cabinets, threads, out) -> NrcSystemBenchmark.ring(chips, requests != null ? requests : 400, threads, out))
+                        (chips, cycles, requests, cabinets, hops, threads, out) -> NrcSystemBenchmark.ring(chips, requests != null ? requests : 400, threads, out))
                 .systemBenchmark("th2-idle", "the TH-2 machine of whole NRCs and NICs as a fat tree (--cabinets N compute cabinets, default 143; "
                         + "--cycles idle cycles): build time, heap, state per chip type, power-up, idle cycles",
-                        (chips, cycles, requests, cabinets, threads, out) -> Th2Benchmark.idle(cabinets, cycles != null ? cycles : 1_000_000, threads, out))
+                        (chips, cycles, requests, cabinets, hops, threads, out) -> Th2Benchmark.idle(cabinets, cycles != null ? cycles : 1_000_000, threads, out))
+                .systemBenchmark("th2-request", "one management request from the server's NIC across H NRCs and back on the TH-2 machine of whole "
+                        + "chips (--hops H, --cabinets N): cycles and wall time per cycle against one whole NRC alone",
+                        (chips, cycles, requests, cabinets, hops, threads, out) -> Th2Benchmark.request(cabinets, hops, threads, out))
                 .figures(new NrcFigures())
                 .figures(new SwitchFigures())
                 .figures(new NicFigures())

@@ -29,6 +29,7 @@ public final class Chip {
     final Set<Bits> driven = Collections.newSetFromMap(new IdentityHashMap<>());
     /** the last value a host poked into each input, so that an unchanged poke does not wake the chip */
     final Map<Bits, Long> hostPokes = new IdentityHashMap<>();
+    final Map<Bits, long[]> hostWidePokes = new IdentityHashMap<>();
     boolean awake = true;
     /** dumping waves: never sleeps */
     boolean keepAwake;

@@ -231,6 +231,25 @@ public final class Fabric implements AutoCloseable {
         }
     }
 
+    /** Pokes a wide top-level input of {@code chip} as 64-bit limbs (not one a channel drives); an unchanged value does not wake it. */
+    public void poke(Chip chip, Bits input, long[] limbs) {
+        if (chip.driven.contains(input)) {
+            throw new IllegalArgumentException("input " + input.path() + " of chip " + chip + " is driven by a channel; hosts cannot poke it");
+        }
+        long[] prev = chip.hostWidePokes.get(input);
+        if (prev == null || !java.util.Arrays.equals(prev, limbs)) {
+            chip.wake();
+            chip.sim.poke(input, limbs);
+            chip.hostWidePokes.put(input, limbs.clone());
+        }
+    }
+
+    /** The current value of a wide signal of {@code chip} into {@code dst} as limbs (a sleeping chip catches up and wakes first). */
+    public long[] peekInto(Chip chip, Bits signal, long[] dst) {
+        chip.wake();
+        return chip.sim.peekInto(signal, dst);
+    }
+
     /** The current value of any signal of {@code chip} (a sleeping chip catches up and wakes first). */
     public long peek(Chip chip, Bits signal) {
         chip.wake();

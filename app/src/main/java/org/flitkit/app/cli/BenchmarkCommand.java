@@ -44,8 +44,11 @@ final class BenchmarkCommand implements Callable<Integer> {
     @Option(names = "--chips", paramLabel = "N", description = "System benchmarks: number of chips (default: ${DEFAULT-VALUE}).")
     int chips = 16;
 
-    @Option(names = "--cabinets", paramLabel = "N", description = "th2-idle: compute cabinets, 1..143 (default: ${DEFAULT-VALUE}, the whole machine).")
+    @Option(names = "--cabinets", paramLabel = "N", description = "th2-idle, th2-request: compute cabinets, 1..143 (default: ${DEFAULT-VALUE}, the whole machine).")
     int cabinets = 143;
+
+    @Option(names = "--hops", paramLabel = "H", description = "th2-request: NRCs the request crosses, 1..9 (default: ${DEFAULT-VALUE}).")
+    int hops = 5;
 
     @Option(names = "--requests", paramLabel = "R", description = "nrc-ring: requests sent one at a time (default: 400).")
     Integer requests;
@@ -67,7 +70,10 @@ final class BenchmarkCommand implements Callable<Integer> {
             if (cabinets < 1 || cabinets > 143) {
                 throw new ParameterException(spec.commandLine(), "--cabinets must be 1..143, got " + cabinets);
             }
-            return system.get().run().run(chips, cycles, requests, cabinets, threads, out);
+            if (hops < 1 || hops > 9) {
+                throw new ParameterException(spec.commandLine(), "--hops must be 1..9 (the longest path crosses 9 NRCs), got " + hops);
+            }
+            return system.get().run().run(chips, cycles, requests, cabinets, hops, threads, out);
         }
         Catalog.BenchmarkEntry entry = hdl.catalog().benchmark(name).orElseThrow(() -> new ParameterException(spec.commandLine(),
                 "unknown benchmark design '" + name + "'; available: "

@@ -124,7 +124,7 @@ class HdlCliTest {
 
     @Test
     void anEnvironmentTimingOutUnderACommandWithoutAVerdictIsOneLine() throws IOException {
-        Catalog c = new Catalog().systemBenchmark("stuck", "times out", (chips, cycles, requests, cabinets, threads, out) -> {
+        Catalog c = new Catalog().systemBenchmark("stuck", "times out", (chips, cycles, requests, cabinets, hops, threads, out) -> {
             throw new TestbenchFailure(1287668, "testbench", "timeout: the NIC and its cable to go quiet did not happen within 1000000 cycles"
                     + " (waited since cycle 287668)\n  nic: 3 flits queued", 1);
         });

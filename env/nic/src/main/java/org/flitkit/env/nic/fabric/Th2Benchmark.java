@@ -2,13 +2,19 @@ package org.flitkit.env.nic.fabric;
 
 import java.io.PrintStream;
 import java.util.Locale;
+import org.flitkit.env.nic.host.MgmtResult;
+import org.flitkit.env.nrc.benchmark.NrcChipBenchmark;
+import org.flitkit.formats.th2.RegisterPayload;
+import org.flitkit.hdl.sim.Simulator;
+import org.flitkit.testbench.RunConfig;
 import org.flitkit.env.nrc.system.Th2FatTree;
 import org.flitkit.rtl.nma.EepParams;
 
 /**
- * {@code ./hdl bench th2-idle}: the TH-2 machine of whole chips ({@link Th2Machine}) built, powered up until every
- * link is trained and idle, then left idle. Prints the chip counts, build seconds, heap, state bytes per chip type,
- * the power-up and the idle cycles as {@code key=value}. docs/th2-fabric.md.
+ * The TH-2 machine benchmarks of {@code ./hdl bench}: {@code th2-idle}, the machine of whole chips ({@link Th2Machine})
+ * built, powered up until every link is trained and idle, then left idle (chip counts, build seconds, heap, state
+ * bytes per chip type, power-up, idle cycles); {@code th2-request}, one management request from the server's NIC
+ * across H NRCs and back. Figures as {@code key=value}. docs/th2-fabric.md.
  */
 public final class Th2Benchmark {
     private Th2Benchmark() {
@@ -62,5 +68,59 @@ public final class Th2Benchmark {
                     (System.nanoTime() - t3) / 1e9, m.fabric.chipEvaluations() - e2, m.fabric.processedCycles() - p2);
         }
         return 0;
+    }
+
+    /**
+     * {@code ./hdl bench th2-request --hops H}: the machine with the management server's NIC on node 0, powered up;
+     * one register read (CHIP_ID) of an NRC H NRCs away on the shortest path, source-routed there and back, polled
+     * by the server's software. Prints the cycles, the wall time per cycle and, against it, one whole NRC alone
+     * ({@code nrc-chip}: all 24 ports busy) per cycle.
+     */
+    public static int request(int cabinets, int hops, int threads, PrintStream out) {
+        Runtime rt = Runtime.getRuntime();
+        out.println("bench th2-request --cabinets " + cabinets + " --hops " + hops + " (" + rt.availableProcessors() + " cores, " + threads
+                + " thread" + (threads == 1 ? "" : "s") + ", max heap " + rt.maxMemory() / (1 << 20) + " MB)");
+        Th2FatTree tree = new Th2FatTree(cabinets);
+        Th2FatTree.Route route = tree.routeFromNode(0, hops);
+        long t0 = System.nanoTime();
+        Th2Machine.Protos protos = new Th2Machine.Protos(EepParams.DEFAULT);
+        try (Th2Machine m = new Th2Machine(tree, protos, threads, false, 0); ServerNic server = new ServerNic(m, RunConfig.of(1, 0))) {
+            out.printf(Locale.ROOT, "build: seconds=%.1f nrcs=%d nics=%d%n", (System.nanoTime() - t0) / 1e9, m.nrcs.length, m.nics.length);
+            long t1 = System.nanoTime();
+            long c0 = m.fabric.now();
+            m.fabric.runUntil(() -> server.linkUp() && m.linksUp() == m.cableEnds(), 2_000);
+            out.printf(Locale.ROOT, "power_up: cycles=%d seconds=%.1f links_up=%d of %d%n", m.fabric.now() - c0, (System.nanoTime() - t1) / 1e9,
+                    m.linksUp(), m.cableEnds());
+            // let the power-up settle: only the server, its NRC and what a request wakes stay awake
+            m.fabric.run(200);
+            int target = route.target();
+            long e0 = m.fabric.chipEvaluations();
+            long t2 = System.nanoTime();
+            ServerNic.Answer a = server.readRegister(route, 0x000, 10, 200_000);
+            double wall = (System.nanoTime() - t2) / 1e9;
+            long cycles = a.cycles();
+            if (!(a.result() instanceof MgmtResult.Ok ok)) {
+                throw new IllegalStateException("NRC " + target + " answered " + a.result());
+            }
+            long id = ((RegisterPayload) ok.response().payload()).data().get(0);
+            if (id != Th2Machine.NRC_ID_BASE + target) {
+                throw new IllegalStateException("NRC " + target + " read CHIP_ID 0x" + Long.toHexString(id));
+            }
+            out.printf(Locale.ROOT, "request: target_nrc=%d hops=%d chip_id=0x%x cycles=%d seconds=%.3f us_per_cycle=%.1f chip_evaluations=%d%n",
+                    target, hops, id, cycles, wall, wall * 1e6 / cycles, m.fabric.chipEvaluations() - e0);
+            double one = oneChipMicrosPerCycle();
+            out.printf(Locale.ROOT, "one_chip: us_per_cycle=%.1f (nrc-chip: the whole NRC, all 24 ports busy) ratio=%.2f%n", one, wall * 1e6 / cycles / one);
+        }
+        return 0;
+    }
+
+    /** Wall time per cycle of one whole NRC alone under load (the nrc-chip benchmark design), warmed up. */
+    private static double oneChipMicrosPerCycle() {
+        Simulator sim = Simulator.of(NrcChipBenchmark::new);
+        sim.reset();
+        sim.step(15_000);
+        long t = System.nanoTime();
+        sim.step(10_000);
+        return (System.nanoTime() - t) / 1e3 / 10_000;
     }
 }

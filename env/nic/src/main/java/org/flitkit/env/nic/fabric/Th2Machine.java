@@ -34,6 +34,8 @@ public final class Th2Machine implements AutoCloseable {
     public final Chip[] nics;
     public final NrcChip nrcTop;
     public final NicChip nicTop;
+    /** the node whose NIC is the management server's, cabled from outside (-1: none) */
+    public final int serverNode;
     /** build phases, seconds: compiling the two chips, booting them, forking and wiring every chip */
     public final double compileSeconds;
     public final double bootSeconds;
@@ -80,6 +82,14 @@ public final class Th2Machine implements AutoCloseable {
 
     /** The machine of {@code tree} on {@code threads} threads; {@code exhaustive}: every chip evaluated every cycle. */
     public Th2Machine(Th2FatTree tree, Protos protos, int threads, boolean exhaustive) {
+        this(tree, protos, threads, exhaustive, -1);
+    }
+
+    /**
+     * As above, with node {@code serverNode}'s cable left unplugged at its NRC (its NicChip idle, unwired): the
+     * management server's NIC is cabled there from outside ({@link ServerNic}). -1: every node's NIC is plugged.
+     */
+    public Th2Machine(Th2FatTree tree, Protos protos, int threads, boolean exhaustive, int serverNode) {
         if (tree.nodes().size() > NRC_ID_BASE || NRC_ID_BASE + tree.nrcs().size() > Th2.CHIP_ID_ANY) {
             throw new IllegalArgumentException("the CHIP_IDs of " + tree.nodes().size() + " NICs and " + tree.nrcs().size() + " NRCs do not fit below 0xFFFF");
         }
@@ -110,7 +120,11 @@ public final class Th2Machine implements AutoCloseable {
             fabric.wire(nrcs[c.a()], nrcTop.wireOut.get(c.portA()), nrcs[c.b()], nrcTop.wireIn.get(c.portB())).latency(CABLE_LATENCY);
             fabric.wire(nrcs[c.b()], nrcTop.wireOut.get(c.portB()), nrcs[c.a()], nrcTop.wireIn.get(c.portA())).latency(CABLE_LATENCY);
         }
+        this.serverNode = serverNode;
         for (Th2FatTree.Node n : nodes) {
+            if (n.index() == serverNode) {
+                continue;
+            }
             fabric.wire(nics[n.index()], nicTop.wireOut, nrcs[n.nrc()], nrcTop.wireIn.get(n.port())).latency(CABLE_LATENCY);
             fabric.wire(nrcs[n.nrc()], nrcTop.wireOut.get(n.port()), nics[n.index()], nicTop.wireIn).latency(CABLE_LATENCY);
         }
@@ -171,9 +185,9 @@ public final class Th2Machine implements AutoCloseable {
         return up;
     }
 
-    /** Cable ends that exist: two per cable between NRCs, two per node. */
+    /** Cable ends that exist in the fabric: two per cable between NRCs, two per node but the server's (its NRC end counts). */
     public long cableEnds() {
-        return 2L * tree.cables().size() + 2L * tree.nodes().size();
+        return 2L * tree.cables().size() + 2L * tree.nodes().size() - (serverNode >= 0 ? 1 : 0);
     }
 
     /** CHIP_IDs as the chips' own registers hold them now. */

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.flitkit.env.nic.host.MgmtResult;
+import org.flitkit.formats.th2.RegisterPayload;
+import org.flitkit.testbench.RunConfig;
 import org.flitkit.env.nrc.system.Th2FatTree;
 import org.flitkit.fabric.Chip;
 import org.flitkit.formats.th2.ChipType;
@@ -20,6 +23,7 @@ import org.junit.jupiter.api.Test;
 class Th2MachineTest {
     /** identity ticks every 4,096 cycles, so that a short run sees some */
     static final LinkParams LINK = LinkParams.defaults().withIdentPeriod(4096);
+    static final long ANSWER_CYCLES = 363;
     private static Th2Machine.Protos protos;
 
     private static synchronized Th2Machine.Protos protos() {
@@ -47,6 +51,25 @@ class Th2MachineTest {
             long perTick = (m.fabric.chipEvaluations() - e0) / 10;
             assertThat(settle).isLessThan(200);
             assertThat(perTick).as("chip evaluations per identity tick").isLessThan(292L * 40);
+        }
+    }
+
+    @Test
+    void theServersNicReadsTheChipIdOfAnNrcFiveNrcsAway() {
+        Th2FatTree tree = new Th2FatTree(1);
+        try (Th2Machine m = new Th2Machine(tree, protos(), 2, false, 0); ServerNic server = new ServerNic(m, RunConfig.of(1, 0))) {
+            m.fabric.runUntil(() -> server.linkUp() && m.linksUp() == m.cableEnds(), 2_000);
+            m.fabric.run(200);
+            Th2FatTree.Route route = tree.routeFromNode(0, 5);
+            assertThat(route.forward()).hasSize(4);
+            ServerNic.Answer a = server.readRegister(route, 0x000, 1, 5_000);
+            assertThat(a.result()).isInstanceOf(MgmtResult.Ok.class);
+            RegisterPayload answer = (RegisterPayload) ((MgmtResult.Ok) a.result()).response().payload();
+            assertThat(answer.data()).containsExactly((long) Th2Machine.NRC_ID_BASE + route.target());
+            // doorbell to the answer in host memory: PCIe, the NIC, 5 NRCs there and back over 8-cycle cables
+            assertThat(a.cycles()).isEqualTo(ANSWER_CYCLES);
+            // only the chips on the way woke for it
+            assertThat(m.fabric.awakeChips()).isLessThan(10);
         }
     }
 

@@ -187,6 +187,69 @@ public final class Th2FatTree {
         return (rootSwitches() + ROOTS_PER_CABINET - 1) / ROOTS_PER_CABINET;
     }
 
+    /**
+     * A source route from node {@code node}'s NIC to an NRC {@code hops} NRCs away (1: the node's own NRC), the first
+     * found breadth first: {@code forward} the output port at each NRC before the target, {@code backward} the output
+     * port at each NRC from the target back to the node.
+     */
+    public record Route(int target, List<Integer> forward, List<Integer> backward) {
+    }
+
+    public Route routeFromNode(int node, int hops) {
+        if (node < 0 || node >= nodes.size()) {
+            throw new IllegalArgumentException("nodes are 0.." + (nodes.size() - 1) + ", got " + node);
+        }
+        Node n = nodes.get(node);
+        int count = nrcs.size();
+        // per NRC: {peer NRC, peer port} at each port (-1: no cable)
+        int[][] peer = new int[count][PORTS];
+        int[][] peerPort = new int[count][PORTS];
+        for (int[] row : peer) {
+            java.util.Arrays.fill(row, -1);
+        }
+        for (Cable c : cables) {
+            peer[c.a()][c.portA()] = c.b();
+            peerPort[c.a()][c.portA()] = c.portB();
+            peer[c.b()][c.portB()] = c.a();
+            peerPort[c.b()][c.portB()] = c.portA();
+        }
+        int[] dist = new int[count];
+        int[] from = new int[count];
+        int[] outPort = new int[count];
+        int[] inPort = new int[count];
+        java.util.Arrays.fill(dist, -1);
+        dist[n.nrc()] = 0;
+        java.util.ArrayDeque<Integer> queue = new java.util.ArrayDeque<>(List.of(n.nrc()));
+        int target = dist[n.nrc()] == hops - 1 ? n.nrc() : -1;
+        while (!queue.isEmpty() && target < 0) {
+            int x = queue.poll();
+            for (int p = 0; p < PORTS && target < 0; p++) {
+                int y = peer[x][p];
+                if (y >= 0 && dist[y] < 0) {
+                    dist[y] = dist[x] + 1;
+                    from[y] = x;
+                    outPort[y] = p;
+                    inPort[y] = peerPort[x][p];
+                    queue.add(y);
+                    if (dist[y] == hops - 1) {
+                        target = y;
+                    }
+                }
+            }
+        }
+        if (target < 0) {
+            throw new IllegalArgumentException("no NRC is " + hops + " NRCs away from node " + node + " (1.." + (java.util.Arrays.stream(dist).max().getAsInt() + 1) + ")");
+        }
+        List<Integer> forward = new ArrayList<>();
+        List<Integer> backward = new ArrayList<>();
+        for (int y = target; y != n.nrc(); y = from[y]) {
+            forward.add(0, outPort[y]);
+            backward.add(inPort[y]);
+        }
+        backward.add(n.port());
+        return new Route(target, List.copyOf(forward), List.copyOf(backward));
+    }
+
     public List<Nrc> nrcs() {
         return List.copyOf(nrcs);
     }

@@ -58,6 +58,34 @@ class Th2FatTreeTest {
         assertThatThrownBy(() -> new Th2FatTree(144)).hasMessageContaining("compute cabinets must be 1..143, got 144");
     }
 
+    @Test
+    void aRouteFromANodeLeadsToAnNrcThatManyNrcsAwayAndBack() {
+        Th2FatTree t = Th2FatTree.th2();
+        java.util.Map<Long, long[]> cable = new java.util.HashMap<>();
+        for (Th2FatTree.Cable c : t.cables()) {
+            cable.put((long) c.a() << 8 | c.portA(), new long[] {c.b(), c.portB()});
+            cable.put((long) c.b() << 8 | c.portB(), new long[] {c.a(), c.portA()});
+        }
+        int home = t.nodes().get(0).nrc();
+        for (int hops = 1; hops <= 9; hops++) {
+            Th2FatTree.Route r = t.routeFromNode(0, hops);
+            assertThat(r.forward()).hasSize(hops - 1);
+            assertThat(r.backward()).hasSize(hops);
+            assertThat(distances(t, home)[r.target()]).isEqualTo(hops - 1);
+            int at = home;
+            for (int p : r.forward()) {
+                at = (int) cable.get((long) at << 8 | p)[0];
+            }
+            assertThat(at).isEqualTo(r.target());
+            for (int p : r.backward().subList(0, hops - 1)) {
+                at = (int) cable.get((long) at << 8 | p)[0];
+            }
+            assertThat(at).isEqualTo(home);
+            assertThat(r.backward().get(hops - 1)).isEqualTo(t.nodes().get(0).port());
+        }
+        assertThatThrownBy(() -> t.routeFromNode(0, 10)).hasMessageContaining("no NRC is 10 NRCs away from node 0 (1..9)");
+    }
+
     private static void portsUsedOnce(Th2FatTree t) {
         boolean[][] used = new boolean[t.nrcs().size()][Th2FatTree.PORTS];
         List<int[]> ends = new ArrayList<>();

@@ -1,0 +1,129 @@
+package org.flitkit.env.nic.fabric;
+
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.Optional;
+import org.flitkit.env.host.HostMemory;
+import org.flitkit.env.host.PcieHost;
+import org.flitkit.env.host.PcieParams;
+import org.flitkit.env.nic.NicEnv;
+import org.flitkit.env.nic.host.HostSoftware;
+import org.flitkit.env.nic.host.MgmtEndpoint;
+import org.flitkit.env.nic.host.MgmtRequest;
+import org.flitkit.env.nic.host.MgmtResult;
+import org.flitkit.env.nic.host.Target;
+import org.flitkit.env.nic.host.NicDriver;
+import org.flitkit.env.nrc.system.Th2FatTree;
+import org.flitkit.fabric.Chip;
+import org.flitkit.fabric.Host;
+import org.flitkit.formats.th2.ChipType;
+import org.flitkit.formats.th2.LinkFrame;
+import org.flitkit.formats.th2.RoutingField;
+import org.flitkit.rtl.nic.NicChip;
+import org.flitkit.testbench.RunConfig;
+import org.flitkit.testbench.Testbench;
+
+/**
+ * The management server on a {@link Th2Machine}: its NIC ({@link NicChip}) in a testbench of its own with host
+ * memory, PCIe and the driver (as {@link FabricEnv} has them), cabled to the NRC port of the machine's server node.
+ * As a fabric {@link Host} it steps the server's testbench with the fabric, one cycle per cycle, and carries the
+ * cable's frames both ways with the machine's cable latency. Software uses {@link #endpoint} between fabric runs.
+ */
+public final class ServerNic implements Host, AutoCloseable {
+    public final Testbench<NicChip> tb;
+    public final PcieHost host;
+    public final NicDriver driver;
+    public final MgmtEndpoint endpoint;
+    private final Th2Machine machine;
+    private final Chip nrc;
+    private final int port;
+    /** frames on the cable: {arrival cycle, limbs...}, toward the NRC and toward the NIC */
+    private final ArrayDeque<long[]> toNrc = new ArrayDeque<>();
+    private final ArrayDeque<long[]> toNic = new ArrayDeque<>();
+    private final long[] frame = new long[(LinkFrame.BITS + 63) / 64];
+
+    public ServerNic(Th2Machine machine, RunConfig cfg) {
+        if (machine.serverNode < 0) {
+            throw new IllegalArgumentException("the machine has no server node: build it with one");
+        }
+        this.machine = machine;
+        Th2FatTree.Node n = machine.tree.nodes().get(machine.serverNode);
+        this.nrc = machine.nrcs[n.nrc()];
+        this.port = n.port();
+        tb = Testbench.create(machine.nics[0].sim().newInstance(), cfg);
+        NicChip dut = tb.dut();
+        host = tb.add(new PcieHost("host", new HostMemory(), PcieParams.th2()).dma(dut.dmaRq, dut.dmaCpl).mmio(dut.mmio).irq(dut.irq));
+        tb.reset(2);
+        tb.runUntil("the server NIC's power-up load", () -> !tb.sim().peekBool(dut.booting), NicEnv.BOOT_TIMEOUT);
+        driver = new NicDriver(tb, host, HostSoftware.NONE);
+        endpoint = driver.open(NicEnv.REQUEST_VP, NicEnv.RING_LOG2);
+        tb.runUntil("the BAR set-up", host::idle, 1_000);
+        machine.fabric.host(this);
+    }
+
+    /** What a request came back with, and the cycles from its doorbell until the software saw the answer. */
+    public record Answer(MgmtResult result, long cycles) {
+    }
+
+    /**
+     * Reads register {@code addr} of the NRC at the end of {@code route} (DestID its CHIP_ID), running the fabric and
+     * polling for the answer every {@code poll} cycles; a {@link MgmtResult.Timeout} after {@code timeout} cycles.
+     */
+    public Answer readRegister(Th2FatTree.Route route, int addr, int poll, long timeout) {
+        Target to = new Target(ChipType.NRC, Th2Machine.NRC_ID_BASE + route.target(), new RoutingField(route.forward()),
+                new RoutingField(route.backward()));
+        long start = machine.fabric.now();
+        int tid = endpoint.send(MgmtRequest.readRegisters(to, List.of(addr)));
+        Optional<MgmtResult> got = Optional.empty();
+        while (got.isEmpty()) {
+            if (machine.fabric.now() - start >= timeout) {
+                endpoint.abandon(tid);
+                return new Answer(new MgmtResult.Timeout(tid, timeout), timeout);
+            }
+            machine.fabric.run(poll);
+            got = endpoint.tryReceive(tid);
+        }
+        return new Answer(got.get(), machine.fabric.now() - start);
+    }
+
+    /** Whether the server's link is up. */
+    public boolean linkUp() {
+        return tb.sim().peekBool(tb.dut().port.status.up);
+    }
+
+    @Override
+    public long nextEvent() {
+        return machine.fabric.now();
+    }
+
+    @Override
+    public void tick(long cycle) {
+        NicChip nic = tb.dut();
+        int latency = Th2Machine.CABLE_LATENCY;
+        while (!toNrc.isEmpty() && toNrc.peekFirst()[0] <= cycle) {
+            System.arraycopy(toNrc.pollFirst(), 1, frame, 0, frame.length);
+            machine.fabric.poke(nrc, machine.nrcTop.wireIn.get(port), frame);
+        }
+        machine.fabric.peekInto(nrc, machine.nrcTop.wireOut.get(port), frame);
+        toNic.addLast(stamped(cycle + latency, frame));
+        while (!toNic.isEmpty() && toNic.peekFirst()[0] <= cycle) {
+            System.arraycopy(toNic.pollFirst(), 1, frame, 0, frame.length);
+            tb.sim().poke(nic.wireIn, frame);
+        }
+        tb.sim().peekInto(nic.wireOut, frame);
+        toNrc.addLast(stamped(cycle + latency, frame));
+        tb.run(1);
+    }
+
+    private static long[] stamped(long at, long[] limbs) {
+        long[] e = new long[limbs.length + 1];
+        e[0] = at;
+        System.arraycopy(limbs, 0, e, 1, limbs.length);
+        return e;
+    }
+
+    @Override
+    public void close() {
+        tb.close();
+    }
+}
