@@ -21,7 +21,8 @@ import org.flitkit.rtl.nrc.switchcore.SwitchParams;
  * compute node a {@link NicChip}, every cable a pair of {@link WireChannel}s. One chip of each type is compiled and
  * booted from its E2PROM (a CHIP_ID record); the others are forks of it, each given its own CHIP_ID by a deposit
  * into the CHIP_ID register (what its own E2PROM would have loaded). Node n's NIC is CHIP_ID n, NRC i is
- * {@link #NRC_ID_BASE} + i. The host sides of the NICs are idle. docs/th2-fabric.md.
+ * {@link #NRC_ID_BASE} + i. The NICs' host sides are idle, except a server node's, cabled in from outside ({@link ServerNic}).
+ * docs/th2-fabric.md.
  */
 public final class Th2Machine implements AutoCloseable {
     public static final int NRC_ID_BASE = 0x8000;

@@ -39,6 +39,8 @@ class Th2MachineTest {
         try (Th2Machine m = new Th2Machine(tree, protos(), 1, false)) {
             long settle = m.runUntilSettled(5_000);
             assertThat(m.linksUp()).isEqualTo(m.cableEnds()).isEqualTo(2L * (tree.cables().size() + tree.nodes().size()));
+            assertThat(m.chipId(m.nrcs[5])).isEqualTo(Th2Machine.NRC_ID_BASE + 5);
+            assertThat(m.chipId(m.nics[7])).isEqualTo(7);
             // node 9 hangs on port 1 of NRC 1 (the second lower NRC of the first bottom switch): each sees the other
             Th2FatTree.Node n = tree.nodes().get(9);
             assertThat(n.nrc()).isEqualTo(1);
