@@ -93,9 +93,9 @@ public final class Chip {
         }
         sim.step();
         evaluations++;
-        quietAfterStep = maySleep && !keepAwake && sim.quiet();
+        long cycles = maySleep && !keepAwake ? sim.quietFor() : 0;
+        quietAfterStep = cycles > 0;
         if (quietAfterStep) {
-            long cycles = sim.quietFor();
             alarm = cycles >= Host.NEVER - sim.cycle() ? Host.NEVER : sim.cycle() + cycles;
         }
     }

@@ -220,9 +220,7 @@ public final class Fabric implements AutoCloseable {
 
     /** Pokes a top-level input of {@code chip} (not one a channel drives); an unchanged value does not wake it. */
     public void poke(Chip chip, Bits input, long value) {
-        if (chip.driven.contains(input)) {
-            throw new IllegalArgumentException("input " + input.path() + " of chip " + chip + " is driven by a channel; hosts cannot poke it");
-        }
+        checkHostInput(chip, input);
         Long prev = chip.hostPokes.get(input);
         if (prev == null || prev != value) {
             chip.wake();
@@ -233,14 +231,18 @@ public final class Fabric implements AutoCloseable {
 
     /** Pokes a wide top-level input of {@code chip} as 64-bit limbs (not one a channel drives); an unchanged value does not wake it. */
     public void poke(Chip chip, Bits input, long[] limbs) {
-        if (chip.driven.contains(input)) {
-            throw new IllegalArgumentException("input " + input.path() + " of chip " + chip + " is driven by a channel; hosts cannot poke it");
-        }
+        checkHostInput(chip, input);
         long[] prev = chip.hostWidePokes.get(input);
         if (prev == null || !java.util.Arrays.equals(prev, limbs)) {
             chip.wake();
             chip.sim.poke(input, limbs);
             chip.hostWidePokes.put(input, limbs.clone());
+        }
+    }
+
+    private static void checkHostInput(Chip chip, Bits input) {
+        if (chip.driven.contains(input)) {
+            throw new IllegalArgumentException("input " + input.path() + " of chip " + chip + " is driven by a channel; hosts cannot poke it");
         }
     }
 
@@ -502,6 +504,21 @@ public final class Fabric implements AutoCloseable {
      */
     public boolean settled() {
         return started && awake.isEmpty() && pending.isEmpty();
+    }
+
+    /**
+     * Runs until {@link #settled()} and returns the cycles it took. Cycle by cycle: a settled fabric jumps to its next
+     * alarm or host event, which {@link #runUntil} would count as taken.
+     */
+    public long runUntilSettled(long maxCycles) {
+        long start = now;
+        do {
+            if (now - start >= maxCycles) {
+                throw new SimTimeoutException("fabric: not settled within " + maxCycles + " cycles (started at cycle " + start + ")", now);
+            }
+            step(now + 1);
+        } while (!settled());
+        return now - start;
     }
 
     /** Ends every wave dump and stops the worker threads. */

@@ -118,14 +118,15 @@ final class ActivityPlan {
      * comparison of a counter with a constant: how far a quiet design may skip before one changes
      */
     long[][] counterMatches() {
-        List<long[]> out = new ArrayList<>();
+        Map<Long, long[]> stepOf = new java.util.HashMap<>();
         for (long[] c : counterSteps()) {
-            for (Map.Entry<Bits, SlotLayout.Match> m : layout.matches.entrySet()) {
-                if (layout.nslot.get(m.getValue().counter()) == c[0]) {
-                    out.add(new long[] {layout.slot(m.getKey()), c[0], m.getValue().constant(), m.getValue().negated() ? 1 : 0, c[2], c[3]});
-                }
-            }
+            stepOf.put(c[0], c);
         }
+        List<long[]> out = new ArrayList<>();
+        layout.matches.forEach((cmp, m) -> {
+            long[] c = stepOf.get((long) layout.nslot.get(m.counter()));
+            out.add(new long[] {layout.slot(cmp), c[0], m.constant(), m.negated() ? 1 : 0, c[2], c[3]});
+        });
         // in slot order, not the identity map's
         out.sort(java.util.Comparator.comparingLong(m -> m[0]));
         return out.toArray(new long[0][]);

@@ -19,7 +19,7 @@ import org.flitkit.hdl.Bits;
  * @param inputReaders per top-level input, the flag words of the chunks that read it (woken when a poke changes it)
  * @param quietMask per flag word, the chunks that may be up while the design is quiet (counters' own chunks)
  * @param counterSteps {slot, index in nx, step, mask} of each free-running counter
- * @param counterMatches {slot, counter's slot, constant, 1 for NE, step, mask} of each comparison of a counter with a
+ * @param counterMatches {slot, counter's slot, constant, 1 if negated (NE, ORR), step, mask} of each comparison of a counter with a
  *                       constant: a quiet design skips no further than the next change of one
  * @param sleepable no check or print reads a counter at the clock edge, so the design can be quiet
  * @param chunkModules per chunk of the flagged variants, the module instances it holds (for profiles)

@@ -635,7 +635,7 @@ public final class Simulator {
     /**
      * How many cycles a {@link #quiet()} design may skip from now: up to the first cycle where a comparison of a
      * counter with a constant (a timer's tick) changes and wakes its readers; {@link Long#MAX_VALUE} when none
-     * ever does. 0 when the design is not quiet.
+     * ever does. 0 exactly when the design is not quiet (a quiet design may always skip at least one cycle).
      */
     public long quietFor() {
         if (!quiet()) {
@@ -688,10 +688,10 @@ public final class Simulator {
         if (n < 0) {
             throw new IllegalArgumentException("cannot skip " + n + " cycles");
         }
-        if (!quiet()) {
+        long most = quietFor();
+        if (most == 0) {
             throw new IllegalStateException("skipQuiet needs a quiet design (see quiet()); at cycle " + cycle + " it is not");
         }
-        long most = quietFor();
         if (n > most) {
             throw new IllegalStateException("skipQuiet(" + n + ") at cycle " + cycle + " would skip a counter's comparison that wakes the design at cycle "
                     + (cycle + most) + " (see quietFor())");

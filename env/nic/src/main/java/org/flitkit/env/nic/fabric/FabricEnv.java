@@ -71,12 +71,12 @@ public final class FabricEnv implements AutoCloseable {
         dut = tb.dut();
         lanesDown.forEach((cable, mask) -> tb.sim().poke(dut.lanesDown.get(cable), mask));
         host = tb.add(new PcieHost("host", new HostMemory(), pcie).dma(dut.dmaRq, dut.dmaCpl).mmio(dut.mmio).irq(dut.irq));
-        tb.traces(dut.nic.linkOut.valid, dut.nic.linkIn.valid, dut.nicPort.status.up, dut.booting);
+        tb.traces(dut.nicChip.nic.linkOut.valid, dut.nicChip.nic.linkIn.valid, dut.nicChip.port.status.up, dut.booting);
         tb.phase("booting: power-up E2PROM loads of the NIC and " + spec.chips() + " NRCs");
         tb.reset(2);
         tb.runUntil("the power-up loads of the NIC and every NRC", () -> !tb.sim().peekBool(dut.booting), NicEnv.BOOT_TIMEOUT);
         tb.phase("training the server's link");
-        tb.runUntil("the server's link", () -> tb.sim().peekBool(dut.nicPort.status.up), 10_000);
+        tb.runUntil("the server's link", () -> tb.sim().peekBool(dut.nicChip.port.status.up), 10_000);
         tb.phase("opening the driver's rings");
         driver = new NicDriver(tb, host, software);
         endpoint = driver.open(NicEnv.REQUEST_VP, NicEnv.RING_LOG2);

@@ -14,8 +14,6 @@ import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Valid;
 import org.flitkit.rtl.link.BufferShape;
 import org.flitkit.rtl.link.LinkParams;
-import org.flitkit.rtl.link.LinkPort;
-import org.flitkit.rtl.nic.Nic;
 import org.flitkit.rtl.nic.NicChip;
 import org.flitkit.rtl.nma.EepParams;
 import org.flitkit.rtl.nrc.NrcChip;
@@ -46,10 +44,8 @@ public final class NicFabricBoard extends Module {
     public final Vec<UInt> lanesDown;
 
     public final FabricSpec spec;
+    /** the server's NIC */
     public final NicChip nicChip;
-    /** the server NIC's management path and network port (inside {@link #nicChip}) */
-    public final Nic nic;
-    public final LinkPort nicPort;
     public final NrcChip[] nrcs;
     public final Cable[] cables;
 
@@ -70,8 +66,6 @@ public final class NicFabricBoard extends Module {
         LinkParams lp = LinkParams.defaults();
         BufferShape buffer = new BufferShape(sp.vcs(), sp.reservedFlits(), sp.sharedFlits());
         nicChip = instance(new NicChip(eep, nicEeprom, buffer, lp));
-        nic = nicChip.nic;
-        nicPort = nicChip.port;
         nrcs = new NrcChip[spec.chips()];
         for (int i = 0; i < spec.chips(); i++) {
             nrcs[i] = instance("nrc" + i, new NrcChip(eep, nrcEeproms.get(i), sp, lp));

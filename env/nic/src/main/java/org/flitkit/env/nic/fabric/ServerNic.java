@@ -1,6 +1,5 @@
 package org.flitkit.env.nic.fabric;
 
-import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Optional;
 import org.flitkit.env.host.HostMemory;
@@ -37,10 +36,12 @@ public final class ServerNic implements Host, AutoCloseable {
     private final Th2Machine machine;
     private final Chip nrc;
     private final int port;
-    /** frames on the cable: {arrival cycle, limbs...}, toward the NRC and toward the NIC */
-    private final ArrayDeque<long[]> toNrc = new ArrayDeque<>();
-    private final ArrayDeque<long[]> toNic = new ArrayDeque<>();
-    private final long[] frame = new long[(LinkFrame.BITS + 63) / 64];
+    /**
+     * The frames on the cable toward the NRC and toward the NIC, one per cycle of its latency: slot t mod latency
+     * holds what entered at cycle t - latency (zeros before anything did), and takes what enters at t.
+     */
+    private final long[][] toNrc = new long[Th2Machine.CABLE_LATENCY][(LinkFrame.BITS + 63) / 64];
+    private final long[][] toNic = new long[Th2Machine.CABLE_LATENCY][(LinkFrame.BITS + 63) / 64];
 
     public ServerNic(Th2Machine machine, RunConfig cfg) {
         if (machine.serverNode < 0) {
@@ -96,30 +97,17 @@ public final class ServerNic implements Host, AutoCloseable {
         return machine.fabric.now();
     }
 
+    /** Ticks on every cycle (its {@link #nextEvent} is always now), so the cable's slots turn once per cycle. */
     @Override
     public void tick(long cycle) {
         NicChip nic = tb.dut();
-        int latency = Th2Machine.CABLE_LATENCY;
-        while (!toNrc.isEmpty() && toNrc.peekFirst()[0] <= cycle) {
-            System.arraycopy(toNrc.pollFirst(), 1, frame, 0, frame.length);
-            machine.fabric.poke(nrc, machine.nrcTop.wireIn.get(port), frame);
-        }
-        machine.fabric.peekInto(nrc, machine.nrcTop.wireOut.get(port), frame);
-        toNic.addLast(stamped(cycle + latency, frame));
-        while (!toNic.isEmpty() && toNic.peekFirst()[0] <= cycle) {
-            System.arraycopy(toNic.pollFirst(), 1, frame, 0, frame.length);
-            tb.sim().poke(nic.wireIn, frame);
-        }
-        tb.sim().peekInto(nic.wireOut, frame);
-        toNrc.addLast(stamped(cycle + latency, frame));
+        int k = (int) (cycle % Th2Machine.CABLE_LATENCY);
+        // what entered latency cycles ago arrives, then what leaves now takes its slot
+        machine.fabric.poke(nrc, machine.nrcTop.wireIn.get(port), toNrc[k]);
+        tb.sim().poke(nic.wireIn, toNic[k]);
+        machine.fabric.peekInto(nrc, machine.nrcTop.wireOut.get(port), toNic[k]);
+        tb.sim().peekInto(nic.wireOut, toNrc[k]);
         tb.run(1);
-    }
-
-    private static long[] stamped(long at, long[] limbs) {
-        long[] e = new long[limbs.length + 1];
-        e[0] = at;
-        System.arraycopy(limbs, 0, e, 1, limbs.length);
-        return e;
     }
 
     @Override

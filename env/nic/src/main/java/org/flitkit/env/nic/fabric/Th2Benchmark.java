@@ -23,8 +23,7 @@ public final class Th2Benchmark {
     /** {@code cabinets} compute cabinets (143: the whole machine), {@code cycles} idle cycles; returns 0 (failures throw). */
     public static int idle(int cabinets, long cycles, int threads, PrintStream out) {
         Runtime rt = Runtime.getRuntime();
-        out.println("bench th2-idle --cabinets " + cabinets + " (" + rt.availableProcessors() + " cores, " + threads + " thread" + (threads == 1 ? "" : "s")
-                + ", max heap " + rt.maxMemory() / (1 << 20) + " MB, " + System.getProperty("java.vm.name") + " " + System.getProperty("java.version") + ")");
+        header(out, "th2-idle --cabinets " + cabinets, threads);
         Th2FatTree tree = new Th2FatTree(cabinets);
         out.printf(Locale.ROOT, "machine: compute_cabinets=%d bottom_switches=%d leaf_switches=%d root_switches=%d leaf_cabinets=%d root_cabinets=%d"
                 + " nrcs=%d nics=%d nrc_cables=%d%n", cabinets, tree.bottomSwitches(), tree.leafSwitches(), tree.rootSwitches(), tree.leafCabinets(),
@@ -77,9 +76,7 @@ public final class Th2Benchmark {
      * ({@code nrc-chip}: all 24 ports busy) per cycle.
      */
     public static int request(int cabinets, int hops, int threads, PrintStream out) {
-        Runtime rt = Runtime.getRuntime();
-        out.println("bench th2-request --cabinets " + cabinets + " --hops " + hops + " (" + rt.availableProcessors() + " cores, " + threads
-                + " thread" + (threads == 1 ? "" : "s") + ", max heap " + rt.maxMemory() / (1 << 20) + " MB)");
+        header(out, "th2-request --cabinets " + cabinets + " --hops " + hops, threads);
         Th2FatTree tree = new Th2FatTree(cabinets);
         Th2FatTree.Route route = tree.routeFromNode(0, hops);
         long t0 = System.nanoTime();
@@ -88,7 +85,14 @@ public final class Th2Benchmark {
             out.printf(Locale.ROOT, "build: seconds=%.1f nrcs=%d nics=%d%n", (System.nanoTime() - t0) / 1e9, m.nrcs.length, m.nics.length);
             long t1 = System.nanoTime();
             long c0 = m.fabric.now();
-            m.fabric.runUntil(() -> server.linkUp() && m.linksUp() == m.cableEnds(), 2_000);
+            // the server's link first (cheap to watch), then every link of the machine (a read of every chip)
+            m.fabric.runUntil(server::linkUp, 2_000);
+            while (m.linksUp() != m.cableEnds()) {
+                if (m.fabric.now() - c0 >= 2_000) {
+                    throw new IllegalStateException("only " + m.linksUp() + " of " + m.cableEnds() + " cable ends came up");
+                }
+                m.fabric.run(10);
+            }
             out.printf(Locale.ROOT, "power_up: cycles=%d seconds=%.1f links_up=%d of %d%n", m.fabric.now() - c0, (System.nanoTime() - t1) / 1e9,
                     m.linksUp(), m.cableEnds());
             // let the power-up settle: only the server, its NRC and what a request wakes stay awake
@@ -112,6 +116,13 @@ public final class Th2Benchmark {
             out.printf(Locale.ROOT, "one_chip: us_per_cycle=%.1f (nrc-chip: the whole NRC, all 24 ports busy) ratio=%.2f%n", one, wall * 1e6 / cycles / one);
         }
         return 0;
+    }
+
+    /** The first line: the command and the machine it runs on. */
+    private static void header(PrintStream out, String command, int threads) {
+        Runtime rt = Runtime.getRuntime();
+        out.println("bench " + command + " (" + rt.availableProcessors() + " cores, " + threads + " thread" + (threads == 1 ? "" : "s")
+                + ", max heap " + rt.maxMemory() / (1 << 20) + " MB, " + System.getProperty("java.vm.name") + " " + System.getProperty("java.version") + ")");
     }
 
     /** Wall time per cycle of one whole NRC alone under load (the nrc-chip benchmark design), warmed up. */

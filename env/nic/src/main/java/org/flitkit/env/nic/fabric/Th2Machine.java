@@ -6,7 +6,6 @@ import org.flitkit.fabric.Chip;
 import org.flitkit.fabric.Fabric;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.hdl.Bits;
-import org.flitkit.hdl.sim.SimTimeoutException;
 import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.rtl.link.BufferShape;
 import org.flitkit.rtl.link.LinkParams;
@@ -18,7 +17,7 @@ import org.flitkit.rtl.nrc.switchcore.SwitchParams;
 
 /**
  * A TH-2 machine of whole chips in one {@link Fabric}: every NRC of a {@link Th2FatTree} a {@link NrcChip}, every
- * compute node a {@link NicChip}, every cable a pair of {@link WireChannel}s. One chip of each type is compiled and
+ * compute node a {@link NicChip}, every cable a pair of {@link org.flitkit.fabric.WireChannel}s. One chip of each type is compiled and
  * booted from its E2PROM (a CHIP_ID record); the others are forks of it, each given its own CHIP_ID by a deposit
  * into the CHIP_ID register (what its own E2PROM would have loaded). Node n's NIC is CHIP_ID n, NRC i is
  * {@link #NRC_ID_BASE} + i. The NICs' host sides are idle, except a server node's, cabled in from outside ({@link ServerNic}).
@@ -160,15 +159,7 @@ public final class Th2Machine implements AutoCloseable {
 
     /** Runs until the fabric is {@link Fabric#settled()} (every link trained and idle); returns the cycles it took. */
     public long runUntilSettled(long maxCycles) {
-        long start = fabric.now();
-        // one cycle at a time: a settled fabric jumps to its next alarm, which would count as settling
-        do {
-            if (fabric.now() - start >= maxCycles) {
-                throw new SimTimeoutException("the machine did not settle within " + maxCycles + " cycles", fabric.now());
-            }
-            fabric.run(1);
-        } while (!fabric.settled());
-        return fabric.now() - start;
+        return fabric.runUntilSettled(maxCycles);
     }
 
     /** Cable ends whose link layer is up: NRC ports and NIC ports. */

@@ -53,7 +53,7 @@ class NicFabricTest {
             }
             assertThat(read(env, 2, 0x000)).isEqualTo(FabricEnv.chipId(2));
             // the NIC's own port learnt chip 0's port 5
-            assertThat(env.tb.sim().peek(env.dut.nicPort.status.neighbour)).isEqualTo(NmaRegisters.identity(ChipType.NRC, FabricEnv.chipId(0), 5));
+            assertThat(env.tb.sim().peek(env.dut.nicChip.port.status.neighbour)).isEqualTo(NmaRegisters.identity(ChipType.NRC, FabricEnv.chipId(0), 5));
 
             // fault reports of chips 0 and 1 to the server (VP 1), LINK_DOWN enabled
             for (int chip : new int[] {0, 1}) {
