@@ -34,6 +34,7 @@ import org.flitkit.app.demo.FlitLoopbackBenchmark;
 import org.flitkit.app.demo.FlitLoopback;
 import org.flitkit.app.demo.FlitLoopbackScenario;
 import org.flitkit.env.nic.NicFigures;
+import org.flitkit.env.nic.mgmt.FabricFigures;
 import org.flitkit.env.nic.fabric.Th2Benchmark;
 import org.flitkit.env.nic.NicFiguresScenario;
 import org.flitkit.env.nrc.NrcBootScenario;
@@ -256,6 +257,7 @@ public final class Catalog {
                 .figures(new NrcFigures())
                 .figures(new SwitchFigures())
                 .figures(new NicFigures())
+                .figures(new FabricFigures())
                 .figures(new XudFigures())
                 .figures(new ChppXbarFigures())
                 .figures(new ChppFigures())

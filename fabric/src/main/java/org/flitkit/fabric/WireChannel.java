@@ -69,14 +69,21 @@ public final class WireChannel extends Channel {
         return latency;
     }
 
-    /** Each bit carried is flipped with probability {@code rate}, independently, from a generator seeded with {@code seed}. */
+    /**
+     * Each bit carried is flipped with probability {@code rate}, independently, from a generator seeded with {@code seed};
+     * set while the fabric runs, from the next cycle on (a cable going bad).
+     */
     public WireChannel bitErrors(double rate, long seed) {
-        fabric.checkNotStarted("set a wire's bit error rate");
         if (!(rate >= 0 && rate <= 0.5)) {
             throw new IllegalArgumentException("wire " + name + ": bit error rate must be in [0, 0.5], got " + rate);
         }
         ber = rate;
         errors = new SplittableRandom(seed);
+        if (firstCycle >= 0) {
+            // the bits carried so far are past: the first error falls in the next cycle or later
+            nextError = drawError((fabric.now() + 1 - firstCycle) * out.width() - 1);
+            fabric.schedule(this);
+        }
         return this;
     }
 

@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
         description = "FlitKit: run testbenches, simulate designs, dump waves, emit Verilog.",
         subcommands = {ListCommand.class, RunCommand.class, SimCommand.class, RegmapCommand.class, MgmtCommand.class,
                 BenchmarkCommand.class, DiffTestCommand.class, VerilogCommand.class, SynthCommand.class, ClasspathCommand.class,
-                FiguresCommand.class, NewCommand.class, MultiringCommand.class, SweepCommand.class, SweepPointCommand.class,
+                FiguresCommand.class, NewCommand.class, MultiringCommand.class, FabricCommand.class, SweepCommand.class, SweepPointCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     private final Catalog catalog;

@@ -51,8 +51,13 @@ public record PcieParams(DmaParams dma, int mmioLatencyCycles, PcieLink link) {
      * the one-way trip, half of it: 300 ns (30 cycles).
      */
     public static PcieParams th2() {
+        return th2(TH2_CLOCK_MHZ);
+    }
+
+    /** The same TH-2 times in cycles of a NIC clocked at {@code clockMhz} (a whole NIC on the link's frame clock). */
+    public static PcieParams th2(double clockMhz) {
         double half = TH2_READ_ROUND_TRIP_NS / 2;
-        return fromNanos(TH2_CLOCK_MHZ, TH2_READ_ROUND_TRIP_NS, half, half);
+        return fromNanos(clockMhz, TH2_READ_ROUND_TRIP_NS, half, half);
     }
 
     /**

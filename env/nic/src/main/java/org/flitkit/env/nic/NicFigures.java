@@ -3,9 +3,6 @@ package org.flitkit.env.nic;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
-import java.util.function.Function;
 import org.flitkit.env.nic.host.HostSoftware;
 import org.flitkit.env.nic.host.MgmtRequest;
 import org.flitkit.env.nic.host.MgmtResult;
@@ -13,17 +10,15 @@ import org.flitkit.env.nic.host.Target;
 import org.flitkit.env.nrc.NrcFigures;
 import org.flitkit.formats.th2.NicHost;
 import org.flitkit.formats.th2.Th2;
-import org.flitkit.env.host.PcieHost;
 import org.flitkit.env.host.PcieParams;
 import org.flitkit.rtl.nma.EepParams;
 import org.flitkit.testbench.Component;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.figures.Citation;
 import org.flitkit.figures.Figure;
-import org.flitkit.figures.FigureSource;
+import org.flitkit.figures.OneRunFigures;
 import org.flitkit.figures.Measurement;
 import org.flitkit.figures.PaperValue;
-import org.flitkit.figures.Sweep;
 import org.flitkit.figures.Table;
 
 /**
@@ -32,7 +27,7 @@ import org.flitkit.figures.Table;
  * NRC, N back-to-back transactions (one outstanding, as the paper's loop) with the NIC cabled to NRC port 5.
  * Host software time is a parameter ({@link HostSoftware}, 0 here): the figures say what the model covers.
  */
-public final class NicFigures implements FigureSource {
+public final class NicFigures extends OneRunFigures<NicFigures.Run> {
     /** Transactions per kind, as the paper's loop. */
     public static final int N = 1000;
     /** The NRC port the NIC is cabled to: next to the NMA (1 relay station each way). */
@@ -79,12 +74,8 @@ public final class NicFigures implements FigureSource {
     /** The parts a per-hop transfer repeats (wire and relay-station transfer); the rest is processing. */
     static final Set<String> HOP = Set.of(CABLE_OUT, NRC_RS_IN, NRC_RS_OUT, CABLE_BACK);
 
-    private record Def(Figure figure, Function<Run, Measurement> measure) {
-    }
-
     private final long seed;
     private final int n;
-    private final List<Def> defs = new ArrayList<>();
 
     public NicFigures() {
         this(RunConfig.DEFAULT_SEED, N);
@@ -102,20 +93,13 @@ public final class NicFigures implements FigureSource {
     }
 
     @Override
-    public List<Figure> figures() {
-        return defs.stream().map(Def::figure).toList();
+    protected Run run() {
+        return measure(seed, n);
     }
 
     @Override
-    public Results measure(Set<String> ids, Executor executor) {
-        List<Def> wanted = select(defs, Def::figure, ids);
-        Run run = Sweep.join(CompletableFuture.supplyAsync(() -> measure(seed, n), executor));
-        return new Results(wanted.stream().map(d -> d.measure().apply(run)).toList(), List.of(table(run)));
-    }
-
-    /** Every figure from a finished run (the nic-figures scenario's). */
-    public List<Measurement> all(Run run) {
-        return defs.stream().map(d -> d.measure().apply(run)).toList();
+    protected List<Table> tables(Run run) {
+        return List.of(table(run));
     }
 
     public static Table table(Run run) {
@@ -155,10 +139,6 @@ public final class NicFigures implements FigureSource {
                         + "cable length or the link layer's latency")
                 .slow().build(),
                 r -> Measurement.of("nic-hop-round-trip", micros(hop(r.breakdown()))));
-    }
-
-    private void def(Figure f, Function<Run, Measurement> m) {
-        defs.add(new Def(f, m));
     }
 
     static double hop(Breakdown b) {

@@ -49,6 +49,14 @@ public record Field(String name, int lsb, int width) {
         return getBig(word).longValueExact();
     }
 
+    /** This field of a 64-bit word (a register's value), for fields up to 63 bits that end below bit 64. */
+    public long get(long word) {
+        if (lsb + width > 64) {
+            throw new IllegalStateException("field '" + name + "' [" + bits() + "] does not fit a 64-bit word");
+        }
+        return word >>> lsb & maxValue();
+    }
+
     /** This field of {@code word}, any width. */
     public BigInteger getBig(BigInteger word) {
         return word.shiftRight(lsb).and(mask());

@@ -75,17 +75,17 @@ public final class NmaRegisters {
             .field("rx_lanes", 16, 8, "lanes received well")
             .field("peer_rx_lanes", 24, 8, "lanes the peer receives well")
             .build();
-    static final Layout BIST_CTRL_FIELDS = Layout.builder(NmaRegisters.PORT_BIST_CTRL, 64)
+    public static final Layout BIST_CTRL_FIELDS = Layout.builder(NmaRegisters.PORT_BIST_CTRL, 64)
             .field("start", 0, 1, "0 -> 1 starts a run, 1 -> 0 stops it")
             .field("interval", 8, 8, "one BIST frame every n slots (0/1: every slot)")
             .field("duration", 16, 32, "BIST frames (0: until stopped)")
             .build();
-    static final Layout BIST_RESULT_FIELDS = Layout.builder(NmaRegisters.PORT_BIST_RESULT, 64)
+    public static final Layout BIST_RESULT_FIELDS = Layout.builder(NmaRegisters.PORT_BIST_RESULT, 64)
             .field("done", 0, 1, "").field("running", 1, 1, "").field("errored", 2, 1, "an errored frame seen")
             .field("synced", 3, 1, "checker synced").field("errored_frames", 32, 32, "").build();
-    static final Layout BIST_FRAMES_FIELDS = Layout.builder(NmaRegisters.PORT_BIST_FRAMES, 64)
+    public static final Layout BIST_FRAMES_FIELDS = Layout.builder(NmaRegisters.PORT_BIST_FRAMES, 64)
             .field("checked", 0, 32, "frames checked").field("sent", 32, 32, "frames sent").build();
-    static final Layout BIST_BIT_ERRORS_FIELDS = Layout.builder(NmaRegisters.PORT_BIST_BIT_ERRORS, 64)
+    public static final Layout BIST_BIT_ERRORS_FIELDS = Layout.builder(NmaRegisters.PORT_BIST_BIT_ERRORS, 64)
             .field("bit_errors", 0, 32, "payload bit errors").field("resyncs", 32, 16, "checker resyncs").build();
 
     /** The common registers of an NMA with {@code faults} fault inputs. */

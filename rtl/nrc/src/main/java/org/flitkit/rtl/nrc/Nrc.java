@@ -113,7 +113,7 @@ public final class Nrc extends Module {
             sw = null;
             tables.readData.assign(lit(0, SwitchParams.TH2.ports()));
             for (String r : List.of(NrcRegisters.MALFORMED_DROPS, NrcRegisters.UNROUTABLE_DROPS, NrcRegisters.OVERFLOW_DROPS,
-                    NrcRegisters.FRAMING_ERRORS)) {
+                    NrcRegisters.FRAMING_ERRORS, NrcRegisters.LINK_DOWN_DROPS, NrcRegisters.TEMPERATURE)) {
                 nma.hw(r).assign(lit(0, 64));
             }
         } else {
@@ -125,6 +125,10 @@ public final class Nrc extends Module {
             nma.hw(NrcRegisters.UNROUTABLE_DROPS).assign(sw.unroutableDrops.pad(64));
             nma.hw(NrcRegisters.OVERFLOW_DROPS).assign(sw.overflowDrops.pad(64));
             nma.hw(NrcRegisters.FRAMING_ERRORS).assign(sw.framingErrors.pad(64));
+            nma.hw(NrcRegisters.LINK_DOWN_DROPS).assign(sw.linkDownDrops.pad(64));
+            nma.hw(NrcRegisters.TEMPERATURE).assign(sw.temperature.pad(64));
+            sw.temperatureLimit.assign(nma.value(NrcRegisters.TEMPERATURE_LIMIT).trunc(8));
+            sw.retryThreshold.assign(nma.value(NrcRegisters.RETRY_THRESHOLD).trunc(sw.retryThreshold.width()));
             for (int p = 0; p < switchParams.ports(); p++) {
                 LinkRegisters.bistControl(sw.bist.get(p), nma.value(NmaRegisters.portReg(p, NmaRegisters.PORT_BIST_CTRL)));
             }

@@ -28,8 +28,13 @@ public final class NrcChip extends Module {
     /** the frames each port's cable delivers / carries away, one per cycle */
     public final Vec<UInt> wireIn;
     public final Vec<UInt> wireOut;
-    /** fault levels other than link down (which the link layers raise), bit i = {@code NrcRegisters.faultSources().get(i)} */
+    /**
+     * fault levels from outside (bit i = {@code NrcRegisters.faultSources().get(i)}), OR'd with those the chip raises:
+     * link down, degraded width and retries over NRC_RETRY_THRESHOLD per port, over-temperature from {@link #temperature}
+     */
     public final UInt faults = input(UInt(NrcRegisters.faultSources().size()));
+    /** the die temperature in degrees C from the chip's sensor (the board drives it) */
+    public final UInt temperature = input(UInt(8));
     public final UInt chipId = output(UInt(Th2.CHIP_ID_BITS));
     public final Bool booting = output(Bool());
     public final Bool bootDone = output(Bool());
@@ -64,7 +69,9 @@ public final class NrcChip extends Module {
         links = new LinkLayer[n];
 
         UInt id = nrc.chipId;
-        UInt linkDown = lit(0, faults.width());
+        // the fault levels the chip raises itself: per port link down (a pulse), degraded width and retries over the
+        // threshold; over-temperature from the sensor
+        UInt raised = lit(0, faults.width());
         UInt transit = lit(0, 64);
         for (int p = 0; p < n; p++) {
             LinkLayer l = links[p] = instance("link" + p, new LinkLayer(linkParams));
@@ -87,16 +94,21 @@ public final class NrcChip extends Module {
             nrc.toSwitch.get(p).ready.assign(TRUE());
             LinkRegisters.portStatus(nrc.link.get(p), l.status, l.bistResult);
 
-            int down = NrcRegisters.faultInput(FaultCode.LINK_DOWN.code(), p);
-            linkDown = linkDown.or(l.linkDown.pad(faults.width()).shl(down).trunc(faults.width()));
+            Bool degraded = l.status.up.and(l.status.width.ne(LinkFrame.LANES));
+            Bool retries = nrc.sw.retryThreshold.ne(0).and(l.status.retransmitted.ge(nrc.sw.retryThreshold));
+            raised = raised.or(fault(FaultCode.LINK_DOWN, p, l.linkDown)).or(fault(FaultCode.LINK_DEGRADED, p, degraded))
+                    .or(fault(FaultCode.RETRY_THRESHOLD, p, retries));
             transit = transit.add(core.forwarded.get(p).pad(64)).trunc(64);
         }
-        nrc.faults.assign(faults.or(linkDown));
+        nrc.sw.temperature.assign(temperature);
+        raised = raised.or(fault(FaultCode.OVER_TEMPERATURE, FaultCode.CHIP_LEVEL_PORT, temperature.gt(nrc.sw.temperatureLimit)));
+        nrc.faults.assign(faults.or(raised));
         nrc.sw.transit.assign(transit);
         nrc.sw.malformedDrops.assign(core.malformedDrops.add(core.badVcDrops).trunc(SwitchCore.COUNTER_BITS));
         nrc.sw.unroutableDrops.assign(core.unroutableDrops);
         nrc.sw.overflowDrops.assign(core.overflowDrops);
         nrc.sw.framingErrors.assign(core.framingErrors);
+        nrc.sw.linkDownDrops.assign(core.linkDownDrops);
         core.tableWrite.connect(nrc.sw.tableWrite);
         core.tableRead.connect(nrc.sw.tableRead);
         nrc.sw.tableReadData.assign(core.tableReadData);
@@ -105,5 +117,11 @@ public final class NrcChip extends Module {
         booting.assign(nrc.booting);
         bootDone.assign(nrc.bootDone);
         bootError.assign(nrc.bootError);
+    }
+
+    /** {@code level} at the fault input of {@code code} at {@code port}, as a word of all fault inputs. */
+    private UInt fault(FaultCode code, int port, Bool level) {
+        int w = faults.width();
+        return level.pad(w).shl(NrcRegisters.faultInput(code.code(), port)).trunc(w);
     }
 }

@@ -24,6 +24,12 @@ public final class NrcRegisters {
     public static final String UNROUTABLE_DROPS = "NRC_UNROUTABLE_DROPS";
     public static final String OVERFLOW_DROPS = "NRC_OVERFLOW_DROPS";
     public static final String FRAMING_ERRORS = "NRC_FRAMING_ERRORS";
+    public static final String LINK_DOWN_DROPS = "NRC_LINK_DOWN_DROPS";
+    public static final String RETRY_THRESHOLD = "NRC_RETRY_THRESHOLD";
+    public static final String TEMPERATURE = "NRC_TEMPERATURE";
+    public static final String TEMPERATURE_LIMIT = "NRC_TEMPERATURE_LIMIT";
+    /** NRC_TEMPERATURE_LIMIT at reset, degrees C (assumption: a common junction limit for network ASICs) */
+    public static final int DEFAULT_TEMPERATURE_LIMIT = 85;
     public static final String TABLE_ADDR = "NRC_TABLE_ADDR";
     public static final String TABLE_DATA = "NRC_TABLE_DATA";
     public static final String TABLE_PTR = "NRC_TABLE_PTR";
@@ -80,13 +86,19 @@ public final class NrcRegisters {
                 RegDef.ro(UNROUTABLE_DROPS, NmaRegisters.CHIP_BASE + 4, "table-routed packets whose table entry allows no output that is up"),
                 RegDef.ro(OVERFLOW_DROPS, NmaRegisters.CHIP_BASE + 5, "flits that arrived with no free input-buffer slot (an upstream ignoring credits)"),
                 RegDef.ro(FRAMING_ERRORS, NmaRegisters.CHIP_BASE + 6, "flits whose Kind contradicted the head's Len"),
+                RegDef.ro(LINK_DOWN_DROPS, NmaRegisters.CHIP_BASE + 7, "source-routed packets the switch dropped because the link of their output port was down"),
                 RegDef.rw(TABLE_ADDR, NmaRegisters.CHIP_BASE + 8, 0,
                         "routing-table pointer: entry [15:0], input port [20:16], all ports [24] (writes only); sets NRC_TABLE_PTR")
                         .withFields(TABLE_POINTER),
                 RegDef.rw(TABLE_DATA, NmaRegisters.CHIP_BASE + 9, 0,
                         "a write stores allowed outputs [23:0] (bit o = output o) at NRC_TABLE_PTR and advances its entry by one"),
                 RegDef.ro(TABLE_PTR, NmaRegisters.CHIP_BASE + 10, "the routing-table pointer: entry [15:0], input port [20:16], all ports [24]").withFields(TABLE_POINTER),
-                RegDef.ro(TABLE_READ, NmaRegisters.CHIP_BASE + 11, "the routing-table entry at NRC_TABLE_PTR (0 beyond the tables or with all ports set)")));
+                RegDef.ro(TABLE_READ, NmaRegisters.CHIP_BASE + 11, "the routing-table entry at NRC_TABLE_PTR (0 beyond the tables or with all ports set)"),
+                RegDef.rw(RETRY_THRESHOLD, NmaRegisters.CHIP_BASE + 12, 0,
+                        "retry-threshold fault of a port while its RETRY_COUNT is at or above this (0: never)"),
+                RegDef.ro(TEMPERATURE, NmaRegisters.CHIP_BASE + 13, "die temperature [7:0], degrees C, from the chip's sensor"),
+                RegDef.rw(TEMPERATURE_LIMIT, NmaRegisters.CHIP_BASE + 14, DEFAULT_TEMPERATURE_LIMIT,
+                        "over-temperature fault while NRC_TEMPERATURE is above this, degrees C")));
         l.addAll(NmaRegisters.portBanks(RsGeometry.PORTS));
         return List.copyOf(l);
     }

@@ -7,6 +7,7 @@ import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.Vec;
 import org.flitkit.hdl.lib.Valid;
 import org.flitkit.rtl.link.BistControl;
+import org.flitkit.rtl.link.LinkStatus;
 import org.flitkit.rtl.nrc.switchcore.SwitchCore;
 import org.flitkit.rtl.nrc.switchcore.SwitchParams;
 import org.flitkit.rtl.nrc.switchcore.TableAddr;
@@ -14,8 +15,8 @@ import org.flitkit.rtl.nrc.switchcore.TableWrite;
 
 /**
  * What the NRC's NMA exchanges with the switch core and the link layers, seen from the NMA: routing-table
- * writes and reads (table-config registers), the core's drop counters and transit count, and each port's BIST
- * control (BIST_CTRL writes). Spec: 20-th2-management.md, "Hardware primitives"; docs/th2-nrc-switch.md.
+ * writes and reads (table-config registers), the core's drop counters and transit count, each port's BIST
+ * control (BIST_CTRL writes), the die temperature, and the limits of the temperature and retry-threshold faults. Spec: 20-th2-management.md, "Hardware primitives"; docs/th2-nrc-switch.md.
  */
 public final class SwitchSide extends Bundle {
     public final Valid<TableWrite> tableWrite;
@@ -25,9 +26,15 @@ public final class SwitchSide extends Bundle {
     public final UInt unroutableDrops = flipped(UInt(SwitchCore.COUNTER_BITS));
     public final UInt overflowDrops = flipped(UInt(SwitchCore.COUNTER_BITS));
     public final UInt framingErrors = flipped(UInt(SwitchCore.COUNTER_BITS));
+    public final UInt linkDownDrops = flipped(UInt(SwitchCore.COUNTER_BITS));
     /** packets sent out of all ports (NRC_TRANSIT_PACKETS) */
     public final UInt transit = flipped(UInt(64));
     public final Vec<BistControl> bist;
+    /** the die temperature from the chip's sensor (NRC_TEMPERATURE) */
+    public final UInt temperature = flipped(UInt(8));
+    /** NRC_TEMPERATURE_LIMIT and NRC_RETRY_THRESHOLD, for the chip's fault inputs */
+    public final UInt temperatureLimit = UInt(8);
+    public final UInt retryThreshold = UInt(LinkStatus.COUNTER_BITS);
 
     public SwitchSide(SwitchParams p) {
         tableWrite = Valid.of(() -> new TableWrite(p));

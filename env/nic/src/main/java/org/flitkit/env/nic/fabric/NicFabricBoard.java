@@ -70,6 +70,7 @@ public final class NicFabricBoard extends Module {
         for (int i = 0; i < spec.chips(); i++) {
             nrcs[i] = instance("nrc" + i, new NrcChip(eep, nrcEeproms.get(i), sp, lp));
             nrcs[i].faults.assign(i == 0 ? nrcFaults : lit(0, NrcRegisters.faultSources().size()));
+            nrcs[i].temperature.assign(lit(Th2Machine.TEMPERATURE, 8));
         }
         nicChip.mmio.connect(mmio);
         dmaRq.connect(nicChip.dmaRq);

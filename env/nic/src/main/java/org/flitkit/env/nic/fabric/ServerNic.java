@@ -24,7 +24,8 @@ import org.flitkit.testbench.Testbench;
 
 /**
  * The management server on a {@link Th2Machine}: its NIC ({@link NicChip}) in a testbench of its own with host
- * memory, PCIe and the driver (as {@link FabricEnv} has them), cabled to the NRC port of the machine's server node.
+ * memory, PCIe (the TH-2 times in cycles of the chips' clock, the link frame rate) and the driver (as {@link FabricEnv}
+ * has them), cabled to the NRC port of the machine's server node.
  * As a fabric {@link Host} it steps the server's testbench with the fabric, one cycle per cycle, and carries the
  * cable's frames both ways with the machine's cable latency. Software uses {@link #endpoint} between fabric runs.
  */
@@ -53,9 +54,11 @@ public final class ServerNic implements Host, AutoCloseable {
         this.port = n.port();
         tb = Testbench.create(machine.nics[0].sim().newInstance(), cfg);
         NicChip dut = tb.dut();
-        host = tb.add(new PcieHost("host", new HostMemory(), PcieParams.th2()).dma(dut.dmaRq, dut.dmaCpl).mmio(dut.mmio).irq(dut.irq));
+        host = tb.add(new PcieHost("host", new HostMemory(), PcieParams.th2(LinkFrame.clockHz() / 1e6)).dma(dut.dmaRq, dut.dmaCpl).mmio(dut.mmio).irq(dut.irq));
         tb.reset(2);
         tb.runUntil("the server NIC's power-up load", () -> !tb.sim().peekBool(dut.booting), NicEnv.BOOT_TIMEOUT);
+        // its CHIP_ID is its node's, as every NIC of the machine (what its own E2PROM would have loaded)
+        tb.sim().deposit(tb.sim().signal(Th2Machine.chipIdRegister(tb.sim(), "nicChip.nic.")), machine.serverNode);
         driver = new NicDriver(tb, host, HostSoftware.NONE);
         endpoint = driver.open(NicEnv.REQUEST_VP, NicEnv.RING_LOG2);
         tb.runUntil("the BAR set-up", host::idle, 1_000);
@@ -85,6 +88,21 @@ public final class ServerNic implements Host, AutoCloseable {
             got = endpoint.tryReceive(tid);
         }
         return new Answer(got.get(), machine.fabric.now() - start);
+    }
+
+    /** The CHIP_ID of the server's NIC: its node's. */
+    public int chipId() {
+        return machine.serverNode;
+    }
+
+    /** The NRC port the server's cable is plugged into (the operator's cabling plan). */
+    public int nrcPort() {
+        return port;
+    }
+
+    /** log2 of the entries of the endpoint's rings (SDQ, MPQ, EQ). */
+    public int endpointLog2() {
+        return NicEnv.RING_LOG2;
     }
 
     /** Whether the server's link is up. */

@@ -4,6 +4,9 @@ import java.util.List;
 import org.flitkit.env.nrc.system.Th2FatTree;
 import org.flitkit.fabric.Chip;
 import org.flitkit.fabric.Fabric;
+import org.flitkit.fabric.Host;
+import org.flitkit.fabric.WireChannel;
+import org.flitkit.formats.th2.LinkFrame;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.hdl.Bits;
 import org.flitkit.hdl.sim.Simulator;
@@ -25,6 +28,8 @@ import org.flitkit.rtl.nrc.switchcore.SwitchParams;
  */
 public final class Th2Machine implements AutoCloseable {
     public static final int NRC_ID_BASE = 0x8000;
+    /** every NRC's die temperature, degrees C (assumption: the paper monitors temperature and gives no value) */
+    public static final int TEMPERATURE = 45;
     /** cycles a frame takes over any cable (assumption: a few metres of fibre and the SerDes at 424 MHz) */
     public static final int CABLE_LATENCY = 8;
 
@@ -34,6 +39,10 @@ public final class Th2Machine implements AutoCloseable {
     public final Chip[] nics;
     public final NrcChip nrcTop;
     public final NicChip nicTop;
+    /** each cable between NRCs as its two directions, in the order of the tree's cables */
+    private final WireChannel[][] cableWires;
+    /** each node's cable as its two directions (null for the server node's, cabled from outside) */
+    private final WireChannel[][] nodeWires;
     /** the node whose NIC is the management server's, cabled from outside (-1: none) */
     public final int serverNode;
     /** build phases, seconds: compiling the two chips, booting them, forking and wiring every chip */
@@ -107,6 +116,7 @@ public final class Th2Machine implements AutoCloseable {
         for (int i = 0; i < nrcs.length; i++) {
             Simulator s = nrc.fork();
             s.deposit(nrcId, NRC_ID_BASE + i);
+            s.poke(nrcTop.temperature, TEMPERATURE);
             nrcs[i] = fabric.chip("nrc" + i, s);
         }
         List<Th2FatTree.Node> nodes = tree.nodes();
@@ -116,17 +126,23 @@ public final class Th2Machine implements AutoCloseable {
             s.deposit(nicId, n);
             nics[n] = fabric.chip("nic" + n, s);
         }
-        for (Th2FatTree.Cable c : tree.cables()) {
-            fabric.wire(nrcs[c.a()], nrcTop.wireOut.get(c.portA()), nrcs[c.b()], nrcTop.wireIn.get(c.portB())).latency(CABLE_LATENCY);
-            fabric.wire(nrcs[c.b()], nrcTop.wireOut.get(c.portB()), nrcs[c.a()], nrcTop.wireIn.get(c.portA())).latency(CABLE_LATENCY);
+        List<Th2FatTree.Cable> cables = tree.cables();
+        cableWires = new WireChannel[cables.size()][];
+        for (int i = 0; i < cableWires.length; i++) {
+            Th2FatTree.Cable c = cables.get(i);
+            cableWires[i] = new WireChannel[] {
+                fabric.wire(nrcs[c.a()], nrcTop.wireOut.get(c.portA()), nrcs[c.b()], nrcTop.wireIn.get(c.portB())).latency(CABLE_LATENCY),
+                fabric.wire(nrcs[c.b()], nrcTop.wireOut.get(c.portB()), nrcs[c.a()], nrcTop.wireIn.get(c.portA())).latency(CABLE_LATENCY)};
         }
         this.serverNode = serverNode;
+        nodeWires = new WireChannel[nodes.size()][];
         for (Th2FatTree.Node n : nodes) {
             if (n.index() == serverNode) {
                 continue;
             }
-            fabric.wire(nics[n.index()], nicTop.wireOut, nrcs[n.nrc()], nrcTop.wireIn.get(n.port())).latency(CABLE_LATENCY);
-            fabric.wire(nrcs[n.nrc()], nrcTop.wireOut.get(n.port()), nics[n.index()], nicTop.wireIn).latency(CABLE_LATENCY);
+            nodeWires[n.index()] = new WireChannel[] {
+                fabric.wire(nics[n.index()], nicTop.wireOut, nrcs[n.nrc()], nrcTop.wireIn.get(n.port())).latency(CABLE_LATENCY),
+                fabric.wire(nrcs[n.nrc()], nrcTop.wireOut.get(n.port()), nics[n.index()], nicTop.wireIn).latency(CABLE_LATENCY)};
         }
         long t3 = System.nanoTime();
         compileSeconds = protos.compileSeconds;
@@ -149,7 +165,7 @@ public final class Th2Machine implements AutoCloseable {
     }
 
     /** The CHIP_ID register of the chip's NMA: the one named r_CHIP_ID under {@code prefix}. */
-    private static String chipIdRegister(Simulator s, String prefix) {
+    static String chipIdRegister(Simulator s, String prefix) {
         List<String> found = s.signalNames().stream().filter(n -> n.startsWith(prefix) && n.endsWith(".r_CHIP_ID")).toList();
         if (found.size() != 1) {
             throw new IllegalStateException("expected one CHIP_ID register under " + prefix + ", found " + found);
@@ -160,6 +176,85 @@ public final class Th2Machine implements AutoCloseable {
     /** Runs until the fabric is {@link Fabric#settled()} (every link trained and idle); returns the cycles it took. */
     public long runUntilSettled(long maxCycles) {
         return fabric.runUntilSettled(maxCycles);
+    }
+
+    /** Cuts (or mends) cable {@code i} of the tree's cables between NRCs, both directions (the link layers see silence). */
+    public void cut(int i, boolean on) {
+        for (WireChannel w : wires(i)) {
+            w.cut(on);
+        }
+    }
+
+    /** Seeded bit errors at {@code rate} per bit on cable {@code i} between NRCs, both directions (0: none). */
+    public void bitErrors(int i, double rate, long seed) {
+        WireChannel[] w = wires(i);
+        w[0].bitErrors(rate, seed);
+        w[1].bitErrors(rate, seed + 1);
+    }
+
+    /** Lanes {@code mask} (bit l = lane l, 0..7) of cable {@code i} between NRCs dead in both directions: they carry zeros. */
+    public void lanesDown(int i, int mask) {
+        long[] stuck = new long[(LinkFrame.BITS + 63) / 64];
+        for (int lane = 0; lane < LinkFrame.LANES; lane++) {
+            if ((mask >> lane & 1) != 0) {
+                for (int b = lane * LinkFrame.LANE_BITS; b < (lane + 1) * LinkFrame.LANE_BITS; b++) {
+                    stuck[b >>> 6] |= 1L << (b & 63);
+                }
+            }
+        }
+        for (WireChannel w : wires(i)) {
+            w.stuckAtZero(stuck);
+        }
+    }
+
+    /** A dead NRC, as its neighbours see it: every cable to it, node cables included, cut (the server's excepted). */
+    public void kill(int nrc) {
+        if (nrc < 0 || nrc >= nrcs.length) {
+            throw new IllegalArgumentException("NRCs are 0.." + (nrcs.length - 1) + ", got " + nrc);
+        }
+        List<Th2FatTree.Cable> cables = tree.cables();
+        for (int i = 0; i < cables.size(); i++) {
+            if (cables.get(i).a() == nrc || cables.get(i).b() == nrc) {
+                cut(i, true);
+            }
+        }
+        for (Th2FatTree.Node n : tree.nodes()) {
+            if (n.nrc() == nrc && nodeWires[n.index()] != null) {
+                for (WireChannel w : nodeWires[n.index()]) {
+                    w.cut(true);
+                }
+            }
+        }
+    }
+
+    /** Runs {@code action} (a cut, a kill, ...) at fabric cycle {@code cycle}, before that cycle's chips are evaluated. */
+    public void at(long cycle, Runnable action) {
+        if (cycle < fabric.now()) {
+            throw new IllegalArgumentException("cycle " + cycle + " is past (now " + fabric.now() + ")");
+        }
+        fabric.host(new Host() {
+            private boolean done;
+
+            @Override
+            public long nextEvent() {
+                return done ? NEVER : cycle;
+            }
+
+            @Override
+            public void tick(long now) {
+                if (!done) {
+                    done = true;
+                    action.run();
+                }
+            }
+        });
+    }
+
+    private WireChannel[] wires(int i) {
+        if (i < 0 || i >= cableWires.length) {
+            throw new IllegalArgumentException("cables between NRCs are 0.." + (cableWires.length - 1) + ", got " + i);
+        }
+        return cableWires[i];
     }
 
     /** Cable ends whose link layer is up: NRC ports and NIC ports. */
@@ -180,6 +275,14 @@ public final class Th2Machine implements AutoCloseable {
     /** Cable ends that exist in the fabric: two per cable between NRCs, two per node but the server's (its NRC end counts). */
     public long cableEnds() {
         return 2L * tree.cables().size() + 2L * tree.nodes().size() - (serverNode >= 0 ? 1 : 0);
+    }
+
+    /** Sets NRC {@code nrc}'s die temperature (what its sensor reads), degrees C. */
+    public void temperature(int nrc, int celsius) {
+        if (celsius < 0 || celsius > 255) {
+            throw new IllegalArgumentException("the sensor reads 0..255 degrees C, got " + celsius);
+        }
+        fabric.poke(nrcs[nrc], nrcTop.temperature, celsius);
     }
 
     /** CHIP_IDs as the chips' own registers hold them now. */

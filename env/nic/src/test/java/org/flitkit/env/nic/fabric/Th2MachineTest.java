@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class Th2MachineTest {
     /** identity ticks every 4,096 cycles, so that a short run sees some */
     static final LinkParams LINK = LinkParams.defaults().withIdentPeriod(4096);
-    static final long ANSWER_CYCLES = 363;
+    static final long ANSWER_CYCLES = 752;
     private static Th2Machine.Protos protos;
 
     private static synchronized Th2Machine.Protos protos() {

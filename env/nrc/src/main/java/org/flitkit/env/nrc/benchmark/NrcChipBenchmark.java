@@ -83,6 +83,7 @@ public final class NrcChipBenchmark extends Module {
             vc3Heads.add(heads.get(p).and(LayoutBits.get(out.bits, DataLayouts.HEAD.VC).eq(3)));
         }
         board.faults.assign(0);
+        board.temperature.assign(0);
         UInt packetCount = regInit(UInt(32), 0).named("packetCount");
         packetCount.assign(packetCount.add(PopCount(heads).pad(32)));
         packets.assign(packetCount);

@@ -44,6 +44,8 @@ public final class NrcPeerBoard extends Module {
     /** dead lanes of each port's cable, both directions (the link trains to a narrower width) */
     public final Vec<UInt> lanesDown;
     public final UInt faults = input(UInt(NrcRegisters.faultSources().size()));
+    /** the NRC's die temperature, degrees C (its sensor) */
+    public final UInt temperature = input(UInt(8));
 
     public final NrcChip nrc;
     public final Cable[] cables;
@@ -70,6 +72,7 @@ public final class NrcPeerBoard extends Module {
         lanesDown = input(Vec(n, () -> UInt(LinkFrame.LANES)));
         nrc = instance(new NrcChip(eep, eepromImage, sp, lp));
         nrc.faults.assign(faults);
+        nrc.temperature.assign(temperature);
         BufferShape nrcBuffer = new BufferShape(sp.vcs(), sp.reservedFlits(), sp.sharedFlits());
         cables = new Cable[n];
         peers = new LinkPort[n];

@@ -67,20 +67,52 @@ public final class Th2FatTree {
         return new Th2FatTree(TH2_CABINETS);
     }
 
+    /** One frame: its bottom switch (6 NRCs) and 32 nodes, the 20 uplinks unplugged. */
+    public static Th2FatTree frame() {
+        return new Th2FatTree(0, 1);
+    }
+
+    /** The scaled configurations by name, smallest first: each a fat tree wired the same way. */
+    public static final List<String> TOPOLOGIES = List.of("frame", "cabinet", "eighth", "th2");
+
+    /**
+     * {@code frame} (one bottom switch), {@code cabinet} (one compute cabinet with its leaf group and the roots its
+     * leaves need), {@code eighth} (18 compute cabinets, an eighth of the machine rounded up), {@code th2} (the whole
+     * machine).
+     */
+    public static Th2FatTree named(String name) {
+        return switch (name) {
+            case "frame" -> frame();
+            case "cabinet" -> new Th2FatTree(1);
+            case "eighth" -> new Th2FatTree((TH2_CABINETS + 7) / 8);
+            case "th2" -> th2();
+            default -> throw new IllegalArgumentException("unknown topology '" + name + "': one of " + String.join(", ", TOPOLOGIES));
+        };
+    }
+
     /**
      * A machine of {@code computeCabinets} compute cabinets, wired the same way: 4 bottom switches per cabinet, a
      * leaf group per 12 bottom switches (one leaf per uplink), and per uplink plane as many root switches as the
      * leaves' up ports need (1, 2, 3, 4, 6 or 12).
      */
     public Th2FatTree(int computeCabinets) {
+        this(checkCabinets(computeCabinets), computeCabinets * BOTTOMS_PER_CABINET);
+    }
+
+    private static int checkCabinets(int computeCabinets) {
         if (computeCabinets < 1 || computeCabinets > TH2_CABINETS) {
             throw new IllegalArgumentException("compute cabinets must be 1.." + TH2_CABINETS + ", got " + computeCabinets);
         }
+        return computeCabinets;
+    }
+
+    /** {@code computeCabinets} 0: one bottom switch alone (a frame), no leaves or roots. */
+    private Th2FatTree(int computeCabinets, int bottomSwitches) {
         cabinets = computeCabinets;
-        bottoms = computeCabinets * BOTTOMS_PER_CABINET;
-        groups = (bottoms + LEAF_DOWN - 1) / LEAF_DOWN;
-        int roots = 1;
-        while (groups * LEAF_UP > roots * ROOT_PORTS || LEAF_UP % roots != 0) {
+        bottoms = bottomSwitches;
+        groups = computeCabinets == 0 ? 0 : (bottoms + LEAF_DOWN - 1) / LEAF_DOWN;
+        int roots = groups == 0 ? 0 : 1;
+        while (roots > 0 && (groups * LEAF_UP > roots * ROOT_PORTS || LEAF_UP % roots != 0)) {
             roots++;
         }
         rootsPerPlane = roots;
@@ -121,7 +153,7 @@ public final class Th2FatTree {
         int base = b * (BOTTOM_LOWER + BOTTOM_UPPER);
         int[] upperNext = new int[BOTTOM_UPPER];
         for (int u = 0; u < BOTTOM_UPPER; u++) {
-            for (int i = 0; i < UPPER_UPLINKS; i++) {
+            for (int i = 0; i < UPPER_UPLINKS && groups > 0; i++) {
                 cables.add(new Cable(base + BOTTOM_LOWER + u, i, leaf(u * UPPER_UPLINKS + i, b / LEAF_DOWN), b % LEAF_DOWN));
             }
             upperNext[u] = UPPER_UPLINKS;
@@ -162,6 +194,7 @@ public final class Th2FatTree {
         return rootBase + (plane * rootsPerPlane + r) * (ROOT_EDGES + ROOT_MIDDLES) + rootPort / LEAF_UP;
     }
 
+    /** Compute cabinets; 0 for a frame alone. */
     public int computeCabinets() {
         return cabinets;
     }
@@ -176,6 +209,14 @@ public final class Th2FatTree {
 
     public int rootSwitches() {
         return UPLINKS * rootsPerPlane;
+    }
+
+    /** The leaf group of leaf switch {@code unit} (leaf switches are numbered plane by plane, a group in each). */
+    public int leafGroupOf(int unit) {
+        if (unit < 0 || unit >= leafSwitches()) {
+            throw new IllegalArgumentException("leaf switches are 0.." + (leafSwitches() - 1) + ", got " + unit);
+        }
+        return unit % groups;
     }
 
     /** Leaf cabinets (3 groups of 20 leaves each) and root cabinets (30 root switches each), rounded up. */
@@ -248,6 +289,17 @@ public final class Th2FatTree {
         }
         backward.add(n.port());
         return new Route(target, List.copyOf(forward), List.copyOf(backward));
+    }
+
+    /** The index in {@link #cables()} of the cable at port {@code port} of NRC {@code nrc}, or -1 if none is there. */
+    public int cableAt(int nrc, int port) {
+        for (int i = 0; i < cables.size(); i++) {
+            Cable c = cables.get(i);
+            if (c.a() == nrc && c.portA() == port || c.b() == nrc && c.portB() == port) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     public List<Nrc> nrcs() {

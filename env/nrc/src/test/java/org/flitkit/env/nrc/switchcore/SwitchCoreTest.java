@@ -140,6 +140,24 @@ class SwitchCoreTest {
     }
 
     @Test
+    void aSourceRouteToADownLinkIsDroppedAndCountedNotWaitedFor(RunConfig cfg) {
+        try (Testbench<SwitchCore> tb = bench(cfg)) {
+            SwitchSurroundings b = start(tb);
+            tb.sim().poke(tb.dut().linkUp.get(2), false);
+            // management requests to the dead port 2, each with live ones behind it on the same VC
+            for (int k = 0; k < 3; k++) {
+                b.add(0, Th2.MANAGEMENT_VC, 4, 0, List.of(2, 1), 0, -1);
+                b.add(0, Th2.MANAGEMENT_VC, 4, 0, List.of(1, 1), 0, 1L << 1);
+                b.add(0, Th2.MANAGEMENT_VC, 4, 0, List.of(3, 1), 0, 1L << 3);
+            }
+            finish(tb, b, 2000);
+            assertThat(tb.sim().peek(tb.dut().linkDownDrops)).isEqualTo(3);
+            assertThat(tb.sim().peek(tb.dut().malformedDrops)).isZero();
+            assertThat(b.done).hasSize(6);
+        }
+    }
+
+    @Test
     void malformedPacketsAreDroppedAndCounted(RunConfig cfg) {
         try (Testbench<SwitchCore> tb = bench(cfg)) {
             SwitchSurroundings.writeTable(tb, 1, 2, 0b1000);
@@ -162,6 +180,7 @@ class SwitchCoreTest {
             assertThat(tb.sim().peek(d.badVcDrops)).isEqualTo(1);
             assertThat(tb.sim().peek(d.overflowDrops)).isZero();
             assertThat(tb.sim().peek(d.framingErrors)).isZero();
+            assertThat(tb.sim().peek(d.linkDownDrops)).isZero();
             assertThat(b.done).hasSize(2);
         }
     }

@@ -59,6 +59,54 @@ class Th2FatTreeTest {
     }
 
     @Test
+    void theScaledTopologiesByName() {
+        Th2FatTree frame = Th2FatTree.named("frame");
+        assertThat(frame.nrcs()).hasSize(6);
+        assertThat(frame.nodes()).hasSize(32);
+        // 4 lower NRCs x 7 cables up; the 20 uplinks unplugged
+        assertThat(frame.cables()).hasSize(28);
+        assertThat(frame.leafSwitches()).isZero();
+        assertThat(frame.rootSwitches()).isZero();
+        assertThat(frame.computeCabinets()).isZero();
+        portsUsedOnce(frame);
+        assertThat(Th2FatTree.named("cabinet").nrcs()).hasSize(164);
+        Th2FatTree eighth = Th2FatTree.named("eighth");
+        assertThat(eighth.computeCabinets()).isEqualTo(18);
+        // 72 bottom switches in 6 groups: 120 leaves, 2 root switches per plane
+        assertThat(eighth.nrcs()).hasSize(72 * 6 + 120 + 40 * 6);
+        assertThat(eighth.nodes()).hasSize(2_304);
+        assertThat(Th2FatTree.named("th2").nrcs()).hasSize(5_832);
+        assertThatThrownBy(() -> Th2FatTree.named("rack")).hasMessage("unknown topology 'rack': one of frame, cabinet, eighth, th2");
+        assertThat(frame.cableAt(0, 8)).isZero();
+        assertThat(frame.cableAt(4, 10)).isZero();
+        assertThat(frame.cableAt(0, 0)).isEqualTo(-1);
+    }
+
+    @Test
+    void drawingsPerLevel() throws java.io.IOException {
+        Th2FatTree t = new Th2FatTree(1);
+        Th2Drawings d = new Th2Drawings(t);
+        assertThat(d.all()).containsOnlyKeys("cabinets", "bottom-switch", "leaf-group", "root-switch");
+        // one leaf cabinet's 20 leaves take the compute cabinet's 80 uplinks; every leaf-root pair of cabinets is 240 cables
+        assertThat(d.cabinets()).contains("\"compute cabinet 0\" -- \"leaf cabinet 0\" [label=\"80\"]")
+                .contains("240 cables between each leaf and root cabinet");
+        String bottom = d.inside(Th2FatTree.Role.BOTTOM, 0);
+        assertThat(bottom).contains("\"NRC 0\" -- \"NRC 4\" [label=\"4\"]", "\"NRC 0\" -- \"NRC 5\" [label=\"3\"]", "8 NICs", "10 cables to leaves");
+        assertThat(new Th2Drawings(Th2FatTree.frame()).all()).containsOnlyKeys("cabinets", "bottom-switch");
+        if (!Th2Drawings.hasDot()) {
+            System.out.println("Th2FatTreeTest.drawingsPerLevel: graphviz's dot is not installed; rendering not checked");
+            return;
+        }
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("th2-drawings");
+        List<java.nio.file.Path> files = d.render(dir);
+        assertThat(files).hasSize(12);
+        for (java.nio.file.Path f : files) {
+            assertThat(java.nio.file.Files.size(f)).as(f.toString()).isGreaterThan(200);
+        }
+        assertThat(java.nio.file.Files.readString(dir.resolve("bottom-switch.svg"))).contains("<svg", "NRC 4");
+    }
+
+    @Test
     void aRouteFromANodeLeadsToAnNrcThatManyNrcsAwayAndBack() {
         Th2FatTree t = Th2FatTree.th2();
         java.util.Map<Long, long[]> cable = new java.util.HashMap<>();

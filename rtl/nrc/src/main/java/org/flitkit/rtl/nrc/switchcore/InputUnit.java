@@ -78,6 +78,8 @@ public final class InputUnit extends Module {
     public final Bool badVc = output(Bool());
     public final Bool overflow = output(Bool());
     public final Bool framingError = output(Bool());
+    /** a source-routed packet left to the bin: its output port's link is down */
+    public final Bool linkDownDrop = output(Bool());
 
     public final Damq damq;
 
@@ -270,7 +272,7 @@ public final class InputUnit extends Module {
     // ------------------------------------------------------------------ departure: choose, request, stream
 
     /** The VC whose front packet leaves next, its kind and length, and the output chosen for it. */
-    private record Choice(Bool any, UInt vc, UInt kind, UInt len, UInt outIdx) {
+    private record Choice(Bool any, UInt vc, UInt kind, UInt len, UInt outIdx, Bool down) {
     }
 
     /**
@@ -285,12 +287,17 @@ public final class InputUnit extends Module {
         List<UInt> kinds = new ArrayList<>();
         List<UInt> lens = new ArrayList<>();
         List<UInt> cands = new ArrayList<>();
+        List<Bool> downs = new ArrayList<>();
         UInt allOnes = lit((1L << n) - 1, n);
         for (int v = 0; v < vcs; v++) {
             UInt tag = damq.headTag.get(v);
-            UInt kind = tag.bits(n + 5, n + 4);
+            UInt storedKind = tag.bits(n + 5, n + 4);
             UInt len = tag.bits(n + 3, n);
             UInt mask = tag.bits(n - 1, 0);
+            // a source route names one output: if its link is down the packet goes to the bin instead of waiting
+            // for a link that may never come back, and blocking its VC (the management VC) behind it
+            Bool down = storedKind.eq(TAG_SOURCE).and(mask.and(linkUp).orR().not()).named("down" + v);
+            UInt kind = mux(down, lit(TAG_DROP, 2), storedKind);
             List<UInt> fitRow = new ArrayList<>();
             for (int l = 0; l <= maxLen; l++) {
                 fitRow.add(fits.get(v * (maxLen + 1) + l));
@@ -303,6 +310,7 @@ public final class InputUnit extends Module {
             kinds.add(kind);
             lens.add(len);
             cands.add(cand);
+            downs.add(down);
         }
         // management VC first, then round-robin from the VC after the last one served
         List<Bool> sel;
@@ -332,7 +340,8 @@ public final class InputUnit extends Module {
             creds.add(vcs == 1 ? perVc.get(0) : Mux1H(sel, perVc));
         }
         UInt outIdx = bestOutput(chosenCand, creds).named("outIdx");
-        return new Choice(anyElig, chosenVc, chosenKind, chosenLen, outIdx);
+        Bool chosenDown = Mux1H(sel, downs).named("chosenDown");
+        return new Choice(anyElig, chosenVc, chosenKind, chosenLen, outIdx, chosenDown);
     }
 
     private void departure() {
@@ -387,6 +396,7 @@ public final class InputUnit extends Module {
         xbarOH.assign(mux(xbarValid, UIntToOH(xbarDest, n), lit(0, n)));
         creditOut.valid.assign(send);
         creditOut.bits.assign(vcSel);
+        linkDownDrop.assign(headGo.and(choice.down()));
 
         when(headGo, () -> {
             rrLast.assign(chosenVc);

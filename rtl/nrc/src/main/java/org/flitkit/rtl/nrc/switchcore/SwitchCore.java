@@ -59,6 +59,8 @@ public final class SwitchCore extends Module {
     public final UInt overflowDrops;
     /** flits whose Kind contradicted the head's Len (counted; the packet is framed by Len) */
     public final UInt framingErrors;
+    /** source-routed packets dropped because the link of their output port was down */
+    public final UInt linkDownDrops;
     /** packets (heads) sent out of each port */
     public final Vec<UInt> forwarded;
 
@@ -91,6 +93,7 @@ public final class SwitchCore extends Module {
         badVcDrops = output(UInt(COUNTER_BITS));
         overflowDrops = output(UInt(COUNTER_BITS));
         framingErrors = output(UInt(COUNTER_BITS));
+        linkDownDrops = output(UInt(COUNTER_BITS));
         forwarded = output(Vec(n, () -> UInt(COUNTER_BITS)));
         occ = new UInt[n][p.vcs()];
         build();
@@ -407,6 +410,7 @@ public final class SwitchCore extends Module {
         badVcDrops.assign(counter("badVc", inputs, u -> u.badVc));
         overflowDrops.assign(counter("overflow", inputs, u -> u.overflow));
         framingErrors.assign(counter("framing", inputs, u -> u.framingError));
+        linkDownDrops.assign(counter("linkDown", inputs, u -> u.linkDownDrop));
         for (int o = 0; o < params.ports(); o++) {
             Decoupled<UInt> x = out.get(o);
             UInt c = regInit(UInt(COUNTER_BITS), 0).named("forwarded_" + o);

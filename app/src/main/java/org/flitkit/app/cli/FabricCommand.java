@@ -1,0 +1,557 @@
+package org.flitkit.app.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.flitkit.env.nic.fabric.Th2Machine;
+import org.flitkit.env.nic.mgmt.BistRun;
+import org.flitkit.env.nic.mgmt.Discovery;
+import org.flitkit.env.nic.mgmt.FabricFigures;
+import org.flitkit.env.nic.mgmt.FaultLog;
+import org.flitkit.env.nic.mgmt.ManagementServer;
+import org.flitkit.env.nic.mgmt.Neighbour;
+import org.flitkit.env.nic.mgmt.StatusScan;
+import org.flitkit.env.nrc.system.Th2Drawings;
+import org.flitkit.env.nrc.system.Th2FatTree;
+import org.flitkit.formats.th2.Th2;
+import org.flitkit.rtl.nma.NmaRegisters;
+import org.flitkit.rtl.nma.EepParams;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code hdl fabric}: the TH-2 machine of whole chips (docs/th2-fabric.md) and its management server
+ * (docs/th2-management.md): build it and draw it, discover it from NEIGHBOUR reads, scan its status, collect its
+ * faults, run link BIST. Each prints lines and one summary line, or with {@code --json} one JSON document.
+ */
+@Command(name = "fabric", description = "The TH-2 machine of whole chips and its management server (docs/th2-management.md).",
+        subcommands = {FabricCommand.Build.class, FabricCommand.Discover.class, FabricCommand.Scan.class, FabricCommand.Faults.class,
+                FabricCommand.Bist.class})
+final class FabricCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new ParameterException(spec.commandLine(), "missing subcommand: build, discover, scan, faults or bist");
+    }
+
+    /** What every subcommand takes: the topology and how it is simulated. */
+    static final class Machine {
+        @Option(names = "--topology", paramLabel = "NAME", description = "frame, cabinet, eighth or th2 (default: ${DEFAULT-VALUE}).")
+        String topology = "frame";
+
+        @Option(names = "--json", description = "One JSON document on stdout instead of text lines.")
+        boolean json;
+
+        @Option(names = {"-q", "--quiet"}, description = "No progress bar (none is drawn when stdout is not a terminal either).")
+        boolean quiet;
+
+        Th2FatTree tree(CommandSpec spec) {
+            try {
+                return Th2FatTree.named(topology);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), "--topology: " + e.getMessage());
+            }
+        }
+
+        ProgressBars progress(String label) {
+            return quiet || json || System.console() == null ? null : new ProgressBars(label);
+        }
+    }
+
+    /** The options of the commands that run the management server on the machine. */
+    static final class Server {
+        @Option(names = "--threads", paramLabel = "T", description = "Threads evaluating chips (default: the cores, ${DEFAULT-VALUE}).")
+        int threads = Runtime.getRuntime().availableProcessors();
+
+        @Option(names = "--server-node", paramLabel = "N", description = "The node whose NIC is the management server's (default: ${DEFAULT-VALUE}).")
+        int serverNode = 0;
+
+        @Option(names = "--window", paramLabel = "W", description = "Requests in flight at once, 1..32 (default: ${DEFAULT-VALUE}).")
+        int window = ManagementServer.WINDOW;
+
+        @Option(names = "--timeout", paramLabel = "CYCLES", description = "Cycles after which a request is given up (default: ${DEFAULT-VALUE}).")
+        long timeout = ManagementServer.TIMEOUT;
+
+        @Option(names = "--cut", paramLabel = "NRC:PORT", description = "The cable at PORT of NRC (its index in the tree) is cut from power-up. Repeatable.")
+        List<String> cuts = new ArrayList<>();
+
+        @Option(names = "--dead", paramLabel = "NRC", description = "NRC (its index in the tree) is dead from power-up: every cable to it is cut. Repeatable.")
+        List<Integer> dead = new ArrayList<>();
+    }
+
+    /** A built, powered-up machine with its server; prints what it did. */
+    static final class Run implements AutoCloseable {
+        final ManagementServer ms;
+        final Th2FatTree tree;
+        final Map<String, Object> json = new LinkedHashMap<>();
+        final PrintWriter out;
+        final ProgressBars progress;
+        final long start = System.nanoTime();
+
+        Run(CommandSpec spec, Machine m, Server s, String label) {
+            tree = m.tree(spec);
+            if (s.serverNode < 0 || s.serverNode >= tree.nodes().size()) {
+                throw new ParameterException(spec.commandLine(), "--server-node: the " + m.topology + " has nodes 0.." + (tree.nodes().size() - 1) + ", got " + s.serverNode);
+            }
+            if (s.window < 1 || s.window > 32 || s.timeout < 1 || s.threads < 1) {
+                throw new ParameterException(spec.commandLine(), "--window must be 1..32, --timeout and --threads at least 1");
+            }
+            List<Integer> cutCables = new ArrayList<>();
+            for (String c : s.cuts) {
+                cutCables.add(cable(spec, tree, "--cut", c));
+            }
+            for (int d : s.dead) {
+                if (d < 0 || d >= tree.nrcs().size()) {
+                    throw new ParameterException(spec.commandLine(), "--dead: the " + m.topology + " has NRCs 0.." + (tree.nrcs().size() - 1) + ", got " + d);
+                }
+            }
+            progress = m.progress("fabric " + label);
+            PrintWriter o = spec.commandLine().getOut();
+            out = m.json ? new PrintWriter(PrintWriter.nullWriter()) : progress == null ? o : progress.guard(o);
+            try {
+                phase("compiling and booting one NRC and one NIC");
+                long t0 = System.nanoTime();
+                Th2Machine.Protos protos = new Th2Machine.Protos(EepParams.DEFAULT);
+                phase("forking and wiring " + tree.nrcs().size() + " NRCs and " + tree.nodes().size() + " NICs");
+                ms = new ManagementServer(tree, protos, s.threads, s.serverNode, s.window, s.timeout);
+                double build = (System.nanoTime() - t0) / 1e9;
+                for (int c : cutCables) {
+                    ms.machine.cut(c, true);
+                }
+                for (int d : s.dead) {
+                    ms.machine.kill(d);
+                }
+                phase("power-up");
+                long t1 = System.nanoTime();
+                long up = ms.powerUp(200_000);
+                out.printf(Locale.ROOT, "machine: %s, %,d NRCs, %,d NICs, %,d cables between NRCs; built in %.1f s; power-up %d cycles (%.1f s)%s%n",
+                        m.topology, tree.nrcs().size(), tree.nodes().size(), tree.cables().size(), build, up, (System.nanoTime() - t1) / 1e9,
+                        cutCables.isEmpty() && s.dead.isEmpty() ? "" : "; cut " + s.cuts + ", dead " + s.dead);
+                json.put("build_seconds", build);
+                json.put("power_up_cycles", up);
+            } catch (RuntimeException e) {
+                // the status line goes before the error's line
+                if (progress != null) {
+                    progress.close();
+                }
+                throw e;
+            }
+            json.put("topology", m.topology);
+            json.put("nrcs_planned", tree.nrcs().size());
+            json.put("nics_planned", tree.nodes().size());
+        }
+
+        void phase(String name) {
+            if (progress != null) {
+                progress.phase(name);
+            }
+        }
+
+        Discovery.Result discover() {
+            phase("discovery");
+            long t = System.nanoTime();
+            long c0 = ms.machine.fabric.now();
+            Discovery.Result r = ms.discover((found, read) -> {
+                if (progress != null) {
+                    progress.progress("discovery: " + found + " NRCs found, " + read + " read", ms.machine.fabric.now(), c0, -1);
+                }
+            });
+            double wall = (System.nanoTime() - t) / 1e9;
+            Map<Neighbour.Kind, Integer> ports = r.portCounts();
+            List<String> missing = new ArrayList<>();
+            java.util.Set<Integer> ids = new java.util.HashSet<>();
+            r.nrcs().forEach(n -> ids.add(n.chipId()));
+            for (Th2FatTree.Nrc n : tree.nrcs()) {
+                if (!ids.contains(Th2Machine.NRC_ID_BASE + n.index())) {
+                    missing.add(String.format("NRC %d (0x%04x)", n.index(), Th2Machine.NRC_ID_BASE + n.index()));
+                }
+            }
+            int[] histogram = new int[Th2.MAX_HOPS + 1];
+            r.nrcs().forEach(n -> histogram[n.distance()]++);
+            out.printf(Locale.ROOT, "discovery: %,d NRCs and %,d NICs found (planned %,d and %,d); NRC ports: %,d to NRCs, %,d to NICs, %,d none, %,d down%n",
+                    r.nrcs().size(), r.nics().size(), tree.nrcs().size(), tree.nodes().size(), ports.get(Neighbour.Kind.NRC), ports.get(Neighbour.Kind.NIC),
+                    ports.get(Neighbour.Kind.NONE), ports.get(Neighbour.Kind.DOWN));
+            out.printf(Locale.ROOT, "distance from the server (NRCs before it, 0 = the server's own): %s%n", histogramText(histogram));
+            out.printf(Locale.ROOT, "the paper's scan estimate over these distances (M = %d, DP = %.2f us, DT = %.2f us): %.2f s counting hops from the "
+                    + "server's NRC, %.2f s from the server's link (the paper: 9.38 s for its machine)%n", FabricFigures.SCAN_REQUESTS_PER_NRC,
+                    FabricFigures.PAPER_DP, FabricFigures.PAPER_DT, FabricFigures.paperFormula(histogram, 0), FabricFigures.paperFormula(histogram, 1));
+            for (Discovery.Unreached u : r.unreached()) {
+                out.printf(Locale.ROOT, "unreached: %s%n", u.chipId() == 0xFFFF ? u.what() : String.format("NRC 0x%04x: %s", u.chipId(), u.what()));
+            }
+            if (!missing.isEmpty()) {
+                out.printf(Locale.ROOT, "not found (%d): %s%n", missing.size(), String.join(", ", missing.subList(0, Math.min(20, missing.size())))
+                        + (missing.size() > 20 ? ", ..." : ""));
+            }
+            out.printf(Locale.ROOT, "discovery: %,d requests (%,d failed), %,d cycles = %.1f us simulated, %.1f s wall%n", r.requests(), r.failures(), r.cycles(),
+                    ManagementServer.micros(r.cycles()), wall);
+            Map<String, Object> d = new LinkedHashMap<>();
+            d.put("nrcs", r.nrcs().size());
+            d.put("nics", r.nics().size());
+            d.put("ports", ports);
+            d.put("distance_histogram", histogram);
+            d.put("paper_scan_estimate_s", List.of(FabricFigures.paperFormula(histogram, 0), FabricFigures.paperFormula(histogram, 1)));
+            d.put("requests", r.requests());
+            d.put("failed", r.failures());
+            d.put("cycles", r.cycles());
+            d.put("simulated_us", ManagementServer.micros(r.cycles()));
+            d.put("wall_seconds", wall);
+            d.put("unreached", r.unreached());
+            d.put("not_found", missing);
+            d.put("chips", r.nrcs());
+            d.put("nic_list", r.nics());
+            json.put("discovery", d);
+            return r;
+        }
+
+        String summary(String what) {
+            return String.format(Locale.ROOT, "%s; %.1f s in all", what, (System.nanoTime() - start) / 1e9);
+        }
+
+        void finish(CommandSpec spec, Machine m, String summary) {
+            if (progress != null) {
+                progress.close();
+            }
+            PrintWriter o = spec.commandLine().getOut();
+            if (m.json) {
+                json.put("summary", summary);
+                o.println(FabricCommand.json(json));
+            } else {
+                o.println(summary);
+            }
+            o.flush();
+        }
+
+        @Override
+        public void close() {
+            if (progress != null) {
+                progress.close();
+            }
+            ms.close();
+        }
+    }
+
+    static String histogramText(int[] h) {
+        StringBuilder s = new StringBuilder();
+        for (int d = 0; d < h.length; d++) {
+            if (h[d] > 0) {
+                s.append(s.length() == 0 ? "" : ", ").append(d).append(": ").append(h[d]);
+            }
+        }
+        return s.toString();
+    }
+
+    static int cable(CommandSpec spec, Th2FatTree tree, String option, String text) {
+        String[] p = text.split(":");
+        try {
+            if (p.length == 2) {
+                int nrc = Integer.parseInt(p[0].trim());
+                int port = Integer.parseInt(p[1].trim());
+                int c = nrc >= 0 && nrc < tree.nrcs().size() ? tree.cableAt(nrc, port) : -1;
+                if (c < 0) {
+                    throw new ParameterException(spec.commandLine(), option + " " + text + ": no cable between NRCs at port " + port + " of NRC " + nrc
+                            + " (NRCs 0.." + (tree.nrcs().size() - 1) + ")");
+                }
+                return c;
+            }
+        } catch (NumberFormatException e) {
+            // falls through to the usage line
+        }
+        throw new ParameterException(spec.commandLine(), option + " takes NRC:PORT (e.g. 0:8), got '" + text + "'");
+    }
+
+    /** A command that runs the management server on the machine: the topology's and the server's options. */
+    abstract static class ServerCommand implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Mixin
+        Machine machine;
+
+        @Mixin
+        Server server;
+    }
+
+    /** {@code value} as indented JSON, one document. */
+    static String json(Object value) {
+        try {
+            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(value);
+        } catch (IOException e) {
+            throw CliError.failure("cannot write JSON: " + e.getMessage());
+        }
+    }
+
+    @Command(name = "build", mixinStandardHelpOptions = true, description = "The topology's counts and its drawings (DOT, and SVG and PNG with graphviz).")
+    static final class Build implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Mixin
+        Machine machine;
+
+        @Option(names = "--draw", paramLabel = "DIR", description = "Write the drawings per level into DIR.")
+        Path draw;
+
+        @Override
+        public Integer call() {
+            Th2FatTree t = machine.tree(spec);
+            PrintWriter out = spec.commandLine().getOut();
+            Map<String, Object> j = new LinkedHashMap<>();
+            j.put("topology", machine.topology);
+            j.put("compute_cabinets", t.computeCabinets());
+            j.put("bottom_switches", t.bottomSwitches());
+            j.put("leaf_switches", t.leafSwitches());
+            j.put("root_switches", t.rootSwitches());
+            j.put("leaf_cabinets", t.leafCabinets());
+            j.put("root_cabinets", t.rootCabinets());
+            j.put("nrcs", t.nrcs().size());
+            j.put("nics", t.nodes().size());
+            j.put("cables_between_nrcs", t.cables().size());
+            j.put("node_cables", t.nodes().size());
+            List<String> files = new ArrayList<>();
+            if (draw != null) {
+                try {
+                    new Th2Drawings(t).render(draw).forEach(f -> files.add(f.toString()));
+                } catch (IOException e) {
+                    throw CliError.failure("cannot write the drawings into " + draw + ": " + IoErrors.reason(e));
+                }
+                j.put("drawings", files);
+            }
+            if (machine.json) {
+                out.println(json(j));
+            } else {
+                out.printf(Locale.ROOT, "%s: %d compute cabinets (%d bottom switches), %d leaf switches in %d leaf cabinets, %d root switches in %d root cabinets%n",
+                        machine.topology, t.computeCabinets(), t.bottomSwitches(), t.leafSwitches(), t.leafCabinets(), t.rootSwitches(), t.rootCabinets());
+                if (!files.isEmpty()) {
+                    out.println("drawings: " + String.join(", ", files) + (Th2Drawings.hasDot() ? "" : " (graphviz's dot not found: DOT only)"));
+                }
+                out.printf(Locale.ROOT, "%s: %,d NRCs, %,d NICs, %,d cables between NRCs and %,d node cables (%,d in all)%n", machine.topology, t.nrcs().size(),
+                        t.nodes().size(), t.cables().size(), t.nodes().size(), t.cables().size() + t.nodes().size());
+            }
+            out.flush();
+            return 0;
+        }
+    }
+
+    @Command(name = "discover", mixinStandardHelpOptions = true, description = "Breadth-first discovery from the server's NIC, from NEIGHBOUR reads only.")
+    static final class Discover extends ServerCommand {
+
+        @Override
+        public Integer call() {
+            try (Run run = new Run(spec, machine, server, "discover --topology " + machine.topology)) {
+                Discovery.Result r = run.discover();
+                boolean exact = r.unreached().isEmpty() && r.nrcs().size() == run.tree.nrcs().size() && r.nics().size() == run.tree.nodes().size();
+                String found = exact ? String.format(Locale.ROOT, "%,d NRCs and %,d NICs discovered, each exactly once", r.nrcs().size(), r.nics().size())
+                        : String.format(Locale.ROOT, "%,d of %,d NRCs and %,d of %,d NICs discovered, %,d requests unanswered", r.nrcs().size(),
+                                run.tree.nrcs().size(), r.nics().size(), run.tree.nodes().size(), r.failures());
+                run.finish(spec, machine, run.summary(String.format(Locale.ROOT, "%s: %s, in %.1f us simulated", machine.topology, found,
+                        ManagementServer.micros(r.cycles()))));
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "scan", mixinStandardHelpOptions = true, description = "Status scan of every NRC found: single, cyclic or compare mode.")
+    static final class Scan extends ServerCommand {
+
+        @Option(names = "--mode", paramLabel = "MODE", description = "single, cyclic or compare (default: ${DEFAULT-VALUE}).")
+        String mode = "single";
+
+        @Option(names = "--interval", paramLabel = "CYCLES", description = "cyclic and compare: cycles between the starts of two scans (default: ${DEFAULT-VALUE}).")
+        long interval = 100_000;
+
+        @Option(names = "--rounds", paramLabel = "N", description = "cyclic: scans in all (default: ${DEFAULT-VALUE}).")
+        int rounds = 3;
+
+        @Option(names = "--per-request", paramLabel = "K", description = "Registers per request, 1 or 2 (default: ${DEFAULT-VALUE}, the paper's 120 requests per NRC).")
+        int perRequest = 2;
+
+        @Option(names = "--cut-after", paramLabel = "NRC:PORT", description = "The cable at PORT of NRC is cut after the first scan. Repeatable.")
+        List<String> cutAfter = new ArrayList<>();
+
+        @Option(names = "--all-changes", description = "List every changed register, the traffic counters the scan's own packets move "
+                + "(FRAMES_SENT, FLITS_RECEIVED) and each register of a chip that did not answer included.")
+        boolean allChanges;
+
+        /**
+         * The changes since the scan before: each one, or by default without the scan's own traffic counters and with a
+         * chip that stopped answering as one line.
+         */
+        static void printChanges(PrintWriter out, int since, List<StatusScan.Change> diff, boolean all) {
+            java.util.Set<StatusScan.Change> traffic = new java.util.HashSet<>(diff.stream().filter(c -> c.register().endsWith(NmaRegisters.PORT_FRAMES_SENT)
+                    || c.register().endsWith(NmaRegisters.PORT_FLITS_RECEIVED)).toList());
+            out.printf(Locale.ROOT, "changes since scan %d: %,d registers%s%n", since, diff.size(), all || traffic.isEmpty() ? ""
+                    : String.format(Locale.ROOT, " (%,d of them FRAMES_SENT and FLITS_RECEIVED, moved by the scan's own packets: --all-changes lists them)",
+                            traffic.size()));
+            Map<Integer, Integer> silent = new LinkedHashMap<>();
+            for (StatusScan.Change c : diff) {
+                if (!all && c.after() == null) {
+                    silent.merge(c.chipId(), 1, Integer::sum);
+                } else if (all || !traffic.contains(c)) {
+                    out.println("  " + c);
+                }
+            }
+            silent.forEach((chip, n) -> out.printf(Locale.ROOT, "  NRC 0x%04x: no answer (%d registers)%n", chip, n));
+        }
+
+        @Override
+        public Integer call() {
+            if (!List.of("single", "cyclic", "compare").contains(mode)) {
+                throw new ParameterException(spec.commandLine(), "--mode must be single, cyclic or compare, got '" + mode + "'");
+            }
+            if (interval < 0 || rounds < 1 || perRequest < 1 || perRequest > 2) {
+                throw new ParameterException(spec.commandLine(), "--interval must be at least 0, --rounds at least 1, --per-request 1 or 2");
+            }
+            int scans = mode.equals("single") ? 1 : mode.equals("compare") ? 2 : rounds;
+            Th2FatTree t = machine.tree(spec);
+            List<Integer> cuts = new ArrayList<>();
+            for (String c : cutAfter) {
+                cuts.add(cable(spec, t, "--cut-after", c));
+            }
+            if (!cuts.isEmpty() && scans < 2) {
+                throw new ParameterException(spec.commandLine(), "--cut-after needs a second scan: --mode compare or cyclic");
+            }
+            try (Run run = new Run(spec, machine, server, "scan --topology " + machine.topology + " --mode " + mode)) {
+                Discovery.Result found = run.discover();
+                StatusScan.Snapshot previous = null;
+                List<Object> rounds = new ArrayList<>();
+                long changes = 0;
+                for (int i = 0; i < scans; i++) {
+                    if (i > 0) {
+                        long wait = previous.startCycle() + interval - run.ms.machine.fabric.now();
+                        if (i == 1) {
+                            for (int c : cuts) {
+                                run.ms.machine.cut(c, true);
+                            }
+                        }
+                        if (wait > 0) {
+                            run.phase("waiting " + wait + " cycles");
+                            run.ms.machine.fabric.run(wait);
+                        }
+                    }
+                    run.phase("scan " + (i + 1) + " of " + scans);
+                    long w = System.nanoTime();
+                    StatusScan.Snapshot s = run.ms.scan(found, perRequest);
+                    double wall = (System.nanoTime() - w) / 1e9;
+                    run.out.printf(Locale.ROOT, "scan %d: %,d registers of %,d NRCs, %,d requests (%,d failed), %,d cycles = %.1f us simulated, %.1f s wall%n",
+                            i + 1, s.readings().size(), found.nrcs().size(), s.requests(), s.failures(), s.cycles(), ManagementServer.micros(s.cycles()), wall);
+                    Map<String, Object> round = new LinkedHashMap<>();
+                    round.put("requests", s.requests());
+                    round.put("failed", s.failures());
+                    round.put("cycles", s.cycles());
+                    round.put("simulated_us", ManagementServer.micros(s.cycles()));
+                    round.put("wall_seconds", wall);
+                    if (previous != null) {
+                        List<StatusScan.Change> diff = StatusScan.compare(previous, s);
+                        changes += diff.size();
+                        printChanges(run.out, i, diff, allChanges);
+                        round.put("changes", diff);
+                    } else if (mode.equals("single")) {
+                        round.put("readings", s.readings().values());
+                    }
+                    rounds.add(round);
+                    previous = s;
+                }
+                run.json.put("scans", rounds);
+                run.finish(spec, machine, run.summary(String.format(Locale.ROOT, "%s: %d scan%s of %d NRCs (%s)%s", machine.topology, scans, scans == 1 ? "" : "s",
+                        found.nrcs().size(), mode, scans > 1 ? ", " + changes + " register changes" : "")));
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "faults", mixinStandardHelpOptions = true, description = "Fault reports of every NRC to the server, then cables cut: the fault log.")
+    static final class Faults extends ServerCommand {
+
+        @Option(names = "--cut-after", paramLabel = "NRC:PORT", description = "The cable at PORT of NRC is cut once reports are enabled. Repeatable.")
+        List<String> cutAfter = new ArrayList<>();
+
+        @Option(names = "--wait", paramLabel = "CYCLES", description = "Cycles to collect reports after the cuts (default: ${DEFAULT-VALUE}).")
+        long wait = 20_000;
+
+        @Override
+        public Integer call() {
+            Th2FatTree t = machine.tree(spec);
+            List<Integer> cuts = new ArrayList<>();
+            for (String c : cutAfter) {
+                cuts.add(cable(spec, t, "--cut-after", c));
+            }
+            if (wait < 1) {
+                throw new ParameterException(spec.commandLine(), "--wait must be at least 1 cycle");
+            }
+            try (Run run = new Run(spec, machine, server, "faults --topology " + machine.topology)) {
+                Discovery.Result found = run.discover();
+                run.phase("enabling fault reports");
+                long failed = run.ms.enableFaultReports(found);
+                run.out.printf(Locale.ROOT, "fault reports enabled on %d NRCs (%d requests failed): %s%n", found.nrcs().size(), failed, FaultLog.REPORTED);
+                int before = run.ms.faults.entries().size();
+                for (int c : cuts) {
+                    run.ms.machine.cut(c, true);
+                }
+                run.phase("collecting reports");
+                run.ms.machine.fabric.run(wait);
+                run.ms.server.endpoint.poll();
+                List<FaultLog.Entry> log = run.ms.faults.entries();
+                log.forEach(e -> run.out.println("  " + e));
+                run.json.put("fault_log", log);
+                run.finish(spec, machine, run.summary(String.format(Locale.ROOT, "%s: %d fault reports (%d after the cuts)", machine.topology, log.size(), log.size() - before)));
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "bist", mixinStandardHelpOptions = true, description = "Link BIST on the cable at a port of an NRC, both ways, results from both ends.")
+    static final class Bist extends ServerCommand {
+
+        @Option(names = "--link", paramLabel = "NRC:PORT", required = true, description = "The cable at PORT of NRC (its index in the tree).")
+        String link;
+
+        @Option(names = "--frames", paramLabel = "N", description = "BIST frames each way (default: ${DEFAULT-VALUE}).")
+        long frames = 10_000;
+
+        @Option(names = "--interval", paramLabel = "K", description = "One BIST frame every K slots, 0..255 (default: ${DEFAULT-VALUE}: every slot).")
+        int interval = 1;
+
+        @Option(names = "--ber", paramLabel = "RATE", description = "Bit error rate injected on that cable (default: ${DEFAULT-VALUE}).")
+        double ber = 0;
+
+        @Override
+        public Integer call() {
+            Th2FatTree t = machine.tree(spec);
+            int c = cable(spec, t, "--link", link);
+            if (frames < 1 || frames > 0xFFFF_FFFFL || interval < 0 || interval > 255 || ber < 0 || ber > 0.5) {
+                throw new ParameterException(spec.commandLine(), "--frames must be 1..4294967295, --interval 0..255, --ber 0..0.5");
+            }
+            int nrc = Integer.parseInt(link.split(":")[0].trim());
+            int port = Integer.parseInt(link.split(":")[1].trim());
+            try (Run run = new Run(spec, machine, server, "bist --topology " + machine.topology)) {
+                Discovery.Result found = run.discover();
+                if (ber > 0) {
+                    run.ms.machine.bitErrors(c, ber, 1);
+                }
+                run.phase("BIST");
+                BistRun.Result r = BistRun.run(run.ms.pipe, run.ms.machine.fabric, found, Th2Machine.NRC_ID_BASE + nrc, port, frames, interval,
+                        (frames * Math.max(1, interval) + 1_000) * 8);
+                run.out.println("  " + r.there());
+                run.out.println("  " + r.back());
+                run.json.put("bist", r);
+                run.finish(spec, machine, run.summary(String.format(Locale.ROOT, "%s: BIST on NRC %d port %d, %d frames each way in %,d cycles: %d and %d errored frames",
+                        machine.topology, nrc, port, frames, r.cycles(), r.there().erroredFrames(), r.back().erroredFrames())));
+            }
+            return 0;
+        }
+    }
+}

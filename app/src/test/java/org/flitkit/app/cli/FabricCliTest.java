@@ -1,0 +1,55 @@
+package org.flitkit.app.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.flitkit.app.cli.HdlCliTest.hdl;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code ./hdl fabric}: the machine's counts and drawings, discovery of a frame, usage errors (docs/th2-management.md). */
+class FabricCliTest {
+    @Test
+    void buildPrintsTheCountsOfTheWholeMachine(@TempDir Path dir) {
+        HdlCliTest.Run r = hdl("fabric", "build", "--topology", "th2", "--draw", dir.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.lastLine()).isEqualTo("th2: 5,832 NRCs, 18,304 NICs, 50,496 cables between NRCs and 18,304 node cables (68,800 in all)");
+        assertThat(r.outLines().get(0)).isEqualTo(
+                "th2: 143 compute cabinets (572 bottom switches), 960 leaf switches in 16 leaf cabinets, 240 root switches in 8 root cabinets");
+        assertThat(dir.resolve("cabinets.dot")).exists();
+        assertThat(dir.resolve("root-switch.dot")).exists();
+    }
+
+    @Test
+    void discoveryOfAFrameFindsEveryChipOnce() throws Exception {
+        HdlCliTest.Run r = hdl("fabric", "discover", "--topology", "frame", "--threads", "1");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("discovery: 6 NRCs and 32 NICs found (planned 6 and 32); NRC ports: 56 to NRCs, 32 to NICs, 56 none, 0 down")
+                .contains("distance from the server (NRCs before it, 0 = the server's own): 0: 1, 1: 2, 2: 3")
+                .contains("discovery: 103 requests (0 failed), 27,304 cycles = 64.4 us simulated");
+        assertThat(r.lastLine()).startsWith("frame: 6 NRCs and 32 NICs discovered, each exactly once, in 64.4 us simulated; ");
+
+        HdlCliTest.Run j = hdl("fabric", "discover", "--topology", "frame", "--threads", "1", "--dead", "2", "--json");
+        assertThat(j.exit()).as(j.err()).isZero();
+        JsonNode doc = new ObjectMapper().readTree(j.out());
+        assertThat(doc.get("discovery").get("nrcs").asInt()).isEqualTo(5);
+        assertThat(doc.get("discovery").get("nics").asInt()).isEqualTo(24);
+        assertThat(doc.get("discovery").get("not_found").get(0).asText()).isEqualTo("NRC 2 (0x8002)");
+        assertThat(doc.get("summary").asText()).startsWith("frame: 5 of 6 NRCs and 24 of 32 NICs discovered, 0 requests unanswered, in ");
+    }
+
+    @Test
+    void badTopologiesCablesAndModesAreUsageErrors() {
+        HdlCliTest.Run r = hdl("fabric", "discover", "--topology", "rack");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).startsWith("hdl: --topology: unknown topology 'rack': one of frame, cabinet, eighth, th2");
+        assertThat(hdl("fabric", "discover", "--cut", "0:0").err()).startsWith("hdl: --cut 0:0: no cable between NRCs at port 0 of NRC 0 (NRCs 0..5)");
+        assertThat(hdl("fabric", "discover", "--cut", "zero").err()).startsWith("hdl: --cut takes NRC:PORT (e.g. 0:8), got 'zero'");
+        assertThat(hdl("fabric", "scan", "--mode", "twice").err()).startsWith("hdl: --mode must be single, cyclic or compare, got 'twice'");
+        assertThat(hdl("fabric", "scan", "--cut-after", "0:8").err()).startsWith("hdl: --cut-after needs a second scan: --mode compare or cyclic");
+        assertThat(hdl("fabric", "bist", "--link", "0:0").err()).startsWith("hdl: --link 0:0: no cable between NRCs at port 0 of NRC 0");
+        assertThat(hdl("fabric").err()).startsWith("hdl: missing subcommand: build, discover, scan, faults or bist");
+    }
+}
