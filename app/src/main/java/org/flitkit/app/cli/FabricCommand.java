@@ -18,6 +18,8 @@ import org.flitkit.env.nic.mgmt.FabricFigures;
 import org.flitkit.env.nic.mgmt.FaultLog;
 import org.flitkit.env.nic.mgmt.ManagementServer;
 import org.flitkit.env.nic.mgmt.Neighbour;
+import org.flitkit.env.nic.mgmt.PathTrace;
+import org.flitkit.env.nic.mgmt.RoutingTables;
 import org.flitkit.env.nic.mgmt.StatusScan;
 import org.flitkit.env.nrc.system.Th2Drawings;
 import org.flitkit.env.nrc.system.Th2FatTree;
@@ -37,15 +39,15 @@ import picocli.CommandLine.Spec;
  * faults, run link BIST. Each prints lines and one summary line, or with {@code --json} one JSON document.
  */
 @Command(name = "fabric", description = "The TH-2 machine of whole chips and its management server (docs/th2-management.md).",
-        subcommands = {FabricCommand.Build.class, FabricCommand.Discover.class, FabricCommand.Scan.class, FabricCommand.Faults.class,
-                FabricCommand.Bist.class})
+        subcommands = {FabricCommand.Build.class, FabricCommand.Discover.class, FabricCommand.Trace.class, FabricCommand.Scan.class,
+                FabricCommand.Faults.class, FabricCommand.Bist.class})
 final class FabricCommand implements Runnable {
     @Spec
     CommandSpec spec;
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing subcommand: build, discover, scan, faults or bist");
+        throw new ParameterException(spec.commandLine(), "missing subcommand: build, discover, trace, scan, faults or bist");
     }
 
     /** What every subcommand takes: the topology and how it is simulated. */
@@ -361,6 +363,87 @@ final class FabricCommand implements Runnable {
                         ManagementServer.micros(r.cycles()))));
             }
             return 0;
+        }
+    }
+
+    @Command(name = "trace", mixinStandardHelpOptions = true, description = "Routing tables from discovery loaded in band; the path from one "
+            + "node to another traced through the NRCs' tables, or random pairs checked against the software replay.")
+    static final class Trace extends ServerCommand {
+        @Option(names = "--from", paramLabel = "NODE", description = "Source node (its NIC's CHIP_ID is the node number).")
+        Integer from;
+
+        @Option(names = "--to", paramLabel = "NODE", description = "Destination node.")
+        Integer to;
+
+        @Option(names = "--random-pairs", paramLabel = "N", description = "Instead of --from/--to: N random pairs, each traced and compared "
+                + "with the software replay of the generated tables.")
+        Integer pairs;
+
+        @Option(names = "--seed", paramLabel = "S", description = "Seed of the random pairs (default: ${DEFAULT-VALUE}).")
+        long seed = 1;
+
+        @Override
+        public Integer call() {
+            Th2FatTree t = machine.tree(spec);
+            int nodes = t.nodes().size();
+            if (pairs == null && (from == null || to == null) || pairs != null && (from != null || to != null)) {
+                throw new ParameterException(spec.commandLine(), "give --from NODE and --to NODE, or --random-pairs N");
+            }
+            if (pairs != null && pairs < 1 || from != null && (from < 0 || from >= nodes) || to != null && (to < 0 || to >= nodes)) {
+                throw new ParameterException(spec.commandLine(), "the " + machine.topology + " has nodes 0.." + (nodes - 1) + "; --random-pairs at least 1");
+            }
+            try (Run run = new Run(spec, machine, server, "trace --topology " + machine.topology)) {
+                Discovery.Result found = run.discover();
+                run.phase("routing tables");
+                RoutingTables tables;
+                try {
+                    tables = RoutingTables.shortestPaths(found);
+                } catch (IllegalArgumentException e) {
+                    throw CliError.failure(e.getMessage());
+                }
+                long c0 = run.ms.machine.fabric.now();
+                long failed = tables.load(run.ms.pipe);
+                run.out.printf(Locale.ROOT, "routing tables: %d entries to every NRC found, loaded in band in %,d cycles (%d requests failed)%n",
+                        tables.entries(), run.ms.machine.fabric.now() - c0, failed);
+                run.phase("trace");
+                if (pairs == null) {
+                    PathTrace.Result r = PathTrace.trace(run.ms.pipe, run.ms.machine.fabric, tables, found, from, to);
+                    r.steps().forEach(st -> run.out.println("  " + st));
+                    if (r.failure() != null) {
+                        run.out.println("  stopped: " + r.failure());
+                    }
+                    run.json.put("trace", r);
+                    run.finish(spec, machine, run.summary(String.format(Locale.ROOT, "%s: node %d to node %d: %d NRCs, %s (traced in %,d cycles)",
+                            machine.topology, from, to, r.steps().size(), r.reachable() ? "reachable" : "not reachable", r.cycles())));
+                    return 0;
+                }
+                java.util.Random rng = new java.util.Random(seed);
+                int agree = 0;
+                int reachable = 0;
+                List<String> disagree = new ArrayList<>();
+                for (int k = 0; k < pairs; k++) {
+                    int a = rng.nextInt(nodes);
+                    int b = rng.nextInt(nodes);
+                    PathTrace.Result r = PathTrace.trace(run.ms.pipe, run.ms.machine.fabric, tables, found, a, b);
+                    if (r.hops().equals(tables.replay(a, b))) {
+                        agree++;
+                    } else {
+                        disagree.add(a + "->" + b);
+                    }
+                    reachable += r.reachable() ? 1 : 0;
+                    if (run.progress != null) {
+                        run.progress.progress("trace: " + (k + 1) + " of " + pairs + " pairs", run.ms.machine.fabric.now(), c0, -1);
+                    }
+                }
+                disagree.stream().limit(20).forEach(d -> run.out.println("  disagrees with the replay: " + d));
+                run.json.put("pairs", pairs);
+                run.json.put("agree", agree);
+                run.json.put("reachable", reachable);
+                run.json.put("disagree", disagree);
+                run.finish(spec, machine, run.summary(String.format(Locale.ROOT, "%s: %d random pairs traced through the tables: %d agree with the "
+                        + "software replay, %d reachable", machine.topology, pairs, agree, reachable)));
+                return agree == pairs ? 0 : 1;
+            }
         }
     }
 

@@ -41,6 +41,17 @@ class FabricCliTest {
     }
 
     @Test
+    void aTraceFollowsTheLoadedTablesFromNodeToNode() {
+        HdlCliTest.Run r = hdl("fabric", "trace", "--topology", "frame", "--from", "0", "--to", "31", "--threads", "1");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("routing tables: 32 entries to every NRC found, loaded in band in ")
+                .contains("  NRC 0x8000 in 0 allowed {8,9,10,11,12,13,14} out 8, link up on 8 lanes\n"
+                        + "  NRC 0x8004 in 10 allowed {21,22,23} out 21, link up on 8 lanes\n"
+                        + "  NRC 0x8003 in 12 allowed {7} out 7, link up on 8 lanes\n");
+        assertThat(r.lastLine()).startsWith("frame: node 0 to node 31: 3 NRCs, reachable (traced in 6,030 cycles); ");
+    }
+
+    @Test
     void badTopologiesCablesAndModesAreUsageErrors() {
         HdlCliTest.Run r = hdl("fabric", "discover", "--topology", "rack");
         assertThat(r.exit()).isEqualTo(2);
@@ -50,6 +61,7 @@ class FabricCliTest {
         assertThat(hdl("fabric", "scan", "--mode", "twice").err()).startsWith("hdl: --mode must be single, cyclic or compare, got 'twice'");
         assertThat(hdl("fabric", "scan", "--cut-after", "0:8").err()).startsWith("hdl: --cut-after needs a second scan: --mode compare or cyclic");
         assertThat(hdl("fabric", "bist", "--link", "0:0").err()).startsWith("hdl: --link 0:0: no cable between NRCs at port 0 of NRC 0");
-        assertThat(hdl("fabric").err()).startsWith("hdl: missing subcommand: build, discover, scan, faults or bist");
+        assertThat(hdl("fabric").err()).startsWith("hdl: missing subcommand: build, discover, trace, scan, faults or bist");
+        assertThat(hdl("fabric", "trace", "--from", "3").err()).startsWith("hdl: give --from NODE and --to NODE, or --random-pairs N");
     }
 }

@@ -69,7 +69,7 @@ public final class NmaRegisters {
             .field("dest_vp", REPORT_DEST_VP_LSB, 6, "DestVP: the VP whose MPQ receives them")
             .field("rint", REPORT_DEST_RINT_BIT, 1, "Rint: interrupt the server on arrival")
             .build();
-    static final Layout LINK_STATUS_FIELDS = Layout.builder(NmaRegisters.PORT_LINK_STATUS, 64)
+    public static final Layout LINK_STATUS_FIELDS = Layout.builder(NmaRegisters.PORT_LINK_STATUS, 64)
             .field("up", 0, 1, "link up")
             .field("width", 8, 4, "link width in lanes (8, 4, 2, 1; 0 while down)")
             .field("rx_lanes", 16, 8, "lanes received well")

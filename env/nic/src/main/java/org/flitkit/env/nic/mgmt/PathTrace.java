@@ -1,0 +1,86 @@
+package org.flitkit.env.nic.mgmt;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.flitkit.env.nic.host.MgmtRequest;
+import org.flitkit.fabric.Fabric;
+import org.flitkit.rtl.nma.NmaRegisters;
+import org.flitkit.rtl.nrc.NrcRegisters;
+
+/**
+ * Path trace (spec 20-th2-management.md, function 4): from a source NIC to a destination NIC, the server reads each
+ * NRC's routing-table entry for the destination through NRC_TABLE_ADDR / NRC_TABLE_READ, replays the switch's choice
+ * ({@link RoutingTables#replay}), reads the link state of the output taken, and goes on at the NRC behind it; the
+ * result is the path, each link's state and whether the destination is reached.
+ */
+public final class PathTrace {
+    /** One traced hop and the state of the link it leaves by (LINK_STATUS, null when no output or unread). */
+    public record Step(RoutingTables.Hop hop, Long linkStatus) {
+        public boolean linkUp() {
+            return linkStatus != null && NmaRegisters.LINK_STATUS_FIELDS.field("up").get(linkStatus) != 0;
+        }
+
+        @Override
+        public String toString() {
+            String link = linkStatus == null ? "" : linkUp()
+                    ? String.format(", link up on %d lanes", NmaRegisters.LINK_STATUS_FIELDS.field("width").get(linkStatus)) : ", link down";
+            return hop + link;
+        }
+    }
+
+    /** The path from {@code from} to {@code to}; {@code reachable}: it ends on the destination's port over links that are up. */
+    public record Result(int from, int to, List<Step> steps, boolean reachable, String failure, long cycles) {
+        public List<RoutingTables.Hop> hops() {
+            return steps.stream().map(Step::hop).toList();
+        }
+    }
+
+    private PathTrace() {
+    }
+
+    /** Traces NIC {@code from} to NIC {@code to} over the tables the NRCs hold now. */
+    public static Result trace(RequestPipe pipe, Fabric fabric, RoutingTables tables, Discovery.Result found, int from, int to) {
+        long start = fabric.now();
+        Map<Integer, Discovery.FoundNrc> byId = new HashMap<>();
+        found.nrcs().forEach(n -> byId.put(n.chipId(), n));
+        String[] failure = {null};
+        List<RoutingTables.Hop> hops = tables.replay(from, to, (nrc, in, dest) -> {
+            if (failure[0] != null) {
+                return 0;
+            }
+            Discovery.FoundNrc n = byId.get(nrc);
+            long pointer = (long) dest << NrcRegisters.TABLE_POINTER.field("entry").lsb() | (long) in << NrcRegisters.TABLE_POINTER.field("input_port").lsb();
+            RequestPipe.Done w = pipe.call(MgmtRequest.writeRegisters(n.target(), List.of(NrcAddresses.of(NrcRegisters.TABLE_ADDR)), List.of(pointer)));
+            RequestPipe.Done r = Discovery.values(w.result()) == null ? w
+                    : pipe.call(MgmtRequest.readRegisters(n.target(), List.of(NrcAddresses.of(NrcRegisters.TABLE_READ))));
+            List<Long> v = Discovery.values(r.result());
+            if (v == null || v.isEmpty()) {
+                failure[0] = String.format("NRC 0x%04x table read: %s", nrc, Discovery.describe(r.result()));
+                return 0;
+            }
+            return (int) (long) v.get(0);
+        });
+        List<Step> steps = new ArrayList<>();
+        boolean linksUp = true;
+        for (RoutingTables.Hop h : hops) {
+            Long status = null;
+            if (h.out() >= 0 && failure[0] == null) {
+                RequestPipe.Done d = pipe.call(MgmtRequest.readRegisters(byId.get(h.nrcId()).target(),
+                        List.of(NrcAddresses.port(h.out(), NmaRegisters.PORT_LINK_STATUS))));
+                List<Long> v = Discovery.values(d.result());
+                if (v == null) {
+                    failure[0] = String.format("NRC 0x%04x LINK_STATUS read: %s", h.nrcId(), Discovery.describe(d.result()));
+                } else {
+                    status = v.get(0);
+                }
+            }
+            Step s = new Step(h, status);
+            linksUp &= s.linkUp();
+            steps.add(s);
+        }
+        boolean reachable = failure[0] == null && linksUp && tables.reaches(hops, to);
+        return new Result(from, to, List.copyOf(steps), reachable, failure[0], fabric.now() - start);
+    }
+}
