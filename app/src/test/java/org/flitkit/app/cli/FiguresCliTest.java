@@ -92,7 +92,7 @@ class FiguresCliTest {
         FigureRegistry registry = Catalog.standard().figureRegistry();
         List<String> names = new ArrayList<>(registry.sources().stream().map(FigureSource::name).toList());
         registry.figures().forEach(f -> names.add(f.id()));
-        assertThat(names).hasSize(7 + registry.figures().size()).contains("nrc", "chpp-xbar", "mnc", "nrc-reg-read", "chpp-bw-mtu");
+        assertThat(names).hasSize(8 + registry.figures().size()).contains("nrc", "chpp-xbar", "mnc", "nrc-reg-read", "chpp-bw-mtu");
         assertThat(text).contains("The sources, then the figures: " + String.join(", ", names) + ".");
         for (String n : names) {
             assertThat(registry.select(n)).as(n + " is accepted by --only").isNotEmpty();
@@ -103,7 +103,7 @@ class FiguresCliTest {
     void anUnknownNameIsBadUsage() {
         HdlCliTest.Run r = HdlCliTest.hdl("figures", "--only", "nrc-nothing");
         assertThat(r.exit()).isEqualTo(2);
-        assertThat(r.err()).startsWith("hdl: no figure source or figure named 'nrc-nothing'; sources: nrc, nrc-switch, nic, xud, chpp-xbar, chpp, mnc; figures: nrc-rs-packet, ");
+        assertThat(r.err()).startsWith("hdl: no figure source or figure named 'nrc-nothing'; sources: nrc, nrc-switch, nic, fabric, xud, chpp-xbar, chpp, mnc; figures: nrc-rs-packet, ");
         assertThat(HdlCliTest.hdl("figures", "--jobs", "0").exit()).isEqualTo(2);
     }
 }
