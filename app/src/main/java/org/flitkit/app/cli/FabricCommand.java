@@ -549,8 +549,8 @@ final class FabricCommand implements Runnable {
                     previous = s;
                 }
                 run.json.put("scans", rounds);
-                run.finish(spec, machine, run.summary(String.format(Locale.ROOT, "%s: %d scan%s of %d NRCs (%s)%s", machine.topology, scans, scans == 1 ? "" : "s",
-                        found.nrcs().size(), mode, scans > 1 ? ", " + changes + " register changes" : "")));
+                run.finish(spec, machine, run.summary(String.format(Locale.ROOT, "%s: %d scan%s of %,d NRCs (%s)%s", machine.topology, scans, scans == 1 ? "" : "s",
+                        found.nrcs().size(), mode, scans > 1 ? String.format(Locale.ROOT, ", %,d register changes", changes) : "")));
             }
             return 0;
         }
