@@ -407,7 +407,7 @@ final class FabricCommand implements Runnable {
                         tables.entries(), run.ms.machine.fabric.now() - c0, failed);
                 run.phase("trace");
                 if (pairs == null) {
-                    PathTrace.Result r = PathTrace.trace(run.ms.pipe, run.ms.machine.fabric, tables, found, from, to);
+                    PathTrace.Result r = PathTrace.trace(run.ms.pipe, run.ms.machine.fabric, tables, from, to);
                     r.steps().forEach(st -> run.out.println("  " + st));
                     if (r.failure() != null) {
                         run.out.println("  stopped: " + r.failure());
@@ -424,7 +424,7 @@ final class FabricCommand implements Runnable {
                 for (int k = 0; k < pairs; k++) {
                     int a = rng.nextInt(nodes);
                     int b = rng.nextInt(nodes);
-                    PathTrace.Result r = PathTrace.trace(run.ms.pipe, run.ms.machine.fabric, tables, found, a, b);
+                    PathTrace.Result r = PathTrace.trace(run.ms.pipe, run.ms.machine.fabric, tables, a, b);
                     if (r.hops().equals(tables.replay(a, b))) {
                         agree++;
                     } else {

@@ -1,7 +1,9 @@
 package org.flitkit.rtl.nrc;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.flitkit.rtl.nma.FaultSource;
 import org.flitkit.rtl.nma.NmaRegisters;
 import org.flitkit.rtl.nma.RegDef;
@@ -108,6 +110,31 @@ public final class NrcRegisters {
         List<RegDef> all = new ArrayList<>(NmaRegisters.common(faultSources().size()));
         all.addAll(chipRegisters());
         return RegisterFile.check(ChipType.NRC.registerAddressBits(), all);
+    }
+
+    /** Addresses of {@link #map()} by name, built once. */
+    private static final class Addresses {
+        static final Map<String, Integer> BY_NAME = new HashMap<>();
+
+        static {
+            for (RegDef d : map()) {
+                BY_NAME.put(d.name(), d.addr());
+            }
+        }
+    }
+
+    /** The address of register {@code name} of the NRC's map (software: the server's requests, boot images). */
+    public static int address(String name) {
+        Integer a = Addresses.BY_NAME.get(name);
+        if (a == null) {
+            throw new IllegalArgumentException("the NRC has no register " + name);
+        }
+        return a;
+    }
+
+    /** The address of port {@code p}'s register {@code name} (a {@code NmaRegisters.PORT_*} name). */
+    public static int portAddress(int p, String name) {
+        return address(NmaRegisters.portReg(p, name));
     }
 
     /**

@@ -5,6 +5,7 @@ import org.flitkit.env.nic.host.MgmtRequest;
 import org.flitkit.fabric.Fabric;
 import org.flitkit.formats.core.Layout;
 import org.flitkit.rtl.nma.NmaRegisters;
+import org.flitkit.rtl.nrc.NrcRegisters;
 
 /**
  * A link BIST run from the management server (spec 20-th2-management.md, function 6; docs/th2-link.md, "BIST") on a
@@ -58,7 +59,7 @@ public final class BistRun {
             long frames, int interval, long timeout) {
         Layout ctl = NmaRegisters.BIST_CTRL_FIELDS;
         long ctrl = 1L << ctl.field("start").lsb() | (long) interval << ctl.field("interval").lsb() | frames << ctl.field("duration").lsb();
-        int ctrlAddr = NrcAddresses.port(fromPort, NmaRegisters.PORT_BIST_CTRL);
+        int ctrlAddr = NrcRegisters.portAddress(fromPort, NmaRegisters.PORT_BIST_CTRL);
         long start = fabric.now();
         // 0 then start: a 0 -> 1 edge starts a run whatever the register held
         Answer wrote = read(pipe, MgmtRequest.writeRegisters(from.target(), List.of(ctrlAddr, ctrlAddr), List.of(0L, ctrl)));
@@ -67,8 +68,8 @@ public final class BistRun {
         }
         Answer sender;
         while (true) {
-            sender = read(pipe, MgmtRequest.readRegisters(from.target(), List.of(NrcAddresses.port(fromPort, NmaRegisters.PORT_BIST_RESULT),
-                    NrcAddresses.port(fromPort, NmaRegisters.PORT_BIST_FRAMES))));
+            sender = read(pipe, MgmtRequest.readRegisters(from.target(), List.of(NrcRegisters.portAddress(fromPort, NmaRegisters.PORT_BIST_RESULT),
+                    NrcRegisters.portAddress(fromPort, NmaRegisters.PORT_BIST_FRAMES))));
             if (sender.failure != null) {
                 return failed(from, fromPort, to, toPort, "sender's BIST_RESULT read: " + sender.failure);
             }
@@ -78,10 +79,10 @@ public final class BistRun {
             fabric.run(POLL);
         }
         boolean done = NmaRegisters.BIST_RESULT_FIELDS.field("done").get(sender.values.get(0)) != 0;
-        Answer checker = read(pipe, MgmtRequest.readRegisters(to.target(), List.of(NrcAddresses.port(toPort, NmaRegisters.PORT_BIST_RESULT),
-                NrcAddresses.port(toPort, NmaRegisters.PORT_BIST_FRAMES))));
+        Answer checker = read(pipe, MgmtRequest.readRegisters(to.target(), List.of(NrcRegisters.portAddress(toPort, NmaRegisters.PORT_BIST_RESULT),
+                NrcRegisters.portAddress(toPort, NmaRegisters.PORT_BIST_FRAMES))));
         Answer bits = checker.failure != null ? checker
-                : read(pipe, MgmtRequest.readRegisters(to.target(), List.of(NrcAddresses.port(toPort, NmaRegisters.PORT_BIST_BIT_ERRORS))));
+                : read(pipe, MgmtRequest.readRegisters(to.target(), List.of(NrcRegisters.portAddress(toPort, NmaRegisters.PORT_BIST_BIT_ERRORS))));
         if (bits.failure != null) {
             return failed(from, fromPort, to, toPort, "receiver's BIST results read: " + bits.failure);
         }

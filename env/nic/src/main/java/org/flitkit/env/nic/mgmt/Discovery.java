@@ -13,6 +13,7 @@ import org.flitkit.formats.th2.RegisterPayload;
 import org.flitkit.formats.th2.RoutingField;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.rtl.nma.NmaRegisters;
+import org.flitkit.rtl.nrc.NrcRegisters;
 
 /**
  * Topology discovery by breadth-first search from the server's NIC, from NEIGHBOUR reads only (the paper's section
@@ -107,7 +108,7 @@ public final class Discovery {
         long failed0 = pipe.failures();
         // the server's own NRC answers whatever its CHIP_ID (0xFFFF), on the port the request came in by
         Target first = new Target(ChipType.NRC, Th2.CHIP_ID_ANY, new RoutingField(List.of()), new RoutingField(List.of(serverPort)));
-        pipe.submit(MgmtRequest.readRegisters(first, List.of(NrcAddresses.of(NmaRegisters.CHIP_ID), NrcAddresses.port(serverPort, NmaRegisters.PORT_NEIGHBOUR))), d -> {
+        pipe.submit(MgmtRequest.readRegisters(first, List.of(NrcRegisters.address(NmaRegisters.CHIP_ID), NrcRegisters.portAddress(serverPort, NmaRegisters.PORT_NEIGHBOUR))), d -> {
             List<Long> v = values(d.result());
             if (v == null) {
                 unreached.add(new Unreached(Th2.CHIP_ID_ANY, "the server's NRC (port " + serverPort + "): " + describe(d.result())));
@@ -134,7 +135,7 @@ public final class Discovery {
             int first = p;
             List<Integer> addrs = new ArrayList<>();
             for (int q = p; q < p + NEIGHBOURS_PER_REQUEST; q++) {
-                addrs.add(NrcAddresses.port(q, NmaRegisters.PORT_NEIGHBOUR));
+                addrs.add(NrcRegisters.portAddress(q, NmaRegisters.PORT_NEIGHBOUR));
             }
             pipe.submit(MgmtRequest.readRegisters(n.target(), addrs), d -> {
                 List<Long> v = Discovery.values(d.result());
@@ -189,7 +190,7 @@ public final class Discovery {
 
     /** Ports without a neighbour: a link that went down counted it in LINK_DOWNS; one that never came up did not. */
     private void linkDowns(FoundNrc n, List<Integer> ports) {
-        List<Integer> addrs = ports.stream().map(p -> NrcAddresses.port(p, NmaRegisters.PORT_LINK_DOWNS)).toList();
+        List<Integer> addrs = ports.stream().map(p -> NrcRegisters.portAddress(p, NmaRegisters.PORT_LINK_DOWNS)).toList();
         pipe.submit(MgmtRequest.readRegisters(n.target(), addrs), d -> {
             List<Long> v = values(d.result());
             if (v == null) {

@@ -8,6 +8,7 @@ import org.flitkit.formats.th2.FaultCode;
 import org.flitkit.formats.th2.FaultPayload;
 import org.flitkit.formats.th2.RoutingField;
 import org.flitkit.rtl.nma.NmaRegisters;
+import org.flitkit.rtl.nrc.NrcRegisters;
 
 /**
  * Fault event collection (spec 20-th2-management.md, function 3): every NRC found is told to report the faults of
@@ -52,9 +53,9 @@ public final class FaultLog {
         for (Discovery.FoundNrc n : nrcs) {
             long[] route = new RoutingField(n.backward()).encode().limbs();
             // the route first, then the destination and the enable: a report never leaves without its route
-            pipe.submit(MgmtRequest.writeRegisters(n.target(), List.of(NrcAddresses.of(NmaRegisters.REPORT_ROUTE_LO), NrcAddresses.of(NmaRegisters.REPORT_ROUTE_HI)),
+            pipe.submit(MgmtRequest.writeRegisters(n.target(), List.of(NrcRegisters.address(NmaRegisters.REPORT_ROUTE_LO), NrcRegisters.address(NmaRegisters.REPORT_ROUTE_HI)),
                     List.of(route[0], route.length > 1 ? route[1] : 0L)), d -> failed[0] += Discovery.values(d.result()) == null ? 1 : 0);
-            pipe.submit(MgmtRequest.writeRegisters(n.target(), List.of(NrcAddresses.of(NmaRegisters.REPORT_DEST), NrcAddresses.of(NmaRegisters.REPORT_ENABLE)),
+            pipe.submit(MgmtRequest.writeRegisters(n.target(), List.of(NrcRegisters.address(NmaRegisters.REPORT_DEST), NrcRegisters.address(NmaRegisters.REPORT_ENABLE)),
                     List.of((long) serverId | (long) vp << NmaRegisters.REPORT_DEST_VP_LSB, enable)), d -> failed[0] += Discovery.values(d.result()) == null ? 1 : 0);
         }
         pipe.drain();

@@ -1,9 +1,7 @@
 package org.flitkit.env.nic.mgmt;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.flitkit.env.nic.host.MgmtRequest;
 import org.flitkit.fabric.Fabric;
 import org.flitkit.rtl.nma.NmaRegisters;
@@ -41,20 +39,18 @@ public final class PathTrace {
     }
 
     /** Traces NIC {@code from} to NIC {@code to} over the tables the NRCs hold now. */
-    public static Result trace(RequestPipe pipe, Fabric fabric, RoutingTables tables, Discovery.Result found, int from, int to) {
+    public static Result trace(RequestPipe pipe, Fabric fabric, RoutingTables tables, int from, int to) {
         long start = fabric.now();
-        Map<Integer, Discovery.FoundNrc> byId = new HashMap<>();
-        found.nrcs().forEach(n -> byId.put(n.chipId(), n));
         String[] failure = {null};
         List<RoutingTables.Hop> hops = tables.replay(from, to, (nrc, in, dest) -> {
             if (failure[0] != null) {
                 return 0;
             }
-            Discovery.FoundNrc n = byId.get(nrc);
+            Discovery.FoundNrc n = tables.nrc(nrc);
             long pointer = (long) dest << NrcRegisters.TABLE_POINTER.field("entry").lsb() | (long) in << NrcRegisters.TABLE_POINTER.field("input_port").lsb();
-            RequestPipe.Done w = pipe.call(MgmtRequest.writeRegisters(n.target(), List.of(NrcAddresses.of(NrcRegisters.TABLE_ADDR)), List.of(pointer)));
+            RequestPipe.Done w = pipe.call(MgmtRequest.writeRegisters(n.target(), List.of(NrcRegisters.address(NrcRegisters.TABLE_ADDR)), List.of(pointer)));
             RequestPipe.Done r = Discovery.values(w.result()) == null ? w
-                    : pipe.call(MgmtRequest.readRegisters(n.target(), List.of(NrcAddresses.of(NrcRegisters.TABLE_READ))));
+                    : pipe.call(MgmtRequest.readRegisters(n.target(), List.of(NrcRegisters.address(NrcRegisters.TABLE_READ))));
             List<Long> v = Discovery.values(r.result());
             if (v == null || v.isEmpty()) {
                 failure[0] = String.format("NRC 0x%04x table read: %s", nrc, Discovery.describe(r.result()));
@@ -67,8 +63,8 @@ public final class PathTrace {
         for (RoutingTables.Hop h : hops) {
             Long status = null;
             if (h.out() >= 0 && failure[0] == null) {
-                RequestPipe.Done d = pipe.call(MgmtRequest.readRegisters(byId.get(h.nrcId()).target(),
-                        List.of(NrcAddresses.port(h.out(), NmaRegisters.PORT_LINK_STATUS))));
+                RequestPipe.Done d = pipe.call(MgmtRequest.readRegisters(tables.nrc(h.nrcId()).target(),
+                        List.of(NrcRegisters.portAddress(h.out(), NmaRegisters.PORT_LINK_STATUS))));
                 List<Long> v = Discovery.values(d.result());
                 if (v == null) {
                     failure[0] = String.format("NRC 0x%04x LINK_STATUS read: %s", h.nrcId(), Discovery.describe(d.result()));

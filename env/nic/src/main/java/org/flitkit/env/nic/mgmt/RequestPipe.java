@@ -68,10 +68,12 @@ public final class RequestPipe {
         while (!flying.isEmpty()) {
             fabric.run(1);
             long now = fabric.now();
+            // one read of the MPQ and EQ per cycle, then each request takes its answer if it came
+            server.endpoint.poll();
             for (Iterator<Map.Entry<Integer, Flying>> it = flying.entrySet().iterator(); it.hasNext();) {
                 Map.Entry<Integer, Flying> e = it.next();
                 Flying f = e.getValue();
-                Optional<MgmtResult> got = server.endpoint.tryReceive(e.getKey());
+                Optional<MgmtResult> got = server.endpoint.take(e.getKey());
                 MgmtResult r;
                 if (got.isPresent()) {
                     r = got.get();

@@ -91,6 +91,15 @@ public final class RoutingTables {
         return row == null || nicId < 0 || nicId >= entries ? 0 : row[nicId];
     }
 
+    /** The NRC with CHIP_ID {@code nrcId} as discovery found it. */
+    public Discovery.FoundNrc nrc(int nrcId) {
+        Discovery.FoundNrc n = nrcs.get(nrcId);
+        if (n == null) {
+            throw new IllegalArgumentException(String.format("no NRC 0x%04x was found", nrcId));
+        }
+        return n;
+    }
+
     /** Table entries written per NRC: the NIC CHIP_IDs 0..entries-1. */
     public int entries() {
         return entries;
@@ -99,8 +108,8 @@ public final class RoutingTables {
     /** Writes every NRC's table (all input ports alike) in band; returns the requests that failed. */
     public long load(RequestPipe pipe) {
         long[] failed = {0};
-        int addr = NrcAddresses.of(NrcRegisters.TABLE_ADDR);
-        int data = NrcAddresses.of(NrcRegisters.TABLE_DATA);
+        int addr = NrcRegisters.address(NrcRegisters.TABLE_ADDR);
+        int data = NrcRegisters.address(NrcRegisters.TABLE_DATA);
         long allPorts = 1L << NrcRegisters.TABLE_POINTER.field("all_ports").lsb();
         for (Discovery.FoundNrc n : nrcs.values().stream().sorted((a, b) -> Integer.compare(a.chipId(), b.chipId())).toList()) {
             int[] row = masks.get(n.chipId());

@@ -67,19 +67,19 @@ public final class StatusScan {
         long sent0 = pipe.sent();
         long failed0 = pipe.failures();
         Map<String, Reading> readings = new LinkedHashMap<>();
+        List<String> names = new ArrayList<>();
+        for (int p = 0; p < org.flitkit.formats.th2.Th2.NRC_PORTS; p++) {
+            for (String r : REGISTERS) {
+                names.add(NmaRegisters.portReg(p, r));
+            }
+        }
+        if (chipRegisters) {
+            names.addAll(CHIP_REGISTERS);
+        }
         for (Discovery.FoundNrc n : nrcs) {
-            List<String> names = new ArrayList<>();
-            for (int p = 0; p < org.flitkit.formats.th2.Th2.NRC_PORTS; p++) {
-                for (String r : REGISTERS) {
-                    names.add(NmaRegisters.portReg(p, r));
-                }
-            }
-            if (chipRegisters) {
-                names.addAll(CHIP_REGISTERS);
-            }
             for (int i = 0; i < names.size(); i += perRequest) {
                 List<String> batch = names.subList(i, Math.min(names.size(), i + perRequest));
-                List<Integer> addrs = batch.stream().map(NrcAddresses::of).toList();
+                List<Integer> addrs = batch.stream().map(NrcRegisters::address).toList();
                 pipe.submit(MgmtRequest.readRegisters(n.target(), addrs), d -> {
                     List<Long> v = Discovery.values(d.result());
                     for (int k = 0; k < batch.size(); k++) {

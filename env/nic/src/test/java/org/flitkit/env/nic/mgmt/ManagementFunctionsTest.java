@@ -126,14 +126,14 @@ class ManagementFunctionsTest {
 
     private static long[] read(ManagementServer m, Discovery.FoundNrc n, String... regs) {
         RequestPipe.Done d = m.pipe.call(org.flitkit.env.nic.host.MgmtRequest.readRegisters(n.target(),
-                java.util.Arrays.stream(regs).map(NrcAddresses::of).toList()));
+                java.util.Arrays.stream(regs).map(NrcRegisters::address).toList()));
         List<Long> v = Discovery.values(d.result());
         assertThat(v).as("the read of %s ended %s", List.of(regs), d.result()).isNotNull();
         return v.stream().mapToLong(Long::longValue).toArray();
     }
 
     private static void write(ManagementServer m, Discovery.FoundNrc n, String reg, long value) {
-        RequestPipe.Done d = m.pipe.call(org.flitkit.env.nic.host.MgmtRequest.writeRegisters(n.target(), List.of(NrcAddresses.of(reg)), List.of(value)));
+        RequestPipe.Done d = m.pipe.call(org.flitkit.env.nic.host.MgmtRequest.writeRegisters(n.target(), List.of(NrcRegisters.address(reg)), List.of(value)));
         assertThat(Discovery.values(d.result())).as("the write of %s ended %s", reg, d.result()).isNotNull();
     }
 }

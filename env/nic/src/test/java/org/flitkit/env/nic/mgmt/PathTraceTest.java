@@ -21,7 +21,7 @@ class PathTraceTest {
             RoutingTables tables = RoutingTables.shortestPaths(found);
             assertThat(tables.load(m.pipe)).isZero();
             // node 0 (NRC 0 port 0) to node 31 (NRC 3 port 7): up to either upper NRC, the lowest port wins, then down
-            PathTrace.Result one = PathTrace.trace(m.pipe, m.machine.fabric, tables, found, 0, 31);
+            PathTrace.Result one = PathTrace.trace(m.pipe, m.machine.fabric, tables, 0, 31);
             assertThat(one.reachable()).isTrue();
             assertThat(one.steps()).extracting(Object::toString).containsExactly(
                     "NRC 0x8000 in 0 allowed {8,9,10,11,12,13,14} out 8, link up on 8 lanes",
@@ -32,7 +32,7 @@ class PathTraceTest {
             for (int k = 0; k < 1_000; k++) {
                 int a = rng.nextInt(32);
                 int b = rng.nextInt(32);
-                PathTrace.Result r = PathTrace.trace(m.pipe, m.machine.fabric, tables, found, a, b);
+                PathTrace.Result r = PathTrace.trace(m.pipe, m.machine.fabric, tables, a, b);
                 List<RoutingTables.Hop> replay = tables.replay(a, b);
                 assertThat(r.hops()).as("%d to %d", a, b).isEqualTo(replay);
                 assertThat(r.reachable()).as("%d to %d", a, b).isTrue();

@@ -29,8 +29,8 @@ public final class TableImage {
 
     /** The register writes, in order. */
     public List<BootImage.Record> records() {
-        int addr = address(NrcRegisters.TABLE_ADDR);
-        int data = address(NrcRegisters.TABLE_DATA);
+        int addr = NrcRegisters.address(NrcRegisters.TABLE_ADDR);
+        int data = NrcRegisters.address(NrcRegisters.TABLE_DATA);
         List<BootImage.Record> out = new ArrayList<>();
         int next = -1;
         for (Map.Entry<Integer, Long> e : common.entrySet()) {
@@ -41,9 +41,5 @@ public final class TableImage {
             next = e.getKey() + 1;
         }
         return out;
-    }
-
-    private static int address(String name) {
-        return NrcRegisters.map().stream().filter(d -> d.name().equals(name)).mapToInt(RegDef::addr).findFirst().orElseThrow();
     }
 }
