@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,9 +22,11 @@ import org.flitkit.env.nic.mgmt.Neighbour;
 import org.flitkit.env.nic.mgmt.PathTrace;
 import org.flitkit.env.nic.mgmt.RoutingTables;
 import org.flitkit.env.nic.mgmt.StatusScan;
+import org.flitkit.env.nic.mgmt.TrafficDiscovery;
 import org.flitkit.env.nrc.system.Th2Drawings;
 import org.flitkit.env.nrc.system.Th2FatTree;
 import org.flitkit.formats.th2.Th2;
+import org.flitkit.rtl.nma.BootLoader;
 import org.flitkit.rtl.nma.NmaRegisters;
 import org.flitkit.rtl.nma.EepParams;
 import picocli.CommandLine.Command;
@@ -350,10 +353,35 @@ final class FabricCommand implements Runnable {
 
     @Command(name = "discover", mixinStandardHelpOptions = true, description = "Breadth-first discovery from the server's NIC, from NEIGHBOUR reads only.")
     static final class Discover extends ServerCommand {
+        @Option(names = "--alltoall", paramLabel = "INTERVAL", description = "Then load routing tables in band and discover again while every "
+                + "node sends AlltoAll data, an 8-flit packet every INTERVAL cycles at most (8: its link's rate); prints both times.")
+        Integer alltoall;
+
+        @Option(names = "--warmup", paramLabel = "CYCLES", description = "With --alltoall: cycles of traffic before the second discovery "
+                + "(default: ${DEFAULT-VALUE}).")
+        long warmup = FabricFigures.ALLTOALL_WARMUP;
 
         @Override
         public Integer call() {
+            if (alltoall != null && (alltoall < 1 || alltoall > 0xFFFF) || warmup < 0) {
+                throw new ParameterException(spec.commandLine(), "--alltoall is 1..65535 cycles and --warmup not negative");
+            }
             try (Run run = new Run(spec, machine, server, "discover --topology " + machine.topology)) {
+                if (alltoall != null) {
+                    TrafficDiscovery.Result t;
+                    try {
+                        t = TrafficDiscovery.run(run.ms, alltoall, warmup, 1_000_000, run::discover);
+                    } catch (IllegalStateException e) {
+                        throw CliError.failure(e.getMessage());
+                    }
+                    run.json.put("alltoall", Map.of("interval", alltoall, "warmup", warmup, "idleCycles", t.idle().cycles(),
+                            "loadedCycles", t.loaded().cycles(), "dataSentDuring", t.sentDuring(), "dataSent", t.sent(), "dataReceived", t.received()));
+                    run.finish(spec, machine, run.summary(String.format(Locale.ROOT, "%s: discovery idle %.1f us, under AlltoAll (every %d cycles) "
+                            + "%.1f us, %+.2f %%; %,d data packets sent while it ran, %,d of %,d received in all", machine.topology,
+                            ManagementServer.micros(t.idle().cycles()), alltoall, ManagementServer.micros(t.loaded().cycles()), t.increasePercent(),
+                            t.sentDuring(), t.received(), t.sent())));
+                    return t.received() == t.sent() && t.loaded().nrcs().size() == t.idle().nrcs().size() ? 0 : 1;
+                }
                 Discovery.Result r = run.discover();
                 boolean exact = r.unreached().isEmpty() && r.nrcs().size() == run.tree.nrcs().size() && r.nics().size() == run.tree.nodes().size();
                 String found = exact ? String.format(Locale.ROOT, "%,d NRCs and %,d NICs discovered, each exactly once", r.nrcs().size(), r.nics().size())
@@ -382,6 +410,10 @@ final class FabricCommand implements Runnable {
         @Option(names = "--seed", paramLabel = "S", description = "Seed of the random pairs (default: ${DEFAULT-VALUE}).")
         long seed = 1;
 
+        @Option(names = "--eeprom", paramLabel = "DIR", description = "Also write each NRC's E2PROM image for power-up (its CHIP_ID and "
+                + "tables) to DIR/nrc-0xID.bin.")
+        Path eeprom;
+
         @Override
         public Integer call() {
             Th2FatTree t = machine.tree(spec);
@@ -398,13 +430,35 @@ final class FabricCommand implements Runnable {
                 RoutingTables tables;
                 try {
                     tables = RoutingTables.shortestPaths(found);
-                } catch (IllegalArgumentException e) {
+                } catch (IllegalArgumentException | IllegalStateException e) {
                     throw CliError.failure(e.getMessage());
                 }
+                run.out.println("routing tables: " + tables.summary());
+                if (eeprom != null) {
+                    run.phase("E2PROM images");
+                    int maxRecords = 0;
+                    try {
+                        Files.createDirectories(eeprom);
+                        for (int id : tables.nrcIds()) {
+                            Files.write(eeprom.resolve(String.format("nrc-0x%04x.bin", id)), tables.eepromImage(id));
+                            maxRecords = Math.max(maxRecords, tables.table(id).records().size() + 1);
+                        }
+                    } catch (IOException | IllegalArgumentException e) {
+                        throw CliError.failure("E2PROM images in " + eeprom + ": " + e.getMessage());
+                    }
+                    run.out.printf(Locale.ROOT, "E2PROM images: %,d written to %s, at most %,d records of the %,d an E2PROM holds%n",
+                            tables.nrcIds().size(), eeprom, maxRecords, BootLoader.MAX_RECORDS);
+                }
+                run.phase("loading the tables");
                 long c0 = run.ms.machine.fabric.now();
+                long w0 = System.nanoTime();
                 long failed = tables.load(run.ms.pipe);
-                run.out.printf(Locale.ROOT, "routing tables: %d entries to every NRC found, loaded in band in %,d cycles (%d requests failed)%n",
-                        tables.entries(), run.ms.machine.fabric.now() - c0, failed);
+                run.out.printf(Locale.ROOT, "loaded in band: %,d requests in %,d cycles = %,.0f us simulated, %.1f s wall (%d failed)%n",
+                        tables.loadRequests(), run.ms.machine.fabric.now() - c0, ManagementServer.micros(run.ms.machine.fabric.now() - c0),
+                        (System.nanoTime() - w0) / 1e9, failed);
+                run.json.put("tableEntries", tables.entries());
+                run.json.put("loadRequests", tables.loadRequests());
+                run.json.put("loadCycles", run.ms.machine.fabric.now() - c0);
                 run.phase("trace");
                 if (pairs == null) {
                     PathTrace.Result r = PathTrace.trace(run.ms.pipe, run.ms.machine.fabric, tables, from, to);

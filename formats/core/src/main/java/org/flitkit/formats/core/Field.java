@@ -57,6 +57,15 @@ public record Field(String name, int lsb, int width) {
         return word >>> lsb & maxValue();
     }
 
+    /** A 64-bit word (a register's value) with this field replaced by {@code value}; a value that does not fit is a clear error. */
+    public long set(long word, long value) {
+        get(word);
+        if (value < 0 || value > maxValue()) {
+            throw new IllegalArgumentException(name + " is " + width + " bits; 0x" + Long.toHexString(value) + " does not fit");
+        }
+        return word & ~(maxValue() << lsb) | value << lsb;
+    }
+
     /** This field of {@code word}, any width. */
     public BigInteger getBig(BigInteger word) {
         return word.shiftRight(lsb).and(mask());

@@ -34,7 +34,7 @@ public final class DataLayouts {
         public final Field DEST_TYPE = field("DestType", 120, 2, "destination chip type: 0 = NIC, 1 = NRC");
         public final Field SRC_TYPE = field("SrcType", 122, 2, "source chip type: 0 = NIC, 1 = NRC");
         public final Field TYPE = field("Type", 124, 4, "transport packet type");
-        public final Field DEST_ID = field("DestID", 128, Th2.CHIP_ID_BITS, "destination chip ID; the routing table index is DestID mod table entries");
+        public final Field DEST_ID = field("DestID", 128, Th2.CHIP_ID_BITS, "destination chip ID; it picks the routing-table entry (flat: DestID mod entries, or by region)");
         public final Field SRC_ID = field("SrcID", 144, Th2.CHIP_ID_BITS, "source chip ID");
         public final Field PACKET_ID = field("PacketID", 160, 36, "sender's packet identifier (opaque to the switch)");
         public final Field KIND = field("Kind", 196, 2, "flit kind: 2 = head, 3 = head and tail (one-flit packet)");

@@ -2,13 +2,17 @@ package org.flitkit.rtl.nic;
 
 import static org.flitkit.hdl.Hdl.*;
 
+import org.flitkit.formats.core.LayoutBits;
 import org.flitkit.formats.th2.ChipType;
+import org.flitkit.formats.th2.DataLayouts;
 import org.flitkit.formats.th2.LinkFrame;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
+import org.flitkit.hdl.lib.Arbiter;
 import org.flitkit.hdl.lib.Decoupled;
+import org.flitkit.hdl.lib.Lock;
 import org.flitkit.hdl.lib.Valid;
 import org.flitkit.rtl.link.BufferShape;
 import org.flitkit.rtl.link.LinkParams;
@@ -20,8 +24,9 @@ import org.flitkit.rtl.pcie.DmaRequest;
 import org.flitkit.rtl.pcie.MmioWrite;
 
 /**
- * The whole NIC: its management path ({@link Nic}) behind its one network port ({@link LinkPort}: the link layer,
- * credits for the far NRC's buffer, the receive buffer), the port's status in the NIC's registers. The host side is
+ * The whole NIC: its management path ({@link Nic}) and the node's data traffic ({@link DataTraffic}) behind its one
+ * network port ({@link LinkPort}: the link layer, credits for the far NRC's buffer, the receive buffer), management
+ * packets first; the port's status in the NIC's registers. The host side is
  * the Nic's; the cable side one frame per cycle each way. Spec: 20-th2-management.md, "The system"; docs/th2-nic.md.
  */
 public final class NicChip extends Module {
@@ -35,9 +40,17 @@ public final class NicChip extends Module {
     public final UInt wireOut = output(UInt(LinkFrame.BITS));
     public final UInt chipId = output(UInt(Th2.CHIP_ID_BITS));
     public final Bool booting = output(Bool());
+    /** the node's data traffic ({@link DataTraffic}): on, the machine's nodes, cycles between packet starts */
+    public final Bool trafficEnable = input(Bool());
+    public final UInt trafficNodes = input(UInt(Th2.CHIP_ID_BITS));
+    public final UInt trafficInterval = input(UInt(16));
+    /** data packets sent and received */
+    public final UInt dataSent = output(UInt(32));
+    public final UInt dataReceived = output(UInt(32));
 
     public final Nic nic;
     public final LinkPort port;
+    public final DataTraffic traffic;
 
     /**
      * @param eep         E2PROM path timing
@@ -53,8 +66,32 @@ public final class NicChip extends Module {
         nic.dmaCpl.connect(dmaCpl);
         irq.connect(nic.irq);
         nic.faults.assign(lit(0, NicRegisters.externalFaults()));
-        port.in.connect(nic.linkOut);
-        nic.linkIn.connect(port.out);
+        traffic = instance(new DataTraffic(DataLayouts.MAX_FLITS));
+        traffic.enable.assign(trafficEnable);
+        traffic.nodes.assign(trafficNodes);
+        traffic.interval.assign(trafficInterval);
+        traffic.self.assign(nic.chipId);
+        dataSent.assign(traffic.sent);
+        dataReceived.assign(traffic.received);
+
+        // out: management packets first, whole packets at a time (the link port takes one packet after another)
+        Arbiter<UInt> send = instance(new Arbiter<>(() -> UInt(Th2.FLIT_BITS), 2,
+                Lock.until(f -> LayoutBits.get(f, DataLayouts.HEAD.KIND).bit(0))));
+        send.in.get(0).connect(nic.linkOut);
+        send.in.get(1).connect(traffic.out);
+        port.in.connect(send.out);
+        // in: VC3 (management) to the NIC's management path, the other VCs to the data traffic, packet by packet
+        Decoupled<UInt> rx = port.out;
+        Bool rxHead = LayoutBits.get(rx.bits, DataLayouts.HEAD.KIND).bit(1);
+        Bool mgmtVc = LayoutBits.get(rx.bits, DataLayouts.HEAD.VC).eq(Th2.MANAGEMENT_VC);
+        Bool toMgmtReg = regInit(Bool(), 1).named("rxToMgmt");
+        Bool toMgmt = mux(rxHead, mgmtVc, toMgmtReg);
+        when(rx.fire(), () -> toMgmtReg.assign(toMgmt));
+        nic.linkIn.valid.assign(rx.valid.and(toMgmt));
+        nic.linkIn.bits.assign(rx.bits);
+        traffic.in.valid.assign(rx.valid.and(toMgmt.not()));
+        traffic.in.bits.assign(rx.bits);
+        rx.ready.assign(mux(toMgmt, nic.linkIn.ready, traffic.in.ready));
         port.chipType.assign(lit(ChipType.NIC.code(), 2));
         port.chipId.assign(nic.chipId);
         port.port.assign(lit(0, 5));

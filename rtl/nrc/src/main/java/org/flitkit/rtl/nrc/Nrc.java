@@ -2,6 +2,7 @@ package org.flitkit.rtl.nrc;
 
 import static org.flitkit.hdl.Hdl.*;
 
+import org.flitkit.formats.core.LayoutBits;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
@@ -121,6 +122,10 @@ public final class Nrc extends Module {
             sw.tableWrite.connect(tables.write);
             sw.tableRead.connect(tables.read);
             tables.readData.assign(sw.tableReadData);
+            UInt regions = nma.value(NrcRegisters.TABLE_REGION);
+            sw.tableRegions.localBits.assign(LayoutBits.get(regions, NrcRegisters.TABLE_REGION_FIELDS.field("local_bits")));
+            sw.tableRegions.region.assign(LayoutBits.get(regions, NrcRegisters.TABLE_REGION_FIELDS.field("region")));
+            sw.tableRegions.fallback.assign(nma.value(NrcRegisters.TABLE_DEFAULT).trunc(switchParams.ports()));
             nma.hw(NrcRegisters.MALFORMED_DROPS).assign(sw.malformedDrops.pad(64));
             nma.hw(NrcRegisters.UNROUTABLE_DROPS).assign(sw.unroutableDrops.pad(64));
             nma.hw(NrcRegisters.OVERFLOW_DROPS).assign(sw.overflowDrops.pad(64));

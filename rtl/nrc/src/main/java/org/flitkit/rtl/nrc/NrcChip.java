@@ -111,6 +111,7 @@ public final class NrcChip extends Module {
         nrc.sw.linkDownDrops.assign(core.linkDownDrops);
         core.tableWrite.connect(nrc.sw.tableWrite);
         core.tableRead.connect(nrc.sw.tableRead);
+        core.tableRegions.connect(nrc.sw.tableRegions);
         nrc.sw.tableReadData.assign(core.tableReadData);
 
         chipId.assign(id);

@@ -11,6 +11,7 @@ import org.flitkit.rtl.nma.RegisterFile;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.FaultCode;
 import org.flitkit.formats.core.Layout;
+import org.flitkit.rtl.nrc.switchcore.TableRegions;
 
 /**
  * The NRC register map and fault inputs: the common NMA registers, the NRC's own counters at 0x100 and
@@ -36,6 +37,14 @@ public final class NrcRegisters {
     public static final String TABLE_DATA = "NRC_TABLE_DATA";
     public static final String TABLE_PTR = "NRC_TABLE_PTR";
     public static final String TABLE_READ = "NRC_TABLE_READ";
+    public static final String TABLE_REGION = "NRC_TABLE_REGION";
+    public static final String TABLE_DEFAULT = "NRC_TABLE_DEFAULT";
+
+    /** NRC_TABLE_REGION: how the routing tables are indexed (docs/th2-nrc-switch.md, "Tables by region"). */
+    public static final Layout TABLE_REGION_FIELDS = Layout.builder("routing-table regions", 64)
+            .field("local_bits", 0, TableRegions.LOCAL_BITS, "0: one flat table indexed by DestID's low bits; L: regions of 2^L DestIDs")
+            .field("region", 16, TableRegions.REGION_BITS, "the chip's own region (DestID >> L): its DestIDs use entries 0..2^L-1")
+            .build();
 
     /** The routing-table pointer of NRC_TABLE_ADDR and NRC_TABLE_PTR. */
     public static final Layout TABLE_POINTER = Layout.builder("routing-table pointer", 64)
@@ -100,7 +109,12 @@ public final class NrcRegisters {
                         "retry-threshold fault of a port while its RETRY_COUNT is at or above this (0: never)"),
                 RegDef.ro(TEMPERATURE, NmaRegisters.CHIP_BASE + 13, "die temperature [7:0], degrees C, from the chip's sensor"),
                 RegDef.rw(TEMPERATURE_LIMIT, NmaRegisters.CHIP_BASE + 14, DEFAULT_TEMPERATURE_LIMIT,
-                        "over-temperature fault while NRC_TEMPERATURE is above this, degrees C")));
+                        "over-temperature fault while NRC_TEMPERATURE is above this, degrees C"),
+                RegDef.rw(TABLE_REGION, NmaRegisters.CHIP_BASE + 15, 0,
+                        "table indexing: local bits L [3:0] (0: flat), own region [31:16]; other regions use entry 2^L + (DestID >> L)")
+                        .withFields(TABLE_REGION_FIELDS),
+                RegDef.rw(TABLE_DEFAULT, NmaRegisters.CHIP_BASE + 16, 0,
+                        "allowed outputs [23:0] of a region entry that is empty or past the table (0: such packets are unroutable)")));
         l.addAll(NmaRegisters.portBanks(RsGeometry.PORTS));
         return List.copyOf(l);
     }

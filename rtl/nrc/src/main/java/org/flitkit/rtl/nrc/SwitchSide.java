@@ -11,6 +11,7 @@ import org.flitkit.rtl.link.LinkStatus;
 import org.flitkit.rtl.nrc.switchcore.SwitchCore;
 import org.flitkit.rtl.nrc.switchcore.SwitchParams;
 import org.flitkit.rtl.nrc.switchcore.TableAddr;
+import org.flitkit.rtl.nrc.switchcore.TableRegions;
 import org.flitkit.rtl.nrc.switchcore.TableWrite;
 
 /**
@@ -22,6 +23,8 @@ public final class SwitchSide extends Bundle {
     public final Valid<TableWrite> tableWrite;
     public final TableAddr tableRead;
     public final UInt tableReadData;
+    /** NRC_TABLE_REGION and NRC_TABLE_DEFAULT */
+    public final TableRegions tableRegions;
     public final UInt malformedDrops = flipped(UInt(SwitchCore.COUNTER_BITS));
     public final UInt unroutableDrops = flipped(UInt(SwitchCore.COUNTER_BITS));
     public final UInt overflowDrops = flipped(UInt(SwitchCore.COUNTER_BITS));
@@ -40,6 +43,7 @@ public final class SwitchSide extends Bundle {
         tableWrite = Valid.of(() -> new TableWrite(p));
         tableRead = new TableAddr(p);
         tableReadData = flipped(UInt(p.ports()));
+        tableRegions = new TableRegions(p);
         bist = Vec(p.ports(), BistControl::new);
     }
 }

@@ -6,6 +6,7 @@ import java.util.List;
 import org.flitkit.fabric.Cable;
 import org.flitkit.fabric.CableOptions;
 import org.flitkit.formats.th2.LinkFrame;
+import org.flitkit.formats.th2.Th2;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
@@ -72,6 +73,10 @@ public final class NicFabricBoard extends Module {
             nrcs[i].faults.assign(i == 0 ? nrcFaults : lit(0, NrcRegisters.faultSources().size()));
             nrcs[i].temperature.assign(lit(Th2Machine.TEMPERATURE, 8));
         }
+        // the server's node sends no data
+        nicChip.trafficEnable.assign(FALSE());
+        nicChip.trafficNodes.assign(lit(0, Th2.CHIP_ID_BITS));
+        nicChip.trafficInterval.assign(lit(0, 16));
         nicChip.mmio.connect(mmio);
         dmaRq.connect(nicChip.dmaRq);
         nicChip.dmaCpl.connect(dmaCpl);

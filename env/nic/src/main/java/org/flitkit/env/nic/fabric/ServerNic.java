@@ -19,6 +19,7 @@ import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.LinkFrame;
 import org.flitkit.formats.th2.RoutingField;
 import org.flitkit.rtl.nic.NicChip;
+import org.flitkit.rtl.nrc.NrcChip;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Testbench;
 
@@ -36,6 +37,8 @@ public final class ServerNic implements Host, AutoCloseable {
     public final MgmtEndpoint endpoint;
     private final Th2Machine machine;
     private final Chip nrc;
+    /** the server NRC's design (its ports' handles) */
+    private final NrcChip top;
     private final int port;
     /**
      * The frames on the cable toward the NRC and toward the NIC, one per cycle of its latency: slot t mod latency
@@ -51,6 +54,7 @@ public final class ServerNic implements Host, AutoCloseable {
         this.machine = machine;
         Th2FatTree.Node n = machine.tree.nodes().get(machine.serverNode);
         this.nrc = machine.nrcs[n.nrc()];
+        this.top = machine.nrc(n.nrc());
         this.port = n.port();
         tb = Testbench.create(machine.nics[0].sim().newInstance(), cfg);
         NicChip dut = tb.dut();
@@ -105,6 +109,11 @@ public final class ServerNic implements Host, AutoCloseable {
         return NicEnv.RING_LOG2;
     }
 
+    /** Data packets the server's NIC received (other nodes' AlltoAll traffic reaches it too). */
+    public long dataReceived() {
+        return tb.sim().peek(tb.dut().dataReceived);
+    }
+
     /** Whether the server's link is up. */
     public boolean linkUp() {
         return tb.sim().peekBool(tb.dut().port.status.up);
@@ -121,9 +130,9 @@ public final class ServerNic implements Host, AutoCloseable {
         NicChip nic = tb.dut();
         int k = (int) (cycle % Th2Machine.CABLE_LATENCY);
         // what entered latency cycles ago arrives, then what leaves now takes its slot
-        machine.fabric.poke(nrc, machine.nrcTop.wireIn.get(port), toNrc[k]);
+        machine.fabric.poke(nrc, top.wireIn.get(port), toNrc[k]);
         tb.sim().poke(nic.wireIn, toNic[k]);
-        machine.fabric.peekInto(nrc, machine.nrcTop.wireOut.get(port), toNic[k]);
+        machine.fabric.peekInto(nrc, top.wireOut.get(port), toNic[k]);
         tb.sim().peekInto(nic.wireOut, toNrc[k]);
         tb.run(1);
     }

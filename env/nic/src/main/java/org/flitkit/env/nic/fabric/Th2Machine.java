@@ -63,12 +63,16 @@ public final class Th2Machine implements AutoCloseable {
         final Simulator nic;
         final double compileSeconds;
         final double bootSeconds;
+        private final EepParams eep;
+        private final LinkParams lp;
 
         public Protos(EepParams eep) {
             this(eep, LinkParams.defaults());
         }
 
         public Protos(EepParams eep, LinkParams lp) {
+            this.eep = eep;
+            this.lp = lp;
             long t0 = System.nanoTime();
             SwitchParams sp = SwitchParams.TH2;
             BufferShape nrcBuffer = new BufferShape(sp.vcs(), sp.reservedFlits(), sp.sharedFlits());
@@ -87,6 +91,16 @@ public final class Th2Machine implements AutoCloseable {
             compileSeconds = (t1 - t0) / 1e9;
             bootSeconds = (System.nanoTime() - t1) / 1e9;
         }
+
+        /** An NRC of the same design booted from its own E2PROM {@code image} (the compiled class is reused). */
+        Simulator nrcBootedFrom(byte[] image) {
+            Simulator s = Simulator.of(() -> new NrcChip(eep, image, SwitchParams.TH2, lp));
+            boot(s, ((NrcChip) s.circuit().top()).booting);
+            if (s.peek(((NrcChip) s.circuit().top()).booting) != 0) {
+                throw new IllegalStateException("an NRC did not finish loading its E2PROM");
+            }
+            return s;
+        }
     }
 
     /** The machine of {@code tree} on {@code threads} threads; {@code exhaustive}: every chip evaluated every cycle. */
@@ -99,6 +113,17 @@ public final class Th2Machine implements AutoCloseable {
      * management server's NIC is cabled there from outside ({@link ServerNic}). -1: every node's NIC is plugged.
      */
     public Th2Machine(Th2FatTree tree, Protos protos, int threads, boolean exhaustive, int serverNode) {
+        this(tree, protos, threads, exhaustive, serverNode, null);
+    }
+
+    /**
+     * As above; with {@code nrcImages} (one per NRC, in tree order) every NRC powers up from its own E2PROM image
+     * (its CHIP_ID and whatever else the image writes: routing tables) instead of being a fork given its CHIP_ID.
+     */
+    public Th2Machine(Th2FatTree tree, Protos protos, int threads, boolean exhaustive, int serverNode, List<byte[]> nrcImages) {
+        if (nrcImages != null && nrcImages.size() != tree.nrcs().size()) {
+            throw new IllegalArgumentException(tree.nrcs().size() + " NRCs need as many E2PROM images, got " + nrcImages.size());
+        }
         if (tree.nodes().size() > NRC_ID_BASE || NRC_ID_BASE + tree.nrcs().size() > Th2.CHIP_ID_ANY) {
             throw new IllegalArgumentException("the CHIP_IDs of " + tree.nodes().size() + " NICs and " + tree.nrcs().size() + " NRCs do not fit below 0xFFFF");
         }
@@ -113,10 +138,23 @@ public final class Th2Machine implements AutoCloseable {
         Bits nicId = nic.signal(chipIdRegister(nic, "nicChip.nic."));
         List<Th2FatTree.Nrc> nrcList = tree.nrcs();
         nrcs = new Chip[nrcList.size()];
+        Simulator[] booted = new Simulator[nrcs.length];
+        // every chip starts on one cycle: the last image-booted NRC's, or the prototypes'
+        long start = nrc.cycle();
+        for (int i = 0; nrcImages != null && i < nrcs.length; i++) {
+            booted[i] = protos.nrcBootedFrom(nrcImages.get(i));
+            start = Math.max(start, booted[i].cycle());
+        }
         for (int i = 0; i < nrcs.length; i++) {
-            Simulator s = nrc.fork();
-            s.deposit(nrcId, NRC_ID_BASE + i);
-            s.poke(nrcTop.temperature, TEMPERATURE);
+            Simulator s = booted[i];
+            if (s == null) {
+                s = nrc.fork();
+                s.deposit(nrcId, NRC_ID_BASE + i);
+            }
+            s.poke(((NrcChip) s.circuit().top()).temperature, TEMPERATURE);
+            if (s.cycle() < start) {
+                s.step(start - s.cycle());
+            }
             nrcs[i] = fabric.chip("nrc" + i, s);
         }
         List<Th2FatTree.Node> nodes = tree.nodes();
@@ -124,6 +162,9 @@ public final class Th2Machine implements AutoCloseable {
         for (int n = 0; n < nics.length; n++) {
             Simulator s = nic.fork();
             s.deposit(nicId, n);
+            if (s.cycle() < start) {
+                s.step(start - s.cycle());
+            }
             nics[n] = fabric.chip("nic" + n, s);
         }
         List<Th2FatTree.Cable> cables = tree.cables();
@@ -131,8 +172,8 @@ public final class Th2Machine implements AutoCloseable {
         for (int i = 0; i < cableWires.length; i++) {
             Th2FatTree.Cable c = cables.get(i);
             cableWires[i] = new WireChannel[] {
-                fabric.wire(nrcs[c.a()], nrcTop.wireOut.get(c.portA()), nrcs[c.b()], nrcTop.wireIn.get(c.portB())).latency(CABLE_LATENCY),
-                fabric.wire(nrcs[c.b()], nrcTop.wireOut.get(c.portB()), nrcs[c.a()], nrcTop.wireIn.get(c.portA())).latency(CABLE_LATENCY)};
+                fabric.wire(nrcs[c.a()], nrc(c.a()).wireOut.get(c.portA()), nrcs[c.b()], nrc(c.b()).wireIn.get(c.portB())).latency(CABLE_LATENCY),
+                fabric.wire(nrcs[c.b()], nrc(c.b()).wireOut.get(c.portB()), nrcs[c.a()], nrc(c.a()).wireIn.get(c.portA())).latency(CABLE_LATENCY)};
         }
         this.serverNode = serverNode;
         nodeWires = new WireChannel[nodes.size()][];
@@ -141,8 +182,8 @@ public final class Th2Machine implements AutoCloseable {
                 continue;
             }
             nodeWires[n.index()] = new WireChannel[] {
-                fabric.wire(nics[n.index()], nicTop.wireOut, nrcs[n.nrc()], nrcTop.wireIn.get(n.port())).latency(CABLE_LATENCY),
-                fabric.wire(nrcs[n.nrc()], nrcTop.wireOut.get(n.port()), nics[n.index()], nicTop.wireIn).latency(CABLE_LATENCY)};
+                fabric.wire(nics[n.index()], nicTop.wireOut, nrcs[n.nrc()], nrc(n.nrc()).wireIn.get(n.port())).latency(CABLE_LATENCY),
+                fabric.wire(nrcs[n.nrc()], nrc(n.nrc()).wireOut.get(n.port()), nics[n.index()], nicTop.wireIn).latency(CABLE_LATENCY)};
         }
         long t3 = System.nanoTime();
         compileSeconds = protos.compileSeconds;
@@ -152,6 +193,14 @@ public final class Th2Machine implements AutoCloseable {
         nrcSharedBytes = nrcs[0].sim().sharedStateBytes();
         nicStateBytes = nics.length == 0 ? 0 : nics[0].sim().stateBytes();
         nicSharedBytes = nics.length == 0 ? 0 : nics[0].sim().sharedStateBytes();
+    }
+
+    /**
+     * NRC {@code i}'s design: {@link #nrcTop} for a fork, its own for an NRC booted from its own image; the handles
+     * to poke, peek and wire that chip with.
+     */
+    public NrcChip nrc(int i) {
+        return (NrcChip) nrcs[i].sim().circuit().top();
     }
 
     /** An E2PROM holding only a CHIP_ID record. */
@@ -227,6 +276,36 @@ public final class Th2Machine implements AutoCloseable {
         }
     }
 
+    /**
+     * Every node's NIC but the server's sends AlltoAll data ({@link org.flitkit.rtl.nic.DataTraffic}): a packet of
+     * {@link org.flitkit.formats.th2.DataLayouts#MAX_FLITS} flits every {@code interval} cycles at most, to node
+     * (self + k) mod nodes, k = 1, 2, ...; 0 stops it (a packet being sent is finished).
+     */
+    public void alltoall(int interval) {
+        if (interval < 0 || interval > 0xFFFF) {
+            throw new IllegalArgumentException("the interval is 0 (off) .. 65535 cycles, got " + interval);
+        }
+        for (Th2FatTree.Node n : tree.nodes()) {
+            if (n.index() != serverNode) {
+                Chip c = nics[n.index()];
+                fabric.poke(c, nicTop.trafficNodes, tree.nodes().size());
+                fabric.poke(c, nicTop.trafficInterval, interval);
+                fabric.poke(c, nicTop.trafficEnable, interval > 0 ? 1 : 0);
+            }
+        }
+    }
+
+    /** Data packets sent and received by all NICs so far: {sent, received}. */
+    public long[] dataPackets() {
+        long sent = 0;
+        long received = 0;
+        for (Chip c : nics) {
+            sent += fabric.peek(c, nicTop.dataSent);
+            received += fabric.peek(c, nicTop.dataReceived);
+        }
+        return new long[] {sent, received};
+    }
+
     /** Runs {@code action} (a cut, a kill, ...) at fabric cycle {@code cycle}, before that cycle's chips are evaluated. */
     public void at(long cycle, Runnable action) {
         if (cycle < fabric.now()) {
@@ -263,7 +342,7 @@ public final class Th2Machine implements AutoCloseable {
         long up = 0;
         for (Chip c : nrcs) {
             for (int p = 0; p < Th2FatTree.PORTS; p++) {
-                up += c.sim().peek(nrcTop.links[p].status.up);
+                up += c.sim().peek(((NrcChip) c.sim().circuit().top()).links[p].status.up);
             }
         }
         for (Chip c : nics) {
@@ -282,12 +361,12 @@ public final class Th2Machine implements AutoCloseable {
         if (celsius < 0 || celsius > 255) {
             throw new IllegalArgumentException("the sensor reads 0..255 degrees C, got " + celsius);
         }
-        fabric.poke(nrcs[nrc], nrcTop.temperature, celsius);
+        fabric.poke(nrcs[nrc], nrc(nrc).temperature, celsius);
     }
 
     /** CHIP_IDs as the chips' own registers hold them now. */
     public int chipId(Chip c) {
-        return (int) fabric.peek(c, c.sim().circuit().top() == nrcTop ? nrcTop.chipId : nicTop.chipId);
+        return (int) fabric.peek(c, c.sim().circuit().top() instanceof NrcChip top ? top.chipId : nicTop.chipId);
     }
 
     @Override

@@ -24,7 +24,15 @@ public final class ManagementServer implements AutoCloseable {
     public final FaultLog faults;
 
     public ManagementServer(Th2FatTree tree, Th2Machine.Protos protos, int threads, int serverNode, int window, long timeout) {
-        machine = new Th2Machine(tree, protos, threads, false, serverNode);
+        this(new Th2Machine(tree, protos, threads, false, serverNode), window, timeout);
+    }
+
+    /** The server on {@code machine}, whose {@code serverNode}'s cable is left for the server's NIC. */
+    public ManagementServer(Th2Machine machine, int window, long timeout) {
+        if (machine.serverNode < 0) {
+            throw new IllegalArgumentException("the machine has no server node: build it with one");
+        }
+        this.machine = machine;
         server = new ServerNic(machine, RunConfig.of(1, 0));
         pipe = new RequestPipe(server, machine.fabric, window, timeout);
         faults = new FaultLog(server.endpoint);

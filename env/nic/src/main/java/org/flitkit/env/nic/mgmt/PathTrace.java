@@ -6,10 +6,12 @@ import org.flitkit.env.nic.host.MgmtRequest;
 import org.flitkit.fabric.Fabric;
 import org.flitkit.rtl.nma.NmaRegisters;
 import org.flitkit.rtl.nrc.NrcRegisters;
+import org.flitkit.rtl.nrc.switchcore.TableRegions;
 
 /**
  * Path trace (spec 20-th2-management.md, function 4): from a source NIC to a destination NIC, the server reads each
- * NRC's routing-table entry for the destination through NRC_TABLE_ADDR / NRC_TABLE_READ, replays the switch's choice
+ * NRC's table indexing (NRC_TABLE_REGION, NRC_TABLE_DEFAULT) and the entry the switch reads for the destination
+ * through NRC_TABLE_ADDR / NRC_TABLE_READ, replays the switch's choice
  * ({@link RoutingTables#replay}), reads the link state of the output taken, and goes on at the NRC behind it; the
  * result is the path, each link's state and whether the destination is reached.
  */
@@ -47,16 +49,31 @@ public final class PathTrace {
                 return 0;
             }
             Discovery.FoundNrc n = tables.nrc(nrc);
-            long pointer = (long) dest << NrcRegisters.TABLE_POINTER.field("entry").lsb() | (long) in << NrcRegisters.TABLE_POINTER.field("input_port").lsb();
-            RequestPipe.Done w = pipe.call(MgmtRequest.writeRegisters(n.target(), List.of(NrcRegisters.address(NrcRegisters.TABLE_ADDR)), List.of(pointer)));
-            RequestPipe.Done r = Discovery.values(w.result()) == null ? w
-                    : pipe.call(MgmtRequest.readRegisters(n.target(), List.of(NrcRegisters.address(NrcRegisters.TABLE_READ))));
-            List<Long> v = Discovery.values(r.result());
-            if (v == null || v.isEmpty()) {
-                failure[0] = String.format("NRC 0x%04x table read: %s", nrc, Discovery.describe(r.result()));
+            // how the chip indexes its tables, then the entry the switch reads for this destination
+            RequestPipe.Done c = pipe.call(MgmtRequest.readRegisters(n.target(),
+                    List.of(NrcRegisters.address(NrcRegisters.TABLE_REGION), NrcRegisters.address(NrcRegisters.TABLE_DEFAULT))));
+            List<Long> config = Discovery.values(c.result());
+            if (config == null || config.size() != 2) {
+                failure[0] = String.format("NRC 0x%04x table configuration read: %s", nrc, Discovery.describe(c.result()));
                 return 0;
             }
-            return (int) (long) v.get(0);
+            int localBits = (int) NrcRegisters.TABLE_REGION_FIELDS.field("local_bits").get(config.get(0));
+            int region = (int) NrcRegisters.TABLE_REGION_FIELDS.field("region").get(config.get(0));
+            int index = TableRegions.index(dest, localBits, region, RoutingTables.ENTRIES);
+            long raw = 0;
+            if (index >= 0) {
+                long pointer = NrcRegisters.TABLE_POINTER.field("input_port").set(NrcRegisters.TABLE_POINTER.field("entry").set(0, index), in);
+                RequestPipe.Done w = pipe.call(MgmtRequest.writeRegisters(n.target(), List.of(NrcRegisters.address(NrcRegisters.TABLE_ADDR)), List.of(pointer)));
+                RequestPipe.Done r = Discovery.values(w.result()) == null ? w
+                        : pipe.call(MgmtRequest.readRegisters(n.target(), List.of(NrcRegisters.address(NrcRegisters.TABLE_READ))));
+                List<Long> v = Discovery.values(r.result());
+                if (v == null || v.isEmpty()) {
+                    failure[0] = String.format("NRC 0x%04x table read: %s", nrc, Discovery.describe(r.result()));
+                    return 0;
+                }
+                raw = v.get(0);
+            }
+            return TableRegions.allowed(dest, localBits, region, (int) raw, (int) (long) config.get(1));
         });
         List<Step> steps = new ArrayList<>();
         boolean linksUp = true;

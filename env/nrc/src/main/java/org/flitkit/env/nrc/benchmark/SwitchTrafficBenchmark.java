@@ -57,6 +57,10 @@ public final class SwitchTrafficBenchmark extends Module {
         core.tableWrite.bits.all.assign(FALSE());
         core.tableRead.port.assign(0);
         core.tableRead.index.assign(0);
+        // one flat table indexed by DestID (the reset indexing)
+        core.tableRegions.localBits.assign(0);
+        core.tableRegions.region.assign(0);
+        core.tableRegions.fallback.assign(0);
 
         UInt sinkReady = Lfsr.galois(32, TRUE(), 0x5EED_0A11L).named("sinkReady");
         List<Bits> taken = new ArrayList<>();

@@ -71,6 +71,8 @@ public final class InputUnit extends Module {
     public final UInt tableMask;
     public final UInt tableReadIndex;
     public final UInt tableReadData;
+    /** how the table is indexed (flat, or by region) and the outputs of an empty region entry */
+    public final TableRegions regions;
 
     /** one-cycle pulses for the counters */
     public final Bool malformed = output(Bool());
@@ -100,6 +102,7 @@ public final class InputUnit extends Module {
         tableMask = input(UInt(n));
         tableReadIndex = input(UInt(p.indexBits()));
         tableReadData = output(UInt(n));
+        regions = input(new TableRegions(p));
         int tagBits = n + 4 + 2;
         damq = instance(new Damq(p.capacity(), vcs, Th2.FLIT_BITS, tagBits));
 
@@ -109,6 +112,25 @@ public final class InputUnit extends Module {
 
         arrival(routeTable, tagBits);
         departure();
+    }
+
+    /**
+     * The allowed outputs of table-routed DestID {@code destId}: the entry of the flat table, or of the chip's region
+     * or of DestID's region, the fallback for an empty region entry ({@link TableRegions#index}, {@link TableRegions#allowed}).
+     */
+    private UInt lookup(UInt destId, Mem<UInt> table) {
+        int n = p.ports();
+        UInt lb = regions.localBits;
+        Bool flat = lb.eq(0);
+        UInt high = destId.shr(lb).named("destRegion");
+        Bool own = high.eq(regions.region);
+        UInt low = destId.xor(high.shlTrunc(lb));
+        UInt regionIndex = lit(1, 17).shlTrunc(lb).add(high.pad(17)).trunc(17);
+        UInt index = mux(flat, destId.trunc(p.indexBits()).pad(17), mux(own, low.pad(17), regionIndex)).named("tableIndex");
+        Bool inTable = flat.or(index.lt(p.tableEntries()));
+        UInt raw = mux(inTable, table.read(index.trunc(p.indexBits())), lit(0, n));
+        Bool fallsBack = flat.not().and(own.not()).and(raw.eq(0));
+        return mux(fallsBack, regions.fallback, raw).named("mask");
     }
 
     /** The arrival side's framing state: where the incoming flit belongs (a register of bundle type). */
@@ -160,7 +182,7 @@ public final class InputUnit extends Module {
         }
         UInt hop = vecOf(hops).at(hopPtr).named("hop");
         UInt destId = LayoutBits.get(f, HEAD.DEST_ID);
-        UInt mask = table.read(destId.trunc(p.indexBits())).named("mask");
+        UInt mask = lookup(destId, table);
 
         Bool vcOk = vc.lt(p.vcs());
         Bool lenBad = len.eq(0).or(len.gt(p.maxPacketFlits()));

@@ -48,6 +48,8 @@ public final class SwitchCore extends Module {
     /** routing-table read port: {@code tableReadData} = entry {@code tableRead} (combinational) */
     public final TableAddr tableRead;
     public final UInt tableReadData;
+    /** how every input's table is indexed (NRC_TABLE_REGION) and the outputs of an empty region entry (NRC_TABLE_DEFAULT) */
+    public final TableRegions tableRegions;
 
     /** packets dropped as malformed: Len 0 or over max, RtType not 0/1, a bad source route */
     public final UInt malformedDrops;
@@ -88,6 +90,7 @@ public final class SwitchCore extends Module {
         tableWrite = input(Valid.of(() -> new TableWrite(p)));
         tableRead = input(new TableAddr(p));
         tableReadData = output(UInt(n));
+        tableRegions = input(new TableRegions(p));
         malformedDrops = output(UInt(COUNTER_BITS));
         unroutableDrops = output(UInt(COUNTER_BITS));
         badVcDrops = output(UInt(COUNTER_BITS));
@@ -216,6 +219,7 @@ public final class SwitchCore extends Module {
         u.tableIndex.assign(tableWrite.bits.index);
         u.tableMask.assign(tableWrite.bits.mask);
         u.tableReadIndex.assign(tableRead.index);
+        u.regions.connect(tableRegions);
     }
 
     /** The outputs granted this cycle and, per tile (row r, column c), the outputs granted to its input. */

@@ -232,6 +232,58 @@ class SwitchCoreTest {
     }
 
     @Test
+    void tablesByRegionIndexTheOwnRegionsDestIdsByTheirLowBitsAndOtherRegionsOncePerRegion(RunConfig cfg) {
+        try (Env env = new Env(cfg, Throttle.busy(0.3), Throttle.busy(0.3), 1, 4)) {
+            // regions of 4 DestIDs (L = 2), this chip's region 5 (DestIDs 20..23): entries 0..3; region r: entry 4 + r
+            env.sim.poke(env.core.tableRegions.localBits, 2);
+            env.sim.poke(env.core.tableRegions.region, 5);
+            env.sim.poke(env.core.tableRegions.fallback, 0b1000);
+            env.writeTable(-1, 0, 0b0001); // DestID 20
+            env.writeTable(-1, 1, 0b0010); // DestID 21
+            // DestID 22 (entry 2) and 23 (entry 3) left empty: a local entry does not fall back
+            env.writeTable(-1, 4 + 0, 0b0100); // region 0: DestIDs 0..3
+            env.writeTable(-1, 4 + 2, 0b0010); // region 2: DestIDs 8..11
+            env.writeTable(-1, 4 + 5, 0b0001); // region 5's own region entry is never read
+            env.writeTable(-1, 4 + 11, 0b0100); // region 11: DestIDs 44..47, the last entry
+            for (int i = 0; i < P.ports(); i++) {
+                env.send(i, 0, 2, 20, 0);
+                env.send(i, 1, 1, 21, 1);
+                env.send(i, 2, 3, 22, -1);     // empty local entry: unroutable
+                env.send(i, 0, 1, 2, 2);       // region 0
+                env.send(i, 1, 4, 9, 1);       // region 2
+                env.send(i, 2, 2, 14, 3);      // region 3: empty, falls back
+                env.send(i, 0, 3, 46, 2);      // region 11
+                env.send(i, 1, 1, 48, 3);      // region 12: entry 16, past the table, falls back
+                env.send(i, 2, 2, 0x1234, 3);  // region 0x48D: past the table
+            }
+            env.drain(4_000);
+            assertThat(env.board.matched()).isEqualTo(4 * 8);
+            assertThat(env.count(env.core.unroutableDrops)).isEqualTo(4);
+            // regions off again: the same tables are one flat table, DestID mod 16
+            env.sim.poke(env.core.tableRegions.localBits, 0);
+            for (int i = 0; i < P.ports(); i++) {
+                env.send(i, 0, 1, 16 + 1, 1);  // entry 1
+                env.send(i, 1, 2, 6, 1);       // entry 6 (region 2's when by region)
+                env.send(i, 2, 1, 14, -1);     // entry 14: empty, no fallback in a flat table
+            }
+            env.drain(4_000);
+            assertThat(env.board.matched()).isEqualTo(4 * 10);
+            assertThat(env.count(env.core.unroutableDrops)).isEqualTo(8);
+            for (int d : new int[] {20, 22, 2, 14, 48, 0x1234, 7}) {
+                int index = TableRegions.index(d, 2, 5, P.tableEntries());
+                long raw = index < 0 ? 0 : env.readTable(0, index);
+                assertThat(TableRegions.allowed(d, 2, 5, (int) raw, 0b1000)).as("software model, DestID %d", d)
+                        .isEqualTo(switch (d) {
+                            case 20 -> 0b0001;
+                            case 22 -> 0;
+                            case 2 -> 0b0100;
+                            default -> 0b1000;
+                        });
+            }
+        }
+    }
+
+    @Test
     void aVcWithoutDownstreamCreditsBlocksOnlyItself(RunConfig cfg) {
         try (Env env = new Env(cfg, Throttle.NONE, Throttle.NONE, 1, 3)) {
             env.writeTable(0, 1, 0b0010);
