@@ -35,6 +35,7 @@ import org.flitkit.app.demo.FlitLoopback;
 import org.flitkit.app.demo.FlitLoopbackScenario;
 import org.flitkit.env.nic.NicFigures;
 import org.flitkit.env.nic.mgmt.FabricFigures;
+import org.flitkit.env.nic.mgmt.TrafficFigures;
 import org.flitkit.env.nic.fabric.Th2Benchmark;
 import org.flitkit.env.nic.NicFiguresScenario;
 import org.flitkit.env.nrc.NrcBootScenario;
@@ -258,6 +259,7 @@ public final class Catalog {
                 .figures(new SwitchFigures())
                 .figures(new NicFigures())
                 .figures(new FabricFigures())
+                .figures(new TrafficFigures())
                 .figures(new XudFigures())
                 .figures(new ChppXbarFigures())
                 .figures(new ChppFigures())

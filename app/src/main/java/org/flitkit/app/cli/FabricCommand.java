@@ -23,6 +23,7 @@ import org.flitkit.env.nic.mgmt.PathTrace;
 import org.flitkit.env.nic.mgmt.RoutingTables;
 import org.flitkit.env.nic.mgmt.StatusScan;
 import org.flitkit.env.nic.mgmt.TrafficDiscovery;
+import org.flitkit.env.nic.mgmt.TrafficFigures;
 import org.flitkit.env.nrc.system.Th2Drawings;
 import org.flitkit.env.nrc.system.Th2FatTree;
 import org.flitkit.formats.th2.Th2;
@@ -359,7 +360,7 @@ final class FabricCommand implements Runnable {
 
         @Option(names = "--warmup", paramLabel = "CYCLES", description = "With --alltoall: cycles of traffic before the second discovery "
                 + "(default: ${DEFAULT-VALUE}).")
-        long warmup = FabricFigures.ALLTOALL_WARMUP;
+        long warmup = TrafficFigures.WARMUP;
 
         @Override
         public Integer call() {

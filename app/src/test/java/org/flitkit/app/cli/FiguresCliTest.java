@@ -103,7 +103,7 @@ class FiguresCliTest {
     void anUnknownNameIsBadUsage() {
         HdlCliTest.Run r = HdlCliTest.hdl("figures", "--only", "nrc-nothing");
         assertThat(r.exit()).isEqualTo(2);
-        assertThat(r.err()).startsWith("hdl: no figure source or figure named 'nrc-nothing'; sources: nrc, nrc-switch, nic, fabric, xud, chpp-xbar, chpp, mnc; figures: nrc-rs-packet, ");
+        assertThat(r.err()).startsWith("hdl: no figure source or figure named 'nrc-nothing'; sources: nrc, nrc-switch, nic, fabric, fabric-traffic, xud, chpp-xbar, chpp, mnc; figures: nrc-rs-packet, ");
         assertThat(HdlCliTest.hdl("figures", "--jobs", "0").exit()).isEqualTo(2);
     }
 }

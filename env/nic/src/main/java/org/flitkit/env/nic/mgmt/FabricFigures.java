@@ -37,16 +37,11 @@ public final class FabricFigures extends OneRunFigures<FabricFigures.Run> {
 
     /** What one measurement of the machine gives. */
     public record Run(String topology, int nrcs, int nics, double[] hops, double[] latencyUs, double processingUs, double perHopUs, int[] histogram,
-            double discoveryUs, long discoveryRequests, double[] scanOneNrcUs, long scanRequestsPerNrc, double scanSeconds, double scanGibit,
-            TrafficDiscovery.Result alltoall) {
+            double discoveryUs, long discoveryRequests, double[] scanOneNrcUs, long scanRequestsPerNrc, double scanSeconds, double scanGibit) {
         public double scanGbps() {
             return scanGibit / scanSeconds;
         }
     }
-
-    /** AlltoAll for the loaded discovery: an 8-flit packet per node every 8 cycles (the link's rate), after 2,000 cycles */
-    public static final int ALLTOALL_INTERVAL = 8;
-    public static final long ALLTOALL_WARMUP = 2_000;
 
     private final String topology;
 
@@ -113,10 +108,6 @@ public final class FabricFigures extends OneRunFigures<FabricFigures.Run> {
         def(Figure.builder("fabric-discovery", "topology discovery of the whole machine from NEIGHBOUR reads, idle network, one request at a time")
                 .from(discovery).paper(PaperValue.of(472_822), "us").slow().build(),
                 r -> Measurement.of("fabric-discovery", r.discoveryUs));
-        def(Figure.builder("fabric-discovery-alltoall", "discovery time under AlltoAll data traffic against idle, one request at a time, "
-                        + "on a frame (the whole machine under traffic is beyond this simulator): every node an 8-flit packet every 8 cycles")
-                .from(discovery).paper(PaperValue.of(100.0 * (490_885 - 472_822) / 472_822), "%").slow().build(),
-                r -> Measurement.of("fabric-discovery-alltoall", r.alltoall.increasePercent()));
         def(Figure.builder("fabric-scan-time", "status scan of every NRC (120 requests each): scans of one NRC per distance, summed over the histogram")
                 .from(scan).paper(PaperValue.of(9.38), "s").slow().build(),
                 r -> Measurement.of("fabric-scan-time", r.scanSeconds));
@@ -181,21 +172,7 @@ public final class FabricFigures extends OneRunFigures<FabricFigures.Run> {
             // every request and its answer is one management packet of 4 flits
             double gibit = 2.0 * perNrc * found.nrcs().size() * Th2.PACKET_BITS / GIBIT;
             return new Run(topology, tree.nrcs().size(), tree.nodes().size(), x, y, fit[0], fit[1], histogram, ManagementServer.micros(found.cycles()),
-                    found.requests(), oneNrc, perNrc, scanUs / 1e6, gibit, alltoall(threads));
-        }
-    }
-
-    /** Discovery of a frame idle and under AlltoAll, one request at a time ({@link TrafficDiscovery}). */
-    public static TrafficDiscovery.Result alltoall(int threads) {
-        try (ManagementServer ms = new ManagementServer(Th2FatTree.frame(), new Th2Machine.Protos(EepParams.DEFAULT), threads, 0, 1,
-                ManagementServer.TIMEOUT)) {
-            ms.powerUp(200_000);
-            TrafficDiscovery.Result r = TrafficDiscovery.run(ms, ALLTOALL_INTERVAL, ALLTOALL_WARMUP, 100_000, (f, d) -> { });
-            if (r.loaded().nrcs().size() != r.idle().nrcs().size() || r.received() != r.sent()) {
-                throw new IllegalStateException("under AlltoAll: " + r.loaded().nrcs().size() + " NRCs found, " + r.received() + " of "
-                        + r.sent() + " data packets received");
-            }
-            return r;
+                    found.requests(), oneNrc, perNrc, scanUs / 1e6, gibit);
         }
     }
 

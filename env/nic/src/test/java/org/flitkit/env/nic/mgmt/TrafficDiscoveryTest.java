@@ -17,7 +17,7 @@ class TrafficDiscoveryTest {
         try (ManagementServer m = new ManagementServer(tree, DiscoveryTest.PROTOS, 1, 0, 1, ManagementServer.TIMEOUT)) {
             m.powerUp(5_000);
             // one request at a time, as the figure; every node but the server's an 8-flit packet every 8 cycles
-            TrafficDiscovery.Result r = TrafficDiscovery.run(m, FabricFigures.ALLTOALL_INTERVAL, FabricFigures.ALLTOALL_WARMUP, 50_000, (f, d) -> { });
+            TrafficDiscovery.Result r = TrafficDiscovery.run(m, TrafficFigures.INTERVAL, TrafficFigures.WARMUP, 50_000, (f, d) -> { });
             assertThat(r.idle().nrcs()).hasSize(6);
             assertThat(r.loaded().nrcs()).hasSize(6);
             assertThat(r.loaded().nics()).hasSize(32);
