@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.flitkit.console.Console;
+import org.flitkit.console.MachineSession;
 import org.flitkit.env.nic.fabric.Th2Machine;
 import org.flitkit.env.nic.mgmt.BistRun;
 import org.flitkit.env.nic.mgmt.Discovery;
@@ -40,18 +42,19 @@ import picocli.CommandLine.Spec;
 /**
  * {@code hdl fabric}: the TH-2 machine of whole chips (docs/th2-fabric.md) and its management server
  * (docs/th2-management.md): build it and draw it, discover it from NEIGHBOUR reads, scan its status, collect its
- * faults, run link BIST. Each prints lines and one summary line, or with {@code --json} one JSON document.
+ * faults, run link BIST; or serve the web console on it (docs/th2-console.md). Each prints lines and one summary
+ * line, or with {@code --json} one JSON document.
  */
 @Command(name = "fabric", description = "The TH-2 machine of whole chips and its management server (docs/th2-management.md).",
         subcommands = {FabricCommand.Build.class, FabricCommand.Discover.class, FabricCommand.Trace.class, FabricCommand.Scan.class,
-                FabricCommand.Faults.class, FabricCommand.Bist.class})
+                FabricCommand.Faults.class, FabricCommand.Bist.class, FabricCommand.Serve.class})
 final class FabricCommand implements Runnable {
     @Spec
     CommandSpec spec;
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing subcommand: build, discover, trace, scan, faults or bist");
+        throw new ParameterException(spec.commandLine(), "missing subcommand: build, discover, trace, scan, faults, bist or serve");
     }
 
     /** What every subcommand takes: the topology and how it is simulated. */
@@ -688,6 +691,61 @@ final class FabricCommand implements Runnable {
                 run.json.put("bist", r);
                 run.finish(spec, machine, run.summary(String.format(Locale.ROOT, "%s: BIST on NRC %d port %d, %d frames each way in %,d cycles: %d and %d errored frames",
                         machine.topology, nrc, port, frames, r.cycles(), r.there().erroredFrames(), r.back().erroredFrames())));
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "serve", mixinStandardHelpOptions = true, description = "The web console (topology, device, fault, traffic and log views) "
+            + "on the management server and the simulated machine, until interrupted (docs/th2-console.md).")
+    static final class Serve extends ServerCommand {
+        @Option(names = "--port", paramLabel = "PORT", description = "HTTP port, 0 for any free one (default: ${DEFAULT-VALUE}).")
+        int port = 8080;
+
+        @Option(names = "--bind", paramLabel = "HOST", description = "Address to listen on (default: ${DEFAULT-VALUE}: this machine only).")
+        String bind = "127.0.0.1";
+
+        @Option(names = "--seconds", paramLabel = "S", description = "Stop after S seconds (default: run until interrupted).")
+        Long seconds;
+
+        @Override
+        public Integer call() throws InterruptedException {
+            if (port < 0 || port > 65535 || seconds != null && seconds < 1) {
+                throw new ParameterException(spec.commandLine(), "--port is 0..65535 and --seconds at least 1");
+            }
+            Run run = new Run(spec, machine, server, "serve --topology " + machine.topology);
+            if (run.progress != null) {
+                run.progress.close();
+            }
+            MachineSession session = new MachineSession(machine.topology, run.ms);
+            session.start();
+            Console console = new Console(session);
+            int p;
+            try {
+                p = console.start(bind, port);
+            } catch (RuntimeException e) {
+                session.close();
+                throw CliError.failure("cannot serve on " + bind + ":" + port + ": " + e.getMessage());
+            }
+            java.util.concurrent.CountDownLatch stop = new java.util.concurrent.CountDownLatch(1);
+            Thread hook = new Thread(() -> {
+                console.close();
+                session.close();
+                stop.countDown();
+            });
+            Runtime.getRuntime().addShutdownHook(hook);
+            PrintWriter out = spec.commandLine().getOut();
+            String host = bind.contains(":") ? "[" + bind + "]" : bind;
+            out.printf(Locale.ROOT, "console: http://%s:%d/?token=%s%n", host, p, console.token);
+            out.printf(Locale.ROOT, "token: %s (send it as X-Token with every POST and PUT)%n", console.token);
+            out.printf(Locale.ROOT, "API: http://%s:%d/api/chips, description http://%s:%d/api/openapi.yaml; Ctrl-C stops%n", host, p, host, p);
+            out.flush();
+            if (seconds != null) {
+                stop.await(seconds, java.util.concurrent.TimeUnit.SECONDS);
+                Runtime.getRuntime().removeShutdownHook(hook);
+                hook.run();
+            } else {
+                stop.await();
             }
             return 0;
         }

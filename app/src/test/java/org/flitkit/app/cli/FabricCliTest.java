@@ -44,11 +44,40 @@ class FabricCliTest {
     void aTraceFollowsTheLoadedTablesFromNodeToNode() {
         HdlCliTest.Run r = hdl("fabric", "trace", "--topology", "frame", "--from", "0", "--to", "31", "--threads", "1");
         assertThat(r.exit()).as(r.err()).isZero();
-        assertThat(r.out()).contains("routing tables: 32 entries to every NRC found, loaded in band in ")
+        assertThat(r.out()).contains("routing tables: 6 NRCs (regions of 8: 6), 40 entries (at most 8 per NRC), 32 requests to load\n"
+                        + "loaded in band: 32 requests in 8,631 cycles = 20 us simulated, ")
                 .contains("  NRC 0x8000 in 0 allowed {8,9,10,11,12,13,14} out 8, link up on 8 lanes\n"
                         + "  NRC 0x8004 in 10 allowed {21,22,23} out 21, link up on 8 lanes\n"
                         + "  NRC 0x8003 in 12 allowed {7} out 7, link up on 8 lanes\n");
-        assertThat(r.lastLine()).startsWith("frame: node 0 to node 31: 3 NRCs, reachable (traced in 6,030 cycles); ");
+        assertThat(r.lastLine()).startsWith("frame: node 0 to node 31: 3 NRCs, reachable (traced in 8,044 cycles); ");
+    }
+
+    @Test
+    void serveAnswersTheApiUntilItsTimeIsUp() throws Exception {
+        java.io.StringWriter out = new java.io.StringWriter();
+        java.io.StringWriter err = new java.io.StringWriter();
+        picocli.CommandLine cl = Main.commandLine(org.flitkit.app.Catalog.standard());
+        cl.setOut(new java.io.PrintWriter(out, true));
+        cl.setErr(new java.io.PrintWriter(err, true));
+        java.util.concurrent.CompletableFuture<Integer> served = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> cl.execute("fabric", "serve", "--topology", "frame", "--threads", "1", "--port", "0", "--seconds", "20"));
+        // the URL is printed once the console listens
+        String url = null;
+        for (int i = 0; i < 900 && url == null && !served.isDone(); i++) {
+            Thread.sleep(100);
+            synchronized (out) {
+                url = out.toString().lines().filter(l -> l.startsWith("console: http://")).findFirst().orElse(null);
+            }
+        }
+        assertThat(url).as("the console's URL in %s (errors: %s)", out, err).isNotNull().matches("console: http://127\\.0\\.0\\.1:\\d+/\\?token=[0-9a-f]{32}");
+        String base = url.substring("console: ".length(), url.indexOf("/?token="));
+        java.net.http.HttpResponse<String> chips = java.net.http.HttpClient.newHttpClient().send(
+                java.net.http.HttpRequest.newBuilder(java.net.URI.create(base + "/api/chips?type=nrc")).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(chips.statusCode()).isEqualTo(200);
+        assertThat(new ObjectMapper().readTree(chips.body())).hasSize(6);
+        assertThat(served.get()).as(err.toString()).isZero();
+        assertThat(hdl("fabric", "serve", "--port", "70000").err()).startsWith("hdl: --port is 0..65535 and --seconds at least 1");
     }
 
     @Test
@@ -57,11 +86,12 @@ class FabricCliTest {
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err()).startsWith("hdl: --topology: unknown topology 'rack': one of frame, cabinet, eighth, th2");
         assertThat(hdl("fabric", "discover", "--cut", "0:0").err()).startsWith("hdl: --cut 0:0: no cable between NRCs at port 0 of NRC 0 (NRCs 0..5)");
+        assertThat(hdl("fabric", "discover", "--alltoall", "0").err()).startsWith("hdl: --alltoall is 1..65535 cycles and --warmup not negative");
         assertThat(hdl("fabric", "discover", "--cut", "zero").err()).startsWith("hdl: --cut takes NRC:PORT (e.g. 0:8), got 'zero'");
         assertThat(hdl("fabric", "scan", "--mode", "twice").err()).startsWith("hdl: --mode must be single, cyclic or compare, got 'twice'");
         assertThat(hdl("fabric", "scan", "--cut-after", "0:8").err()).startsWith("hdl: --cut-after needs a second scan: --mode compare or cyclic");
         assertThat(hdl("fabric", "bist", "--link", "0:0").err()).startsWith("hdl: --link 0:0: no cable between NRCs at port 0 of NRC 0");
-        assertThat(hdl("fabric").err()).startsWith("hdl: missing subcommand: build, discover, trace, scan, faults or bist");
+        assertThat(hdl("fabric").err()).startsWith("hdl: missing subcommand: build, discover, trace, scan, faults, bist or serve");
         assertThat(hdl("fabric", "trace", "--from", "3").err()).startsWith("hdl: give --from NODE and --to NODE, or --random-pairs N");
     }
 }

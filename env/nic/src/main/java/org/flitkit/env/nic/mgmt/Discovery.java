@@ -211,11 +211,11 @@ public final class Discovery {
     }
 
     /** The register values of an ok answer, null for anything else. */
-    static List<Long> values(MgmtResult r) {
+    public static List<Long> values(MgmtResult r) {
         return r instanceof MgmtResult.Ok ok && ok.response().payload() instanceof RegisterPayload p ? p.data() : null;
     }
 
-    static String describe(MgmtResult r) {
+    public static String describe(MgmtResult r) {
         if (r instanceof MgmtResult.Error e) {
             return "error response " + e.code() + " (access " + e.index() + ")";
         } else if (r instanceof MgmtResult.Refused f) {

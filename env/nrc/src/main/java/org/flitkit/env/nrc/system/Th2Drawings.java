@@ -16,10 +16,23 @@ import java.util.TreeMap;
  * with the ports it uses. {@link #render} turns them into SVG and PNG with Debian's graphviz ({@code dot}).
  */
 public final class Th2Drawings {
+    private static final String DOWN_COLOUR = "#cc0000";
+    private static final String DEAD_COLOUR = "#999999";
+
     private final Th2FatTree tree;
+    /** cables (indexes in the tree's cables) drawn as down, NRCs (indexes) drawn as dead */
+    private final java.util.Set<Integer> downCables;
+    private final java.util.Set<Integer> deadNrcs;
 
     public Th2Drawings(Th2FatTree tree) {
+        this(tree, java.util.Set.of(), java.util.Set.of());
+    }
+
+    /** Drawings that show cables {@code downCables} in red with the count down, NRCs {@code deadNrcs} greyed. */
+    public Th2Drawings(Th2FatTree tree, java.util.Set<Integer> downCables, java.util.Set<Integer> deadNrcs) {
         this.tree = tree;
+        this.downCables = downCables;
+        this.deadNrcs = deadNrcs;
     }
 
     /** The drawings by file stem: {@code cabinets}, {@code bottom-switch}, and with leaves {@code leaf-group} and {@code root-switch}. */
@@ -40,6 +53,7 @@ public final class Th2Drawings {
      */
     public String cabinets() {
         Map<String, Integer> edges = new TreeMap<>();
+        Map<String, Integer> down = new TreeMap<>();
         Map<String, List<String>> ranks = new LinkedHashMap<>();
         Map<String, Th2FatTree.Role> roles = new LinkedHashMap<>();
         for (Th2FatTree.Nrc n : tree.nrcs()) {
@@ -48,11 +62,16 @@ public final class Th2Drawings {
                 ranks.computeIfAbsent(n.role().name(), k -> new ArrayList<>()).add(c);
             }
         }
-        for (Th2FatTree.Cable c : tree.cables()) {
+        for (int i = 0; i < tree.cables().size(); i++) {
+            Th2FatTree.Cable c = tree.cables().get(i);
             String a = cabinet(tree.nrcs().get(c.a()));
             String b = cabinet(tree.nrcs().get(c.b()));
             if (!a.equals(b)) {
-                edges.merge(a.compareTo(b) < 0 ? a + "\u0000" + b : b + "\u0000" + a, 1, Integer::sum);
+                String key = a.compareTo(b) < 0 ? a + "\u0000" + b : b + "\u0000" + a;
+                edges.merge(key, 1, Integer::sum);
+                if (downCables.contains(i)) {
+                    down.merge(key, 1, Integer::sum);
+                }
             }
         }
         // leaf to root cabinets: every pair has the same count in a full plane; one number in the title then
@@ -84,8 +103,10 @@ public final class Th2Drawings {
         for (Map.Entry<String, Integer> e : edges.entrySet()) {
             String[] ends = e.getKey().split("\u0000");
             boolean unlabelled = uniform && roles.get(ends[0]) != Th2FatTree.Role.BOTTOM && roles.get(ends[1]) != Th2FatTree.Role.BOTTOM;
-            s.append("  \"").append(ends[0]).append("\" -- \"").append(ends[1]).append("\"")
-                    .append(unlabelled ? " [color=\"#00000040\"]" : " [label=\"" + e.getValue() + "\"]").append(";\n");
+            int d = down.getOrDefault(e.getKey(), 0);
+            String attrs = d > 0 ? " [color=\"" + DOWN_COLOUR + "\", penwidth=2, label=\"" + e.getValue() + " (" + d + " down)\"]"
+                    : unlabelled ? " [color=\"#00000040\"]" : " [label=\"" + e.getValue() + "\"]";
+            s.append("  \"").append(ends[0]).append("\" -- \"").append(ends[1]).append("\"").append(attrs).append(";\n");
         }
         return s.append("}\n").toString();
     }
@@ -105,14 +126,21 @@ public final class Th2Drawings {
         StringBuilder s = header(role.name().toLowerCase(Locale.ROOT) + "_switch_" + unit, title);
         s.append("  rankdir=BT;\n  node [shape=box, style=filled, fillcolor=\"").append(colour(role)).append("\"];\n");
         Map<Integer, Integer> outside = new TreeMap<>();
+        Map<Integer, Integer> outsideDown = new TreeMap<>();
         Map<String, Integer> inner = new TreeMap<>();
-        for (Th2FatTree.Cable c : tree.cables()) {
+        Map<String, Integer> innerDown = new TreeMap<>();
+        for (int i = 0; i < tree.cables().size(); i++) {
+            Th2FatTree.Cable c = tree.cables().get(i);
             boolean a = members.contains(tree.nrcs().get(c.a()));
             boolean b = members.contains(tree.nrcs().get(c.b()));
+            int isDown = downCables.contains(i) ? 1 : 0;
             if (a && b) {
-                inner.merge("\"NRC " + c.a() + "\" -- \"NRC " + c.b() + "\"", 1, Integer::sum);
+                String key = "\"NRC " + c.a() + "\" -- \"NRC " + c.b() + "\"";
+                inner.merge(key, 1, Integer::sum);
+                innerDown.merge(key, isDown, Integer::sum);
             } else if (a || b) {
                 outside.merge(a ? c.a() : c.b(), 1, Integer::sum);
+                outsideDown.merge(a ? c.a() : c.b(), isDown, Integer::sum);
             }
         }
         Map<Integer, Integer> nodes = new TreeMap<>();
@@ -122,17 +150,24 @@ public final class Th2Drawings {
             }
         }
         for (Th2FatTree.Nrc n : members) {
-            s.append("  \"NRC ").append(n.index()).append("\" [label=\"NRC ").append(n.index()).append("\\nmember ").append(n.member()).append("\"];\n");
+            boolean dead = deadNrcs.contains(n.index());
+            s.append("  \"NRC ").append(n.index()).append("\" [label=\"NRC ").append(n.index()).append("\\nmember ").append(n.member())
+                    .append(dead ? "\\ndead\", fillcolor=\"" + DEAD_COLOUR : "").append("\"];\n");
         }
         for (Map.Entry<String, Integer> e : inner.entrySet()) {
-            s.append("  ").append(e.getKey()).append(" [label=\"").append(e.getValue()).append("\"];\n");
+            int d = innerDown.get(e.getKey());
+            s.append("  ").append(e.getKey()).append(d > 0 ? " [color=\"" + DOWN_COLOUR + "\", penwidth=2, label=\"" + e.getValue() + " (" + d + " down)\"]"
+                    : " [label=\"" + e.getValue() + "\"]").append(";\n");
         }
         for (Map.Entry<Integer, Integer> e : nodes.entrySet()) {
             s.append("  \"nodes ").append(e.getKey()).append("\" [shape=ellipse, fillcolor=\"#eeeeee\", label=\"").append(e.getValue()).append(" NICs\"];\n");
             s.append("  \"nodes ").append(e.getKey()).append("\" -- \"NRC ").append(e.getKey()).append("\";\n");
         }
         for (Map.Entry<Integer, Integer> e : outside.entrySet()) {
-            s.append("  \"out ").append(e.getKey()).append("\" [shape=plaintext, style=\"\", label=\"").append(e.getValue()).append(" cables to leaves\"];\n");
+            int d = outsideDown.get(e.getKey());
+            s.append("  \"out ").append(e.getKey()).append("\" [shape=plaintext, style=\"\", label=\"").append(e.getValue())
+                    .append(" cables to leaves").append(d > 0 ? " (" + d + " down)" : "")
+                    .append("\"").append(d > 0 ? ", fontcolor=\"" + DOWN_COLOUR + "\"" : "").append("];\n");
             // a bottom switch's leaves are above it, a root switch's below
             String nrc = "\"NRC " + e.getKey() + "\"";
             String out = "\"out " + e.getKey() + "\"";
@@ -146,13 +181,15 @@ public final class Th2Drawings {
         StringBuilder s = header("leaf_group_" + g, "leaf group " + g + ": bottom switches and their 20 leaves");
         s.append("  rankdir=BT;\n  node [shape=box, style=filled];\n  nodesep=0.05;\n");
         List<Th2FatTree.Nrc> nrcs = tree.nrcs();
-        for (Th2FatTree.Cable c : tree.cables()) {
+        for (int i = 0; i < tree.cables().size(); i++) {
+            Th2FatTree.Cable c = tree.cables().get(i);
             Th2FatTree.Nrc a = nrcs.get(c.a());
             Th2FatTree.Nrc b = nrcs.get(c.b());
             if (a.role() == Th2FatTree.Role.BOTTOM && b.role() == Th2FatTree.Role.LEAF && a.unit() / Th2FatTree.LEAF_DOWN == g) {
                 s.append("  \"bottom ").append(a.unit()).append("\" [fillcolor=\"").append(colour(a.role())).append("\"];\n");
-                s.append("  \"leaf ").append(b.unit()).append("\" [fillcolor=\"").append(colour(b.role())).append("\"];\n");
-                s.append("  \"bottom ").append(a.unit()).append("\" -- \"leaf ").append(b.unit()).append("\";\n");
+                s.append("  \"leaf ").append(b.unit()).append("\" [fillcolor=\"").append(deadNrcs.contains(b.index()) ? DEAD_COLOUR : colour(b.role())).append("\"];\n");
+                s.append("  \"bottom ").append(a.unit()).append("\" -- \"leaf ").append(b.unit()).append("\"")
+                        .append(downCables.contains(i) ? " [color=\"" + DOWN_COLOUR + "\", penwidth=2]" : "").append(";\n");
             }
         }
         return s.append("}\n").toString();
@@ -177,6 +214,25 @@ public final class Th2Drawings {
                     out.add(f);
                 }
             }
+        }
+        return out;
+    }
+
+    /** {@code dot} laid out and drawn as SVG by Graphviz's {@code dot}. */
+    public static String svg(String dot) throws IOException {
+        Process p = new ProcessBuilder("dot", "-Tsvg").start();
+        try (var in = p.getOutputStream()) {
+            in.write(dot.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        String err = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        try {
+            if (p.waitFor() != 0) {
+                throw new IOException("dot -Tsvg failed: " + err.strip());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("dot -Tsvg interrupted", e);
         }
         return out;
     }

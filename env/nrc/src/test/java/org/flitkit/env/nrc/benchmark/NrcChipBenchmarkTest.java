@@ -32,7 +32,7 @@ class NrcChipBenchmarkTest {
         assertThat(sim.peek(core.malformedDrops) + sim.peek(core.unroutableDrops) + sim.peek(core.badVcDrops)
                 + sim.peek(core.overflowDrops) + sim.peek(core.framingErrors) + sim.peek(core.linkDownDrops))
                 .as("packets the core dropped or misframed").isZero();
-        assertThat(sim.peek(b.packets)).as("packets the far ends took").isEqualTo(19_295);
-        assertThat(sim.peek(b.responses)).as("NMA responses the far ends took").isEqualTo(104);
+        assertThat(sim.peek(b.packets)).as("packets the far ends took").isEqualTo(19_151);
+        assertThat(sim.peek(b.responses)).as("NMA responses the far ends took").isEqualTo(105);
     }
 }
