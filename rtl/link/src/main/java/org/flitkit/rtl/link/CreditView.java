@@ -21,6 +21,8 @@ public final class CreditView extends Module {
     public final Vec<UInt> debit;
     /** the peer freed slots */
     public final Valid<CreditReturn> returned = input(Valid.of(CreditReturn::new));
+    /** the link (re)trained: the far buffer is taken as empty again (what was sent into a dead link never returns) */
+    public final Bool clear = input(Bool());
     /** per VC: slots it can still fill, its reservation left plus the shared slots left */
     public final Vec<UInt> free;
     /** per VC: flits held in the far buffer or on their way */
@@ -50,8 +52,8 @@ public final class CreditView extends Module {
             UInt up = debit.get(v);
             UInt down = mux(returned.valid.and(returned.bits.vc.eq(v)), returned.bits.count.pad(w), lit(0, w));
             Bool under = held.add(up).lt(down);
-            when(under, () -> underflowSeen.assign(TRUE()));
-            held.assign(mux(under, lit(0, w), held.add(up).sub(down)));
+            when(under.and(clear.not()), () -> underflowSeen.assign(TRUE()));
+            held.assign(mux(under.or(clear), lit(0, w), held.add(up).sub(down)));
             occ.get(v).assign(held);
         }
         UInt sharedLeft = mux(sharedUsed.lt(shape.sharedFlits()), lit(shape.sharedFlits(), w).sub(sharedUsed), lit(0, w))

@@ -49,6 +49,8 @@ public final class LinkPort extends Module {
     public LinkPort(BufferShape far, BufferShape own, LinkParams linkParams) {
         link = instance("link", new LinkLayer(linkParams));
         farBuffer = instance("credits", new CreditView(far));
+        Bool wasUp = regNext(link.status.up, 0).named("wasUp");
+        farBuffer.clear.assign(link.status.up.and(wasUp.not()));
         rxBuffer = instance("rx", new Queue<>(() -> UInt(Th2.FLIT_BITS), own.capacity()));
         wireOut.assign(link.wireOut);
         link.wireIn.assign(wireIn);

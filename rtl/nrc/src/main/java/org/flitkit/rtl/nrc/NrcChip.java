@@ -84,7 +84,11 @@ public final class NrcChip extends Module {
 
             core.in.get(p).connect(l.rxFlit);
             l.txCredit.connect(core.creditOut.get(p));
-            l.txFlit.connect(core.out.get(p));
+            // while the link is down its output drains into the bin: a packet that was leaving when the link died must
+            // not hold the output, and the input VC behind it, forever
+            l.txFlit.valid.assign(core.out.get(p).valid.and(l.status.up));
+            l.txFlit.bits.assign(core.out.get(p).bits);
+            core.out.get(p).ready.assign(mux(l.status.up, l.txFlit.ready, TRUE()));
             core.creditIn.get(p).connect(l.rxCredit);
             core.linkUp.get(p).assign(l.status.up);
 

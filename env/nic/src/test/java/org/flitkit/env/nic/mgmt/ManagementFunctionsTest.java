@@ -22,6 +22,11 @@ class ManagementFunctionsTest {
         return m;
     }
 
+    /** a whole scan of the frame (726 requests, window 16); NRC 0x8003 dying halfway through its part: 61 of its 121 requests time out, 121 of its 241 registers unread */
+    static final long WHOLE_SCAN = 187_026;
+    static final long LOST_READINGS = 121;
+    static final long LOST_REQUESTS = 61;
+
     @Test
     void compareModeShowsWhatACutChanged() {
         try (ManagementServer m = frame()) {
@@ -49,6 +54,35 @@ class ManagementFunctionsTest {
                     "NRC 0x8001 PORT8_LINK_STATUS: 0xffff0801 -> 0xffff0000",
                     "NRC 0x8001 PORT8_CRC_ERRORS: 0x0 -> 0x40",
                     "NRC 0x8001 PORT8_LINK_DOWNS: 0x0 -> 0x1");
+        }
+    }
+
+    @Test
+    void aChipThatDiesDuringAScanEndsItsRequestsAsTimeoutsAndTheScanGoesOn() {
+        try (ManagementServer m = frame()) {
+            Discovery.Result found = m.discover((f, d) -> { });
+            // a whole scan first: NRC 0x8003 comes last (breadth-first order), so it is scanned in the last sixth
+            long whole = m.scan(found, 2).cycles();
+            assertThat(whole).isEqualTo(WHOLE_SCAN);
+            // NRC 3 (a lower NRC: no other chip's route crosses it) dies halfway through its part of the next scan
+            m.machine.at(m.machine.fabric.now() + whole - whole / 12, () -> m.machine.kill(3));
+            StatusScan.Snapshot s = m.scan(found, 2);
+            assertThat(s.requests()).isEqualTo(6 * 121);
+            long lost = s.readings().values().stream().filter(r -> r.value() == null).count();
+            assertThat(lost).as("registers without an answer").isEqualTo(LOST_READINGS);
+            assertThat(s.readings().values().stream().filter(r -> r.value() == null).map(StatusScan.Reading::chipId).distinct().toList())
+                    .containsExactly(0x8003);
+            assertThat(s.failures()).isEqualTo(LOST_REQUESTS);
+            assertThat(s.readings().values().stream().filter(r -> r.value() == null).findFirst().orElseThrow().failure()).startsWith("no answer in ");
+            // the server goes on: every other NRC answers (a response cut short in the dead chip's link was completed by
+            // the upper NRC's input, so no output waits for its missing flits), the dead one times out
+            for (Discovery.FoundNrc n : found.nrcs()) {
+                RequestPipe.Done d = m.pipe.call(org.flitkit.env.nic.host.MgmtRequest.readRegisters(n.target(), List.of(0)));
+                assertThat(Discovery.describe(d.result())).as("NRC 0x%04x", n.chipId())
+                        .isEqualTo(n.chipId() == 0x8003 ? "no answer in 20000 cycles" : "ok");
+            }
+            StatusScan.Snapshot after = new StatusScan(m.pipe, 2, true).scan(List.of(found.nrc(0x8002)), m.machine.fabric);
+            assertThat(after.failures()).as("after: %s", after.readings().values().stream().filter(r -> r.value() == null).findFirst()).isZero();
         }
     }
 

@@ -2,7 +2,6 @@ package org.flitkit.env.nic.mgmt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -45,33 +44,6 @@ class RoutingTablesTest {
         return new Discovery.Result(nrcs, nics, List.of(), 0, 0, 0);
     }
 
-    /** NRCs crossed from NRC {@code from} to NRC {@code to}, both counted, over the tree's cables. */
-    static int[] nrcsOnShortestPaths(Th2FatTree tree, int from) {
-        int n = tree.nrcs().size();
-        List<List<Integer>> adj = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            adj.add(new ArrayList<>());
-        }
-        for (Th2FatTree.Cable c : tree.cables()) {
-            adj.get(c.a()).add(c.b());
-            adj.get(c.b()).add(c.a());
-        }
-        int[] d = new int[n];
-        Arrays.fill(d, -1);
-        d[from] = 1;
-        ArrayDeque<Integer> q = new ArrayDeque<>(List.of(from));
-        while (!q.isEmpty()) {
-            int x = q.poll();
-            for (int y : adj.get(x)) {
-                if (d[y] < 0) {
-                    d[y] = d[x] + 1;
-                    q.add(y);
-                }
-            }
-        }
-        return d;
-    }
-
     @Test
     void theWholeMachinesShortestPathsFitTablesByRegionAndTheE2prom() {
         Th2FatTree tree = Th2FatTree.th2();
@@ -112,8 +84,9 @@ class RoutingTablesTest {
             int a = rng.nextInt(tree.nodes().size());
             int b = rng.nextInt(tree.nodes().size());
             List<RoutingTables.Hop> path = tables.replay(a, b);
-            int[] d = nrcsOnShortestPaths(tree, tree.nodes().get(a).nrc());
-            assertThat(path).as("%d to %d", a, b).hasSize(d[tree.nodes().get(b).nrc()]);
+            // a shortest path: one NRC more than the hops between the two nodes' NRCs
+            int[] d = tree.distancesFrom(tree.nodes().get(a).nrc());
+            assertThat(path).as("%d to %d", a, b).hasSize(d[tree.nodes().get(b).nrc()] + 1);
             assertThat(tables.reaches(path, b)).as("%d to %d", a, b).isTrue();
         }
 

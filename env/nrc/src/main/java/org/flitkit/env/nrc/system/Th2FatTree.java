@@ -291,6 +291,33 @@ public final class Th2FatTree {
         return new Route(target, List.copyOf(forward), List.copyOf(backward));
     }
 
+    /** Hops from NRC {@code from} to every NRC over the cables, breadth first (-1: unreachable). */
+    public int[] distancesFrom(int from) {
+        int n = nrcs.size();
+        List<List<Integer>> adj = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            adj.add(new ArrayList<>());
+        }
+        for (Cable c : cables) {
+            adj.get(c.a()).add(c.b());
+            adj.get(c.b()).add(c.a());
+        }
+        int[] d = new int[n];
+        java.util.Arrays.fill(d, -1);
+        d[from] = 0;
+        java.util.ArrayDeque<Integer> q = new java.util.ArrayDeque<>(List.of(from));
+        while (!q.isEmpty()) {
+            int x = q.poll();
+            for (int y : adj.get(x)) {
+                if (d[y] < 0) {
+                    d[y] = d[x] + 1;
+                    q.add(y);
+                }
+            }
+        }
+        return d;
+    }
+
     /** The index in {@link #cables()} of the cable at port {@code port} of NRC {@code nrc}, or -1 if none is there. */
     public int cableAt(int nrc, int port) {
         for (int i = 0; i < cables.size(); i++) {

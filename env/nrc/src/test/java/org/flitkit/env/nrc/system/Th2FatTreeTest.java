@@ -3,7 +3,6 @@ package org.flitkit.env.nrc.system;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -151,30 +150,9 @@ class Th2FatTreeTest {
         }
     }
 
-    /** Hops from NRC {@code from} to every NRC (breadth first over the cables). */
+    /** Hops from NRC {@code from} to every NRC (breadth first over the cables), every one reachable. */
     static int[] distances(Th2FatTree t, int from) {
-        int n = t.nrcs().size();
-        List<List<Integer>> adj = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            adj.add(new ArrayList<>());
-        }
-        for (Th2FatTree.Cable c : t.cables()) {
-            adj.get(c.a()).add(c.b());
-            adj.get(c.b()).add(c.a());
-        }
-        int[] d = new int[n];
-        Arrays.fill(d, -1);
-        d[from] = 0;
-        ArrayDeque<Integer> q = new ArrayDeque<>(List.of(from));
-        while (!q.isEmpty()) {
-            int x = q.poll();
-            for (int y : adj.get(x)) {
-                if (d[y] < 0) {
-                    d[y] = d[x] + 1;
-                    q.add(y);
-                }
-            }
-        }
+        int[] d = t.distancesFrom(from);
         assertThat(Arrays.stream(d).min().getAsInt()).as("every NRC reachable").isZero();
         return d;
     }

@@ -73,6 +73,8 @@ public final class InputUnit extends Module {
     public final UInt tableReadData;
     /** how the table is indexed (flat, or by region) and the outputs of an empty region entry */
     public final TableRegions regions;
+    /** this port's own link is up: a packet cut short by its link going down is completed with empty flits */
+    public final Bool portUp = input(Bool());
 
     /** one-cycle pulses for the counters */
     public final Bool malformed = output(Bool());
@@ -279,6 +281,14 @@ public final class InputUnit extends Module {
                 // a body or tail flit with no head before it: nothing to attach it to
                 framing.assign(TRUE());
             });
+        }).elsewhen(cont.and(portUp.not()), () -> {
+            // the link went down inside a packet: its missing flits will never come, and the packet may already be
+            // leaving (cut-through) and holding an output downstream; made up as empty flits, it ends, its CRC fails
+            // where it is checked, and nothing waits for it
+            store.assign(TRUE());
+            storeFlit.assign(cat(FALSE(), lastCont, lit(0, 196)));
+            left.assign(left.sub(1));
+            cont.assign(lastCont.not());
         });
         damq.enqValid.assign(store);
         damq.enqVc.assign(storeVc);

@@ -154,6 +154,9 @@ public final class SwitchCore extends Module {
         for (int o = 0; o < n; o++) {
             views[o] = instance("credits_" + o, new CreditView(shape));
             views[o].returned.connect(creditIn.get(o));
+            // a link that comes (back) up starts with the far buffer empty
+            Bool wasUp = regNext(linkUp.get(o), 0).named("wasUp_" + o);
+            views[o].clear.assign(linkUp.get(o).and(wasUp.not()));
             for (int v = 0; v < vcs; v++) {
                 occ[o][v] = views[o].occ.get(v);
                 // free <= reservation + shared slots <= capacity: the input units' credit width holds it
@@ -207,6 +210,7 @@ public final class SwitchCore extends Module {
         u.outFree.assign(outFree);
         u.space.assign(space);
         u.linkUp.assign(linkUpBits);
+        u.portUp.assign(linkUp.get(i));
         for (int v = 0; v < p.vcs(); v++) {
             for (int l = 0; l <= maxLen; l++) {
                 u.fits.get(v * (maxLen + 1) + l).assign(fits[v][l]);
