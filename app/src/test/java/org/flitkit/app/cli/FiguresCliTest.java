@@ -92,7 +92,7 @@ class FiguresCliTest {
         FigureRegistry registry = Catalog.standard().figureRegistry();
         List<String> names = new ArrayList<>(registry.sources().stream().map(FigureSource::name).toList());
         registry.figures().forEach(f -> names.add(f.id()));
-        assertThat(names).hasSize(8 + registry.figures().size()).contains("nrc", "chpp-xbar", "mnc", "nrc-reg-read", "chpp-bw-mtu");
+        assertThat(names).hasSize(9 + registry.figures().size()).contains("nrc", "chpp-xbar", "mnc", "fabric-traffic", "nrc-reg-read", "chpp-bw-mtu");
         assertThat(text).contains("The sources, then the figures: " + String.join(", ", names) + ".");
         for (String n : names) {
             assertThat(registry.select(n)).as(n + " is accepted by --only").isNotEmpty();
