@@ -53,7 +53,8 @@ public final class CreditView extends Module {
             UInt down = mux(returned.valid.and(returned.bits.vc.eq(v)), returned.bits.count.pad(w), lit(0, w));
             Bool under = held.add(up).lt(down);
             when(under.and(clear.not()), () -> underflowSeen.assign(TRUE()));
-            held.assign(mux(under.or(clear), lit(0, w), held.add(up).sub(down)));
+            // cleared, the view keeps only what is sent in the same cycle
+            held.assign(mux(clear, up, mux(under, lit(0, w), held.add(up).sub(down))));
             occ.get(v).assign(held);
         }
         UInt sharedLeft = mux(sharedUsed.lt(shape.sharedFlits()), lit(shape.sharedFlits(), w).sub(sharedUsed), lit(0, w))
