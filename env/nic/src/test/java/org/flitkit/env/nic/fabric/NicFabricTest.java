@@ -78,15 +78,14 @@ class NicFabricTest {
             assertThat(f.faultCode()).isEqualTo(FaultCode.LINK_DOWN.code());
             assertThat(f.port()).isEqualTo(7);
             assertThat(reports.get(0).packet().srcId()).isEqualTo(FabricEnv.chipId(0));
-            // chip 1's report needs the cut cable: it arrives once the cable is back
+            // chip 1's report needs the cut cable: its port drains while the link is down, so the report is lost (as in
+            // the machine: a report whose route crosses the failed link never arrives), also once the cable is back
             env.tb.run(2_000);
             assertThat(reports).hasSize(1);
             env.tb.sim().poke(env.dut.cut.get(0), 0);
-            env.tb.runUntil("chip 1's report over the restored cable", () -> reports.size() >= 2, TIMEOUT);
-            FaultPayload g = (FaultPayload) reports.get(1).packet().payload();
-            assertThat(g.faultCode()).isEqualTo(FaultCode.LINK_DOWN.code());
-            assertThat(g.port()).isEqualTo(3);
-            assertThat(reports.get(1).packet().srcId()).isEqualTo(FabricEnv.chipId(1));
+            env.tb.runUntil("the cable back up", () -> env.tb.sim().peekBool(env.dut.nrcs[1].links[3].status.up), TIMEOUT);
+            env.tb.run(TIMEOUT);
+            assertThat(reports).hasSize(1);
             assertThat(read(env, 1, NmaRegisters.PORT_BASE + 3 * NmaRegisters.PORT_STRIDE + 4)).as("chip 1 port 3 handshakes").isEqualTo(2);
         }
     }
