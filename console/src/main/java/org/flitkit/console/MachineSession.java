@@ -109,9 +109,9 @@ public final class MachineSession implements AutoCloseable {
 
     /** Powers the machine up and starts the simulation thread. */
     public void start() {
-        long c = ms.powerUp(200_000);
+        ms.powerUp(200_000);
         cycle = ms.machine.fabric.now();
-        log(String.format(Locale.ROOT, "machine %s: %,d NRCs, %,d NICs; every link up in %d cycles", topology, tree.nrcs().size(), tree.nodes().size(), c));
+        log(String.format(Locale.ROOT, "machine %s: %,d NRCs, %,d NICs; every link up by cycle %,d", topology, tree.nrcs().size(), tree.nodes().size(), cycle));
         thread.start();
     }
 
