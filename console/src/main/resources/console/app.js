@@ -150,7 +150,7 @@ $("trace-btn").addEventListener("click", () => api("POST", "/api/trace", { from:
 
 function addFault(f) {
   const tr = document.createElement("tr");
-  tr.innerHTML = `<td>${f.cycle}</td><td>${f.chip}</td><td>${f.fault}</td><td>${f.port}</td><td>${f.seq}</td>`;
+  tr.innerHTML = `<td>${f.cycle}</td><td>${f.type} ${f.chip}</td><td>${f.fault}</td><td>${f.port}</td><td>${f.seq}</td>`;
   $("faults-table").tBodies[0].appendChild(tr);
 }
 async function loadFaults() {

@@ -250,6 +250,7 @@ public final class MachineSession implements AutoCloseable {
     public static Map<String, Object> faultView(FaultLog.Entry e) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("cycle", e.seenAt());
+        m.put("type", e.chipType().toString());
         m.put("chip", String.format("0x%04x", e.chipId()));
         m.put("fault", org.flitkit.formats.th2.FaultCode.console(e.faultCode()));
         m.put("port", e.port() == org.flitkit.formats.th2.FaultCode.CHIP_LEVEL_PORT ? "chip" : Integer.toString(e.port()));

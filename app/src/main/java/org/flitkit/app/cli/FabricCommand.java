@@ -614,11 +614,14 @@ final class FabricCommand implements Runnable {
         }
     }
 
-    @Command(name = "faults", mixinStandardHelpOptions = true, description = "Fault reports of every NRC to the server, then cables cut: the fault log.")
+    @Command(name = "faults", mixinStandardHelpOptions = true, description = "Fault reports of every NRC and NIC to the server, then cables cut: the fault log.")
     static final class Faults extends ServerCommand {
 
         @Option(names = "--cut-after", paramLabel = "NRC:PORT", description = "The cable at PORT of NRC is cut once reports are enabled. Repeatable.")
         List<String> cutAfter = new ArrayList<>();
+
+        @Option(names = "--cut-node-after", paramLabel = "NODE", description = "The cable between node NODE's NIC and its NRC is cut once reports are enabled. Repeatable.")
+        List<Integer> cutNodeAfter = new ArrayList<>();
 
         @Option(names = "--wait", paramLabel = "CYCLES", description = "Cycles to collect reports after the cuts (default: ${DEFAULT-VALUE}).")
         long wait = 20_000;
@@ -630,6 +633,12 @@ final class FabricCommand implements Runnable {
             for (String c : cutAfter) {
                 cuts.add(cable(spec, t, "--cut-after", c));
             }
+            for (int n : cutNodeAfter) {
+                if (n < 0 || n >= t.nodes().size() || n == server.serverNode) {
+                    throw new ParameterException(spec.commandLine(), "--cut-node-after " + n + ": nodes are 0.." + (t.nodes().size() - 1)
+                            + ", the server's (" + server.serverNode + ") excepted");
+                }
+            }
             if (wait < 1) {
                 throw new ParameterException(spec.commandLine(), "--wait must be at least 1 cycle");
             }
@@ -637,10 +646,14 @@ final class FabricCommand implements Runnable {
                 Discovery.Result found = run.discover();
                 run.phase("enabling fault reports");
                 long failed = run.ms.enableFaultReports(found);
-                run.out.printf(Locale.ROOT, "fault reports enabled on %d NRCs (%d requests failed): %s%n", found.nrcs().size(), failed, FaultLog.REPORTED);
+                run.out.printf(Locale.ROOT, "fault reports enabled on %d NRCs and %d NICs (%d requests failed): %s%n", found.nrcs().size(),
+                        found.nics().size(), failed, FaultLog.REPORTED);
                 int before = run.ms.faults.entries().size();
                 for (int c : cuts) {
                     run.ms.machine.cut(c, true);
+                }
+                for (int n : cutNodeAfter) {
+                    run.ms.machine.cutNode(n, true);
                 }
                 run.phase("collecting reports");
                 run.ms.machine.fabric.run(wait);
@@ -648,7 +661,8 @@ final class FabricCommand implements Runnable {
                 List<FaultLog.Entry> log = run.ms.faults.entries();
                 log.forEach(e -> run.out.println("  " + e));
                 run.json.put("fault_log", log);
-                run.finish(spec, machine, run.summary(String.format(Locale.ROOT, "%s: %d fault reports (%d after the cuts)", machine.topology, log.size(), log.size() - before)));
+                run.finish(spec, machine, run.summary(String.format(Locale.ROOT, "%s: %d fault report%s (%d after the cuts)", machine.topology, log.size(), log.size() == 1 ? "" : "s",
+                        log.size() - before)));
             }
             return 0;
         }
@@ -657,7 +671,7 @@ final class FabricCommand implements Runnable {
     @Command(name = "bist", mixinStandardHelpOptions = true, description = "Link BIST on the cable at a port of an NRC, both ways, results from both ends.")
     static final class Bist extends ServerCommand {
 
-        @Option(names = "--link", paramLabel = "NRC:PORT", required = true, description = "The cable at PORT of NRC (its index in the tree).")
+        @Option(names = "--link", paramLabel = "NRC:PORT", required = true, description = "The cable at PORT of NRC (its index in the tree), to another NRC or to a node's NIC.")
         String link;
 
         @Option(names = "--frames", paramLabel = "N", description = "BIST frames each way (default: ${DEFAULT-VALUE}).")
@@ -672,15 +686,28 @@ final class FabricCommand implements Runnable {
         @Override
         public Integer call() {
             Th2FatTree t = machine.tree(spec);
-            int c = cable(spec, t, "--link", link);
+            // a node's cable (NRC to NIC) or else a cable between NRCs
+            Th2FatTree.Node node = null;
+            String[] np = link.split(":");
+            if (np.length == 2 && np[0].trim().matches("\\d+") && np[1].trim().matches("\\d+")) {
+                int nrcAt = Integer.parseInt(np[0].trim());
+                int portAt = Integer.parseInt(np[1].trim());
+                node = t.nodes().stream().filter(n -> n.nrc() == nrcAt && n.port() == portAt).findFirst().orElse(null);
+            }
+            if (node != null && node.index() == server.serverNode) {
+                throw new ParameterException(spec.commandLine(), "--link " + link + ": that is the server's own cable");
+            }
+            int c = node != null ? -1 : cable(spec, t, "--link", link);
             if (frames < 1 || frames > 0xFFFF_FFFFL || interval < 0 || interval > 255 || ber < 0 || ber > 0.5) {
                 throw new ParameterException(spec.commandLine(), "--frames must be 1..4294967295, --interval 0..255, --ber 0..0.5");
             }
-            int nrc = Integer.parseInt(link.split(":")[0].trim());
-            int port = Integer.parseInt(link.split(":")[1].trim());
+            int nrc = Integer.parseInt(np[0].trim());
+            int port = Integer.parseInt(np[1].trim());
             try (Run run = new Run(spec, machine, server, "bist --topology " + machine.topology)) {
                 Discovery.Result found = run.discover();
-                if (ber > 0) {
+                if (ber > 0 && node != null) {
+                    run.ms.machine.nodeBitErrors(node.index(), ber, 1);
+                } else if (ber > 0) {
                     run.ms.machine.bitErrors(c, ber, 1);
                 }
                 run.phase("BIST");

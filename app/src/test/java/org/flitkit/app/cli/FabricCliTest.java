@@ -53,6 +53,17 @@ class FabricCliTest {
     }
 
     @Test
+    void aNodeCableCutIsReportedByItsNrcOnly() {
+        HdlCliTest.Run r = hdl("fabric", "faults", "--topology", "frame", "--threads", "1", "--cut-node-after", "9", "--wait", "5000");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("fault reports enabled on 6 NRCs and 32 NICs (0 requests failed)");
+        assertThat(r.outLines()).filteredOn(l -> l.startsWith("  cycle ")).extracting(l -> l.substring(l.indexOf(':') + 2, l.indexOf(" (seq")))
+                .containsExactly("NRC 0x8001 fault=link-down port 1");
+        // NIC 9 raises link-down too, but its one cable is the one cut: its report has no way to the server
+        assertThat(r.lastLine()).startsWith("frame: 1 fault report (1 after the cuts)");
+    }
+
+    @Test
     void serveAnswersTheApiUntilItsTimeIsUp() throws Exception {
         java.io.StringWriter out = new java.io.StringWriter();
         java.io.StringWriter err = new java.io.StringWriter();
@@ -90,7 +101,9 @@ class FabricCliTest {
         assertThat(hdl("fabric", "discover", "--cut", "zero").err()).startsWith("hdl: --cut takes NRC:PORT (e.g. 0:8), got 'zero'");
         assertThat(hdl("fabric", "scan", "--mode", "twice").err()).startsWith("hdl: --mode must be single, cyclic or compare, got 'twice'");
         assertThat(hdl("fabric", "scan", "--cut-after", "0:8").err()).startsWith("hdl: --cut-after needs a second scan: --mode compare or cyclic");
-        assertThat(hdl("fabric", "bist", "--link", "0:0").err()).startsWith("hdl: --link 0:0: no cable between NRCs at port 0 of NRC 0");
+        assertThat(hdl("fabric", "bist", "--link", "0:0").err()).startsWith("hdl: --link 0:0: that is the server's own cable");
+        assertThat(hdl("fabric", "bist", "--link", "0:23").err()).startsWith("hdl: --link 0:23: no cable between NRCs at port 23 of NRC 0");
+        assertThat(hdl("fabric", "faults", "--cut-node-after", "0").err()).startsWith("hdl: --cut-node-after 0: nodes are 0..31, the server's (0) excepted");
         assertThat(hdl("fabric").err()).startsWith("hdl: missing subcommand: build, discover, trace, scan, faults, bist or serve");
         assertThat(hdl("fabric", "trace", "--from", "3").err()).startsWith("hdl: give --from NODE and --to NODE, or --random-pairs N");
     }

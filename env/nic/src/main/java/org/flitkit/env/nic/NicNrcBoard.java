@@ -13,6 +13,7 @@ import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Valid;
 import org.flitkit.formats.th2.ChipType;
 import org.flitkit.formats.th2.Th2;
+import org.flitkit.env.nic.fabric.Th2Machine;
 import org.flitkit.rtl.nic.Nic;
 import org.flitkit.rtl.nic.NicRegisters;
 import org.flitkit.rtl.nma.EepParams;
@@ -79,6 +80,7 @@ public final class NicNrcBoard extends Module {
         cableIdle.assign(up.idle.and(down.idle));
         nic.linkIn.connect(down.out);
         nic.faults.assign(nicFaults);
+        nic.temperature.assign(lit(Th2Machine.TEMPERATURE, 8));
         nrc.faults.assign(nrcFaults);
         booting.assign(nic.booting.or(nrc.booting));
 

@@ -2,6 +2,9 @@ package org.flitkit.rtl.link;
 
 import static org.flitkit.hdl.Hdl.*;
 
+import java.util.List;
+import org.flitkit.formats.th2.FaultCode;
+import org.flitkit.formats.th2.LinkFrame;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.UInt;
 
@@ -12,7 +15,22 @@ import org.flitkit.hdl.UInt;
  * Spec: 20-th2-management.md, functions 2 and 6; docs/th2-link.md, "Registers".
  */
 public final class LinkRegisters {
+    /** The faults a port raises, in fault-input order within a port (the NRC's 24 ports and the NIC's one alike). */
+    public static final List<FaultCode> PORT_FAULTS = List.of(FaultCode.LINK_DOWN, FaultCode.LINK_DEGRADED, FaultCode.RETRY_THRESHOLD);
+    /** A chip's over-temperature limit at reset, degrees C (assumption: a common junction limit for network ASICs). */
+    public static final int DEFAULT_TEMPERATURE_LIMIT = 85;
+
     private LinkRegisters() {
+    }
+
+    /** The degraded-width fault level: the link is up on fewer than its 8 lanes. */
+    public static Bool degraded(LinkStatus ls) {
+        return ls.up.and(ls.width.ne(LinkFrame.LANES));
+    }
+
+    /** The retry-threshold fault level: the port's retransmissions (RETRY_COUNT) at or above {@code threshold}; 0 never. */
+    public static Bool retriesOver(LinkStatus ls, UInt threshold) {
+        return threshold.ne(0).and(ls.retransmitted.ge(threshold));
     }
 
     /**

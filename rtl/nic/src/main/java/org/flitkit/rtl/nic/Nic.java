@@ -21,6 +21,9 @@ import org.flitkit.rtl.nma.I2cEeprom;
 import org.flitkit.rtl.nma.I2cPins;
 import org.flitkit.rtl.nma.NmaCore;
 import org.flitkit.rtl.nma.NmaRegisters;
+import org.flitkit.rtl.link.BistControl;
+import org.flitkit.rtl.link.LinkRegisters;
+import org.flitkit.rtl.link.LinkStatus;
 import org.flitkit.rtl.link.PortStatus;
 import org.flitkit.rtl.pcie.DmaCompletion;
 import org.flitkit.rtl.pcie.DmaRequest;
@@ -43,8 +46,15 @@ public final class Nic extends Module {
     public final Decoupled<UInt> linkIn = input(Decoupled.of(UInt(Th2.FLIT_BITS)));
     /** What the port's link layer reports (neighbour identity, status, counters). */
     public final PortStatus link = input(new PortStatus());
-    /** Fault levels driven from outside: the port's link faults, then over-temperature. */
+    /** Fault levels raised outside the management path: the port's link faults, then over-temperature. */
     public final UInt faults = input(UInt(NicRegisters.externalFaults()));
+    /** The die temperature in degrees C from the chip's sensor (NIC_TEMPERATURE). */
+    public final UInt temperature = input(UInt(8));
+    /** NIC_TEMPERATURE_LIMIT and NIC_RETRY_THRESHOLD, for the chip's fault levels. */
+    public final UInt temperatureLimit = output(UInt(8));
+    public final UInt retryThreshold = output(UInt(LinkStatus.COUNTER_BITS));
+    /** The port's link BIST, from its BIST_CTRL register. */
+    public final BistControl bist = output(new BistControl());
     public final UInt chipId = output(UInt(Th2.CHIP_ID_BITS));
     public final Bool scl = output(Bool());
     public final Bool sda = output(Bool());
@@ -141,6 +151,10 @@ public final class Nic extends Module {
         sda.assign(i2cSda);
 
         registers(id);
+        nma.hw(NicRegisters.TEMPERATURE).assign(temperature.pad(64));
+        temperatureLimit.assign(nma.value(NicRegisters.TEMPERATURE_LIMIT).trunc(8));
+        retryThreshold.assign(nma.value(NicRegisters.RETRY_THRESHOLD).trunc(LinkStatus.COUNTER_BITS));
+        LinkRegisters.bistControl(bist, nma.value(NmaRegisters.portReg(0, NmaRegisters.PORT_BIST_CTRL)));
     }
 
     private void registers(UInt id) {

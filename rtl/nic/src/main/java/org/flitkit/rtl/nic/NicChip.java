@@ -26,7 +26,8 @@ import org.flitkit.rtl.pcie.MmioWrite;
 /**
  * The whole NIC: its management path ({@link Nic}) and the node's data traffic ({@link DataTraffic}) behind its one
  * network port ({@link LinkPort}: the link layer, credits for the far NRC's buffer, the receive buffer), management
- * packets first; the port's status in the NIC's registers. The host side is
+ * packets first; the port's status, BIST and faults (link down, degraded width, retries over NIC_RETRY_THRESHOLD,
+ * over-temperature) in the NIC's registers. The host side is
  * the Nic's; the cable side one frame per cycle each way. Spec: 20-th2-management.md, "The system"; docs/th2-nic.md.
  */
 public final class NicChip extends Module {
@@ -38,6 +39,8 @@ public final class NicChip extends Module {
     /** the frames the cable delivers / carries away, one per cycle */
     public final UInt wireIn = input(UInt(LinkFrame.BITS));
     public final UInt wireOut = output(UInt(LinkFrame.BITS));
+    /** the die temperature in degrees C from the chip's sensor (the board drives it) */
+    public final UInt temperature = input(UInt(8));
     public final UInt chipId = output(UInt(Th2.CHIP_ID_BITS));
     public final Bool booting = output(Bool());
     /** the node's data traffic ({@link DataTraffic}): on, the machine's nodes, cycles between packet starts */
@@ -65,7 +68,7 @@ public final class NicChip extends Module {
         dmaRq.connect(nic.dmaRq);
         nic.dmaCpl.connect(dmaCpl);
         irq.connect(nic.irq);
-        nic.faults.assign(lit(0, NicRegisters.externalFaults()));
+        nic.temperature.assign(temperature);
         traffic = instance(new DataTraffic(DataLayouts.MAX_FLITS));
         traffic.enable.assign(trafficEnable);
         traffic.nodes.assign(trafficNodes);
@@ -95,11 +98,12 @@ public final class NicChip extends Module {
         port.chipType.assign(lit(ChipType.NIC.code(), 2));
         port.chipId.assign(nic.chipId);
         port.port.assign(lit(0, 5));
-        port.bist.start.assign(FALSE());
-        port.bist.stop.assign(FALSE());
-        port.bist.duration.assign(lit(0, 32));
-        port.bist.interval.assign(lit(0, 8));
+        port.bist.connect(nic.bist);
         LinkRegisters.portStatus(nic.link, port.status, port.bistResult);
+        // the fault levels the chip raises, in NicRegisters order: the port's (link down, degraded, retries over the
+        // threshold), then over-temperature
+        nic.faults.assign(cat(temperature.gt(nic.temperatureLimit), LinkRegisters.retriesOver(port.status, nic.retryThreshold),
+                LinkRegisters.degraded(port.status), port.linkDown));
         port.wireIn.assign(wireIn);
         wireOut.assign(port.wireOut);
         chipId.assign(nic.chipId);

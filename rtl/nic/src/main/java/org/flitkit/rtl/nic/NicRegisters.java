@@ -2,6 +2,8 @@ package org.flitkit.rtl.nic;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.flitkit.rtl.link.LinkRegisters;
+import org.flitkit.rtl.nma.AddressBook;
 import org.flitkit.rtl.nma.FaultSource;
 import org.flitkit.rtl.nma.NmaRegisters;
 import org.flitkit.rtl.nma.RegDef;
@@ -14,7 +16,7 @@ import org.flitkit.formats.th2.Th2;
 /**
  * The NIC register map behind NIC-NMA (12-bit addresses): the common NMA registers, the NIC's counters and
  * timeouts at 0x100, its one network port's bank at 0x400 (identity, neighbour, link status and counters,
- * BIST), and three per-VP state registers at 0x800 + 4 vp. Fault inputs: the port's link faults, then the
+ * BIST), its retry threshold and die temperature at 0x128, and three per-VP state registers at 0x800 + 4 vp. Fault inputs: the port's link faults, then the
  * chip-level ones. Spec: 20-th2-management.md, "Hardware primitives"; docs/th2-nic.md "Register map".
  */
 public final class NicRegisters {
@@ -39,6 +41,9 @@ public final class NicRegisters {
     public static final String EQ_DROPS = "NIC_EQ_DROPS";
     public static final String FENCE_TIMEOUT = "NIC_FENCE_TIMEOUT";
     public static final String CPL_TIMEOUT = "NIC_CPL_TIMEOUT";
+    public static final String RETRY_THRESHOLD = "NIC_RETRY_THRESHOLD";
+    public static final String TEMPERATURE = "NIC_TEMPERATURE";
+    public static final String TEMPERATURE_LIMIT = "NIC_TEMPERATURE_LIMIT";
 
     /** Counters in address order from 0x100. */
     public static final List<String> COUNTERS = List.of(TX_REQUESTS, TX_RESPONSES, RX_REQUESTS, RX_RESPONSES, RX_CRC_DROPS,
@@ -67,6 +72,8 @@ public final class NicRegisters {
 
     public static final int COUNTER_BASE = NmaRegisters.CHIP_BASE;
     public static final int TIMEOUT_BASE = NmaRegisters.CHIP_BASE + 0x20;
+    /** The port's retry threshold and the die temperature with its limit, as the NRC has them. */
+    public static final int HEALTH_BASE = NmaRegisters.CHIP_BASE + 0x28;
     /** Default fence timeout: 100 x 1024 cycles = 1.02 ms at the 100 MHz core clock. */
     public static final long FENCE_TIMEOUT_DEFAULT = 100;
     /** Default completion timeout: 5,000 cycles = 50 us, the low end of PCIe's default range (50 us - 50 ms). */
@@ -80,8 +87,8 @@ public final class NicRegisters {
 
     /** The NIC's network ports (one, 8 lanes). */
     public static final int PORTS = 1;
-    public static final List<FaultCode> PORT_FAULTS = List.of(FaultCode.LINK_DOWN, FaultCode.LINK_DEGRADED, FaultCode.RETRY_THRESHOLD);
-    /** Chip-level fault inputs driven from outside the NIC (after the port faults). */
+    public static final List<FaultCode> PORT_FAULTS = LinkRegisters.PORT_FAULTS;
+    /** Chip-level fault inputs raised outside the NIC's management path (after the port faults): by the chip's sensor. */
     public static final List<FaultCode> EXTERNAL_CHIP_FAULTS = List.of(FaultCode.OVER_TEMPERATURE);
     /** Chip-level fault inputs the NIC raises itself. */
     public static final List<FaultCode> INTERNAL_FAULTS = List.of(FaultCode.EEPROM_LOAD_FAILED, FaultCode.DMA_ERROR, FaultCode.MPQ_OVERFLOW);
@@ -150,6 +157,10 @@ public final class NicRegisters {
         l.add(RegDef.rw(FENCE_TIMEOUT, TIMEOUT_BASE, FENCE_TIMEOUT_DEFAULT,
                 "a Fen descriptor waits at most this many x " + DescDispatch.FENCE_TICK + " cycles for earlier answers [15:0]"));
         l.add(RegDef.rw(CPL_TIMEOUT, TIMEOUT_BASE + 1, CPL_TIMEOUT_DEFAULT, "cycles a descriptor read waits for its completion [31:0]"));
+        l.add(RegDef.rw(RETRY_THRESHOLD, HEALTH_BASE, 0, "retry-threshold fault of the port while its RETRY_COUNT is at or above this (0: never)"));
+        l.add(RegDef.ro(TEMPERATURE, HEALTH_BASE + 1, "die temperature [7:0], degrees C, from the chip's sensor"));
+        l.add(RegDef.rw(TEMPERATURE_LIMIT, HEALTH_BASE + 2, LinkRegisters.DEFAULT_TEMPERATURE_LIMIT,
+                "over-temperature fault while NIC_TEMPERATURE is above this, degrees C"));
         l.addAll(NmaRegisters.portBanks(PORTS));
         l.addAll(RegDef.bank("VP", VP_BASE, VP_STRIDE, vps, List.of(
                 RegDef.ro(VP_SDQ, 0, "descriptor queue: producer (doorbell / HDQ tail) [15:0], consumer [31:16], answers outstanding [39:32], parked by a fence [40]").withFields(SDQ_FIELDS),
@@ -166,6 +177,16 @@ public final class NicRegisters {
         List<RegDef> all = new ArrayList<>(NmaRegisters.common(faultSources().size()));
         all.addAll(chipRegisters(vps));
         return RegisterFile.check(ChipType.NIC.registerAddressBits(), all);
+    }
+
+    /** Addresses of {@link #map()} by name, built once. */
+    private static final class Addresses {
+        static final AddressBook BOOK = new AddressBook("NIC", map());
+    }
+
+    /** The address of register {@code name} of the NIC's map (software: the server's requests). */
+    public static int address(String name) {
+        return Addresses.BOOK.address(name);
     }
 
     /**

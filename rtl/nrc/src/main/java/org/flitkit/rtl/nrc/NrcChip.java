@@ -98,8 +98,8 @@ public final class NrcChip extends Module {
             nrc.toSwitch.get(p).ready.assign(TRUE());
             LinkRegisters.portStatus(nrc.link.get(p), l.status, l.bistResult);
 
-            Bool degraded = l.status.up.and(l.status.width.ne(LinkFrame.LANES));
-            Bool retries = nrc.sw.retryThreshold.ne(0).and(l.status.retransmitted.ge(nrc.sw.retryThreshold));
+            Bool degraded = LinkRegisters.degraded(l.status);
+            Bool retries = LinkRegisters.retriesOver(l.status, nrc.sw.retryThreshold);
             raised = raised.or(fault(FaultCode.LINK_DOWN, p, l.linkDown)).or(fault(FaultCode.LINK_DEGRADED, p, degraded))
                     .or(fault(FaultCode.RETRY_THRESHOLD, p, retries));
             transit = transit.add(core.forwarded.get(p).pad(64)).trunc(64);

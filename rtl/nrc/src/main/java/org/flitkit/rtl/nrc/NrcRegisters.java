@@ -1,9 +1,9 @@
 package org.flitkit.rtl.nrc;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
+import org.flitkit.rtl.link.LinkRegisters;
+import org.flitkit.rtl.nma.AddressBook;
 import org.flitkit.rtl.nma.FaultSource;
 import org.flitkit.rtl.nma.NmaRegisters;
 import org.flitkit.rtl.nma.RegDef;
@@ -31,8 +31,6 @@ public final class NrcRegisters {
     public static final String RETRY_THRESHOLD = "NRC_RETRY_THRESHOLD";
     public static final String TEMPERATURE = "NRC_TEMPERATURE";
     public static final String TEMPERATURE_LIMIT = "NRC_TEMPERATURE_LIMIT";
-    /** NRC_TEMPERATURE_LIMIT at reset, degrees C (assumption: a common junction limit for network ASICs) */
-    public static final int DEFAULT_TEMPERATURE_LIMIT = 85;
     public static final String TABLE_ADDR = "NRC_TABLE_ADDR";
     public static final String TABLE_DATA = "NRC_TABLE_DATA";
     public static final String TABLE_PTR = "NRC_TABLE_PTR";
@@ -54,7 +52,7 @@ public final class NrcRegisters {
             .build();
 
     /** Per-port fault codes, in fault-input order within a port. */
-    public static final List<FaultCode> PORT_FAULTS = List.of(FaultCode.LINK_DOWN, FaultCode.LINK_DEGRADED, FaultCode.RETRY_THRESHOLD);
+    public static final List<FaultCode> PORT_FAULTS = LinkRegisters.PORT_FAULTS;
     /** Chip-level fault codes, after the port faults. */
     public static final List<FaultCode> CHIP_FAULTS = List.of(FaultCode.OVER_TEMPERATURE, FaultCode.EEPROM_LOAD_FAILED);
 
@@ -108,7 +106,7 @@ public final class NrcRegisters {
                 RegDef.rw(RETRY_THRESHOLD, NmaRegisters.CHIP_BASE + 12, 0,
                         "retry-threshold fault of a port while its RETRY_COUNT is at or above this (0: never)"),
                 RegDef.ro(TEMPERATURE, NmaRegisters.CHIP_BASE + 13, "die temperature [7:0], degrees C, from the chip's sensor"),
-                RegDef.rw(TEMPERATURE_LIMIT, NmaRegisters.CHIP_BASE + 14, DEFAULT_TEMPERATURE_LIMIT,
+                RegDef.rw(TEMPERATURE_LIMIT, NmaRegisters.CHIP_BASE + 14, LinkRegisters.DEFAULT_TEMPERATURE_LIMIT,
                         "over-temperature fault while NRC_TEMPERATURE is above this, degrees C"),
                 RegDef.rw(TABLE_REGION, NmaRegisters.CHIP_BASE + 15, 0,
                         "table indexing: local bits L [3:0] (0: flat), own region [31:16]; other regions use entry 2^L + (DestID >> L)")
@@ -128,22 +126,12 @@ public final class NrcRegisters {
 
     /** Addresses of {@link #map()} by name, built once. */
     private static final class Addresses {
-        static final Map<String, Integer> BY_NAME = new HashMap<>();
-
-        static {
-            for (RegDef d : map()) {
-                BY_NAME.put(d.name(), d.addr());
-            }
-        }
+        static final AddressBook BOOK = new AddressBook("NRC", map());
     }
 
     /** The address of register {@code name} of the NRC's map (software: the server's requests, boot images). */
     public static int address(String name) {
-        Integer a = Addresses.BY_NAME.get(name);
-        if (a == null) {
-            throw new IllegalArgumentException("the NRC has no register " + name);
-        }
-        return a;
+        return Addresses.BOOK.address(name);
     }
 
     /** The address of port {@code p}'s register {@code name} (a {@code NmaRegisters.PORT_*} name). */

@@ -74,6 +74,7 @@ public final class NicFabricBoard extends Module {
             nrcs[i].temperature.assign(lit(Th2Machine.TEMPERATURE, 8));
         }
         // the server's node sends no data
+        nicChip.temperature.assign(lit(Th2Machine.TEMPERATURE, 8));
         nicChip.trafficEnable.assign(FALSE());
         nicChip.trafficNodes.assign(lit(0, Th2.CHIP_ID_BITS));
         nicChip.trafficInterval.assign(lit(0, 16));

@@ -28,7 +28,7 @@ import org.flitkit.rtl.nrc.switchcore.SwitchParams;
  */
 public final class Th2Machine implements AutoCloseable {
     public static final int NRC_ID_BASE = 0x8000;
-    /** every NRC's die temperature, degrees C (assumption: the paper monitors temperature and gives no value) */
+    /** every chip's die temperature, degrees C (assumption: the paper monitors temperature and gives no value) */
     public static final int TEMPERATURE = 45;
     /** cycles a frame takes over any cable (assumption: a few metres of fibre and the SerDes at 424 MHz) */
     public static final int CABLE_LATENCY = 8;
@@ -162,6 +162,7 @@ public final class Th2Machine implements AutoCloseable {
         for (int n = 0; n < nics.length; n++) {
             Simulator s = nic.fork();
             s.deposit(nicId, n);
+            s.poke(((NicChip) s.circuit().top()).temperature, TEMPERATURE);
             if (s.cycle() < start) {
                 s.step(start - s.cycle());
             }
@@ -229,20 +230,46 @@ public final class Th2Machine implements AutoCloseable {
 
     /** Cuts (or mends) cable {@code i} of the tree's cables between NRCs, both directions (the link layers see silence). */
     public void cut(int i, boolean on) {
-        for (WireChannel w : wires(i)) {
-            w.cut(on);
-        }
+        cut(wires(i), on);
     }
 
     /** Seeded bit errors at {@code rate} per bit on cable {@code i} between NRCs, both directions (0: none). */
     public void bitErrors(int i, double rate, long seed) {
-        WireChannel[] w = wires(i);
-        w[0].bitErrors(rate, seed);
-        w[1].bitErrors(rate, seed + 1);
+        bitErrors(wires(i), rate, seed);
     }
 
     /** Lanes {@code mask} (bit l = lane l, 0..7) of cable {@code i} between NRCs dead in both directions: they carry zeros. */
     public void lanesDown(int i, int mask) {
+        lanesDown(wires(i), mask);
+    }
+
+    /** Cuts (or mends) node {@code n}'s cable between its NIC and its NRC, both directions. */
+    public void cutNode(int n, boolean on) {
+        cut(nodeWires(n), on);
+    }
+
+    /** Seeded bit errors at {@code rate} per bit on node {@code n}'s cable, both directions (0: none). */
+    public void nodeBitErrors(int n, double rate, long seed) {
+        bitErrors(nodeWires(n), rate, seed);
+    }
+
+    /** Lanes {@code mask} of node {@code n}'s cable dead in both directions. */
+    public void nodeLanesDown(int n, int mask) {
+        lanesDown(nodeWires(n), mask);
+    }
+
+    private static void cut(WireChannel[] wires, boolean on) {
+        for (WireChannel w : wires) {
+            w.cut(on);
+        }
+    }
+
+    private static void bitErrors(WireChannel[] w, double rate, long seed) {
+        w[0].bitErrors(rate, seed);
+        w[1].bitErrors(rate, seed + 1);
+    }
+
+    private static void lanesDown(WireChannel[] wires, int mask) {
         long[] stuck = new long[(LinkFrame.BITS + 63) / 64];
         for (int lane = 0; lane < LinkFrame.LANES; lane++) {
             if ((mask >> lane & 1) != 0) {
@@ -251,7 +278,7 @@ public final class Th2Machine implements AutoCloseable {
                 }
             }
         }
-        for (WireChannel w : wires(i)) {
+        for (WireChannel w : wires) {
             w.stuckAtZero(stuck);
         }
     }
@@ -336,6 +363,13 @@ public final class Th2Machine implements AutoCloseable {
         return cableWires[i];
     }
 
+    private WireChannel[] nodeWires(int n) {
+        if (n < 0 || n >= nodeWires.length || nodeWires[n] == null) {
+            throw new IllegalArgumentException("node cables are 0.." + (nodeWires.length - 1) + " but the server's (" + serverNode + "), got " + n);
+        }
+        return nodeWires[n];
+    }
+
     /** Cable ends whose link layer is up: NRC ports and NIC ports. */
     public long linksUp() {
         fabric.sync();
@@ -358,10 +392,19 @@ public final class Th2Machine implements AutoCloseable {
 
     /** Sets NRC {@code nrc}'s die temperature (what its sensor reads), degrees C. */
     public void temperature(int nrc, int celsius) {
+        fabric.poke(nrcs[nrc], nrc(nrc).temperature, sensor(celsius));
+    }
+
+    /** Sets node {@code n}'s NIC's die temperature, degrees C. */
+    public void nicTemperature(int n, int celsius) {
+        fabric.poke(nics[n], nicTop.temperature, sensor(celsius));
+    }
+
+    private static int sensor(int celsius) {
         if (celsius < 0 || celsius > 255) {
             throw new IllegalArgumentException("the sensor reads 0..255 degrees C, got " + celsius);
         }
-        fabric.poke(nrcs[nrc], nrc(nrc).temperature, celsius);
+        return celsius;
     }
 
     /** CHIP_IDs as the chips' own registers hold them now. */

@@ -13,6 +13,7 @@ import org.flitkit.formats.th2.RegisterPayload;
 import org.flitkit.formats.th2.RoutingField;
 import org.flitkit.formats.th2.Th2;
 import org.flitkit.rtl.nma.NmaRegisters;
+import org.flitkit.rtl.nic.NicRegisters;
 import org.flitkit.rtl.nrc.NrcRegisters;
 
 /**
@@ -65,6 +66,28 @@ public final class Discovery {
             }
             return m;
         }
+
+        /**
+         * Every NIC found, as a request target: forward, its NRC's route and then the NRC's port to the NIC; back, the
+         * NRC's route (the NIC's packets enter its NRC, which forwards them as its own).
+         */
+        public List<Target> nicTargets() {
+            Map<Integer, FoundNrc> byId = new HashMap<>();
+            nrcs.forEach(n -> byId.put(n.chipId, n));
+            List<Target> l = new ArrayList<>(nics.size());
+            for (FoundNic nic : nics) {
+                FoundNrc at = byId.get(nic.nrcId);
+                List<Integer> forward = new ArrayList<>(at.forward);
+                forward.add(nic.nrcPort);
+                l.add(new Target(ChipType.NIC, nic.chipId, new RoutingField(forward), new RoutingField(at.backward)));
+            }
+            return l;
+        }
+    }
+
+    /** The address of register {@code name} on {@code t}'s chip type (the NRC's map or the NIC's). */
+    public static int address(Target t, String name) {
+        return t.type() == ChipType.NRC ? NrcRegisters.address(name) : NicRegisters.address(name);
     }
 
     /** Called as the search goes: NRCs found so far and NRCs whose ports are all read; each NRC as it is found. */

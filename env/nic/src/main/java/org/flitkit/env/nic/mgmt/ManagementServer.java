@@ -48,9 +48,9 @@ public final class ManagementServer implements AutoCloseable {
         return new Discovery(pipe, server.chipId(), server.nrcPort(), progress).run(machine.fabric);
     }
 
-    /** Tells every NRC found to report its faults to the server; returns the requests that failed. */
+    /** Tells every NRC and NIC found to report its faults to the server; returns the requests that failed. */
     public long enableFaultReports(Discovery.Result found) {
-        return FaultLog.configure(pipe, found.nrcs(), server.chipId(), server.endpoint.vp);
+        return FaultLog.configure(pipe, found, server.chipId(), server.endpoint.vp);
     }
 
     /** One status scan of every NRC found: every port's status registers and the chip's temperature. */

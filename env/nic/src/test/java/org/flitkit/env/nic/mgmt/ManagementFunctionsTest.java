@@ -3,8 +3,11 @@ package org.flitkit.env.nic.mgmt;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import org.flitkit.env.nic.fabric.Th2Machine;
+import org.flitkit.env.nic.host.Target;
 import org.flitkit.env.nrc.system.Th2FatTree;
 import org.flitkit.formats.th2.FaultCode;
+import org.flitkit.rtl.nic.NicRegisters;
 import org.flitkit.rtl.nrc.NrcRegisters;
 import org.junit.jupiter.api.Test;
 
@@ -96,8 +99,8 @@ class ManagementFunctionsTest {
             m.server.endpoint.poll();
             // both ends' reports reach the server; NRC 0x8001's is routed through NRC 0x8004, 0x8005's straight down
             assertThat(m.faults.entries()).extracting(FaultLog.Entry::toString).containsExactlyInAnyOrder(
-                    "cycle 39621: NRC 0x8005 fault=link-down port 13 (seq 0, chip time 34553)",
-                    "cycle 39621: NRC 0x8001 fault=link-down port 8 (seq 0, chip time 34553)");
+                    "cycle 56007: NRC 0x8005 fault=link-down port 13 (seq 0, chip time 50939)",
+                    "cycle 56007: NRC 0x8001 fault=link-down port 8 (seq 0, chip time 50939)");
             assertThat(m.faults.entries()).extracting(FaultLog.Entry::faultCode).containsOnly(FaultCode.LINK_DOWN.code());
         }
     }
@@ -145,12 +148,12 @@ class ManagementFunctionsTest {
             m.machine.fabric.run(20_000);
             m.server.endpoint.poll();
             assertThat(m.faults.entries()).extracting(FaultLog.Entry::toString).containsExactly(
-                    "cycle 35513: NRC 0x8003 fault=over-temperature port chip (seq 0, chip time 35155)",
-                    "cycle 36674: NRC 0x8004 fault=retry-threshold port 10 (seq 0, chip time 36334)",
-                    "cycle 36879: NRC 0x8000 fault=link-down port 9 (seq 0, chip time 36549)",
-                    "cycle 36889: NRC 0x8004 fault=link-down port 11 (seq 1, chip time 36549)",
-                    "cycle 36923: NRC 0x8000 fault=link-degraded port 9 (seq 1, chip time 36593)",
-                    "cycle 36933: NRC 0x8004 fault=link-degraded port 11 (seq 2, chip time 36593)");
+                    "cycle 51899: NRC 0x8003 fault=over-temperature port chip (seq 0, chip time 51541)",
+                    "cycle 53060: NRC 0x8004 fault=retry-threshold port 10 (seq 0, chip time 52720)",
+                    "cycle 53265: NRC 0x8000 fault=link-down port 9 (seq 0, chip time 52935)",
+                    "cycle 53275: NRC 0x8004 fault=link-down port 11 (seq 1, chip time 52935)",
+                    "cycle 53309: NRC 0x8000 fault=link-degraded port 9 (seq 1, chip time 52979)",
+                    "cycle 53319: NRC 0x8004 fault=link-degraded port 11 (seq 2, chip time 52979)");
             // the cable is back up on 4 lanes: LINK_STATUS width [11:8]
             long status = read(m, nrc4, org.flitkit.rtl.nma.NmaRegisters.portReg(11, org.flitkit.rtl.nma.NmaRegisters.PORT_LINK_STATUS))[0];
             assertThat(status & 1).isEqualTo(1);
@@ -158,16 +161,65 @@ class ManagementFunctionsTest {
         }
     }
 
+    @Test
+    void aNicRaisesItsPortAndTemperatureFaultsAndRunsBist() {
+        try (ManagementServer m = frame()) {
+            Discovery.Result found = m.discover((f, d) -> { });
+            // 6 NRCs and 32 NICs, two requests each
+            assertThat(m.enableFaultReports(found)).isZero();
+            assertThat(read(m, nic(found, 5), NicRegisters.TEMPERATURE, NicRegisters.TEMPERATURE_LIMIT)).containsExactly(45, 85);
+            // NIC 5 runs hot
+            m.machine.nicTemperature(5, 90);
+            // NIC 7 counts a fault once one of its frames was sent again; bit errors on its cable while it answers
+            write(m, nic(found, 7), NicRegisters.RETRY_THRESHOLD, 1);
+            m.machine.nodeBitErrors(7, 2e-4, 3);
+            for (int i = 0; i < 8; i++) {
+                read(m, nic(found, 7), NicRegisters.TEMPERATURE, NicRegisters.TEMPERATURE);
+            }
+            m.machine.nodeBitErrors(7, 0, 3);
+            // lanes 4..7 of node 9's cable die: the next request across it takes the link down, it retrains on 4 lanes
+            m.machine.nodeLanesDown(9, 0xF0);
+            read(m, nic(found, 9), NicRegisters.TEMPERATURE, NicRegisters.TEMPERATURE);
+            m.machine.fabric.run(20_000);
+            m.server.endpoint.poll();
+            // NIC 9's cable hangs on NRC 0x8001 port 1: both ends report
+            assertThat(m.faults.entries()).extracting(FaultLog.Entry::toString).containsExactly(
+                    "cycle 51756: NIC 0x0005 fault=over-temperature port chip (seq 0, chip time 51459)",
+                    "cycle 52795: NIC 0x0007 fault=retry-threshold port 0 (seq 0, chip time 52498)",
+                    "cycle 57203: NRC 0x8001 fault=link-down port 1 (seq 0, chip time 56845)",
+                    "cycle 57247: NRC 0x8001 fault=link-degraded port 1 (seq 1, chip time 56889)",
+                    "cycle 57252: NIC 0x0009 fault=link-down port 0 (seq 0, chip time 56845)",
+                    "cycle 57257: NIC 0x0009 fault=link-degraded port 0 (seq 1, chip time 56889)");
+            // BIST on node 11's cable, from its NRC's port and back from the NIC's
+            Th2FatTree.Node node11 = m.machine.tree.nodes().get(11);
+            BistRun.Result bist = BistRun.run(m.pipe, m.machine.fabric, found, Th2Machine.NRC_ID_BASE + node11.nrc(), node11.port(), 2_000, 1, 100_000);
+            assertThat(bist.there()).hasToString("NRC 0x8001 port 3 -> NIC 0x000b port 0: done, sent 2000, checked 2000, errored frames 0, bit errors 0");
+            assertThat(bist.back()).hasToString("NIC 0x000b port 0 -> NRC 0x8001 port 3: done, sent 2000, checked 2000, errored frames 0, bit errors 0");
+        }
+    }
+
+    private static Target nic(Discovery.Result found, int chipId) {
+        return found.nicTargets().stream().filter(t -> t.chipId() == chipId).findFirst().orElseThrow();
+    }
+
     private static long[] read(ManagementServer m, Discovery.FoundNrc n, String... regs) {
-        RequestPipe.Done d = m.pipe.call(org.flitkit.env.nic.host.MgmtRequest.readRegisters(n.target(),
-                java.util.Arrays.stream(regs).map(NrcRegisters::address).toList()));
+        return read(m, n.target(), regs);
+    }
+
+    private static long[] read(ManagementServer m, Target t, String... regs) {
+        RequestPipe.Done d = m.pipe.call(org.flitkit.env.nic.host.MgmtRequest.readRegisters(t,
+                java.util.Arrays.stream(regs).map(r -> Discovery.address(t, r)).toList()));
         List<Long> v = Discovery.values(d.result());
         assertThat(v).as("the read of %s ended %s", List.of(regs), d.result()).isNotNull();
         return v.stream().mapToLong(Long::longValue).toArray();
     }
 
     private static void write(ManagementServer m, Discovery.FoundNrc n, String reg, long value) {
-        RequestPipe.Done d = m.pipe.call(org.flitkit.env.nic.host.MgmtRequest.writeRegisters(n.target(), List.of(NrcRegisters.address(reg)), List.of(value)));
+        write(m, n.target(), reg, value);
+    }
+
+    private static void write(ManagementServer m, Target t, String reg, long value) {
+        RequestPipe.Done d = m.pipe.call(org.flitkit.env.nic.host.MgmtRequest.writeRegisters(t, List.of(Discovery.address(t, reg)), List.of(value)));
         assertThat(Discovery.values(d.result())).as("the write of %s ended %s", reg, d.result()).isNotNull();
     }
 }
