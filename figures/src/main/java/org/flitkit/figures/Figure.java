@@ -29,9 +29,9 @@ public record Figure(String id, String title, String unit, Citation citation, Pa
         Objects.requireNonNull(paper, "figure " + id + " needs the paper's value (PaperValue.none() if the paper gives none)");
         Objects.requireNonNull(check, "figure " + id + " needs a check");
         Objects.requireNonNull(curve);
-        if (!(check instanceof FigureCheck.Explained)) {
+        if (!(check instanceof FigureCheck.Note)) {
             if (paper instanceof PaperValue.None) {
-                throw new IllegalArgumentException("figure " + id + ": the paper gives no value, so the deviation must be explained");
+                throw new IllegalArgumentException("figure " + id + ": the paper gives no value, so the row needs a note (beyond the paper, explained, not modelled)");
             }
             if (paper instanceof PaperValue.Point && !(check instanceof FigureCheck.Tolerance)) {
                 throw new IllegalArgumentException("figure " + id + ": a paper value is judged with a tolerance, not " + check.text());
@@ -39,6 +39,9 @@ public record Figure(String id, String title, String unit, Citation citation, Pa
             if (paper instanceof PaperValue.Range && !(check instanceof FigureCheck.InRange)) {
                 throw new IllegalArgumentException("figure " + id + ": paper bounds are judged 'in range', not with " + check.text());
             }
+        }
+        if (check instanceof FigureCheck.Calibrated && !(paper instanceof PaperValue.Point)) {
+            throw new IllegalArgumentException("figure " + id + ": a calibrated figure is fitted to a paper number, not to " + paper.text());
         }
     }
 
@@ -53,8 +56,8 @@ public record Figure(String id, String title, String unit, Citation citation, Pa
     }
 
     public FigureStatus status(double model) {
-        if (check instanceof FigureCheck.Explained) {
-            return FigureStatus.EXPLAINED;
+        if (check instanceof FigureCheck.Note n) {
+            return n.status();
         }
         if (check instanceof FigureCheck.Tolerance t) {
             return Math.abs(deviationPercent(model).getAsDouble()) <= t.percent() + EPSILON ? FigureStatus.PASS : FigureStatus.FAIL;
@@ -95,8 +98,27 @@ public record Figure(String id, String title, String unit, Citation citation, Pa
             return this;
         }
 
-        public Builder explained(String why) {
-            check = FigureCheck.explained(why);
+        /** Only a difference of definition, said in one sentence. */
+        public Builder explained(String difference) {
+            check = FigureCheck.explained(difference);
+            return this;
+        }
+
+        /** The paper's number includes a mechanism the model lacks: name it. */
+        public Builder notModelled(String mechanism) {
+            check = FigureCheck.notModelled(mechanism);
+            return this;
+        }
+
+        /** A parameter was fitted on this figure: which, and from what. */
+        public Builder calibrated(String parameter) {
+            check = FigureCheck.calibrated(parameter);
+            return this;
+        }
+
+        /** The paper reports no such number. */
+        public Builder beyondPaper(String why) {
+            check = FigureCheck.beyondPaper(why);
             return this;
         }
 

@@ -2,11 +2,16 @@ package org.flitkit.figures;
 
 import java.util.Locale;
 
-/** The verdict on one figure: within the paper's tolerance, explained deviation, out of tolerance, or no model value yet. */
+/**
+ * The verdict on one figure, each meaning one thing: within the tolerance ({@code pass}), out of it ({@code fail}),
+ * a parameter fitted on it ({@code calibrated}), the paper's number includes a mechanism the model lacks
+ * ({@code not modelled}), a difference of definition only ({@code explained}), a number the paper does not report
+ * ({@code beyond paper}), or no model value yet ({@code not measured}).
+ */
 public enum FigureStatus {
-    PASS, EXPLAINED, FAIL, NOT_MEASURED;
+    PASS, FAIL, CALIBRATED, NOT_MODELLED, EXPLAINED, BEYOND_PAPER, NOT_MEASURED;
 
-    /** As the figure table shows it: {@code pass}, {@code explained}, {@code fail}, {@code not measured}. */
+    /** As the figure table shows it: {@code pass}, {@code not modelled}, ... */
     public String text() {
         return name().toLowerCase(Locale.ROOT).replace('_', ' ');
     }

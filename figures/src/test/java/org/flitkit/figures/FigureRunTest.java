@@ -169,7 +169,7 @@ class FigureRunTest {
         // the same sources with one paper value changed: the table no longer matches the definitions
         Fake b2 = new Fake("b", List.of(scalar("b-one", 41, false)), 40);
         assertThat(FigureRun.staleness(new FigureRegistry(List.of(a, b2)), dir, Runnable::run)).containsExactly(
-                "README.md differs from the definitions and measurements.csv: line 16 is "
+                "README.md differs from the definitions and measurements.csv: line 18 is "
                         + "'| `b-one` | a value | [1] Table 1 | 40 | 40 | cycles | 0.0 | ±10 % | pass | 2026-01-02 | `./hdl figures` |', should be "
                         + "'| `b-one` | a value | [1] Table 1 | 40 | 41 | cycles | -2.4 | ±10 % | pass | 2026-01-02 | `./hdl figures` |'");
 

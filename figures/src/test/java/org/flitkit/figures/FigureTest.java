@@ -59,20 +59,28 @@ class FigureTest {
     }
 
     @Test
-    void anExplainedFigureIsNeverJudgedButKeepsItsDeviation() {
-        Figure f = Figure.builder("f", "read").from(PAPER).paper(PaperValue.of(6.73), "us").explained("NIC and software not modelled").build();
-        assertThat(f.status(0.95)).isEqualTo(FigureStatus.EXPLAINED);
-        assertThat(f.status(6.73)).isEqualTo(FigureStatus.EXPLAINED);
+    void aNotedFigureIsNeverJudgedButKeepsItsDeviationAndItsStatusSaysWhy() {
+        Figure f = Figure.builder("f", "read").from(PAPER).paper(PaperValue.of(6.73), "us").notModelled("the NIC and the host software").build();
+        assertThat(f.status(0.95)).isEqualTo(FigureStatus.NOT_MODELLED);
+        assertThat(f.status(6.73)).isEqualTo(FigureStatus.NOT_MODELLED);
         assertThat(f.deviationPercent(0.95).getAsDouble()).isEqualTo((0.95 - 6.73) / 6.73 * 100);
-        Figure none = Figure.builder("g", "per RS").from(PAPER).paper(PaperValue.none(), "cycles").explained("the paper gives none").build();
-        assertThat(none.status(1)).isEqualTo(FigureStatus.EXPLAINED);
+        Figure none = Figure.builder("g", "per RS").from(PAPER).paper(PaperValue.none(), "cycles").beyondPaper("the paper gives none").build();
+        assertThat(none.status(1)).isEqualTo(FigureStatus.BEYOND_PAPER);
         assertThat(none.deviationPercent(1)).isEmpty();
+        Figure fitted = Figure.builder("h", "peak").from(PAPER).paper(PaperValue.of(202), "MB/s").calibrated("firmware cycles, fitted on this row").build();
+        assertThat(fitted.status(202)).isEqualTo(FigureStatus.CALIBRATED);
+        assertThat(fitted.status(400)).isEqualTo(FigureStatus.CALIBRATED);
+        Figure defined = Figure.builder("i", "limit").from(PAPER).paper(PaperValue.of(0.586), "load").explained("the paper's is the limit N -> infinity").build();
+        assertThat(defined.status(0.6)).isEqualTo(FigureStatus.EXPLAINED);
+        assertThat(FigureStatus.BEYOND_PAPER.text()).isEqualTo("beyond paper");
     }
 
     @Test
     void refusesDefinitionsThatCannotBeJudged() {
         assertThatThrownBy(() -> Figure.builder("f", "x").from(PAPER).paper(PaperValue.none(), "us").build())
-                .hasMessageContaining("the paper gives no value, so the deviation must be explained");
+                .hasMessageContaining("the paper gives no value, so the row needs a note");
+        assertThatThrownBy(() -> Figure.builder("f", "x").from(PAPER).paper(PaperValue.none(), "us").calibrated("k").build())
+                .hasMessageContaining("a calibrated figure is fitted to a paper number");
         assertThatThrownBy(() -> Figure.builder("f", "x").from(PAPER).paper(PaperValue.between(1, 2), "ratio").tolerance(10).build())
                 .hasMessageContaining("paper bounds are judged 'in range'");
         assertThatThrownBy(() -> new Figure("f", "x", "us", PAPER, PaperValue.of(1), FigureCheck.inRange(), java.util.Optional.empty(), false))

@@ -33,11 +33,11 @@ class FiguresCliTest {
                 "| `nrc-rs-packet` | one packet over the 20-bit relay-station path (back to back at the NMA) | [1] Section 3.4.3 (relay stations) "
                         + "| 40 | 40 | cycles | 0.0 | ±10 % | pass | " + today + BY,
                 "| `nrc-rs-crossing` | request to the NMA: cycles per relay station crossed | [1] Section 3.4.3 (relay stations) "
-                        + "| 1 | - | cycles/RS | - | - | explained | " + today + BY,
+                        + "| 1 | - | cycles/RS | - | - | beyond paper | " + today + BY,
                 "| `nrc-reg-read` | in-band register read, one hop (NRC mean over its 24 ports) | [1] Section 4.1, Fig. 8(a)-(c) "
-                        + "| 0.95 | 6.73 | us | -85.9 | - | explained | " + today + BY,
+                        + "| 0.95 | 6.73 | us | -85.9 | - | not modelled | " + today + BY,
                 "| `nrc-reg-processing` | register access processing latency (NRC mean over its 24 ports) | [1] Section 4.3 (latency model) "
-                        + "| 0.95 | 5.9597 | us | -84.1 | - | explained | " + today + BY,
+                        + "| 0.95 | 5.9597 | us | -84.1 | - | not modelled | " + today + BY,
                 "| `nrc-write-vs-read` | register write / read latency (NRC mean over its 24 ports) | [1] Section 4.1, Fig. 8(a)-(c) "
                         + "| 0.989 | < 1 | ratio | - | in range | pass | " + today + BY,
                 "| `nrc-read2-vs-read1` | 2-register read / 1-register read (NRC mean over its 24 ports) | [1] Section 4.1, Fig. 8(d) "
@@ -45,11 +45,11 @@ class FiguresCliTest {
                 "| `nrc-write2-vs-write1` | 2-register write / 1-register write (NRC mean over its 24 ports) | [1] Section 4.1, Fig. 8(d) "
                         + "| 1 | 1 | ratio | 0.0 | ±10 % | pass | " + today + BY,
                 "| `nrc-eep-read-step` | E2PROM read: latency added by each extra address in the request | [1] Section 4.2, Fig. 9(c)-(d) "
-                        + "| 121.66 | 150 | us/address | -18.9 | - | explained | " + today + BY,
+                        + "| 121.66 | 150 | us/address | -18.9 | - | not modelled | " + today + BY,
                 "| `nrc-eep-write-step` | E2PROM write: latency added by each extra address in the request | [1] Section 4.2, Fig. 9(c)-(d) "
                         + "| 3112.86 | 3000 | us/address | +3.8 | ±10 % | pass | " + today + BY,
                 "| `nrc-eep-processing` | E2PROM access processing latency (1-address read) | [1] Section 4.3 (latency model) "
-                        + "| 122.56 | 157.826 | us | -22.3 | - | explained | " + today + BY);
+                        + "| 122.56 | 157.826 | us | -22.3 | - | not modelled | " + today + BY);
         assertThat(r.outLines()).hasSize(rows.size() + 2);
         assertThat(r.outLines().subList(1, rows.size() + 1)).containsExactlyElementsOf(rows);
         assertThat(r.lastLine()).isEqualTo("wrote " + dir.resolve("README.md") + ": 10 figure(s) measured, 4 plot(s)");

@@ -42,9 +42,9 @@ public final class ChppFigures extends PointFigures<ChppFigures.Key, double[]> {
         {1.838, 1.854, 1.914, 2.154, 2.474}, // GET
     };
     static final String[] OP_ID = {"nap-imm", "nap-ind", "put", "get"};
-    static final String PROCESSING = "the model's stages take 1 to 3 cycles each and the device has no PCIe core of its own: the "
-            + "paper's 35 and 48 cycles include its PCIe core's transmit and receive pipelines and the registers of an FPGA design at "
-            + "250 MHz, which it does not break down; docs/chpp-nic.md lists the model's cycles stage by stage";
+    static final String PROCESSING = "the device's own PCIe core: the paper's 35 and 48 cycles include its transmit and receive "
+            + "pipelines and the registers of an FPGA design at 250 MHz, which it does not break down; the model's stages take 1 to 3 "
+            + "cycles each (docs/chpp-nic.md lists them stage by stage)";
     static final int[] MTUS = {64, 128, 256, 512, 1024, 2048, 4096};
     static final int[] TAGS = {1, 2, 4, 6, 8, 12, 16, 32};
     static final int[] PUT_SIZES = {64, 256, 1024, 4096, 16384, 65536, 262144, 524288};
@@ -111,10 +111,10 @@ public final class ChppFigures extends PointFigures<ChppFigures.Key, double[]> {
     private void defineAll() {
         Key lat = new Key("latency", 0);
         define(Figure.builder("chpp-proc-nap", "engine processing latency of a 1-byte NAP immediate, memory reads excluded")
-                .from(cite("Section 5.4, Fig. 18")).paper(PaperValue.of(35), "cycles").explained(PROCESSING).build(), Set.of(lat),
+                .from(cite("Section 5.4, Fig. 18")).paper(PaperValue.of(35), "cycles").notModelled(PROCESSING).build(), Set.of(lat),
                 p -> Measurement.of("chpp-proc-nap", p.get(lat)[40]));
         define(Figure.builder("chpp-proc-put", "engine processing latency of a 1-byte PUT, memory reads excluded")
-                .from(cite("Section 5.4, Fig. 18")).paper(PaperValue.of(48), "cycles").explained(PROCESSING).build(), Set.of(lat),
+                .from(cite("Section 5.4, Fig. 18")).paper(PaperValue.of(48), "cycles").notModelled(PROCESSING).build(), Set.of(lat),
                 p -> Measurement.of("chpp-proc-put", p.get(lat)[41]));
         String[] names = {"NAP immediate", "NAP indirect", "PUT", "GET"};
         for (int o = 0; o < 4; o++) {
@@ -164,7 +164,7 @@ public final class ChppFigures extends PointFigures<ChppFigures.Key, double[]> {
         double[] tx = Arrays.stream(TAGS).asDoubleStream().toArray();
         define(Figure.builder("chpp-tags", "tags needed for full PUT bandwidth (95 % of 32 tags' rate), 512 B reads, MTU 128")
                 .from(cite("Section 5.1, formula (2)")).paper(PaperValue.none(), "tags")
-                .explained("the paper gives a formula, not a measurement: n = t / (Size/16 + 2 Size/MTU); the curve shows the formula "
+                .explained("the paper's is a formula, n = t / (Size/16 + 2 Size/MTU), this row a measurement; the curve shows the formula "
                         + "with the model's own read time t beside the measured bandwidth")
                 .curve(Curve.of("tags available", "GB/s"))
                 .slow().build(), tags, p -> {

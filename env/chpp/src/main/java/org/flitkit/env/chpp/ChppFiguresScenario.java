@@ -25,6 +25,6 @@ public final class ChppFiguresScenario {
         CycleTally cycles = new CycleTally(cfg.progress());
         return FigureScenario.run("cHPP figures: two RTL DMA engines of one controller against the PCIe host model (250 MHz,"
                 + " PcieParams.chpp()), and the crossbar alone; seed " + cfg.seed(), "./hdl run chpp-figures",
-                List.of(new ChppFigures(cfg.seed(), cycles), new ChppXbarFigures(cycles)), cycles, f -> false, false, out);
+                List.of(new ChppFigures(cfg.seed(), cycles), new ChppXbarFigures(cycles)), cycles, false, out);
     }
 }

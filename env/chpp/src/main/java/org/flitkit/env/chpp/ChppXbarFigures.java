@@ -27,9 +27,9 @@ public final class ChppXbarFigures extends PointFigures<ChppXbarFigures.Key, Xba
             + "controller for intra-node interconnect; Su, Cao, Liu, Wang, Liu, An, Sun)", "Section 5.4, Fig. 19", ChppFigures.SHORT_TITLE);
     static final String SWEEP = "chpp-xbar-sweep";
     static final String UNIT = "GB/s per port (payload)";
-    static final String WHY = "the paper measured whole DMA engines and gives neither its VC buffer depth nor whether headers count; "
-            + "the model's saturating sources and 18-beat buffers are its own choices, and chpp-xbar-sweep shows the 9-beat buffers "
-            + "and the all-bytes count beside the paper's points";
+    static final String WHY = "the paper measured the crossbar behind whole DMA engines, this row the bare crossbar with saturating "
+            + "sources and 18-beat buffers (the paper gives neither its VC buffer depth nor whether headers count); chpp-xbar-sweep shows "
+            + "the 9-beat buffers and the all-bytes count beside the paper's points";
 
     /** A measured point: configuration and VC buffer depth (beats). */
     record Key(int ports, int vcs, int depth) {
@@ -101,7 +101,7 @@ public final class ChppXbarFigures extends PointFigures<ChppXbarFigures.Key, Xba
         Key value = new Key(16, 4, d);
         define(Figure.builder(SWEEP, "saturation of the five configurations of Fig. 19 (value: 16 ports x 4 VCs)")
                 .from(PAPER).paper(PaperValue.none(), UNIT)
-                .explained("the paper gives numbers for 4x2 and 4x4 only; its trend (more VCs raise, more ports lower the throughput) "
+                .beyondPaper("the paper gives numbers for 4x2 and 4x4 only; its trend (more VCs raise, more ports lower the throughput) "
                         + "is what the other points are compared with")
                 .curve(Curve.of("configuration: 1 = 4x2, 2 = 4x4, 3 = 8x2, 4 = 8x4, 5 = 16x4 (ports x VCs)", UNIT)
                         .withPaper(Series.paperPoints("paper: 4x2 2.6 GB/s and 4x4 2.8 GB/s", new double[] {1, 2}, new double[] {2.6, 2.8})))

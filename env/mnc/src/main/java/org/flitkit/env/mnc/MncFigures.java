@@ -39,8 +39,6 @@ public final class MncFigures implements FigureSource {
     /** Bus rate multipliers of the "why not 2x" sweep. */
     static final double[] BUS_SCALE = {1, 1.5, 2, 3};
     /** The prefix of an explanation that makes a row a calibration point ({@link MncFiguresScenario} shows it as calibrated). */
-    public static final String CALIBRATED = "calibrated: ";
-
     private record Def(Figure figure, Set<String> runs, Function<Map<String, Double>, Double> value) {
     }
 
@@ -73,7 +71,7 @@ public final class MncFigures implements FigureSource {
         // ---- section 3, figure 7: peak bandwidth with 1 and 2 rails
         peakRuns("sw", MncEnvs::paper, pci, 1, 2);
         define(Figure.builder("mnc-peak-1-rail", "peak bandwidth, 1 rail (GM)").from(PAPER.at("Section 3, figure 7"))
-                .paper(PaperValue.of(202), "MB/s").explained(CALIBRATED + "the SEND and RECV engines' per-packet firmware cycles ("
+                .paper(PaperValue.of(202), "MB/s").calibrated("the SEND and RECV engines' per-packet firmware cycles ("
                         + MncEnvs.PACKET_CYCLES + " at 66 MHz) are set so that this row gives 202 MB/s; the bus is calibrated on the "
                         + "single-transfer rates only").slow().build(), peakKeys("sw", 1), m -> peak(m, "sw", 1));
         define(Figure.builder("mnc-peak-2-rails", "peak bandwidth, 2 rails (MNC, software dispatch)").from(PAPER.at("Section 3, figure 7"))
@@ -92,7 +90,7 @@ public final class MncFigures implements FigureSource {
         }
         define(Figure.builder("mnc-2-rails-bus-x2", "2 rails with the PCI rates doubled (630/744 MB/s), 1 MB messages")
                 .from(PAPER.at("Section 3, bus factor")).paper(PaperValue.none(), "MB/s")
-                .explained("the paper names the bus (315/372 MB/s) as the reason 2 rails do not double one; with the bus twice as fast "
+                .beyondPaper("the paper names the bus (315/372 MB/s) as the reason 2 rails do not double one; with the bus twice as fast "
                         + "the model's 2 rails come close to twice the 1-rail peak, the links' limit (sweep over the bus rate in docs/mnc.md)")
                 .slow().build(), busKeys, m -> m.get("bus-x2.0"));
 
@@ -101,7 +99,7 @@ public final class MncFigures implements FigureSource {
         peakRuns("sw-noswitch", MncEnvs::paper, noSwitch, 2);
         define(Figure.builder("mnc-peak-2-rails-no-switch-cost", "peak bandwidth, 2 rails, bus without the master-switch cost")
                 .from(PAPER.at("Section 3, figure 7 and bus factor")).paper(PaperValue.of(268), "MB/s")
-                .explained("the bus with only the calibrated single-transfer rates: two SDMA engines then share 315 MB/s with no loss "
+                .beyondPaper("a what-if: the bus with only the calibrated single-transfer rates: two SDMA engines then share 315 MB/s with no loss "
                         + "and the model overshoots the paper; the second master's cost (an assumption, 120 ns per switch of reader) "
                         + "is what brings the 2-rail row to the paper").slow().build(), peakKeys("sw-noswitch", 2), m -> peak(m, "sw-noswitch", 2));
 
@@ -112,7 +110,7 @@ public final class MncFigures implements FigureSource {
             run("lat-" + LONG + "-" + r, () -> bench.latencyUs(MncEnvs.paper(r, pci), pci, LONG));
         }
         define(Figure.builder("mnc-latency-32k-1-rail", "one-way latency of a 32 KB message, 1 rail").from(PAPER.at("Section 3, figure 8"))
-                .paper(PaperValue.none(), "us").explained("figure 8 gives curves without readable values; the row below compares the rails")
+                .paper(PaperValue.none(), "us").beyondPaper("figure 8 gives curves without readable values; the row below compares the rails")
                 .slow().build(), Set.of("lat-" + MEDIUM + "-1"), m -> m.get("lat-" + MEDIUM + "-1"));
         define(Figure.builder("mnc-latency-32k-2-rails", "one-way latency of a 32 KB message, 2 rails / 1 rail")
                 .from(PAPER.at("Section 3, figure 8: lower with 2 rails")).paper(PaperValue.below(100), "%").slow().build(),
@@ -144,11 +142,11 @@ public final class MncFigures implements FigureSource {
         }
         define(Figure.builder("mnc-peak-4-rails-pci", "peak bandwidth, 4 rails on the paper's PCI bus (software dispatch)")
                 .from(PAPER.at("Section 3, outlook: more links")).paper(PaperValue.none(), "MB/s")
-                .explained("beyond the paper: the PCI bus caps any number of rails below its 315 MB/s read rate").slow().build(),
+                .beyondPaper("the PCI bus caps any number of rails below its 315 MB/s read rate").slow().build(),
                 peakKeys("sw", 4), m -> peak(m, "sw", 4));
         define(Figure.builder("mnc-peak-4-rails-pcie", "bandwidth, 4 rails on a PCIe-class bus (hardware dispatch, 1 MB messages)")
                 .from(PAPER.at("Section 3, outlook: PCI-X, InfiniBand")).paper(PaperValue.none(), "MB/s")
-                .explained("beyond the paper: with a bus that does not limit, rails add up to the links' rate (4 x 202 MB/s)").slow().build(),
+                .beyondPaper("with a bus that does not limit, rails add up to the links' rate (4 x 202 MB/s)").slow().build(),
                 Set.of("pcie-hw-4"), m -> m.get("pcie-hw-4"));
         // rails 1..4, 1 MB messages: the paper's PCI with software and hardware dispatch, and the PCIe-class bus
         Set<String> railKeys = new LinkedHashSet<>();
@@ -160,14 +158,14 @@ public final class MncFigures implements FigureSource {
         }
         define(Figure.builder("mnc-3-rails-pcie", "bandwidth, 3 rails on a PCIe-class bus (hardware dispatch, 1 MB messages)")
                 .from(PAPER.at("Section 3, outlook: more links, PCI-X, InfiniBand")).paper(PaperValue.none(), "MB/s")
-                .explained("beyond the paper: 3 x 201 MB/s when the bus does not limit; the rails sweep in docs/mnc.md has 1 to 4 rails on "
+                .beyondPaper("3 x 201 MB/s when the bus does not limit; the rails sweep in docs/mnc.md has 1 to 4 rails on "
                         + "both buses with both dispatches").slow().build(), railKeys, m -> m.get("pcie-hw-3"));
         run("sw-16k", () -> bandwidthAt(MncEnvs.paper(2, pci), pci, 16 * 1024));
         run("one-rail-16k", () -> bandwidthAt(MncEnvs.paper(1, pci), pci, 16 * 1024));
         run("hw-16k", () -> bandwidthAt(MncEnvs.params(2), pci, 16 * 1024));
         define(Figure.builder("mnc-hw-dispatch-16k", "2 rails, 16 KB messages: bandwidth with the dispatch in hardware / in software")
                 .from(PAPER.at("Section 3, dispatch overhead; outlook: link selection in the network hardware"))
-                .paper(PaperValue.none(), "%").explained("beyond the paper: SReq ahead of queued data and no host time between SAck and "
+                .paper(PaperValue.none(), "%").beyondPaper("SReq ahead of queued data and no host time between SAck and "
                         + "the chunks; the gain is largest where the paper says dispatch costs most, at the shortest striped messages")
                 .slow().build(), Set.of("sw-16k", "hw-16k", "one-rail-16k"), m -> 100 * m.get("hw-16k") / m.get("sw-16k"));
     }

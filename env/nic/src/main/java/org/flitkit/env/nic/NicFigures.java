@@ -115,10 +115,10 @@ public final class NicFigures extends OneRunFigures<NicFigures.Run> {
         Citation fig8 = NrcFigures.PAPER.at("Section 4.1, Fig. 8(a)-(c)");
         Citation fig8d = NrcFigures.PAPER.at("Section 4.1, Fig. 8(d)");
         Citation model = NrcFigures.PAPER.at("Section 4.3 (latency model)");
-        String software = "host software time is a parameter set to 0 (the paper does not break it out): the model's part is the "
+        String software = "the host software's time (a parameter set to 0: the paper does not break it out); the model's part is the "
                 + "hardware path, PCIe at 600 ns per read round trip and 300 ns per posted write, a 100 ns cable and the NRC";
         def(Figure.builder("nic-reg-read", "in-band register read end to end: doorbell to answer in the MPQ (N = 1000 loop, NRC port 5)")
-                .from(fig8).paper(PaperValue.of(6.73), "us").explained(software).slow().build(),
+                .from(fig8).paper(PaperValue.of(6.73), "us").notModelled(software).slow().build(),
                 r -> Measurement.of("nic-reg-read", micros(r.read1())));
         def(Figure.builder("nic-write-vs-read", "register write / read latency end to end").from(fig8)
                 .paper(PaperValue.below(1), "ratio").slow().build(),
@@ -128,15 +128,15 @@ public final class NicFigures extends OneRunFigures<NicFigures.Run> {
                 r -> Measurement.of("nic-read2-vs-read1", r.read2() / r.read1()));
         def(Figure.builder("nic-processing", "register access processing latency: the read without one hop's transfer").from(model)
                 .paper(PaperValue.of(5.9597), "us")
-                .explained(software + "; per the paper's model (processing + (hops + 1) x per-hop round trip, 0 hops to the adjacent NRC) "
+                .notModelled(software + "; per the paper's model (processing + (hops + 1) x per-hop round trip, 0 hops to the adjacent NRC) "
                         + "the hop's wire and relay-station transfer are taken out")
                 .slow().build(),
                 r -> Measurement.of("nic-processing", micros(r.breakdown().total() - hop(r.breakdown()))));
         def(Figure.builder("nic-hop-round-trip", "per-hop round trip: cable both ways and the relay-station transfer in and out").from(model)
                 .paper(PaperValue.of(0.8762), "us")
-                .explained("the model's hop is the cable (100 ns each way) and the NRC's 20-bit relay-station path (40 cycles per packet "
-                        + "each way, the paper's figure); a transit NRC's switch core is not modelled yet, and the paper does not give the "
-                        + "cable length or the link layer's latency")
+                .explained("this row's hop is the board's cable (100 ns each way) and the NRC's 20-bit relay-station path to its NMA "
+                        + "(40 cycles per packet each way), which a transit NRC does not use; the paper's hop is a transit through the switch "
+                        + "core, which fabric-hop-round-trip measures on whole chips")
                 .slow().build(),
                 r -> Measurement.of("nic-hop-round-trip", micros(hop(r.breakdown()))));
     }

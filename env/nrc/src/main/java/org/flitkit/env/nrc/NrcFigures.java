@@ -101,7 +101,8 @@ public final class NrcFigures implements FigureSource {
         Citation fig8d = PAPER.at("Section 4.1, Fig. 8(d)");
         Citation model = PAPER.at("Section 4.3 (latency model)");
         Citation fig9 = PAPER.at("Section 4.2, Fig. 9(c)-(d)");
-        String notModelled = "the NIC, PCIe, the glex driver and software and the cable are not modelled yet";
+        String notModelled = "the server's NIC, PCIe, the glex driver and its software, and the cable (this row is the NRC alone; the "
+                + "fabric-* rows measure the path with them)";
 
         plane(Figure.builder("nrc-rs-packet", "one packet over the 20-bit relay-station path (back to back at the NMA)").from(rs)
                 .paper(PaperValue.of(40), "cycles").build(),
@@ -109,7 +110,7 @@ public final class NrcFigures implements FigureSource {
         double[] rsX = Series.countFrom(1, RsGeometry.COLS);
         plane(Figure.builder("nrc-rs-crossing", "request to the NMA: cycles per relay station crossed").from(rs)
                 .paper(PaperValue.none(), "cycles/RS")
-                .explained("the paper gives the relay stations' data path (20 bits, 40 cycles per packet) but not their latency; "
+                .beyondPaper("the paper gives the relay stations' data path (20 bits, 40 cycles per packet) but not their latency; "
                         + "one cycle per RS is this model's relay buffer (two entries, registered valid and ready, no combinational path)")
                 .curve(Curve.of("relay stations crossed (port column 5 = 1 ... column 0 = 6)", "first flit in to packet at the NMA (cycles)")
                         .withPaper(Series.paperLine("paper: 40 cycles per packet on the 20-bit RS path", rsX, Series.constant(RsGeometry.COLS, 40))))
@@ -120,8 +121,7 @@ public final class NrcFigures implements FigureSource {
         double[] ports = Series.countFrom(0, RsGeometry.PORTS);
         plane(Figure.builder("nrc-reg-read", "in-band register read, one hop (NRC mean over its 24 ports)").from(fig8)
                 .paper(PaperValue.of(6.73), "us")
-                .explained("the paper's 6.73 us (N = 1000 loop) is end to end from the management server; the model is the NRC alone "
-                        + "(relay stations, NMA, register file): " + notModelled)
+                .notModelled("the paper's 6.73 us (N = 1000 loop) is end to end from the management server and includes " + notModelled)
                 .curve(Curve.of("NRC port (0..23; column 0 is 6 relay stations from the NMA, column 5 is 1)",
                         "request in to answer out (us at 100 MHz)"))
                 .build(), r -> {
@@ -133,8 +133,8 @@ public final class NrcFigures implements FigureSource {
                 });
         plane(Figure.builder("nrc-reg-processing", "register access processing latency (NRC mean over its 24 ports)").from(model)
                 .paper(PaperValue.of(5.9597), "us")
-                .explained("the paper's processing latency is everything but the per-hop transfer, fitted end to end: " + notModelled
-                        + "; the model's part is the in-chip read")
+                .notModelled("the paper's processing latency is everything but the per-hop transfer, fitted end to end, and includes "
+                        + notModelled)
                 .build(), r -> Measurement.of("nrc-reg-processing", micros(mean(r.plane().reg().read1()))));
         plane(Figure.builder("nrc-write-vs-read", "register write / read latency (NRC mean over its 24 ports)").from(fig8)
                 .paper(PaperValue.below(1), "ratio")
@@ -149,9 +149,9 @@ public final class NrcFigures implements FigureSource {
         double[] addrs = Series.countFrom(1, EEPROM_ADDRESSES);
         eeprom(Figure.builder("nrc-eep-read-step", "E2PROM read: latency added by each extra address in the request").from(fig9)
                 .paper(PaperValue.of(150), "us/address")
-                .explained("the paper says about 150 us; the model's I2C runs at 400 kHz with no gap between the byte accesses of a "
-                        + "request (a random read of one byte is about 49 SCL periods); 150 us fits a bus near 325 kHz or idle time between "
-                        + "accesses, and the paper gives neither the bus rate nor the driver's timing")
+                .notModelled("idle time between the byte accesses of a request (the driver's timing): the model's I2C runs at 400 kHz "
+                        + "(an assumption: the paper gives no bus rate) with no gap between accesses (a random read of one byte is about 49 "
+                        + "SCL periods); the paper's 150 us fits a bus near 325 kHz or such gaps")
                 .curve(Curve.of("E2PROM addresses in one request", "request in to answer out (us at 100 MHz)")
                         .withSlope("paper: +150 us per extra address (drawn from the model's 1-address point)", 150))
                 .slow().build(), r -> step("nrc-eep-read-step", r.eeprom(), "read_cycles", "model: read"));
@@ -162,8 +162,8 @@ public final class NrcFigures implements FigureSource {
                 .slow().build(), r -> step("nrc-eep-write-step", r.eeprom(), "write_cycles", "model: write"));
         eeprom(Figure.builder("nrc-eep-processing", "E2PROM access processing latency (1-address read)").from(model)
                 .paper(PaperValue.of(157.826), "us")
-                .explained("the paper's processing latency is fitted end to end: " + notModelled + "; the model's 1-address read is the "
-                        + "I2C random read at 400 kHz plus the in-chip path")
+                .notModelled("the paper's processing latency is fitted end to end and includes " + notModelled + "; the model's "
+                        + "1-address read is the I2C random read at 400 kHz plus the in-chip path")
                 .slow().build(), r -> Measurement.of("nrc-eep-processing", micros(r.eeprom().column("read_cycles")[0])));
     }
 

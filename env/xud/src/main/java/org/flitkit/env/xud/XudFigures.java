@@ -49,26 +49,26 @@ public final class XudFigures implements FigureSource {
     private final Map<String, Def> defs = new LinkedHashMap<>();
 
     public XudFigures() {
-        String jol = "JOL object graph of the model's Java connection table (64-bit HotSpot, compressed references): per connection "
-                + "a hash entry, the connection and four int/reference arrays of 32 entries; the paper's measurement also counts the "
-                + "verbs library's queue buffers (section 4.2: queue buffers, send and receive window tables)";
+        String jol = "the verbs library's queue buffers, which the paper's measurement counts (section 4.2: queue buffers, send and "
+                + "receive window tables); the model's value is the JOL object graph of its Java connection table (64-bit HotSpot, "
+                + "compressed references): per connection a hash entry, the connection and four int/reference arrays of 32 entries";
         define(new Def(Figure.builder("xud-memory-per-connection", "window-layer memory per connection (32 windows, 1,024 connections)")
-                .from(PAPER.at("Section 4.2, Table 4")).paper(PaperValue.of(2.8), "KB").explained(jol).build(), false,
+                .from(PAPER.at("Section 4.2, Table 4")).paper(PaperValue.of(2.8), "KB").notModelled(jol).build(), false,
                 p -> Measurement.of("xud-memory-per-connection", XudMemory.bytesPerConnection(WINDOWS, 1_024) / 1024)));
         define(new Def(Figure.builder("xud-memory-vs-rc", "memory per connection / memory of one RC QP (~22 KB, ConnectX-4)")
                 .from(PAPER.at("Section 4.2 and Section 1.2, Table 2")).paper(PaperValue.of(12), "%")
-                .explained("the model's bytes per connection against the paper's measured 22 KB per RC QP: below the paper's 12% "
-                        + "because the model holds only the window tables and the hash table").build(), false,
+                .notModelled("the verbs library's queue buffers: the model's bytes per connection (only the window tables and the hash "
+                        + "table) against the paper's measured 22 KB per RC QP").build(), false,
                 p -> Measurement.of("xud-memory-vs-rc", 100 * XudMemory.bytesPerConnection(WINDOWS, 1_024) / XudMemory.RC_QP_BYTES)));
         define(new Def(Figure.builder("xud-window-latency", "minimum latency added by the window layer (one message, idle network)")
                 .from(PAPER.at("Section 4.3, Table 5; Section 5 says ~0.05 us")).paper(PaperValue.of(0.03), "us")
-                .explained("the model charges no host CPU time to the verbs library (the paper's 0.03-0.05 us is taking a window, filling "
-                        + "the XUDETH and the duplicate check on a 2.4 GHz host); the hardware path is the same with and without it, so the "
-                        + "model adds nothing").build(), true,
+                .notModelled("the host CPU's time in the verbs library (the paper's 0.03-0.05 us is taking a window, filling the XUDETH "
+                        + "and the duplicate check on a 2.4 GHz host); the hardware path is the same with and without the window layer, so "
+                        + "the model adds nothing").build(), true,
                 p -> Measurement.of("xud-window-latency", (p.windowLatency() - p.bareLatency()) / HCA_MHZ)));
         define(new Def(Figure.builder("xud-window-bandwidth", "bandwidth lost to the window layer (one connection, 32-byte messages)")
                 .from(PAPER.at("Section 4.3, Table 5")).paper(PaperValue.of(70), "MB/s")
-                .explained("one message in flight per window: 32 windows of one " + XudFormat.MTU_BYTES + "-byte message per round trip "
+                .notModelled("messages of the paper's MTU: one message in flight per window, 32 windows of one " + XudFormat.MTU_BYTES + "-byte message per round trip "
                         + "(network, ACK and the send CQE's host write) carry far less than the bare adapter streaming; with the paper's "
                         + "MTU-sized messages 32 windows keep the link busy, with the model's 32-byte MTU they cannot").build(), true,
                 p -> Measurement.of("xud-window-bandwidth", mbPerS(p.bareStream()) - mbPerS(p.windowStream()))));

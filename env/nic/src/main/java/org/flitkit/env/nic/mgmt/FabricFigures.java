@@ -96,14 +96,14 @@ public final class FabricFigures extends OneRunFigures<FabricFigures.Run> {
         Citation fig10 = NrcFigures.PAPER.at("Section 4.3, Fig. 10 (latency against hops)");
         Citation discovery = NrcFigures.PAPER.at("Section 4.4 (topology discovery of the whole system)");
         Citation scan = NrcFigures.PAPER.at("Section 4.4, Table 1 (status scan)");
-        String hardware = "the model is the hardware path at 424.24 MHz (the link frame clock) with 8-cycle (19 ns) cables, no host "
-                + "software time and no optical cable lengths: the paper's end-to-end numbers include its software and its cables";
+        String hardware = "the host software's time and the optical cables' length: the model is the hardware path at 424.24 MHz (the link "
+                + "frame clock) with 8-cycle (19 ns) cables (an assumption) and no software time";
         def(Figure.builder("fabric-hop-round-trip", "per-hop round trip: slope of register-read latency against hops 0..8 (whole chips, transit through switch cores)")
                 .from(fig10).paper(PaperValue.of(0.8762), "us").slow()
                 .curve(Curve.of("hops (NRCs crossed before the target)", "us").withSlope("paper: 0.8762 us per hop", 0.8762)).build(),
                 r -> new Measurement("fabric-hop-round-trip", r.perHopUs, List.of(Series.model("model", r.hops, r.latencyUs))));
         def(Figure.builder("fabric-processing", "processing latency: the fit's intercept (latency = processing + (hops + 1) x per-hop)")
-                .from(fig10).paper(PaperValue.of(5.9597), "us").explained(hardware).slow().build(),
+                .from(fig10).paper(PaperValue.of(5.9597), "us").notModelled(hardware).slow().build(),
                 r -> Measurement.of("fabric-processing", r.processingUs));
         def(Figure.builder("fabric-discovery", "topology discovery of the whole machine from NEIGHBOUR reads, idle network, one request at a time")
                 .from(discovery).paper(PaperValue.of(472_822), "us").slow().build(),

@@ -111,18 +111,18 @@ public final class SwitchFigures extends PointFigures<SwitchFigures.Key, SwitchL
                 });
         define(Figure.builder("nrc-switch-hol-n24", "head-of-line limit for N = 24: Monte Carlo of the ideal input-queued switch")
                 .from(KAROL).paper(PaperValue.of(HOL_LIMIT), "flits/cycle/port")
-                .explained("2 - sqrt(2) is the limit for N -> infinity; a finite switch saturates higher (0.75 for N = 2), "
-                        + "and the row above compares the RTL with it").build(), Set.of(),
+                .explained("the paper's 2 - sqrt(2) is the limit for N -> infinity, this row a 24-port switch, which saturates higher "
+                        + "(0.75 for N = 2); the row above compares the RTL with it").build(), Set.of(),
                 p -> Measurement.of("nrc-switch-hol-n24", HolModel.saturation(24, 400_000, SEED)));
         Key fifo4 = new Key(fifo(4), SwitchLoad.Pattern.UNIFORM, 4, 1.0);
         define(Figure.builder("nrc-switch-fifo-4flit", "saturation, one FIFO per input, 4-flit packets, uniform").from(NRC)
                 .paper(PaperValue.none(), "flits/cycle/port")
-                .explained("the paper gives no throughput; a packet holds its output for 4 cycles, so a blocked head waits longer")
+                .beyondPaper("the paper gives no throughput; a packet holds its output for 4 cycles, so a blocked head waits longer")
                 .slow().build(), Set.of(fifo4), p -> Measurement.of("nrc-switch-fifo-4flit", p.get(fifo4).accepted()));
         Key damq4 = new Key(damq(6, 32), SwitchLoad.Pattern.UNIFORM, 4, 1.0);
         define(Figure.builder("nrc-switch-damq-4flit", "saturation, DAMQ with 6 VCs (data on the 5 besides VC3), 4-flit packets, uniform").from(NRC)
                 .paper(PaperValue.none(), "flits/cycle/port")
-                .explained("the paper gives no throughput; an input picks among its VC heads whose outputs are free")
+                .beyondPaper("the paper gives no throughput; an input picks among its VC heads whose outputs are free")
                 .slow().build(), Set.of(damq4), p -> Measurement.of("nrc-switch-damq-4flit", p.get(damq4).accepted()));
 
         Map<SwitchLoad.Pattern, List<Key>> lat = new LinkedHashMap<>();
@@ -138,7 +138,7 @@ public final class SwitchFigures extends PointFigures<SwitchFigures.Key, SwitchL
         Key latAt = new Key(damq(6, 32), SwitchLoad.Pattern.UNIFORM, 4, 0.5);
         define(Figure.builder("nrc-switch-latency", "mean latency at offered load 0.5, 6 VCs, 4-flit packets, uniform").from(NRC)
                 .paper(PaperValue.none(), "cycles")
-                .explained("the paper gives no latency; source queueing included (creation to the tail leaving the core)")
+                .beyondPaper("the paper gives no latency; source queueing included (creation to the tail leaving the core)")
                 .curve(Curve.of("offered load (flits/cycle/port)", "mean latency (cycles)")).slow().build(), latKeys, p -> {
                     List<Series> s = new ArrayList<>();
                     lat.forEach((pat, keys) -> s.add(Series.model(pat.name().toLowerCase() + (pat == SwitchLoad.Pattern.HOTSPOT
@@ -161,7 +161,7 @@ public final class SwitchFigures extends PointFigures<SwitchFigures.Key, SwitchL
         Key valueKey = key.apply(at);
         double[] xd = java.util.Arrays.stream(xs).asDoubleStream().toArray();
         define(Figure.builder(id, title).from(NRC).paper(PaperValue.none(), "flits/cycle/port")
-                .explained("the paper gives no throughput figures for the NRC")
+                .beyondPaper("the paper gives no throughput figures for the NRC")
                 .curve(Curve.of(xAxis, "saturation throughput (flits/cycle/port)")).slow().build(), new LinkedHashSet<>(keys),
                 p -> new Measurement(id, p.get(valueKey).accepted(), List.of(Series.model("RTL core with 24 ports at offered load 1.0", xd,
                         keys.stream().mapToDouble(k -> p.get(k).accepted()).toArray()))));
