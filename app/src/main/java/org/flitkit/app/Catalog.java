@@ -148,7 +148,7 @@ public final class Catalog {
                         5_000, NrcRandomScenario::run)
                 .testbench("nrc-figures", "NRC: the paper figures as table rows (./hdl figures measures the same), latency by port, E2PROM sweep, sim speed",
                         NrcFiguresScenario::run)
-                .testbench("nic-figures", "NIC: end-to-end register read/write latency (host API, PCIe, NIC, cable, NRC) vs the paper, "
+                .testbench("nic-figures", "NIC: end-to-end register read/write latency (host API, PCIe, the whole NIC, cables, a chain of whole NRCs) vs the paper, "
                         + "with where the cycles go", NicFiguresScenario::run)
                 .testbench("chpp-figures", "cHPP NIC: every paper figure (latency table, processing latency, bandwidth vs MTU, payload "
                         + "and tags, fairness, crossbar throughput) measured on the RTL, model beside paper", ChppFiguresScenario::run)

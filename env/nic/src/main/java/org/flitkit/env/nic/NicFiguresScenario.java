@@ -1,11 +1,13 @@
 package org.flitkit.env.nic;
 
+
 import java.io.PrintStream;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Locale;
-import org.flitkit.env.nic.host.HostSoftware;
-import org.flitkit.env.host.PcieParams;
+import org.flitkit.env.nic.fabric.FabricEnv;
+import org.flitkit.env.nic.fabric.Th2Machine;
+import org.flitkit.formats.th2.LinkFrame;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.ScenarioResult;
 import org.flitkit.figures.Figure;
@@ -15,8 +17,8 @@ import org.flitkit.figures.Measurement;
 
 /**
  * {@code ./hdl run nic-figures}: the end-to-end management latencies ({@link NicFigures}) measured on host,
- * PCIe, NIC, cable and NRC and printed as figure-table rows, model beside paper, then where the cycles of a
- * register read go. {@code ./hdl figures --only nic} measures the same and writes docs/figures.
+ * PCIe, the whole NIC, cables and a chain of whole NRCs and printed as figure-table rows, model beside paper, then
+ * where the cycles of a register read go. {@code ./hdl figures --only nic} measures the same and writes docs/figures.
  */
 public final class NicFiguresScenario {
     /** The counts of the PASS line: mean end-to-end latencies in cycles, times 100 to keep two decimals. */
@@ -35,7 +37,7 @@ public final class NicFiguresScenario {
     public static ScenarioResult run(RunConfig cfg, PrintStream out) {
         NicFigures.Run run;
         ScenarioResult r;
-        try (NicEnv env = new NicEnv(cfg, NicFigures.BOARD, NicEnv.CABLE_LATENCY, PcieParams.th2(), HostSoftware.NONE, NicFigures.PORT)) {
+        try (FabricEnv env = NicFigures.env(cfg.seed())) {
             run = NicFigures.measure(env, NicFigures.N);
             env.tb.finish();
             r = env.tb.result();
@@ -43,8 +45,9 @@ public final class NicFiguresScenario {
         NicFigures source = new NicFigures(cfg.seed(), NicFigures.N);
         List<Figure> figures = source.figures();
         List<Measurement> measured = source.all(run);
-        out.println("NIC end-to-end figures: host API -> PCIe -> NIC -> " + NicEnv.CABLE_LATENCY + "-cycle cable -> NRC port "
-                + NicFigures.PORT + " and back, N = " + NicFigures.N + " per kind, 100 MHz, host software time 0");
+        out.println("NIC end-to-end figures: host API -> PCIe -> NIC -> " + Th2Machine.CABLE_LATENCY + "-cycle cables -> whole NRCs of "
+                + NicFigures.CHAIN.name() + " and back, N = " + NicFigures.N + " per kind to the first NRC, " + NicFigures.N_PER_HOP
+                + " per hop count, " + String.format(Locale.ROOT, "%.2f", LinkFrame.clockHz() / 1e6) + " MHz, host software time 0");
         out.println(FigureTable.HEADER);
         for (int i = 0; i < figures.size(); i++) {
             Figure f = figures.get(i);
@@ -54,14 +57,14 @@ public final class NicFiguresScenario {
         }
         out.printf(Locale.ROOT, "mean latency, cycles: read 1 register %.2f, write 1 register %.2f, read 2 registers %.2f%n",
                 run.read1(), run.write1(), run.read2());
-        out.println("where a register read's cycles go (mean; * = part of the per-hop transfer):");
+        out.printf(Locale.ROOT, "read by hops (cycles): %s; per hop %.2f cycles, processing %.2f cycles%n",
+                java.util.Arrays.stream(run.readByHops()).mapToObj(v -> String.format(Locale.ROOT, "%.2f", v)).toList(), run.perHop(), run.processing());
+        out.println("where a register read's cycles go (mean, the NRC on the server's cable):");
         NicFigures.Breakdown b = run.breakdown();
         for (int i = 0; i < b.parts().length; i++) {
-            out.printf(Locale.ROOT, "  %s %7.2f cycles %6.3f us  %s%n", NicFigures.HOP.contains(b.parts()[i]) ? "*" : " ", b.cycles()[i],
-                    NicFigures.micros(b.cycles()[i]), b.parts()[i]);
+            out.printf(Locale.ROOT, "  %7.2f cycles %6.3f us  %s%n", b.cycles()[i], NicFigures.micros(b.cycles()[i]), b.parts()[i]);
         }
-        out.printf(Locale.ROOT, "  = %.2f cycles %.3f us; processing %.3f us, per-hop transfer %.3f us%n", b.total(), NicFigures.micros(b.total()),
-                NicFigures.micros(b.total() - NicFigures.hop(b)), NicFigures.micros(NicFigures.hop(b)));
+        out.printf(Locale.ROOT, "  = %.2f cycles %.3f us%n", b.total(), NicFigures.micros(b.total()));
         out.flush();
         return r.with("read1_cycles_x100", Math.round(run.read1() * 100)).with("write1_cycles_x100", Math.round(run.write1() * 100))
                 .with("read2_cycles_x100", Math.round(run.read2() * 100));

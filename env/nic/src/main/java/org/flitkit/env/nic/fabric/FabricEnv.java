@@ -5,6 +5,10 @@ import java.util.List;
 import org.flitkit.env.nic.NicEnv;
 import org.flitkit.env.nic.host.HostSoftware;
 import org.flitkit.env.nic.host.MgmtEndpoint;
+import org.flitkit.env.nic.host.Target;
+import org.flitkit.formats.th2.ChipType;
+import org.flitkit.formats.th2.RoutingField;
+import org.flitkit.formats.th2.Th2;
 import org.flitkit.env.nic.host.NicDriver;
 import org.flitkit.env.nrc.chip.FabricSpec;
 import org.flitkit.env.host.HostMemory;
@@ -83,6 +87,12 @@ public final class FabricEnv implements AutoCloseable {
         reports = driver.open(NicEnv.REPORT_VP, NicEnv.RING_LOG2);
         tb.runUntil("the BAR set-up", host::idle, 1_000);
         tb.phase(null);
+    }
+
+    /** NRC {@code chip} as a request target: its source routes there and back ({@link FabricSpec#path}). */
+    public Target target(int chip) {
+        org.flitkit.env.nrc.Requests.Path p = spec.path(chip);
+        return new Target(ChipType.NRC, Th2.CHIP_ID_ANY, new RoutingField(p.forward()), new RoutingField(p.returnRoute(spec.serverPort())));
     }
 
     @Override

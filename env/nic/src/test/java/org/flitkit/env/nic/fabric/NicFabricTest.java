@@ -112,19 +112,14 @@ class NicFabricTest {
         }
     }
 
-    static Target target(FabricEnv env, int chip) {
-        Requests.Path p = env.spec.path(chip);
-        return new Target(ChipType.NRC, 0xFFFF, new RoutingField(p.forward()), new RoutingField(p.returnRoute(env.spec.serverPort())));
-    }
-
     static long read(FabricEnv env, int chip, int addr) {
-        int tid = env.endpoint.send(MgmtRequest.readRegisters(target(env, chip), List.of(addr)));
+        int tid = env.endpoint.send(MgmtRequest.readRegisters(env.target(chip), List.of(addr)));
         MgmtResult r = receive(env, tid);
         return ((RegisterPayload) ((MgmtResult.Ok) r).response().payload()).data().get(0);
     }
 
     static void write(FabricEnv env, int chip, List<Integer> addrs, List<Long> values) {
-        int tid = env.endpoint.send(MgmtRequest.writeRegisters(target(env, chip), addrs, values));
+        int tid = env.endpoint.send(MgmtRequest.writeRegisters(env.target(chip), addrs, values));
         assertThat(receive(env, tid)).isInstanceOf(MgmtResult.Ok.class);
     }
 
