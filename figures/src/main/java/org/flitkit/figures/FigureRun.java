@@ -21,6 +21,7 @@ import java.util.concurrent.Executor;
  */
 public final class FigureRun {
     public static final String README = "README.md";
+    public static final String PARAMETERS = "parameters.md";
 
     /** What the sources gave: a measurement per figure id, and the sweep tables. */
     public record Measured(Map<String, Measurement> byId, List<Table> tables) {
@@ -60,6 +61,7 @@ public final class FigureRun {
             }
             write(dir.resolve(MeasurementLog.FILE), MeasurementLog.csv(merged.values()));
             write(dir.resolve(README), FigureTable.markdown(registry.figures(), merged));
+            write(dir.resolve(PARAMETERS), Parameter.markdown(registry.sources()));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the figures into " + dir, e);
         }
@@ -131,6 +133,10 @@ public final class FigureRun {
         String committed = read(dir.resolve(README));
         if (!table.equals(committed)) {
             problems.add(README + " differs from the definitions and " + MeasurementLog.FILE + ": " + firstDifference(committed, table));
+        }
+        String parameters = Parameter.markdown(registry.sources());
+        if (!parameters.equals(read(dir.resolve(PARAMETERS)))) {
+            problems.add(PARAMETERS + " differs from the sources' parameters: " + firstDifference(read(dir.resolve(PARAMETERS)), parameters));
         }
         Measured fresh = measure(registry, registry.fast(), executor);
         for (Figure f : registry.figures()) {

@@ -20,6 +20,11 @@ public interface FigureSource {
     /** The definitions, in table order. Cheap: builds no model. */
     List<Figure> figures();
 
+    /** The numbers these figures depend on that the RTL does not produce, each with its origin ({@link Parameter}). */
+    default List<Parameter> parameters() {
+        return List.of();
+    }
+
     /**
      * Runs the model for the figures {@code ids} (a non-empty subset of {@link #figures()}), and only the
      * runs those need; independent runs and sweep points go to {@code executor}. Returns one measurement

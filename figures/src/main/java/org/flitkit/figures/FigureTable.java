@@ -37,7 +37,8 @@ public final class FigureTable {
         sb.append("**fail**, out of it; **calibrated**, a parameter was fitted on this figure, so it validates nothing; **not\n");
         sb.append("modelled**, the paper's number includes a mechanism the model lacks; **explained**, the two differ in definition\n");
         sb.append("only; **beyond paper**, the paper reports no such number. The notes below the table say which parameter,\n");
-        sb.append("mechanism or difference.\n\n");
+        sb.append("mechanism or difference. The numbers the figures depend on that the RTL does not produce (clocks, host, PCIe\n");
+        sb.append("and cable latencies, rates, sizes), each with its origin, are in [parameters.md](parameters.md).\n\n");
         sb.append(HEADER).append('\n').append(RULE).append('\n');
         for (Figure f : figures) {
             sb.append(row(f, log.get(f.id()), paperNumber(figures, f))).append('\n');

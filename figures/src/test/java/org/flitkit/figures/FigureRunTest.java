@@ -31,6 +31,7 @@ class FigureRunTest {
         final List<Figure> figures;
         final Map<String, Double> values = new HashMap<>();
         final List<Set<String>> asked = new ArrayList<>();
+        List<Parameter> parameters = List.of();
 
         Fake(String name, List<Figure> figures, double... values) {
             this.name = name;
@@ -48,6 +49,11 @@ class FigureRunTest {
         @Override
         public List<Figure> figures() {
             return figures;
+        }
+
+        @Override
+        public List<Parameter> parameters() {
+            return parameters;
         }
 
         @Override
@@ -169,9 +175,23 @@ class FigureRunTest {
         // the same sources with one paper value changed: the table no longer matches the definitions
         Fake b2 = new Fake("b", List.of(scalar("b-one", 41, false)), 40);
         assertThat(FigureRun.staleness(new FigureRegistry(List.of(a, b2)), dir, Runnable::run)).containsExactly(
-                "README.md differs from the definitions and measurements.csv: line 18 is "
+                "README.md differs from the definitions and measurements.csv: line 19 is "
                         + "'| `b-one` | a value | [1] Table 1 | 40 | 40 | cycles | 0.0 | ±10 % | pass | 2026-01-02 | `./hdl figures` |', should be "
                         + "'| `b-one` | a value | [1] Table 1 | 40 | 41 | cycles | -2.4 | ±10 % | pass | 2026-01-02 | `./hdl figures` |'");
+
+        // a parameter's value changed in the code: parameters.md is stale
+        a.parameters = List.of(Parameter.of("clock", 100, "MHz", Parameter.Origin.ASSUMPTION, "a round number"));
+        assertThat(FigureRun.staleness(registry, dir, Runnable::run)).containsExactly(
+                "parameters.md differs from the sources' parameters: line 8 is '(end of file)', should be ''");
+        FigureRun.run(registry, List.of(), dir, Runnable::run, DAY1, "./hdl figures");
+        assertThat(Files.readString(dir.resolve("parameters.md"))).endsWith("""
+                ## `a`
+
+                | parameter | value | unit | from | source |
+                |---|---|---|---|---|
+                | clock | 100 | MHz | assumption | a round number |
+                """);
+        assertThat(FigureRun.staleness(registry, dir, Runnable::run)).isEmpty();
 
         Files.delete(dir.resolve("a-curve.png"));
         Files.writeString(dir.resolve("measurements.csv"), Files.readString(dir.resolve("measurements.csv")) + "gone,1,2025-01-01,x\n");

@@ -41,7 +41,8 @@ class FigureTableTest {
                 **fail**, out of it; **calibrated**, a parameter was fitted on this figure, so it validates nothing; **not
                 modelled**, the paper's number includes a mechanism the model lacks; **explained**, the two differ in definition
                 only; **beyond paper**, the paper reports no such number. The notes below the table say which parameter,
-                mechanism or difference.
+                mechanism or difference. The numbers the figures depend on that the RTL does not produce (clocks, host, PCIe
+                and cable latencies, rates, sizes), each with its origin, are in [parameters.md](parameters.md).
 
                 | id | what | where in the paper | model | paper | unit | deviation % | tolerance | status | measured | by |
                 |---|---|---|---|---|---|---|---|---|---|---|

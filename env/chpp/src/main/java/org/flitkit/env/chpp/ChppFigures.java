@@ -1,5 +1,7 @@
 package org.flitkit.env.chpp;
 
+import org.flitkit.figures.Parameter.Origin;
+import org.flitkit.figures.Parameter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -86,6 +88,26 @@ public final class ChppFigures extends PointFigures<ChppFigures.Key, double[]> {
         this.seed = seed;
         this.progress = progress;
         defineAll();
+    }
+
+    @Override
+    public List<Parameter> parameters() {
+        PcieParams pp = host();
+        DmaParams d = pp.dma();
+        return List.of(
+                Parameter.of("clock", PcieParams.CHPP_CLOCK_MHZ, "MHz", Origin.PAPER, cite("Section 5").label() + ": the prototype's 128-bit bus at 250 MHz"),
+                Parameter.of("host memory read round trip", d.readRoundTripCycles(), "cycles", Origin.PAPER,
+                        cite("Section 5.4, Fig. 18").label() + ": ~130 cycles, the memory read as the engine sees it"),
+                Parameter.of("posted write and BAR write latency", d.writeLatencyCycles(), "cycles", Origin.ASSUMPTION,
+                        "half the read round trip (a write is the request half of a read); the paper gives none"),
+                Parameter.of("PCIe link", pp.link().bytesPerCycle(), "bytes per cycle", Origin.PAPER,
+                        cite("Section 5.1").label() + ": PCIe 2.0 x8, 4 GB/s after 8b/10b"),
+                Parameter.of("per-TLP link overhead", pp.link().headerCycles() + 1, "cycles (header + processing)", Origin.PAPER,
+                        cite("Section 5.1").label() + ": the 3.2 GB/s argument and formula (2)'s 2 cycles per returned packet"),
+                Parameter.of("tags", d.tags(), "tags", Origin.DATASHEET, "the PCIe 5-bit Tag field without Extended Tag (the paper, Section 5.1)"),
+                Parameter.of("max read request", d.maxReadRequestBytes(), "bytes", Origin.DATASHEET, "PCIe's default Max_Read_Request_Size"),
+                Parameter.of("max payload (MTU)", d.maxPayloadBytes(), "bytes", Origin.PAPER, cite("Section 5.2").label() + ": the real system's MTU"),
+                Parameter.of("read completion boundary", d.readCompletionBoundary(), "bytes", Origin.DATASHEET, "a root complex's RCB is 64 or 128 bytes"));
     }
 
     @Override

@@ -1,5 +1,7 @@
 package org.flitkit.env.chpp;
 
+import org.flitkit.figures.Parameter.Origin;
+import org.flitkit.figures.Parameter;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -48,6 +50,13 @@ public final class ChppXbarFigures extends PointFigures<ChppXbarFigures.Key, Xba
     public ChppXbarFigures(ProgressListener progress) {
         this.progress = progress;
         defineAll();
+    }
+
+    @Override
+    public List<Parameter> parameters() {
+        return List.of(
+                Parameter.of("VC buffer", org.flitkit.rtl.chpp.xbar.DmaCrossbar.DEFAULT_VC_DEPTH, "beats (two 9-beat packets)", Origin.ASSUMPTION,
+                        "the paper gives no VC buffer depth; chpp-xbar-sweep also shows 9 beats"));
     }
 
     @Override

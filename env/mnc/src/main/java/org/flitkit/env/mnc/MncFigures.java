@@ -1,5 +1,7 @@
 package org.flitkit.env.mnc;
 
+import org.flitkit.figures.Parameter.Origin;
+import org.flitkit.figures.Parameter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -228,6 +230,29 @@ public final class MncFigures implements FigureSource {
             s += x;
         }
         return s;
+    }
+
+    @Override
+    public List<Parameter> parameters() {
+        Platform p = Platform.paper();
+        MncParams n = MncParams.of(2);
+        return List.of(
+                Parameter.of("model clock", p.clockMhz(), "MHz", Origin.PAPER, PAPER.at("Introduction").label() + ": 64-bit / 66 MHz PCI"),
+                Parameter.of("PCI read (host to NIC)", p.busReadMBps(), "MB/s", Origin.CALIBRATED, "the paper's measured single-transfer rate (Section 3)"),
+                Parameter.of("PCI write (NIC to host)", p.busWriteMBps(), "MB/s", Origin.CALIBRATED, "the paper's measured single-transfer rate (Section 3)"),
+                Parameter.of("burst between re-arbitrations", p.burstBytes(), "bytes", Origin.ASSUMPTION, "a host-bridge prefetch buffer"),
+                Parameter.of("read after another master's read", p.switchNs(), "ns", Origin.ASSUMPTION,
+                        "one DRAM access: the bridge restarts its prefetch; a single master never pays it"),
+                Parameter.of("link rate", p.linkMBps(), "MB/s", Origin.PAPER, "the paper's Myrinet 2000 links, 2.0 Gb/s"),
+                Parameter.of("link latency NIC to NIC", p.linkLatencyNs(), "ns", Origin.PAPER, "the paper's about 3 us (Section 3)"),
+                Parameter.of("header bytes per packet", p.headerBytes(), "bytes", Origin.ASSUMPTION, "route, GM header and CRC"),
+                Parameter.of("packet size", n.packetBytes(), "bytes", Origin.ASSUMPTION, "GM's MTU"),
+                Parameter.of("firmware cycles per packet, SEND and RECV", MncEnvs.PACKET_CYCLES, "cycles", Origin.CALIBRATED,
+                        "on the paper's 1-rail peak, 202 MB/s (mnc-peak-1-rail)"),
+                Parameter.of("software dispatch per striped message", MncEnvs.SOFTWARE_DISPATCH_NS, "ns", Origin.ASSUMPTION,
+                        "the SAck's event write, polling, link choice, posting two descriptors"),
+                Parameter.of("striping threshold", n.stripeThreshold(), "bytes", Origin.ASSUMPTION, "the paper's \"long\" messages"),
+                Parameter.of("send and receive buffers per NIC", n.sendSlots(), "each", Origin.ASSUMPTION, "double buffering, as GM"));
     }
 
     @Override

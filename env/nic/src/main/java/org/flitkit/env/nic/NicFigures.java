@@ -1,5 +1,7 @@
 package org.flitkit.env.nic;
 
+import org.flitkit.figures.Parameter;
+import org.flitkit.env.nic.fabric.Th2Parameters;
 import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.env.host.PcieParams;
@@ -107,6 +109,11 @@ public final class NicFigures extends OneRunFigures<NicFigures.Run> {
     @Override
     public String name() {
         return "nic";
+    }
+
+    @Override
+    public List<Parameter> parameters() {
+        return Th2Parameters.wholeChips();
     }
 
     @Override

@@ -1,5 +1,7 @@
 package org.flitkit.env.nrc;
 
+import org.flitkit.figures.Parameter.Origin;
+import org.flitkit.figures.Parameter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -93,6 +95,17 @@ public final class NrcFigures implements FigureSource {
         return defs.stream().map(d -> d.measure().apply(runs)).toList();
     }
 
+    @Override
+    public List<Parameter> parameters() {
+        return List.of(
+                Parameter.of("NMA core clock (the microseconds of these rows)", BOARD.coreHz() / 1e6, "MHz", Origin.ASSUMPTION,
+                        "the paper gives no NRC or NMA clock; a round management clock, and every microsecond here scales with it"),
+                Parameter.of("I2C SCL", BOARD.sclHz() / 1e3, "kHz", Origin.DATASHEET,
+                        "I2C Fast-mode, which the 24xx512 E2PROM supports; the paper gives no bus rate"),
+                Parameter.of("E2PROM write cycle tWC", BOARD.writeCycleNs() / 1e6, "ms", Origin.CALIBRATED,
+                        "chosen from the paper's ~3000 us per written byte (nrc-eep-write-step); the 24xx512 data sheet allows up to 5 ms"));
+    }
+
     // ------------------------------------------------------------------ the figures
 
     private void define() {
@@ -164,6 +177,8 @@ public final class NrcFigures implements FigureSource {
                 .slow().build(), r -> step("nrc-eep-read-step", r.eeprom(), "read_cycles", "model: read"));
         eeprom(Figure.builder("nrc-eep-write-step", "E2PROM write: latency added by each extra address in the request").from(fig9)
                 .paper(PaperValue.of(3000), "us/address")
+                .calibrated("the E2PROM write cycle tWC, 3 ms, was chosen from this row's ~3000 us per written byte (the 24xx512 data sheet "
+                        + "allows up to 5 ms); the rest of the step, the I2C bytes at 400 kHz, is the RTL's")
                 .curve(Curve.of("E2PROM addresses in one request", "request in to answer out (us at 100 MHz)")
                         .withSlope("paper: +3000 us per extra address (drawn from the model's 1-address point)", 3000))
                 .slow().build(), r -> step("nrc-eep-write-step", r.eeprom(), "write_cycles", "model: write"));

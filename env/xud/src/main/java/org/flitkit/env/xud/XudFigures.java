@@ -1,5 +1,7 @@
 package org.flitkit.env.xud;
 
+import org.flitkit.figures.Parameter.Origin;
+import org.flitkit.figures.Parameter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -72,6 +74,20 @@ public final class XudFigures implements FigureSource {
                         + "(network, ACK and the send CQE's host write) carry far less than the bare adapter streaming; with the paper's "
                         + "MTU-sized messages 32 windows keep the link busy, with the model's 32-byte MTU they cannot").build(), true,
                 p -> Measurement.of("xud-window-bandwidth", mbPerS(p.bareStream()) - mbPerS(p.windowStream()))));
+    }
+
+    @Override
+    public List<Parameter> parameters() {
+        DmaParams d = DmaParams.defaults();
+        return List.of(
+                Parameter.of("HCA clock", HCA_MHZ, "MHz", Origin.PAPER, PAPER.at("Section 4").label() + ": the adapter's clock; model cycles are converted at it"),
+                Parameter.of("MTU", XudFormat.MTU_BYTES, "bytes", Origin.ASSUMPTION, "one 32-byte message per packet; the paper's testbed MTU is larger (not modelled)"),
+                Parameter.of("windows per connection", WINDOWS, "windows", Origin.PAPER, PAPER.at("Section 4.2, Table 4").label()),
+                Parameter.of("host DMA read round trip", d.readRoundTripCycles(), "cycles", Origin.MEASUREMENT,
+                        "about 0.5 us, within the 400-900 ns Neugebauer et al. measured on PCIe Gen3 hosts (SIGCOMM 2018)"),
+                Parameter.of("host DMA posted write", d.writeLatencyCycles(), "cycles", Origin.DERIVED, "half the read round trip"),
+                Parameter.of("send timeout", PARAMS.timeoutCycles(), "cycles", Origin.ASSUMPTION, "long enough for an ACK on the idle model network"),
+                Parameter.of("host software time", 0, "ns", Origin.ASSUMPTION, "the verbs library's CPU time is not modelled (xud-window-latency says so)"));
     }
 
     @Override

@@ -1,5 +1,7 @@
 package org.flitkit.env.nic.mgmt;
 
+import org.flitkit.figures.Parameter;
+import org.flitkit.env.nic.fabric.Th2Parameters;
 import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.env.nic.fabric.ServerNic;
@@ -58,6 +60,11 @@ public final class FabricFigures extends OneRunFigures<FabricFigures.Run> {
     @Override
     public String name() {
         return "fabric";
+    }
+
+    @Override
+    public List<Parameter> parameters() {
+        return Th2Parameters.wholeChips();
     }
 
     @Override

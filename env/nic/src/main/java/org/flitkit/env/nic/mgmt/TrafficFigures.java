@@ -1,5 +1,8 @@
 package org.flitkit.env.nic.mgmt;
 
+import org.flitkit.figures.Parameter.Origin;
+import org.flitkit.figures.Parameter;
+import org.flitkit.env.nic.fabric.Th2Parameters;
 import java.util.List;
 import org.flitkit.env.nic.fabric.Th2Machine;
 import org.flitkit.env.nrc.NrcFigures;
@@ -34,6 +37,18 @@ public final class TrafficFigures extends OneRunFigures<TrafficDiscovery.Result>
     @Override
     public String name() {
         return "fabric-traffic";
+    }
+
+    @Override
+    public List<Parameter> parameters() {
+        List<Parameter> l = new java.util.ArrayList<>(Th2Parameters.wholeChips());
+        l.add(Parameter.of("AlltoAll: cycles between a node's packet starts", INTERVAL, "cycles", Origin.ASSUMPTION,
+                "an 8-flit packet every 8 cycles, the link's rate; the paper does not give its AlltoAll's message size or rate"));
+        l.add(Parameter.of("AlltoAll: flits per data packet", org.flitkit.formats.th2.DataLayouts.MAX_FLITS, "flits", Origin.ASSUMPTION,
+                "the longest packet the switch core takes"));
+        l.add(Parameter.of("AlltoAll: warm-up before the loaded discovery", WARMUP, "cycles", Origin.ASSUMPTION,
+                "long enough for every link to carry data before the first request"));
+        return l;
     }
 
     @Override

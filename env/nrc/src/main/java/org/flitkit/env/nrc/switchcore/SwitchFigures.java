@@ -1,5 +1,7 @@
 package org.flitkit.env.nrc.switchcore;
 
+import org.flitkit.figures.Parameter.Origin;
+import org.flitkit.figures.Parameter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -61,6 +63,19 @@ public final class SwitchFigures extends PointFigures<SwitchFigures.Key, SwitchL
 
     static SwitchParams damq(int vcs, int shared) {
         return new SwitchParams(24, 4, 6, vcs, 8, shared, 8, 32);
+    }
+
+    @Override
+    public List<Parameter> parameters() {
+        SwitchParams p = SwitchParams.TH2;
+        return List.of(
+                Parameter.of("ports", p.ports(), "ports", Origin.PAPER, NRC.label()),
+                Parameter.of("VCs", p.vcs(), "VCs", Origin.PAPER, NRC.label()),
+                Parameter.of("tiles", p.rows() * p.cols(), "tiles of " + p.rows() + " x " + p.cols(), Origin.ASSUMPTION,
+                        "the relay-station plane's 4 rows of 6 ports; the paper does not describe the switch's internal organisation"),
+                Parameter.of("input buffer: reserved per VC", p.reservedFlits(), "flits", Origin.ASSUMPTION, "one whole packet per VC, so a VC never deadlocks on the shared pool"),
+                Parameter.of("input buffer: shared (DAMQ)", p.sharedFlits(), "flits", Origin.ASSUMPTION, "the paper names DAMQ buffers but not their size"),
+                Parameter.of("longest packet", p.maxPacketFlits(), "flits", Origin.ASSUMPTION, "the data packets of this model; the paper gives no maximum"));
     }
 
     @Override
