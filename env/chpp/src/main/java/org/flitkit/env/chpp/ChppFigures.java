@@ -55,6 +55,10 @@ public final class ChppFigures extends PointFigures<ChppFigures.Key, double[]> {
     static final long FAIR_CYCLES = 3_000_000;
     static final long FAIR_EVERY = 20_000;
     static final int FAIR_MAX_BYTES = 16384;
+    /** The band of chpp-fairness: every share within 10 % of 1/8. */
+    static final double FAIR_BAND = 0.10;
+    /** The bands of chpp-fairness-bands, percent: first and last. */
+    static final int[] FAIR_BANDS = {5, 20};
 
     /**
      * The host of every figure: {@code PcieParams.chpp()} with completions of different tags returned in request
@@ -107,7 +111,10 @@ public final class ChppFigures extends PointFigures<ChppFigures.Key, double[]> {
                 Parameter.of("tags", d.tags(), "tags", Origin.DATASHEET, "the PCIe 5-bit Tag field without Extended Tag (the paper, Section 5.1)"),
                 Parameter.of("max read request", d.maxReadRequestBytes(), "bytes", Origin.DATASHEET, "PCIe's default Max_Read_Request_Size"),
                 Parameter.of("max payload (MTU)", d.maxPayloadBytes(), "bytes", Origin.PAPER, cite("Section 5.2").label() + ": the real system's MTU"),
-                Parameter.of("read completion boundary", d.readCompletionBoundary(), "bytes", Origin.DATASHEET, "a root complex's RCB is 64 or 128 bytes"));
+                Parameter.of("read completion boundary", d.readCompletionBoundary(), "bytes", Origin.DATASHEET, "a root complex's RCB is 64 or 128 bytes"),
+                Parameter.of("fairness: band of 'equal' shares", FAIR_BAND * 100, "% of 1/8", Origin.ASSUMPTION,
+                        "the paper gives none; chpp-fairness-bands shows the time for 5 to 20 %"),
+                Parameter.of("fairness: PUT sizes", FAIR_MAX_BYTES, "bytes at most (uniform from 1)", Origin.ASSUMPTION, "the paper does not give its traffic"));
     }
 
     @Override
@@ -220,6 +227,43 @@ public final class ChppFigures extends PointFigures<ChppFigures.Key, double[]> {
                     return new Measurement("chpp-fairness", v[0], List.of(Series.model("RTL: 8 functions; random PUTs 1.."
                             + FAIR_MAX_BYTES + " B", x, y)));
                 });
+        double[] bands = Series.countFrom(FAIR_BANDS[0], FAIR_BANDS[1] - FAIR_BANDS[0] + 1);
+        define(Figure.builder("chpp-fairness-bands", "fairness against the band called equal (value: the tightest band reached, %)")
+                .from(cite("Section 5.5, Fig. 20")).paper(PaperValue.none(), "%")
+                .beyondPaper("the paper says the shares become equal after about 1.5 million cycles and gives no band; chpp-fairness "
+                        + "takes 10 %, and this curve shows how much the time depends on that choice")
+                .curve(Curve.of("band: largest relative deviation from 1/8 allowed (%)", "cycles until the shares stay inside it")
+                        .withPaper(Series.paperLine("paper: equal shares after about 1.5 million cycles", bands,
+                                Series.constant(bands.length, 1_500_000))))
+                .slow().build(), Set.of(fair), p -> {
+                    double[] v = p.get(fair);
+                    List<double[]> reached = new ArrayList<>();
+                    for (double b : bands) {
+                        double at = settledAt(v, b / 100);
+                        if (at >= 0) {
+                            reached.add(new double[] {b, at});
+                        }
+                    }
+                    if (reached.isEmpty()) {
+                        throw new IllegalStateException("the shares stayed within no band of " + FAIR_BANDS[0] + ".." + FAIR_BANDS[1] + " %");
+                    }
+                    double[] x = reached.stream().mapToDouble(r -> r[0]).toArray();
+                    double[] y = reached.stream().mapToDouble(r -> r[1]).toArray();
+                    return new Measurement("chpp-fairness-bands", x[0], List.of(Series.model("RTL: 8 functions; random PUTs 1.."
+                            + FAIR_MAX_BYTES + " B in " + FAIR_CYCLES + " cycles", x, y)));
+                });
+    }
+
+    /**
+     * The first sample time after which every deviation stays within {@code band}, from a fairness run's values (the
+     * deviations after {@code v[0]}, one every {@link #FAIR_EVERY} cycles); -1 if the last one is outside.
+     */
+    static double settledAt(double[] v, double band) {
+        int k = v.length - 1;
+        while (k > 0 && v[k] <= band) {
+            k--;
+        }
+        return k == v.length - 1 ? -1 : (double) (k + 1) * FAIR_EVERY;
     }
 
     private static double[] bytes(int[] xs) {
@@ -304,7 +348,7 @@ public final class ChppFigures extends PointFigures<ChppFigures.Key, double[]> {
                 try (ChppMeasurements r = new ChppMeasurements(cfg(), sp, pp)) {
                     ChppMeasurements.Shares sh = r.fairness(FAIR_CYCLES, FAIR_MAX_BYTES, 4, FAIR_EVERY, seed);
                     double[] v = new double[sh.samples().size() + 1];
-                    v[0] = sh.settledAt(0.10);
+                    v[0] = sh.settledAt(FAIR_BAND);
                     for (int i = 0; i < sh.samples().size(); i++) {
                         v[i + 1] = sh.deviation(i);
                     }
