@@ -94,4 +94,22 @@ public record Series(String name, Kind kind, double[] x, double[] y) {
     public String toString() {
         return name + " " + kind + " x=" + Arrays.toString(x) + " y=" + Arrays.toString(y);
     }
+
+    /** Least-squares slope of {@code y} against {@code x}. */
+    public static double slope(double[] x, double[] y) {
+        double mx = java.util.Arrays.stream(x).average().orElseThrow();
+        double my = java.util.Arrays.stream(y).average().orElseThrow();
+        double sxy = 0;
+        double sxx = 0;
+        for (int i = 0; i < x.length; i++) {
+            sxy += (x[i] - mx) * (y[i] - my);
+            sxx += (x[i] - mx) * (x[i] - mx);
+        }
+        return sxy / sxx;
+    }
+
+    /** Least-squares intercept of {@code y} against {@code x}: the fit at x = 0. */
+    public static double intercept(double[] x, double[] y) {
+        return java.util.Arrays.stream(y).average().orElseThrow() - slope(x, y) * java.util.Arrays.stream(x).average().orElseThrow();
+    }
 }

@@ -65,15 +65,12 @@ public final class NicFigures extends OneRunFigures<NicFigures.Run> {
 
         /** The per-hop round trip: the slope of the reads against the hops, cycles. */
         public double perHop() {
-            return slope(hops(), readByHops);
+            return Series.slope(hops(), readByHops);
         }
 
         /** The paper's processing latency: the fit at 0 hops less the one hop that reaches the adjacent NRC, cycles. */
         public double processing() {
-            double[] x = hops();
-            double mx = java.util.Arrays.stream(x).average().orElseThrow();
-            double my = java.util.Arrays.stream(readByHops).average().orElseThrow();
-            return my - perHop() * mx - perHop();
+            return Series.intercept(hops(), readByHops) - perHop();
         }
     }
 
@@ -157,18 +154,6 @@ public final class NicFigures extends OneRunFigures<NicFigures.Run> {
         def(Figure.builder("nic-hop-round-trip", "per-hop round trip: slope of the reads over hops 0..2 (transit through switch cores)").from(model)
                 .paper(PaperValue.of(0.8762), "us").slow().build(),
                 r -> Measurement.of("nic-hop-round-trip", micros(r.perHop())));
-    }
-
-    static double slope(double[] x, double[] y) {
-        double mx = java.util.Arrays.stream(x).average().orElseThrow();
-        double my = java.util.Arrays.stream(y).average().orElseThrow();
-        double sxy = 0;
-        double sxx = 0;
-        for (int i = 0; i < x.length; i++) {
-            sxy += (x[i] - mx) * (y[i] - my);
-            sxx += (x[i] - mx) * (x[i] - mx);
-        }
-        return sxy / sxx;
     }
 
     /** Microseconds of {@code cycles} at the chips' clock (the link frame clock). */

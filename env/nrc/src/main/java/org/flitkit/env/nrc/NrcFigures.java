@@ -129,7 +129,7 @@ public final class NrcFigures implements FigureSource {
                         .withPaper(Series.paperLine("paper: 40 cycles per packet on the 20-bit RS path", rsX, Series.constant(RsGeometry.COLS, 40))))
                 .build(), r -> {
                     double[] y = toDouble(r.plane().toNmaByRs());
-                    return new Measurement("nrc-rs-crossing", slope(rsX, y), List.of(Series.model("model: request to the NMA", rsX, y)));
+                    return new Measurement("nrc-rs-crossing", Series.slope(rsX, y), List.of(Series.model("model: request to the NMA", rsX, y)));
                 });
         double[] ports = Series.countFrom(0, RsGeometry.PORTS);
         plane(Figure.builder("nrc-reg-read", "in-band register read, one hop (NRC mean over its 24 ports)").from(fig8)
@@ -154,7 +154,7 @@ public final class NrcFigures implements FigureSource {
                     for (int p = 0; p < crossed.length; p++) {
                         crossed[p] = RsGeometry.hopsToNma(p);
                     }
-                    return Measurement.of("nrc-reg-processing", micros(intercept(crossed, toDouble(r.plane().reg().read1()))));
+                    return Measurement.of("nrc-reg-processing", micros(Series.intercept(crossed, toDouble(r.plane().reg().read1()))));
                 });
         plane(Figure.builder("nrc-write-vs-read", "register write / read latency (NRC mean over its 24 ports)").from(fig8)
                 .paper(PaperValue.below(1), "ratio")
@@ -201,7 +201,7 @@ public final class NrcFigures implements FigureSource {
     private static Measurement step(String id, Table t, String column, String name) {
         double[] x = t.column("addresses");
         double[] cycles = t.column(column);
-        return new Measurement(id, micros(slope(x, cycles)), List.of(Series.model(name, x, micros(cycles))));
+        return new Measurement(id, micros(Series.slope(x, cycles)), List.of(Series.model(name, x, micros(cycles))));
     }
 
     // ------------------------------------------------------------------ the runs
@@ -300,23 +300,5 @@ public final class NrcFigures implements FigureSource {
 
     static double mean(long[] v) {
         return Arrays.stream(v).average().orElseThrow();
-    }
-
-    /** Least-squares intercept of y against x: y at x = 0. */
-    static double intercept(double[] x, double[] y) {
-        return Arrays.stream(y).average().orElseThrow() - slope(x, y) * Arrays.stream(x).average().orElseThrow();
-    }
-
-    /** Least-squares slope of y against x. */
-    static double slope(double[] x, double[] y) {
-        double mx = Arrays.stream(x).average().orElseThrow();
-        double my = Arrays.stream(y).average().orElseThrow();
-        double sxy = 0;
-        double sxx = 0;
-        for (int i = 0; i < x.length; i++) {
-            sxy += (x[i] - mx) * (y[i] - my);
-            sxx += (x[i] - mx) * (x[i] - mx);
-        }
-        return sxy / sxx;
     }
 }
