@@ -40,7 +40,7 @@ public record Figure(String id, String title, String unit, Citation citation, Pa
                 throw new IllegalArgumentException("figure " + id + ": paper bounds are judged 'in range', not with " + check.text());
             }
         }
-        if (check instanceof FigureCheck.Calibrated && !(paper instanceof PaperValue.Point)) {
+        if (check instanceof FigureCheck.Note n && n.status() == FigureStatus.CALIBRATED && !(paper instanceof PaperValue.Point)) {
             throw new IllegalArgumentException("figure " + id + ": a calibrated figure is fitted to a paper number, not to " + paper.text());
         }
     }

@@ -3,8 +3,8 @@ package org.flitkit.figures;
 /**
  * How a figure's model value is judged against the paper: within a tolerance of the paper's number, inside the
  * paper's bounds, or not judged, with a {@link Note} that says which of four reasons holds: the difference is one of
- * definition only ({@link Explained}), the paper's number includes a mechanism the model lacks ({@link NotModelled}),
- * a parameter was fitted on this figure ({@link Calibrated}), or the paper reports no such number ({@link BeyondPaper}).
+ * definition only (explained), the paper's number includes a mechanism the model lacks (not modelled), a parameter
+ * was fitted on this figure (calibrated), or the paper reports no such number (beyond paper).
  */
 public sealed interface FigureCheck {
 
@@ -21,22 +21,22 @@ public sealed interface FigureCheck {
 
     /** Only a difference of definition: {@code difference} says, in one sentence, how the two quantities differ. */
     static FigureCheck explained(String difference) {
-        return new Explained(difference);
+        return new Note(FigureStatus.EXPLAINED, difference);
     }
 
     /** The paper's number includes {@code mechanism}, which the model does not have. */
     static FigureCheck notModelled(String mechanism) {
-        return new NotModelled(mechanism);
+        return new Note(FigureStatus.NOT_MODELLED, mechanism);
     }
 
     /** A parameter was fitted on this figure: {@code parameter} says which and from what; the row validates nothing. */
     static FigureCheck calibrated(String parameter) {
-        return new Calibrated(parameter);
+        return new Note(FigureStatus.CALIBRATED, parameter);
     }
 
     /** The paper reports no such number (a quantity it does not give, a point beyond its measurements, a what-if). */
     static FigureCheck beyondPaper(String why) {
-        return new BeyondPaper(why);
+        return new Note(FigureStatus.BEYOND_PAPER, why);
     }
 
     /** As the figure table's "tolerance" column shows it. */
@@ -66,68 +66,26 @@ public sealed interface FigureCheck {
         }
     }
 
-    /** Not judged: the status column names the reason's kind and the notes below the table say the reason. */
-    sealed interface Note extends FigureCheck {
-        String why();
-
-        FigureStatus status();
+    /**
+     * Not judged: {@code status} is the kind of reason (calibrated, not modelled, explained, beyond paper), shown in the
+     * status column; {@code why} is the reason, one paragraph, in the notes below the table.
+     */
+    record Note(FigureStatus status, String why) implements FigureCheck {
+        public Note {
+            if (status != FigureStatus.CALIBRATED && status != FigureStatus.NOT_MODELLED && status != FigureStatus.EXPLAINED
+                    && status != FigureStatus.BEYOND_PAPER) {
+                throw new IllegalArgumentException("a note is calibrated, not modelled, explained or beyond paper, not " + status.text());
+            }
+            Citation.requireText(why, "the reason of a " + status.text() + " figure");
+            if (why.contains("\n")) {
+                throw new IllegalArgumentException("the reason of a " + status.text() + " figure is one paragraph, without line breaks: '" + why + "'");
+            }
+        }
 
         /** Nothing to check against. */
         @Override
-        default String text() {
+        public String text() {
             return "-";
-        }
-
-        static String require(String why, String what) {
-            Citation.requireText(why, what);
-            if (why.contains("\n")) {
-                throw new IllegalArgumentException(what + " is one paragraph, without line breaks: '" + why + "'");
-            }
-            return why;
-        }
-    }
-
-    record Explained(String why) implements Note {
-        public Explained {
-            Note.require(why, "the difference of definition");
-        }
-
-        @Override
-        public FigureStatus status() {
-            return FigureStatus.EXPLAINED;
-        }
-    }
-
-    record NotModelled(String why) implements Note {
-        public NotModelled {
-            Note.require(why, "the mechanism the model lacks");
-        }
-
-        @Override
-        public FigureStatus status() {
-            return FigureStatus.NOT_MODELLED;
-        }
-    }
-
-    record Calibrated(String why) implements Note {
-        public Calibrated {
-            Note.require(why, "the fitted parameter");
-        }
-
-        @Override
-        public FigureStatus status() {
-            return FigureStatus.CALIBRATED;
-        }
-    }
-
-    record BeyondPaper(String why) implements Note {
-        public BeyondPaper {
-            Note.require(why, "what the paper does not report");
-        }
-
-        @Override
-        public FigureStatus status() {
-            return FigureStatus.BEYOND_PAPER;
         }
     }
 }
