@@ -72,8 +72,7 @@ public sealed interface FigureCheck {
      */
     record Note(FigureStatus status, String why) implements FigureCheck {
         public Note {
-            if (status != FigureStatus.CALIBRATED && status != FigureStatus.NOT_MODELLED && status != FigureStatus.EXPLAINED
-                    && status != FigureStatus.BEYOND_PAPER) {
+            if (!FigureStatus.NOTES.contains(status)) {
                 throw new IllegalArgumentException("a note is calibrated, not modelled, explained or beyond paper, not " + status.text());
             }
             Citation.requireText(why, "the reason of a " + status.text() + " figure");

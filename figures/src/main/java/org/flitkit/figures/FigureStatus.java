@@ -1,6 +1,8 @@
 package org.flitkit.figures;
 
+import java.util.EnumSet;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * The verdict on one figure, each meaning one thing: within the tolerance ({@code pass}), out of it ({@code fail}),
@@ -10,6 +12,9 @@ import java.util.Locale;
  */
 public enum FigureStatus {
     PASS, FAIL, CALIBRATED, NOT_MODELLED, EXPLAINED, BEYOND_PAPER, NOT_MEASURED;
+
+    /** The statuses of a figure that is not judged but carries a note saying why ({@link FigureCheck.Note}), in table order. */
+    public static final Set<FigureStatus> NOTES = EnumSet.of(CALIBRATED, NOT_MODELLED, EXPLAINED, BEYOND_PAPER);
 
     /** As the figure table shows it: {@code pass}, {@code not modelled}, ... */
     public String text() {

@@ -43,7 +43,7 @@ public final class FigureTable {
         for (Figure f : figures) {
             sb.append(row(f, log.get(f.id()), paperNumber(figures, f))).append('\n');
         }
-        for (FigureStatus kind : List.of(FigureStatus.CALIBRATED, FigureStatus.NOT_MODELLED, FigureStatus.EXPLAINED, FigureStatus.BEYOND_PAPER)) {
+        for (FigureStatus kind : FigureStatus.NOTES) {
             List<Figure> noted = figures.stream().filter(f -> f.check() instanceof FigureCheck.Note n && n.status() == kind).toList();
             if (!noted.isEmpty()) {
                 sb.append("\n").append(NOTE_TITLES.get(kind)).append(":\n\n");

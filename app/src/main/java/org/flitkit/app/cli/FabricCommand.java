@@ -264,17 +264,21 @@ final class FabricCommand implements Runnable {
     }
 
     static int cable(CommandSpec spec, Th2FatTree tree, String option, String text) {
+        int[] at = nrcPort(spec, option, text);
+        int c = at[0] >= 0 && at[0] < tree.nrcs().size() ? tree.cableAt(at[0], at[1]) : -1;
+        if (c < 0) {
+            throw new ParameterException(spec.commandLine(), option + " " + text + ": no cable between NRCs at port " + at[1] + " of NRC " + at[0]
+                    + " (NRCs 0.." + (tree.nrcs().size() - 1) + ")");
+        }
+        return c;
+    }
+
+    /** {NRC, PORT} of an option's NRC:PORT, or a usage error. */
+    static int[] nrcPort(CommandSpec spec, String option, String text) {
         String[] p = text.split(":");
         try {
             if (p.length == 2) {
-                int nrc = Integer.parseInt(p[0].trim());
-                int port = Integer.parseInt(p[1].trim());
-                int c = nrc >= 0 && nrc < tree.nrcs().size() ? tree.cableAt(nrc, port) : -1;
-                if (c < 0) {
-                    throw new ParameterException(spec.commandLine(), option + " " + text + ": no cable between NRCs at port " + port + " of NRC " + nrc
-                            + " (NRCs 0.." + (tree.nrcs().size() - 1) + ")");
-                }
-                return c;
+                return new int[] {Integer.parseInt(p[0].trim()), Integer.parseInt(p[1].trim())};
             }
         } catch (NumberFormatException e) {
             // falls through to the usage line
@@ -687,26 +691,21 @@ final class FabricCommand implements Runnable {
         public Integer call() {
             Th2FatTree t = machine.tree(spec);
             // a node's cable (NRC to NIC) or else a cable between NRCs
-            Th2FatTree.Node node = null;
-            String[] np = link.split(":");
-            if (np.length == 2 && np[0].trim().matches("\\d+") && np[1].trim().matches("\\d+")) {
-                int nrcAt = Integer.parseInt(np[0].trim());
-                int portAt = Integer.parseInt(np[1].trim());
-                node = t.nodes().stream().filter(n -> n.nrc() == nrcAt && n.port() == portAt).findFirst().orElse(null);
-            }
-            if (node != null && node.index() == server.serverNode) {
+            int[] at = nrcPort(spec, "--link", link);
+            int nrc = at[0];
+            int port = at[1];
+            int node = t.nodeAt(nrc, port);
+            if (node >= 0 && node == server.serverNode) {
                 throw new ParameterException(spec.commandLine(), "--link " + link + ": that is the server's own cable");
             }
-            int c = node != null ? -1 : cable(spec, t, "--link", link);
+            int c = node >= 0 ? -1 : cable(spec, t, "--link", link);
             if (frames < 1 || frames > 0xFFFF_FFFFL || interval < 0 || interval > 255 || ber < 0 || ber > 0.5) {
                 throw new ParameterException(spec.commandLine(), "--frames must be 1..4294967295, --interval 0..255, --ber 0..0.5");
             }
-            int nrc = Integer.parseInt(np[0].trim());
-            int port = Integer.parseInt(np[1].trim());
             try (Run run = new Run(spec, machine, server, "bist --topology " + machine.topology)) {
                 Discovery.Result found = run.discover();
-                if (ber > 0 && node != null) {
-                    run.ms.machine.nodeBitErrors(node.index(), ber, 1);
+                if (ber > 0 && node >= 0) {
+                    run.ms.machine.nodeBitErrors(node, ber, 1);
                 } else if (ber > 0) {
                     run.ms.machine.bitErrors(c, ber, 1);
                 }

@@ -1,7 +1,5 @@
 package org.flitkit.env.chpp;
 
-import org.flitkit.figures.Parameter.Origin;
-import org.flitkit.figures.Parameter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -10,18 +8,20 @@ import java.util.Map;
 import java.util.Set;
 import org.flitkit.env.host.DmaParams;
 import org.flitkit.env.host.PcieParams;
+import org.flitkit.figures.Citation;
+import org.flitkit.figures.Curve;
+import org.flitkit.figures.Figure;
+import org.flitkit.figures.Measurement;
+import org.flitkit.figures.PaperValue;
+import org.flitkit.figures.Parameter.Origin;
+import org.flitkit.figures.Parameter;
+import org.flitkit.figures.PointFigures;
+import org.flitkit.figures.Series;
+import org.flitkit.figures.Table;
 import org.flitkit.rtl.chpp.ChppParams;
 import org.flitkit.rtl.chpp.send.SendEngineParams;
 import org.flitkit.testbench.ProgressListener;
 import org.flitkit.testbench.RunConfig;
-import org.flitkit.figures.Citation;
-import org.flitkit.figures.Curve;
-import org.flitkit.figures.Figure;
-import org.flitkit.figures.PointFigures;
-import org.flitkit.figures.Measurement;
-import org.flitkit.figures.PaperValue;
-import org.flitkit.figures.Series;
-import org.flitkit.figures.Table;
 
 /**
  * The cHPP NIC's figures (paper section 5) measured on two RTL engines of one controller against the PCIe host
@@ -239,7 +239,7 @@ public final class ChppFigures extends PointFigures<ChppFigures.Key, double[]> {
                     double[] v = p.get(fair);
                     List<double[]> reached = new ArrayList<>();
                     for (double b : bands) {
-                        double at = settledAt(v, b / 100);
+                        long at = ChppMeasurements.Shares.settledAt(Arrays.copyOfRange(v, 1, v.length), FAIR_EVERY, b / 100);
                         if (at >= 0) {
                             reached.add(new double[] {b, at});
                         }
@@ -252,18 +252,6 @@ public final class ChppFigures extends PointFigures<ChppFigures.Key, double[]> {
                     return new Measurement("chpp-fairness-bands", x[0], List.of(Series.model("RTL: 8 functions; random PUTs 1.."
                             + FAIR_MAX_BYTES + " B in " + FAIR_CYCLES + " cycles", x, y)));
                 });
-    }
-
-    /**
-     * The first sample time after which every deviation stays within {@code band}, from a fairness run's values (the
-     * deviations after {@code v[0]}, one every {@link #FAIR_EVERY} cycles); -1 if the last one is outside.
-     */
-    static double settledAt(double[] v, double band) {
-        int k = v.length - 1;
-        while (k > 0 && v[k] <= band) {
-            k--;
-        }
-        return k == v.length - 1 ? -1 : (double) (k + 1) * FAIR_EVERY;
     }
 
     private static double[] bytes(int[] xs) {

@@ -141,11 +141,20 @@ public final class ChppMeasurements implements AutoCloseable {
 
         /** The first cycle from which every later sample's deviation stays within {@code tolerance}; -1 if never. */
         public long settledAt(double tolerance) {
-            int k = samples.size();
-            while (k > 0 && deviation(k - 1) <= tolerance) {
+            double[] d = new double[samples.size()];
+            for (int i = 0; i < d.length; i++) {
+                d[i] = deviation(i);
+            }
+            return settledAt(d, every, tolerance);
+        }
+
+        /** The same for deviations already taken, sample i at cycle (i + 1) x {@code every}. */
+        public static long settledAt(double[] deviations, long every, double tolerance) {
+            int k = deviations.length;
+            while (k > 0 && deviations[k - 1] <= tolerance) {
                 k--;
             }
-            return k == samples.size() ? -1 : (k + 1) * every;
+            return k == deviations.length ? -1 : (k + 1) * every;
         }
     }
 

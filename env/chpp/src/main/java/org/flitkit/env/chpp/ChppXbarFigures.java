@@ -1,23 +1,23 @@
 package org.flitkit.env.chpp;
 
-import org.flitkit.figures.Parameter.Origin;
-import org.flitkit.figures.Parameter;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.flitkit.rtl.chpp.xbar.DmaCrossbar;
 import org.flitkit.env.chpp.XbarLoad;
-import org.flitkit.testbench.ProgressListener;
 import org.flitkit.figures.Citation;
 import org.flitkit.figures.Curve;
 import org.flitkit.figures.Figure;
-import org.flitkit.figures.PointFigures;
 import org.flitkit.figures.Measurement;
 import org.flitkit.figures.PaperValue;
+import org.flitkit.figures.Parameter.Origin;
+import org.flitkit.figures.Parameter;
+import org.flitkit.figures.PointFigures;
 import org.flitkit.figures.Series;
 import org.flitkit.figures.Table;
+import org.flitkit.rtl.chpp.xbar.DmaCrossbar;
+import org.flitkit.testbench.ProgressListener;
 
 /**
  * The cHPP intra-DMA crossbar's throughput (paper section 5.4, figure 19) measured on the RTL {@link DmaCrossbar}

@@ -1,7 +1,5 @@
 package org.flitkit.env.mnc;
 
-import org.flitkit.figures.Parameter.Origin;
-import org.flitkit.figures.Parameter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -11,14 +9,16 @@ import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import org.flitkit.rtl.mnc.MncParams;
-import org.flitkit.rtl.mnc.MncParams.Policy;
 import org.flitkit.figures.Citation;
 import org.flitkit.figures.Figure;
 import org.flitkit.figures.FigureSource;
 import org.flitkit.figures.Measurement;
 import org.flitkit.figures.PaperValue;
+import org.flitkit.figures.Parameter.Origin;
+import org.flitkit.figures.Parameter;
 import org.flitkit.figures.Table;
+import org.flitkit.rtl.mnc.MncParams.Policy;
+import org.flitkit.rtl.mnc.MncParams;
 
 /**
  * The multi-rail paper's figures on the model (sections 1 and 3), and beyond it (3 and 4 rails, a PCIe-class

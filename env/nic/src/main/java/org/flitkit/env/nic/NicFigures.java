@@ -1,13 +1,12 @@
 package org.flitkit.env.nic;
 
-import org.flitkit.figures.Parameter;
-import org.flitkit.env.nic.fabric.Th2Parameters;
 import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.env.host.PcieParams;
 import org.flitkit.env.nic.fabric.FabricEnv;
 import org.flitkit.env.nic.fabric.NicFabricBoard;
 import org.flitkit.env.nic.fabric.Th2Machine;
+import org.flitkit.env.nic.fabric.Th2Parameters;
 import org.flitkit.env.nic.host.HostSoftware;
 import org.flitkit.env.nic.host.MgmtRequest;
 import org.flitkit.env.nic.host.MgmtResult;
@@ -19,6 +18,7 @@ import org.flitkit.figures.Figure;
 import org.flitkit.figures.Measurement;
 import org.flitkit.figures.OneRunFigures;
 import org.flitkit.figures.PaperValue;
+import org.flitkit.figures.Parameter;
 import org.flitkit.figures.Series;
 import org.flitkit.figures.Table;
 import org.flitkit.formats.th2.LinkFrame;

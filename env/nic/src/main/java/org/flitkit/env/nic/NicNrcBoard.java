@@ -3,22 +3,22 @@ package org.flitkit.env.nic;
 
 import static org.flitkit.hdl.Hdl.*;
 
+import org.flitkit.env.nic.fabric.Th2Machine;
 import org.flitkit.fabric.Cable;
 import org.flitkit.fabric.CableOptions;
+import org.flitkit.formats.th2.ChipType;
+import org.flitkit.formats.th2.Th2;
 import org.flitkit.hdl.Bool;
 import org.flitkit.hdl.Module;
 import org.flitkit.hdl.UInt;
 import org.flitkit.hdl.Vec;
 import org.flitkit.hdl.lib.Decoupled;
 import org.flitkit.hdl.lib.Valid;
-import org.flitkit.formats.th2.ChipType;
-import org.flitkit.formats.th2.Th2;
-import org.flitkit.env.nic.fabric.Th2Machine;
+import org.flitkit.rtl.link.PortStatus;
 import org.flitkit.rtl.nic.Nic;
 import org.flitkit.rtl.nic.NicRegisters;
 import org.flitkit.rtl.nma.EepParams;
 import org.flitkit.rtl.nma.NmaRegisters;
-import org.flitkit.rtl.link.PortStatus;
 import org.flitkit.rtl.nrc.Nrc;
 import org.flitkit.rtl.nrc.NrcRegisters;
 import org.flitkit.rtl.nrc.RsGeometry;

@@ -1,7 +1,5 @@
 package org.flitkit.env.nrc;
 
-import org.flitkit.figures.Parameter.Origin;
-import org.flitkit.figures.Parameter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -9,6 +7,17 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
+import org.flitkit.figures.Citation;
+import org.flitkit.figures.Curve;
+import org.flitkit.figures.Figure;
+import org.flitkit.figures.FigureSource;
+import org.flitkit.figures.Measurement;
+import org.flitkit.figures.PaperValue;
+import org.flitkit.figures.Parameter.Origin;
+import org.flitkit.figures.Parameter;
+import org.flitkit.figures.Series;
+import org.flitkit.figures.Sweep;
+import org.flitkit.figures.Table;
 import org.flitkit.rtl.nma.EepParams;
 import org.flitkit.rtl.nrc.Nrc;
 import org.flitkit.rtl.nrc.RsGeometry;
@@ -16,15 +25,6 @@ import org.flitkit.testbench.Component;
 import org.flitkit.testbench.ProgressListener;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Testbench;
-import org.flitkit.figures.Citation;
-import org.flitkit.figures.Curve;
-import org.flitkit.figures.Figure;
-import org.flitkit.figures.FigureSource;
-import org.flitkit.figures.Measurement;
-import org.flitkit.figures.PaperValue;
-import org.flitkit.figures.Series;
-import org.flitkit.figures.Sweep;
-import org.flitkit.figures.Table;
 import org.flitkit.testbench.stream.Throttle;
 
 /**

@@ -1,7 +1,5 @@
 package org.flitkit.env.xud;
 
-import org.flitkit.figures.Parameter.Origin;
-import org.flitkit.figures.Parameter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,15 +10,17 @@ import java.util.concurrent.Executor;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import org.flitkit.env.host.DmaParams;
-import org.flitkit.formats.xud.XudFormat;
-import org.flitkit.rtl.xud.XudParams;
-import org.flitkit.testbench.RunConfig;
 import org.flitkit.figures.Citation;
 import org.flitkit.figures.Figure;
 import org.flitkit.figures.FigureSource;
 import org.flitkit.figures.Measurement;
 import org.flitkit.figures.PaperValue;
+import org.flitkit.figures.Parameter.Origin;
+import org.flitkit.figures.Parameter;
 import org.flitkit.figures.Sweep;
+import org.flitkit.formats.xud.XudFormat;
+import org.flitkit.rtl.xud.XudParams;
+import org.flitkit.testbench.RunConfig;
 
 /**
  * The XUD paper's figures on the model (sections 4.2 and 4.3): the window layer's memory per connection

@@ -2,18 +2,19 @@ package org.flitkit.env.nic.fabric;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.flitkit.env.nic.NicEnv;
-import org.flitkit.env.nic.host.HostSoftware;
-import org.flitkit.env.nic.host.MgmtEndpoint;
-import org.flitkit.env.nic.host.Target;
-import org.flitkit.formats.th2.ChipType;
-import org.flitkit.formats.th2.RoutingField;
-import org.flitkit.formats.th2.Th2;
-import org.flitkit.env.nic.host.NicDriver;
-import org.flitkit.env.nrc.chip.FabricSpec;
 import org.flitkit.env.host.HostMemory;
 import org.flitkit.env.host.PcieHost;
 import org.flitkit.env.host.PcieParams;
+import org.flitkit.env.nic.NicEnv;
+import org.flitkit.env.nic.host.HostSoftware;
+import org.flitkit.env.nic.host.MgmtEndpoint;
+import org.flitkit.env.nic.host.NicDriver;
+import org.flitkit.env.nic.host.Target;
+import org.flitkit.env.nrc.Requests;
+import org.flitkit.env.nrc.chip.FabricSpec;
+import org.flitkit.formats.th2.ChipType;
+import org.flitkit.formats.th2.RoutingField;
+import org.flitkit.formats.th2.Th2;
 import org.flitkit.rtl.nma.BootImage;
 import org.flitkit.rtl.nma.EepParams;
 import org.flitkit.testbench.RunConfig;
@@ -91,7 +92,7 @@ public final class FabricEnv implements AutoCloseable {
 
     /** NRC {@code chip} as a request target: its source routes there and back ({@link FabricSpec#path}). */
     public Target target(int chip) {
-        org.flitkit.env.nrc.Requests.Path p = spec.path(chip);
+        Requests.Path p = spec.path(chip);
         return new Target(ChipType.NRC, Th2.CHIP_ID_ANY, new RoutingField(p.forward()), new RoutingField(p.returnRoute(spec.serverPort())));
     }
 

@@ -296,9 +296,7 @@ public final class Th2Machine implements AutoCloseable {
         }
         for (Th2FatTree.Node n : tree.nodes()) {
             if (n.nrc() == nrc && nodeWires[n.index()] != null) {
-                for (WireChannel w : nodeWires[n.index()]) {
-                    w.cut(true);
-                }
+                cut(nodeWires[n.index()], true);
             }
         }
     }

@@ -59,7 +59,7 @@ public final class BistRun {
             throw new IllegalArgumentException("BIST frames must be 1..2^32-1 and interval 0..255, got " + frames + " and " + interval);
         }
         Target far = nb.kind() == Neighbour.Kind.NRC ? found.nrc(nb.chipId()).target()
-                : found.nicTargets().stream().filter(t -> t.chipId() == nb.chipId()).findFirst().orElseThrow();
+                : found.nicTarget(nb.chipId());
         End here = new End(a.target(), port);
         End there = new End(far, nb.port());
         long start = fabric.now();

@@ -74,14 +74,20 @@ public final class Discovery {
         public List<Target> nicTargets() {
             Map<Integer, FoundNrc> byId = new HashMap<>();
             nrcs.forEach(n -> byId.put(n.chipId, n));
-            List<Target> l = new ArrayList<>(nics.size());
-            for (FoundNic nic : nics) {
-                FoundNrc at = byId.get(nic.nrcId);
-                List<Integer> forward = new ArrayList<>(at.forward);
-                forward.add(nic.nrcPort);
-                l.add(new Target(ChipType.NIC, nic.chipId, new RoutingField(forward), new RoutingField(at.backward)));
-            }
-            return l;
+            return nics.stream().map(nic -> nicTarget(nic, byId.get(nic.nrcId))).toList();
+        }
+
+        /** The NIC {@code chipId} found, as a request target (as {@link #nicTargets}). */
+        public Target nicTarget(int chipId) {
+            FoundNic nic = nics.stream().filter(n -> n.chipId == chipId).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException(String.format("no NIC 0x%04x was found", chipId)));
+            return nicTarget(nic, nrc(nic.nrcId));
+        }
+
+        private static Target nicTarget(FoundNic nic, FoundNrc at) {
+            List<Integer> forward = new ArrayList<>(at.forward);
+            forward.add(nic.nrcPort);
+            return new Target(ChipType.NIC, nic.chipId, new RoutingField(forward), new RoutingField(at.backward));
         }
     }
 

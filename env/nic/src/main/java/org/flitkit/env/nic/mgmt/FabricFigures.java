@@ -1,20 +1,20 @@
 package org.flitkit.env.nic.mgmt;
 
-import org.flitkit.figures.Parameter;
-import org.flitkit.env.nic.fabric.Th2Parameters;
 import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.env.nic.fabric.ServerNic;
 import org.flitkit.env.nic.fabric.Th2Machine;
+import org.flitkit.env.nic.fabric.Th2Parameters;
 import org.flitkit.env.nic.host.MgmtResult;
 import org.flitkit.env.nrc.NrcFigures;
 import org.flitkit.env.nrc.system.Th2FatTree;
 import org.flitkit.figures.Citation;
 import org.flitkit.figures.Curve;
 import org.flitkit.figures.Figure;
-import org.flitkit.figures.OneRunFigures;
 import org.flitkit.figures.Measurement;
+import org.flitkit.figures.OneRunFigures;
 import org.flitkit.figures.PaperValue;
+import org.flitkit.figures.Parameter;
 import org.flitkit.figures.Series;
 import org.flitkit.figures.Table;
 import org.flitkit.formats.th2.Th2;

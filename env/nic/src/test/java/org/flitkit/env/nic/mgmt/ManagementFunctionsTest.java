@@ -199,7 +199,7 @@ class ManagementFunctionsTest {
     }
 
     private static Target nic(Discovery.Result found, int chipId) {
-        return found.nicTargets().stream().filter(t -> t.chipId() == chipId).findFirst().orElseThrow();
+        return found.nicTarget(chipId);
     }
 
     private static long[] read(ManagementServer m, Discovery.FoundNrc n, String... regs) {

@@ -1,7 +1,5 @@
 package org.flitkit.env.nrc.switchcore;
 
-import org.flitkit.figures.Parameter.Origin;
-import org.flitkit.figures.Parameter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -11,17 +9,19 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.flitkit.env.nrc.NrcFigures;
-import org.flitkit.hdl.sim.Simulator;
-import org.flitkit.rtl.nrc.switchcore.SwitchCore;
-import org.flitkit.rtl.nrc.switchcore.SwitchParams;
 import org.flitkit.figures.Citation;
 import org.flitkit.figures.Curve;
 import org.flitkit.figures.Figure;
-import org.flitkit.figures.PointFigures;
 import org.flitkit.figures.Measurement;
 import org.flitkit.figures.PaperValue;
+import org.flitkit.figures.Parameter.Origin;
+import org.flitkit.figures.Parameter;
+import org.flitkit.figures.PointFigures;
 import org.flitkit.figures.Series;
 import org.flitkit.figures.Table;
+import org.flitkit.hdl.sim.Simulator;
+import org.flitkit.rtl.nrc.switchcore.SwitchCore;
+import org.flitkit.rtl.nrc.switchcore.SwitchParams;
 
 /**
  * The NRC switch core's throughput figures, measured on the 24-port RTL core with open-loop sources

@@ -329,6 +329,16 @@ public final class Th2FatTree {
         return -1;
     }
 
+    /** The node whose cable is at {@code port} of NRC {@code nrc}, or -1. */
+    public int nodeAt(int nrc, int port) {
+        for (Node n : nodes) {
+            if (n.nrc() == nrc && n.port() == port) {
+                return n.index();
+            }
+        }
+        return -1;
+    }
+
     public List<Nrc> nrcs() {
         return List.copyOf(nrcs);
     }
