@@ -94,8 +94,10 @@ class ConsoleBrowserTest {
 
         // discovery from the page
         el("discover-btn").click();
-        waitFor("discovery done", () -> el("machine-line").getText().contains("discovered 6 NRCs, 32 NICs"));
-        assertThat(el("job-status").getText()).startsWith("job ").contains("discovery: done");
+        // the job's end and the machine line arrive by separate requests: wait for both
+        waitFor("discovery job done", () -> el("job-status").getText().contains("discovery: done"));
+        assertThat(el("job-status").getText()).startsWith("job ");
+        waitFor("discovery shown", () -> el("machine-line").getText().contains("discovered 6 NRCs, 32 NICs"));
 
         // the topology view, a bottom switch
         new org.openqa.selenium.support.ui.Select(el("level")).selectByValue("bottom-switch");
@@ -140,8 +142,8 @@ class ConsoleBrowserTest {
         fill("action-port", "8");
         el("cut-btn").click();
         el("tab-faults").click();
-        waitFor("the fault report", () -> el("faults-table").getText().contains("fault=link-down"));
-        assertThat(el("faults-table").getText()).contains("0x8000 fault=link-down 8");
+        // both ends of the cable report; wait for this end's report, not the first one shown
+        waitFor("the fault report of NRC 0x8000 port 8", () -> el("faults-table").getText().contains("0x8000 fault=link-down 8"));
         screenshot("faults");
         el("tab-topology").click();
         el("show-level").click();
