@@ -212,6 +212,9 @@ public final class Catalog {
                         Nic::new)
                 .design("nrc-switch", "SwitchCore: the NRC data switch at CI size (4 ports in 2 x 2 tiles, 4 VCs, DAMQ 4/VC + 4 shared, "
                         + "16-entry tables); SwitchCore() is the 24-port one", () -> new SwitchCore(SwitchParams.CI))
+                .design("nrc-chip", "NrcChipBenchmark at 4 ports: the whole NRC (4 link layers with cables to 4 far-end link ports, the "
+                        + "switch core at CI size, 2 x 2 relay stations, NMA, E2PROM) under LFSR data packets and management requests; "
+                        + "the nrc-chip benchmark is the 24-port one", NrcChipBenchmark::reduced)
                 .design("relay-chain", "RelayChain: 96 two-entry skid buffers between an LFSR source and a summing sink",
                         () -> new RelayChain(96, 20))
                 .design("xud-send", "XudSendEngine: PSNs, in-flight table, ACK/NAK matching, timeout FIFO (4 QPs x 64 slots)",

@@ -117,8 +117,8 @@ public final class NicEnv implements AutoCloseable {
 
     /** Plugs the NIC's cable into NRC port {@code port} (do it only while no packet is on the cable). */
     public void plug(int port) {
-        if (port < 0 || port >= RsGeometry.PORTS) {
-            throw new IllegalArgumentException("NRC port must be 0.." + (RsGeometry.PORTS - 1) + ", got " + port);
+        if (port < 0 || port >= RsGeometry.TH2.ports()) {
+            throw new IllegalArgumentException("NRC port must be 0.." + (RsGeometry.TH2.ports() - 1) + ", got " + port);
         }
         patch = port;
         tb.sim().poke(dut.patch, port);

@@ -39,10 +39,10 @@ public final class NicNrcBoard extends Module {
     public final Valid<UInt> irq = output(Valid.of(UInt(8)));
     /** NRC port the NIC's cable is plugged into. */
     public final UInt patch = input(UInt(5));
-    public final Vec<Decoupled<UInt>> portIn = input(Vec(RsGeometry.PORTS, () -> Decoupled.of(UInt(Th2.FLIT_BITS))));
-    public final Vec<Decoupled<UInt>> portOut = output(Vec(RsGeometry.PORTS, () -> Decoupled.of(UInt(Th2.FLIT_BITS))));
-    public final Vec<Decoupled<UInt>> toSwitch = output(Vec(RsGeometry.PORTS, () -> Decoupled.of(UInt(Th2.FLIT_BITS))));
-    public final Vec<PortStatus> nrcLink = input(Vec(RsGeometry.PORTS, PortStatus::new));
+    public final Vec<Decoupled<UInt>> portIn = input(Vec(RsGeometry.TH2.ports(), () -> Decoupled.of(UInt(Th2.FLIT_BITS))));
+    public final Vec<Decoupled<UInt>> portOut = output(Vec(RsGeometry.TH2.ports(), () -> Decoupled.of(UInt(Th2.FLIT_BITS))));
+    public final Vec<Decoupled<UInt>> toSwitch = output(Vec(RsGeometry.TH2.ports(), () -> Decoupled.of(UInt(Th2.FLIT_BITS))));
+    public final Vec<PortStatus> nrcLink = input(Vec(RsGeometry.TH2.ports(), PortStatus::new));
     public final UInt nrcFaults = input(UInt(NrcRegisters.faultSources().size()));
     public final UInt nicFaults = input(UInt(NicRegisters.externalFaults()));
     public final Bool booting = output(Bool());
@@ -87,7 +87,7 @@ public final class NicNrcBoard extends Module {
         Bool upReady = FALSE();
         Bool downValid = FALSE();
         UInt downBits = lit(0, Th2.FLIT_BITS);
-        for (int p = 0; p < RsGeometry.PORTS; p++) {
+        for (int p = 0; p < RsGeometry.TH2.ports(); p++) {
             Bool here = patch.eq(p);
             Decoupled<UInt> in = nrc.portIn.get(p);
             in.valid.assign(mux(here, up.out.valid, portIn.get(p).valid));

@@ -21,7 +21,7 @@ public final class BoardLinks {
 
     public static long neighbour(int p) {
         return p < 12 ? NmaRegisters.identity(ChipType.NIC, 0x0100 + p, 0)
-                : NmaRegisters.identity(ChipType.NRC, 0x0200 + p, RsGeometry.PORTS - 1 - p);
+                : NmaRegisters.identity(ChipType.NRC, 0x0200 + p, RsGeometry.TH2.ports() - 1 - p);
     }
 
     public static long linkStatus(int p) {
@@ -57,7 +57,7 @@ public final class BoardLinks {
 
     /** Pokes the link status inputs of 24 ports (an NRC's, or a board's that passes them on). */
     public static void apply(Simulator sim, org.flitkit.hdl.Vec<PortStatus> links) {
-        for (int p = 0; p < RsGeometry.PORTS; p++) {
+        for (int p = 0; p < RsGeometry.TH2.ports(); p++) {
             PortStatus s = links.get(p);
             sim.poke(s.neighbour, neighbour(p));
             sim.poke(s.linkStatus, linkStatus(p));

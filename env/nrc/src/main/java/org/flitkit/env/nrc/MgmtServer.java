@@ -52,7 +52,7 @@ public final class MgmtServer implements MgmtTransport {
     public MgmtServer(Testbench<?> tb, Vec<Decoupled<UInt>> portIn, Vec<Decoupled<UInt>> portOut, Vec<Decoupled<UInt>> toSwitch,
             Throttle backpressure) {
         Framing packets = Framing.fixed(Th2.PACKET_FLITS);
-        for (int p = 0; p < RsGeometry.PORTS; p++) {
+        for (int p = 0; p < RsGeometry.TH2.ports(); p++) {
             int port = p;
             sources.add(tb.add(new FrameSource<>("port" + p + "_in", StreamPort.of(portIn.get(p)), FLITS)));
             StreamPort out = StreamPort.of(portOut.get(p));

@@ -25,7 +25,7 @@ public final class NrcEepromScenario {
 
     public static ScenarioResult run(RunConfig cfg) {
         try (NrcEnv env = new NrcEnv(cfg, EepParams.FAST, null, Throttle.NONE)) {
-            Latencies l = measure(env, env.tb.rng("eeprom"), RsGeometry.LAST_COL, 6);
+            Latencies l = measure(env, env.tb.rng("eeprom"), RsGeometry.TH2.lastCol(), 6);
             linear(env, l.write, "write");
             linear(env, l.read, "read");
             measure(env, env.tb.rng("far"), 0, 3);

@@ -115,9 +115,9 @@ public final class NrcFaultsScenario {
             // answers for a while, so answers of both function blocks back up to the collector; two faults
             // rise meanwhile. When the server takes answers again, responses compete with the reports.
             stall[0] = true;
-            env.submit(RsGeometry.LAST_COL, Requests.eepromRead(RsGeometry.LAST_COL, any, env.tid(), List.of(0x20)));
+            env.submit(RsGeometry.TH2.lastCol(), Requests.eepromRead(RsGeometry.TH2.lastCol(), any, env.tid(), List.of(0x20)));
             for (int k = 0; k < 3; k++) {
-                for (int p = 0; p < RsGeometry.PORTS; p++) {
+                for (int p = 0; p < RsGeometry.TH2.ports(); p++) {
                     env.submit(p, Requests.read(p, any, env.tid(), List.of(NmaRegisters.PORT_BASE + p * NmaRegisters.PORT_STRIDE)));
                 }
             }

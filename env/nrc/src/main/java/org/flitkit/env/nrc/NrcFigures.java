@@ -120,18 +120,18 @@ public final class NrcFigures implements FigureSource {
         plane(Figure.builder("nrc-rs-packet", "one packet over the 20-bit relay-station path (back to back at the NMA)").from(rs)
                 .paper(PaperValue.of(40), "cycles").build(),
                 r -> Measurement.of("nrc-rs-packet", r.plane().packetCycles()));
-        double[] rsX = Series.countFrom(1, RsGeometry.COLS);
+        double[] rsX = Series.countFrom(1, RsGeometry.TH2.cols());
         plane(Figure.builder("nrc-rs-crossing", "request to the NMA: cycles per relay station crossed").from(rs)
                 .paper(PaperValue.none(), "cycles/RS")
                 .beyondPaper("the paper gives the relay stations' data path (20 bits, 40 cycles per packet) but not their latency; "
                         + "one cycle per RS is this model's relay buffer (two entries, registered valid and ready, no combinational path)")
                 .curve(Curve.of("relay stations crossed (port column 5 = 1 ... column 0 = 6)", "first flit in to packet at the NMA (cycles)")
-                        .withPaper(Series.paperLine("paper: 40 cycles per packet on the 20-bit RS path", rsX, Series.constant(RsGeometry.COLS, 40))))
+                        .withPaper(Series.paperLine("paper: 40 cycles per packet on the 20-bit RS path", rsX, Series.constant(RsGeometry.TH2.cols(), 40))))
                 .build(), r -> {
                     double[] y = toDouble(r.plane().toNmaByRs());
                     return new Measurement("nrc-rs-crossing", Series.slope(rsX, y), List.of(Series.model("model: request to the NMA", rsX, y)));
                 });
-        double[] ports = Series.countFrom(0, RsGeometry.PORTS);
+        double[] ports = Series.countFrom(0, RsGeometry.TH2.ports());
         plane(Figure.builder("nrc-reg-read", "in-band register read, one hop (NRC mean over its 24 ports)").from(fig8)
                 .paper(PaperValue.of(6.73), "us")
                 .notModelled("the paper's 6.73 us (N = 1000 loop) is end to end from the management server and includes " + notModelled)
@@ -150,9 +150,9 @@ public final class NrcFigures implements FigureSource {
                 .notModelled("the paper's processing latency is everything but the per-hop transfer, fitted end to end, and includes "
                         + notModelled)
                 .build(), r -> {
-                    double[] crossed = new double[RsGeometry.PORTS];
+                    double[] crossed = new double[RsGeometry.TH2.ports()];
                     for (int p = 0; p < crossed.length; p++) {
-                        crossed[p] = RsGeometry.hopsToNma(p);
+                        crossed[p] = RsGeometry.TH2.hopsToNma(p);
                     }
                     return Measurement.of("nrc-reg-processing", micros(Series.intercept(crossed, toDouble(r.plane().reg().read1()))));
                 });
@@ -238,15 +238,15 @@ public final class NrcFigures implements FigureSource {
     /** The plane run on {@code env}: two back-to-back requests into a nearest port, one request per RS distance, then every port's registers. */
     public static Plane measurePlane(NrcEnv env) {
         NmaEntry entry = env.tb.add(new NmaEntry(env.dut));
-        int near = RsGeometry.LAST_COL;
+        int near = RsGeometry.TH2.lastCol();
         for (int k = 0; k < 2; k++) {
             env.submit(near, Requests.read(near, 0xFFFF, env.tid(), List.of(0x008)));
         }
         env.drain(5_000);
         long packet = entry.last() - entry.cycles.get(entry.cycles.size() - 2);
-        long[] toNma = new long[RsGeometry.COLS];
-        for (int rs = 1; rs <= RsGeometry.COLS; rs++) {
-            int port = RsGeometry.port(0, RsGeometry.COLS - rs);
+        long[] toNma = new long[RsGeometry.TH2.cols()];
+        for (int rs = 1; rs <= RsGeometry.TH2.cols(); rs++) {
+            int port = RsGeometry.TH2.port(0, RsGeometry.TH2.cols() - rs);
             long t0 = env.tb.cycle();
             env.submit(port, Requests.read(port, 0xFFFF, env.tid(), List.of(0x008)));
             env.drain(5_000);
@@ -265,7 +265,7 @@ public final class NrcFigures implements FigureSource {
         RunConfig cfg = RunConfig.of(seed, 0).withProgress(progress);
         Sweep<Integer> sweep = Sweep.of(SWEEP, List.of("addresses", "write_cycles", "read_cycles"), n -> {
             try (NrcEnv env = new NrcEnv(Testbench.create(() -> new Nrc(BOARD, null), cfg), null, Throttle.NONE)) {
-                long[] wr = NrcEepromScenario.writeThenRead(env, env.tb.rng("eeprom" + n), RsGeometry.LAST_COL, n, true);
+                long[] wr = NrcEepromScenario.writeThenRead(env, env.tb.rng("eeprom" + n), RsGeometry.TH2.lastCol(), n, true);
                 env.tb.finish();
                 return new double[] {n, wr[0], wr[1]};
             }

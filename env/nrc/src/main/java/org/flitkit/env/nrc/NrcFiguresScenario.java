@@ -55,7 +55,7 @@ public final class NrcFiguresScenario {
             // simulation speed with the JIT warm: every port reading back to back, then idle
             speed = speed(env, () -> {
                 for (int k = 0; k < 40; k++) {
-                    for (int p = 0; p < RsGeometry.PORTS; p++) {
+                    for (int p = 0; p < RsGeometry.TH2.ports(); p++) {
                         env.submit(p, Requests.read(p, 0xFFFF, env.tid(), List.of(0x008)));
                     }
                 }
@@ -87,8 +87,8 @@ public final class NrcFiguresScenario {
         out.println("in-chip latency by port, cycles (request's first flit offered to the answer's last flit):");
         out.println("port  RS  read1  write1  read2  write2");
         NrcPortsScenario.Latencies reg = plane.reg();
-        for (int p = 0; p < RsGeometry.PORTS; p++) {
-            out.printf(Locale.ROOT, "%4d  %2d  %5d  %6d  %5d  %6d%n", p, RsGeometry.hopsToNma(p), reg.read1()[p], reg.write1()[p],
+        for (int p = 0; p < RsGeometry.TH2.ports(); p++) {
+            out.printf(Locale.ROOT, "%4d  %2d  %5d  %6d  %5d  %6d%n", p, RsGeometry.TH2.hopsToNma(p), reg.read1()[p], reg.write1()[p],
                     reg.read2()[p], reg.write2()[p]);
         }
         out.print("E2PROM sweep, cycles:\n" + eeprom.csv());

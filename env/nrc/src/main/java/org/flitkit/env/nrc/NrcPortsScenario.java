@@ -40,7 +40,7 @@ public final class NrcPortsScenario {
 
     /** Runs the per-port sequence on an environment and returns the latencies. */
     public static Latencies measure(NrcEnv env, Rng rng) {
-        int n = RsGeometry.PORTS;
+        int n = RsGeometry.TH2.ports();
         Latencies l = new Latencies(new long[n], new long[n], new long[n], new long[n]);
         for (int p = 0; p < n; p++) {
             int ctrl = NmaRegisters.PORT_BASE + p * NmaRegisters.PORT_STRIDE + 8;
@@ -68,13 +68,13 @@ public final class NrcPortsScenario {
      */
     static void check(NrcEnv env, Latencies l) {
         List<long[]> kinds = List.of(l.read1, l.write1, l.read2, l.write2);
-        for (int p = 0; p < RsGeometry.PORTS; p++) {
-            long extra = 2L * (RsGeometry.hopsToNma(p) - 1);
+        for (int p = 0; p < RsGeometry.TH2.ports(); p++) {
+            long extra = 2L * (RsGeometry.TH2.hopsToNma(p) - 1);
             for (int k = 0; k < kinds.size(); k++) {
                 long expected = (k == 0 ? NEAREST_ONE_REGISTER : k == 2 ? NEAREST_ONE_REGISTER + 1 : NEAREST_WRITE) + extra;
                 if (kinds.get(k)[p] != expected) {
                     throw env.tb.fail("latency", KINDS.get(k) + " from port " + p + " answered in "
-                            + kinds.get(k)[p] + " cycles, expected " + expected + " (" + RsGeometry.hopsToNma(p)
+                            + kinds.get(k)[p] + " cycles, expected " + expected + " (" + RsGeometry.TH2.hopsToNma(p)
                             + " relay stations each way)");
                 }
             }

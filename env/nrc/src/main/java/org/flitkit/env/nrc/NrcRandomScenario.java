@@ -114,7 +114,7 @@ public final class NrcRandomScenario {
             }
             readable.sort(null);
             List<PortDriver> drivers = new ArrayList<>();
-            for (int p = 0; p < RsGeometry.PORTS; p++) {
+            for (int p = 0; p < RsGeometry.TH2.ports(); p++) {
                 drivers.add(env.tb.add(new PortDriver(env, p, readable)));
             }
             env.tb.run(cfg.cycles());
@@ -123,7 +123,7 @@ public final class NrcRandomScenario {
             env.tb.finish();
             long sent = drivers.stream().mapToLong(d -> d.sent).sum();
             long busiest = drivers.stream().mapToLong(d -> d.sent).max().orElse(0);
-            return env.result().with("requests", sent).with("ports", RsGeometry.PORTS).with("max_per_port", busiest);
+            return env.result().with("requests", sent).with("ports", RsGeometry.TH2.ports()).with("max_per_port", busiest);
         }
     }
 }

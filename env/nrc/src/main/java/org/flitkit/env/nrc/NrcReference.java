@@ -165,7 +165,7 @@ public final class NrcReference {
             case NmaRegisters.NMA_VERSION:
                 return NmaRegisters.VERSION;
             case NmaRegisters.PORT_COUNT:
-                return (long) RsGeometry.PORTS;
+                return (long) RsGeometry.TH2.ports();
             default:
                 break;
         }

@@ -20,16 +20,23 @@ import org.flitkit.formats.th2.Th2;
 /**
  * nmp_packer: takes each packet from nmp_output_fifo, reads its output port Route.Hop[HopPtr],
  * increments HopPtr, puts the port in its head ({@link RsBeat} tag) and sends its 40 beats into the
- * relay-station row that leads to that port. Spec: 20-th2-management.md, "NMA submodules" (nmp_packer); hop rule in
- * docs/th2-formats.md. A packet with no hop left or a port above 23 is dropped and counted.
+ * relay-station row that leads to that port ({@link RsGeometry}). Spec: 20-th2-management.md, "NMA submodules" (nmp_packer); hop rule in
+ * docs/th2-formats.md. A packet with no hop left or a port beyond the chip's is dropped and counted.
  */
 public final class NmpPacker extends Module {
     public final Decoupled<UInt> in = input(PacketWords.packetStream());
-    public final Vec<Decoupled<RsBeat>> rows = output(Vec(RsGeometry.ROWS, () -> Decoupled.of(RsBeat::new)));
+    public final Vec<Decoupled<RsBeat>> rows;
     /** packets dropped because their route had no usable hop */
-    public final UInt routeDrops = output(UInt(32));
+    public final UInt routeDrops;
 
+    /** The TH-2 NRC's packer: 4 rows of 6 ports. */
     public NmpPacker() {
+        this(RsGeometry.TH2);
+    }
+
+    public NmpPacker(RsGeometry geometry) {
+        rows = output(Vec(geometry.rows(), () -> Decoupled.of(RsBeat::new)));
+        routeDrops = output(UInt(32));
         UInt route = LayoutBits.get(in.bits, PacketLayout.HEAD.ROUTE);
         UInt hopPtr = LayoutBits.get(in.bits, PacketLayout.HOP_PTR);
         UInt hopNum = LayoutBits.get(route, FlitLayouts.ROUTE.HOP_NUM);
@@ -38,7 +45,7 @@ public final class NmpPacker extends Module {
             hops.add(LayoutBits.get(route, FlitLayouts.ROUTE.hop(i)));
         }
         UInt dest = vecOf(hops).at(hopPtr);
-        Bool routable = hopPtr.lt(hopNum).and(dest.lt(RsGeometry.PORTS));
+        Bool routable = hopPtr.lt(hopNum).and(dest.lt(geometry.ports()));
 
         WidthSerializer flits = instance("flits", new WidthSerializer(Th2.PACKET_BITS, Th2.FLIT_BITS));
         WidthSerializer beats = instance("beats", new WidthSerializer(Th2.FLIT_BITS, Th2.RS_BEAT_BITS));
@@ -66,9 +73,9 @@ public final class NmpPacker extends Module {
         UInt port = tags.deq.bits;
         List<Bool> inRow = new ArrayList<>();
         List<UInt> rowReady = new ArrayList<>();
-        for (int r = 0; r < RsGeometry.ROWS; r++) {
+        for (int r = 0; r < geometry.rows(); r++) {
             Decoupled<RsBeat> o = rows.get(r);
-            Bool sel = port.ge(r * RsGeometry.COLS).and(port.lt((r + 1) * RsGeometry.COLS));
+            Bool sel = port.ge(r * geometry.cols()).and(port.lt((r + 1) * geometry.cols()));
             inRow.add(sel);
             rowReady.add(o.ready);
             o.valid.assign(beats.out.valid.and(sel));

@@ -22,35 +22,36 @@ import org.flitkit.formats.th2.FaultCode;
 import org.flitkit.formats.th2.Th2;
 
 /**
- * The NRC as the management plane sees it: 24 ports (flits in and out, packets for other chips on
+ * The NRC as the management plane sees it: its ports (24 on the TH-2 NRC; flits in and out, packets for other chips on
  * {@code toSwitch}), the relay-station plane, the NMA core (register map, eep_access, power-up load)
  * on the I2C pins of the board's 24xx512 model, per-port link status and fault inputs.
  * Spec: 20-th2-management.md, "Where management packets go" and "NMA submodules"; docs/th2-nrc.md.
  */
 public final class Nrc extends Module {
-    public final Vec<Decoupled<UInt>> portIn = input(Vec(RsGeometry.PORTS, RsMesh::flits));
-    public final Vec<Decoupled<UInt>> portOut = output(Vec(RsGeometry.PORTS, RsMesh::flits));
-    public final Vec<Decoupled<UInt>> toSwitch = output(Vec(RsGeometry.PORTS, RsMesh::flits));
+    public final RsGeometry geometry;
+    public final Vec<Decoupled<UInt>> portIn;
+    public final Vec<Decoupled<UInt>> portOut;
+    public final Vec<Decoupled<UInt>> toSwitch;
     /** what each port's link layer reports (neighbour identity, counters) */
-    public final Vec<PortStatus> link = input(Vec(RsGeometry.PORTS, PortStatus::new));
-    /** fault levels, bit i = {@code NrcRegisters.faultSources().get(i)} */
-    public final UInt faults = input(UInt(NrcRegisters.faultSources().size()));
+    public final Vec<PortStatus> link;
+    /** fault levels, bit i = {@code NrcRegisters.faultSources(ports).get(i)} */
+    public final UInt faults;
     /** CHIP_ID (0xFFFF until configured) */
-    public final UInt chipId = output(UInt(Th2.CHIP_ID_BITS));
+    public final UInt chipId;
     /** the I2C lines between eep_access and the E2PROM (wired-AND, for waveforms) */
-    public final Bool scl = output(Bool());
-    public final Bool sda = output(Bool());
+    public final Bool scl;
+    public final Bool sda;
 
     /** the power-up configuration load from the E2PROM is running (requests wait), has ended, has failed */
-    public final Bool booting = output(Bool());
-    public final Bool bootDone = output(Bool());
-    public final Bool bootError = output(Bool());
+    public final Bool booting;
+    public final Bool bootDone;
+    public final Bool bootError;
 
     /** the switch core's side of the NMA (null for the management plane alone): tables, counters, BIST */
     public final SwitchSide sw;
 
     public final EepParams eepParams;
-    public final NrcPlane plane = instance(new NrcPlane());
+    public final NrcPlane plane;
     public final TableConfig tables;
     public final NmaCore nma;
     public final I2cEeprom eeprom;
@@ -75,11 +76,37 @@ public final class Nrc extends Module {
      *                     alone: packets for other chips leave on {@code toSwitch}, the table registers read 0
      */
     public Nrc(EepParams eepParams, byte[] eepromImage, SwitchParams switchParams) {
+        this(eepParams, eepromImage, switchParams, RsGeometry.TH2);
+    }
+
+    /**
+     * @param geometry the relay-station plane, one station per port ({@link RsGeometry#TH2} on the TH-2 NRC); with
+     *                 a switch core, as many ports as it has
+     */
+    public Nrc(EepParams eepParams, byte[] eepromImage, SwitchParams switchParams, RsGeometry geometry) {
+        if (switchParams != null && switchParams.ports() != geometry.ports()) {
+            throw new IllegalArgumentException("a switch core of " + switchParams.ports() + " ports behind a relay-station plane of "
+                    + geometry.ports() + " (" + geometry.rows() + " x " + geometry.cols() + ")");
+        }
+        this.geometry = geometry;
+        int n = geometry.ports();
+        portIn = input(Vec(n, RsMesh::flits));
+        portOut = output(Vec(n, RsMesh::flits));
+        toSwitch = output(Vec(n, RsMesh::flits));
+        link = input(Vec(n, PortStatus::new));
+        faults = input(UInt(NrcRegisters.faultSources(n).size()));
+        chipId = output(UInt(Th2.CHIP_ID_BITS));
+        scl = output(Bool());
+        sda = output(Bool());
+        booting = output(Bool());
+        bootDone = output(Bool());
+        bootError = output(Bool());
+        plane = instance(new NrcPlane(geometry));
         this.eepParams = eepParams;
-        nma = instance(NmaCore.nrc(eepParams, NrcRegisters.faultSources(), NrcRegisters.chipRegisters()));
+        nma = instance(NmaCore.nrc(eepParams, NrcRegisters.faultSources(n), NrcRegisters.chipRegisters(n)));
         eeprom = instance(new I2cEeprom(eepParams, eepromImage));
 
-        for (int p = 0; p < RsGeometry.PORTS; p++) {
+        for (int p = 0; p < n; p++) {
             plane.portIn.get(p).connect(portIn.get(p));
             portOut.get(p).connect(plane.portOut.get(p));
             toSwitch.get(p).connect(plane.toSwitch.get(p));
@@ -87,7 +114,7 @@ public final class Nrc extends Module {
         nma.in.connect(plane.toNma);
         plane.fromNma.connect(nma.out);
         // a failed power-up load is the chip-level EEPROM_LOAD_FAILED fault
-        int loadFailed = NrcRegisters.faultInput(FaultCode.EEPROM_LOAD_FAILED.code(), FaultCode.CHIP_LEVEL_PORT);
+        int loadFailed = NrcRegisters.faultInput(n, FaultCode.EEPROM_LOAD_FAILED.code(), FaultCode.CHIP_LEVEL_PORT);
         nma.faults.assign(faults.or(nma.bootError.pad(faults.width()).shl(loadFailed).trunc(faults.width())));
         booting.assign(nma.booting);
         bootDone.assign(nma.bootDone);
@@ -139,7 +166,7 @@ public final class Nrc extends Module {
             }
         }
         counters();
-        for (int p = 0; p < RsGeometry.PORTS; p++) {
+        for (int p = 0; p < n; p++) {
             nma.portStatus(p, link.get(p), NmaRegisters.identity(lit(ChipType.NRC.code(), 2), id, lit(p, RsBeat.PORT_BITS)));
         }
     }
@@ -156,9 +183,9 @@ public final class Nrc extends Module {
             return;
         }
         UInt transit = regInit(UInt(64), 0).named("transit");
-        Bool[] heads = new Bool[RsGeometry.PORTS];
+        Bool[] heads = new Bool[geometry.ports()];
         UInt sum = lit(0, 5);
-        for (int p = 0; p < RsGeometry.PORTS; p++) {
+        for (int p = 0; p < heads.length; p++) {
             Decoupled<UInt> s = plane.toSwitch.get(p);
             heads[p] = s.fire().and(s.bits.bits(Th2.FLIT_BITS - 1, Th2.FLIT_BITS - 2).eq(Th2.KIND_HEAD));
             sum = sum.add(heads[p].pad(5));

@@ -18,27 +18,28 @@ import org.flitkit.rtl.nrc.switchcore.SwitchCore;
 import org.flitkit.rtl.nrc.switchcore.SwitchParams;
 
 /**
- * The whole NRC: on each of the 24 ports a link layer (frames on the cable, CRC, retry, training, neighbour
+ * The whole NRC: on each of its ports (24 on the TH-2 NRC; fewer in a reduced-port build for differential tests) a link layer (frames on the cable, CRC, retry, training, neighbour
  * identity, BIST), the switch core between them (DAMQ buffers, VCs, virtual cut-through, source and table
  * routing), and the management side ({@link Nrc}: relay stations, NMA, E2PROM) reached through the core.
  * Spec: 20-th2-management.md, "The system" and "Where management packets go"; docs/th2-nrc-switch.md.
  */
 public final class NrcChip extends Module {
     public final SwitchParams params;
+    public final RsGeometry geometry;
     /** the frames each port's cable delivers / carries away, one per cycle */
     public final Vec<UInt> wireIn;
     public final Vec<UInt> wireOut;
     /**
-     * fault levels from outside (bit i = {@code NrcRegisters.faultSources().get(i)}), OR'd with those the chip raises:
+     * fault levels from outside (bit i = {@code NrcRegisters.faultSources(ports).get(i)}), OR'd with those the chip raises:
      * link down, degraded width and retries over NRC_RETRY_THRESHOLD per port, over-temperature from {@link #temperature}
      */
-    public final UInt faults = input(UInt(NrcRegisters.faultSources().size()));
+    public final UInt faults;
     /** the die temperature in degrees C from the chip's sensor (the board drives it) */
-    public final UInt temperature = input(UInt(8));
-    public final UInt chipId = output(UInt(Th2.CHIP_ID_BITS));
-    public final Bool booting = output(Bool());
-    public final Bool bootDone = output(Bool());
-    public final Bool bootError = output(Bool());
+    public final UInt temperature;
+    public final UInt chipId;
+    public final Bool booting;
+    public final Bool bootDone;
+    public final Bool bootError;
 
     public final Nrc nrc;
     public final SwitchCore core;
@@ -56,15 +57,30 @@ public final class NrcChip extends Module {
      * @param linkParams   every port's link layer
      */
     public NrcChip(EepParams eep, byte[] eepromImage, SwitchParams switchParams, LinkParams linkParams) {
-        if (switchParams.ports() != RsGeometry.PORTS) {
-            throw new IllegalArgumentException("the NRC has " + RsGeometry.PORTS + " ports (its relay-station plane), not "
-                    + switchParams.ports());
+        this(eep, eepromImage, switchParams, linkParams, RsGeometry.TH2);
+    }
+
+    /**
+     * A chip whose relay-station plane is {@code geometry}: as many ports as {@code switchParams} has (a reduced-port
+     * build is the same RTL with fewer ports, small enough for Verilator in the differential tests).
+     */
+    public NrcChip(EepParams eep, byte[] eepromImage, SwitchParams switchParams, LinkParams linkParams, RsGeometry geometry) {
+        if (switchParams.ports() != geometry.ports()) {
+            throw new IllegalArgumentException("the NRC has " + geometry.ports() + " ports (its relay-station plane, "
+                    + geometry.rows() + " x " + geometry.cols() + "), not " + switchParams.ports());
         }
         this.params = switchParams;
+        this.geometry = geometry;
         int n = switchParams.ports();
+        faults = input(UInt(NrcRegisters.faultSources(n).size()));
+        temperature = input(UInt(8));
+        chipId = output(UInt(Th2.CHIP_ID_BITS));
+        booting = output(Bool());
+        bootDone = output(Bool());
+        bootError = output(Bool());
         wireIn = input(Vec(n, () -> UInt(LinkFrame.BITS)));
         wireOut = output(Vec(n, () -> UInt(LinkFrame.BITS)));
-        nrc = instance(new Nrc(eep, eepromImage, switchParams));
+        nrc = instance(new Nrc(eep, eepromImage, switchParams, geometry));
         core = instance(new SwitchCore(switchParams));
         links = new LinkLayer[n];
 
@@ -127,6 +143,6 @@ public final class NrcChip extends Module {
     /** {@code level} at the fault input of {@code code} at {@code port}, as a word of all fault inputs. */
     private UInt fault(FaultCode code, int port, Bool level) {
         int w = faults.width();
-        return level.pad(w).shl(NrcRegisters.faultInput(code.code(), port)).trunc(w);
+        return level.pad(w).shl(NrcRegisters.faultInput(params.ports(), code.code(), port)).trunc(w);
     }
 }

@@ -17,6 +17,7 @@ import org.flitkit.rtl.nrc.switchcore.TableRegions;
  * The NRC register map and fault inputs: the common NMA registers, the NRC's own counters at 0x100 and
  * 24 per-port banks (own identity, neighbour identity, link counters, BIST) at 0x400 + 0x10 p.
  * Fault input 3p+k is fault k (link down, degraded, retry threshold) of port p; then chip-level faults.
+ * A reduced-port chip ({@link RsGeometry}) has the same map with a bank and three fault inputs per port it has.
  * Spec: 20-th2-management.md, "Hardware primitives behind them"; docs/th2-nrc.md "Register map".
  */
 public final class NrcRegisters {
@@ -59,10 +60,15 @@ public final class NrcRegisters {
     private NrcRegisters() {
     }
 
-    /** The fault inputs of the NRC, input i = element i. */
+    /** The fault inputs of the TH-2 NRC, input i = element i. */
     public static List<FaultSource> faultSources() {
+        return faultSources(RsGeometry.TH2.ports());
+    }
+
+    /** The fault inputs of an NRC of {@code ports} ports, input i = element i. */
+    public static List<FaultSource> faultSources(int ports) {
         List<FaultSource> l = new ArrayList<>();
-        for (int p = 0; p < RsGeometry.PORTS; p++) {
+        for (int p = 0; p < ports; p++) {
             for (FaultCode c : PORT_FAULTS) {
                 l.add(FaultSource.of(c, p));
             }
@@ -73,9 +79,14 @@ public final class NrcRegisters {
         return List.copyOf(l);
     }
 
-    /** Fault input of {@code code} at {@code port} (31 = chip level), or -1. */
+    /** Fault input of {@code code} at {@code port} (31 = chip level) of the TH-2 NRC, or -1. */
     public static int faultInput(int code, int port) {
-        List<FaultSource> s = faultSources();
+        return faultInput(RsGeometry.TH2.ports(), code, port);
+    }
+
+    /** Fault input of {@code code} at {@code port} (31 = chip level) of an NRC of {@code ports} ports, or -1. */
+    public static int faultInput(int ports, int code, int port) {
+        List<FaultSource> s = faultSources(ports);
         for (int i = 0; i < s.size(); i++) {
             if (s.get(i).code() == code && s.get(i).port() == port) {
                 return i;
@@ -84,8 +95,13 @@ public final class NrcRegisters {
         return -1;
     }
 
-    /** The NRC's own registers (what it adds to the common NMA ones). */
+    /** The TH-2 NRC's own registers (what it adds to the common NMA ones). */
     public static List<RegDef> chipRegisters() {
+        return chipRegisters(RsGeometry.TH2.ports());
+    }
+
+    /** The own registers of an NRC of {@code ports} ports. */
+    public static List<RegDef> chipRegisters(int ports) {
         List<RegDef> l = new ArrayList<>(List.of(
                 RegDef.ro(ROUTE_DROPS, NmaRegisters.CHIP_BASE, "outgoing packets nmp_packer dropped: no hop left or a port above 23"),
                 RegDef.ro(NMP_IN, NmaRegisters.CHIP_BASE + 1, "packets nmp_unpacker delivered to the NMA (before CRC and DestID checks)"),
@@ -113,14 +129,19 @@ public final class NrcRegisters {
                         .withFields(TABLE_REGION_FIELDS),
                 RegDef.rw(TABLE_DEFAULT, NmaRegisters.CHIP_BASE + 16, 0,
                         "allowed outputs [23:0] of a region entry that is empty or past the table (0: such packets are unroutable)")));
-        l.addAll(NmaRegisters.portBanks(RsGeometry.PORTS));
+        l.addAll(NmaRegisters.portBanks(ports));
         return List.copyOf(l);
     }
 
     /** The whole NRC register map, by address. */
     public static List<RegDef> map() {
-        List<RegDef> all = new ArrayList<>(NmaRegisters.common(faultSources().size()));
-        all.addAll(chipRegisters());
+        return map(RsGeometry.TH2.ports());
+    }
+
+    /** The register map of an NRC of {@code ports} ports, by address. */
+    public static List<RegDef> map(int ports) {
+        List<RegDef> all = new ArrayList<>(NmaRegisters.common(faultSources(ports).size()));
+        all.addAll(chipRegisters(ports));
         return RegisterFile.check(ChipType.NRC.registerAddressBits(), all);
     }
 

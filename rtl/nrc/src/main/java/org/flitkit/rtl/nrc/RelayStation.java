@@ -42,9 +42,10 @@ public final class RelayStation extends Module {
     /** flow 4: beats for a port further left */
     public final Decoupled<RsBeat> toLeft = output(Decoupled.of(RsBeat::new));
 
-    public RelayStation(int port) {
+    /** The relay station of port {@code port} in a plane of {@code geometry}. */
+    public RelayStation(RsGeometry geometry, int port) {
         this.port = port;
-        RsGeometry.col(port);
+        geometry.col(port);
 
         // flow 1: PortIngress hands over only source-routed VC3 packets, so the head's RtType:VC can carry the port
         WidthSerializer ser = instance("ser", new WidthSerializer(Th2.FLIT_BITS, Th2.RS_BEAT_BITS));

@@ -36,7 +36,7 @@ public final class RsBeat extends Bundle {
         if (FlitLayouts.HEAD.VC.lsb() != TAG.lsb() + FlitLayouts.HEAD.RT_TYPE.width()
                 || TAG.lsb() + TAG.width() != FlitLayouts.HEAD.VC.lsb() + FlitLayouts.HEAD.VC.width()
                 || TAG_IN_BEAT.lsb() < 0 || TAG_IN_BEAT.msb() >= Th2.RS_BEAT_BITS
-                || (1 << TAG.width()) < RsGeometry.PORTS) {
+                || (1 << TAG.width()) < RsGeometry.TH2.ports()) {
             throw new IllegalStateException("the RS port tag must be RtType:VC, inside the first beat, and hold 0..23");
         }
     }

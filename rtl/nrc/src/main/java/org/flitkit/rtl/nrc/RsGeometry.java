@@ -3,48 +3,61 @@ package org.flitkit.rtl.nrc;
 import org.flitkit.formats.th2.Th2;
 
 /**
- * Where the 24 relay stations sit (docs/th2-nrc.md, "Relay-station geometry"): 4 rows of 6, port p at
- * row p / 6, column p % 6; inbound beats move to higher columns and leave column 5 into the NMA,
- * outbound beats enter column 5 from the NMA and move down. Spec: 20-th2-management.md, NRC roles.
+ * Where the relay stations sit (docs/th2-nrc.md, "Relay-station geometry"): the TH-2 NRC has 4 rows of 6, port p at
+ * row p / 6, column p % 6; inbound beats move to higher columns and leave the last column into the NMA, outbound
+ * beats enter the last column from the NMA and move down. Smaller planes (a reduced-port chip for differential tests)
+ * keep the same rule with fewer rows and columns. Spec: 20-th2-management.md, NRC roles.
  */
-public final class RsGeometry {
-    public static final int ROWS = 4;
-    public static final int COLS = 6;
-    public static final int PORTS = ROWS * COLS;
-    /** Column of the last RS of a row, the one wired to the NMA. */
-    public static final int LAST_COL = COLS - 1;
+public record RsGeometry(int rows, int cols) {
+    /** The TH-2 NRC's plane: 4 rows of 6 relay stations, one per port. */
+    public static final RsGeometry TH2 = new RsGeometry(4, 6);
     /** Relay-station beats per flit (10) and per management packet (40). */
     public static final int BEATS_PER_FLIT = Th2.RS_BEATS_PER_FLIT;
     public static final int BEATS_PER_PACKET = BEATS_PER_FLIT * Th2.PACKET_FLITS;
 
-    private RsGeometry() {
+    public RsGeometry {
+        // the port tag a packet carries through the plane is 5 bits, and the register map has 24 port banks
+        if (rows < 1 || cols < 1 || rows * cols > Th2.NRC_PORTS) {
+            throw new IllegalArgumentException("a relay-station plane of " + rows + " x " + cols
+                    + ": rows and columns from 1, at most " + Th2.NRC_PORTS + " ports");
+        }
     }
 
-    public static int row(int port) {
+    /** Ports, one relay station each. */
+    public int ports() {
+        return rows * cols;
+    }
+
+    /** Column of the last RS of a row, the one wired to the NMA. */
+    public int lastCol() {
+        return cols - 1;
+    }
+
+    public int row(int port) {
         check(port);
-        return port / COLS;
+        return port / cols;
     }
 
-    public static int col(int port) {
+    public int col(int port) {
         check(port);
-        return port % COLS;
+        return port % cols;
     }
 
-    public static int port(int row, int col) {
-        if (row < 0 || row >= ROWS || col < 0 || col >= COLS) {
+    public int port(int row, int col) {
+        if (row < 0 || row >= rows || col < 0 || col >= cols) {
             throw new IllegalArgumentException("no relay station at row " + row + ", column " + col);
         }
-        return row * COLS + col;
+        return row * cols + col;
     }
 
-    /** Relay stations a packet crosses between port {@code port} and the NMA: 1 (column 5) to 6 (column 0). */
-    public static int hopsToNma(int port) {
-        return COLS - col(port);
+    /** Relay stations a packet crosses between port {@code port} and the NMA: 1 (last column) to cols (column 0). */
+    public int hopsToNma(int port) {
+        return cols - col(port);
     }
 
-    private static void check(int port) {
-        if (port < 0 || port >= PORTS) {
-            throw new IllegalArgumentException("NRC port " + port + " outside 0.." + (PORTS - 1));
+    private void check(int port) {
+        if (port < 0 || port >= ports()) {
+            throw new IllegalArgumentException("NRC port " + port + " outside 0.." + (ports() - 1));
         }
     }
 }

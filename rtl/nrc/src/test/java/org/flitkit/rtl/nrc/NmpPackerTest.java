@@ -41,7 +41,7 @@ class NmpPackerTest {
             NmpPacker pk = tb.dut();
             in = tb.add(new StreamSource("in", StreamPort.of(pk.in)));
             scoreboard = tb.add(new OutOfOrderScoreboard<>("scoreboard", OnRow::row));
-            for (int r = 0; r < RsGeometry.ROWS; r++) {
+            for (int r = 0; r < RsGeometry.TH2.rows(); r++) {
                 int row = r;
                 StreamPort out = StreamPort.of(pk.rows.get(r));
                 tb.add(new StreamSink("row" + r, out).backpressure(backpressure));
@@ -54,7 +54,7 @@ class NmpPackerTest {
 
         /** Sends {@code m}, which must leave on the row of {@code port}, advanced and tagged with it. */
         void send(ManagementPacket m, int port) {
-            scoreboard.expect(new OnRow(RsGeometry.row(port), TestPackets.beats(m.advance().toBits(), port)));
+            scoreboard.expect(new OnRow(RsGeometry.TH2.row(port), TestPackets.beats(m.advance().toBits(), port)));
             in.send(m.toBits().toBigInteger());
         }
     }
@@ -63,7 +63,7 @@ class NmpPackerTest {
     void routesEveryPortToItsRowWithHopPtrIncremented(RunConfig cfg) {
         try (Testbench<NmpPacker> tb = Testbench.create(NmpPacker::new, cfg)) {
             Env env = new Env(tb, Throttle.random(0.7));
-            for (int p = 0; p < RsGeometry.PORTS; p++) {
+            for (int p = 0; p < RsGeometry.TH2.ports(); p++) {
                 // the current hop is the second of three: Hop[1] = p
                 env.send(TestPackets.readRequest(p, RoutingField.of(9, p, 4), 1, RoutingField.of(0)), p);
             }

@@ -33,7 +33,7 @@ class NmpUnpackerTest {
 
         Env(Testbench<NmpUnpacker> tb, Throttle backpressure) {
             NmpUnpacker u = tb.dut();
-            for (int r = 0; r < RsGeometry.ROWS; r++) {
+            for (int r = 0; r < RsGeometry.TH2.rows(); r++) {
                 rows.add(tb.add(new FrameSource<>("row" + r, StreamPort.of(u.rows.get(r)), PacketCodec.beats())));
             }
             StreamPort out = StreamPort.of(u.out);
@@ -54,8 +54,8 @@ class NmpUnpackerTest {
         try (Testbench<NmpUnpacker> tb = Testbench.create(NmpUnpacker::new, cfg)) {
             Env env = new Env(tb, Throttle.NONE);
             List<List<Unpacked>> byRow = new ArrayList<>();
-            for (int r = 0; r < RsGeometry.ROWS; r++) {
-                int port = RsGeometry.port(r, RsGeometry.LAST_COL);
+            for (int r = 0; r < RsGeometry.TH2.rows(); r++) {
+                int port = RsGeometry.TH2.port(r, RsGeometry.TH2.lastCol());
                 List<Unpacked> sent = new ArrayList<>();
                 for (int k = 0; k < 3; k++) {
                     BitVector p = TestPackets.arrived(100 * r + k).toBits();
@@ -66,7 +66,7 @@ class NmpUnpackerTest {
             }
             // packet order: row 0, 1, 2, 3, 0, 1, ... (ports 5, 11, 17, 23), each packet whole
             for (int k = 0; k < 3; k++) {
-                for (int r = 0; r < RsGeometry.ROWS; r++) {
+                for (int r = 0; r < RsGeometry.TH2.rows(); r++) {
                     env.scoreboard.expect(byRow.get(r).get(k));
                 }
             }

@@ -65,7 +65,7 @@ class NrcPlaneTest {
         Env(Testbench<NrcPlane> tb, Throttle backpressure) {
             NrcPlane plane = tb.dut();
             Framing fourFlits = Framing.fixed(Th2.PACKET_FLITS);
-            for (int p = 0; p < RsGeometry.PORTS; p++) {
+            for (int p = 0; p < RsGeometry.TH2.ports(); p++) {
                 StreamPort portIn = StreamPort.of(plane.portIn.get(p));
                 in.add(tb.add(new FrameSource<>("port" + p + "_in", portIn, TestPackets.FLITS)));
                 inFlits.add(tb.add(new StreamMonitor("port" + p + "_in_mon", portIn)));
@@ -88,15 +88,15 @@ class NrcPlaneTest {
 
     @Test
     void eachRelayStationOnTheWayCostsOneCycleInAndOut(RunConfig cfg) {
-        int[] inbound = new int[RsGeometry.PORTS];
-        int[] outbound = new int[RsGeometry.PORTS];
+        int[] inbound = new int[RsGeometry.TH2.ports()];
+        int[] outbound = new int[RsGeometry.TH2.ports()];
         try (Testbench<NrcPlane> tb = Testbench.create(sim, cfg)) {
             Env env = new Env(tb, Throttle.NONE);
             Recorder<BigInteger> toNma = new Recorder<>(tb);
             env.toNma.subscribe(toNma);
             Recorder<BigInteger> fromNma = new Recorder<>(tb);
             env.fromNmaTaken.subscribe(fromNma);
-            for (int port = 0; port < RsGeometry.PORTS; port++) {
+            for (int port = 0; port < RsGeometry.TH2.ports(); port++) {
                 int p = port;
                 Recorder<BigInteger> taken = new Recorder<>(tb);
                 env.inFlits.get(p).subscribe(taken);
@@ -116,14 +116,14 @@ class NrcPlaneTest {
                 outbound[p] = (int) (answer.cycle(0) - fromNma.cycle(p));
             }
             tb.finish();
-            for (int p = 0; p < RsGeometry.PORTS; p++) {
+            for (int p = 0; p < RsGeometry.TH2.ports(); p++) {
                 assertThat(env.out.get(p).packets()).as("packets out of port %d", p).isEqualTo(1);
                 assertThat(env.toSwitch.get(p).packets()).as("packets to the switch from port %d", p).isZero();
             }
         }
         // 40 beats + flit serializer 1 + one cycle per RS + flit and packet deserializers 2 (inbound)
-        for (int p = 0; p < RsGeometry.PORTS; p++) {
-            int extra = RsGeometry.hopsToNma(p) - 1;
+        for (int p = 0; p < RsGeometry.TH2.ports(); p++) {
+            int extra = RsGeometry.TH2.hopsToNma(p) - 1;
             assertThat(inbound[p]).as("port %d in", p).isEqualTo(NEAREST_INBOUND + extra);
             assertThat(outbound[p]).as("port %d out", p).isEqualTo(NEAREST_OUTBOUND + extra);
         }
@@ -141,12 +141,12 @@ class NrcPlaneTest {
                     BitVector.of(Th2.PACKET_BITS, v))));
             OutOfOrderScoreboard<Integer, TestPackets.AtPort> down = tb.add(new OutOfOrderScoreboard<>("port_out_sb", TestPackets.AtPort::port));
             OutOfOrderScoreboard<Integer, TestPackets.AtPort> transit = tb.add(new OutOfOrderScoreboard<>("switch_sb", TestPackets.AtPort::port));
-            for (int port = 0; port < RsGeometry.PORTS; port++) {
+            for (int port = 0; port < RsGeometry.TH2.ports(); port++) {
                 int p = port;
                 env.out.get(p).subscribe(b -> down.observe(new TestPackets.AtPort(p, b)));
                 env.toSwitch.get(p).subscribe(b -> transit.observe(new TestPackets.AtPort(p, b)));
             }
-            for (int p = 0; p < RsGeometry.PORTS; p++) {
+            for (int p = 0; p < RsGeometry.TH2.ports(); p++) {
                 for (int k = 0; k < 2; k++) {
                     BitVector req = TestPackets.arrived(p * 10 + k).toBits();
                     up.expect(new TestPackets.AtPort(p, req));
@@ -157,7 +157,7 @@ class NrcPlaneTest {
                 transit.expect(new TestPackets.AtPort(p, other));
                 env.in.get(p).send(other);
             }
-            for (int p = 0; p < RsGeometry.PORTS; p++) {
+            for (int p = 0; p < RsGeometry.TH2.ports(); p++) {
                 int port = (p * 7) % 24;
                 ManagementPacket resp = TestPackets.readRequest(1000 + p, RoutingField.of(port), 0, RoutingField.EMPTY);
                 down.expect(new TestPackets.AtPort(port, resp.advance().toBits()));

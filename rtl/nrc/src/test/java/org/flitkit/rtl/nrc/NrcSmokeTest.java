@@ -52,7 +52,7 @@ class NrcSmokeTest {
             // nothing may leave toward the switch: every packet here is for this chip
             InOrderScoreboard<TestPackets.AtPort> transit = tb.add(new InOrderScoreboard<>("transit"));
             Recorder<TestPackets.AtPort> out = new Recorder<>(tb);
-            for (int p = 0; p < RsGeometry.PORTS; p++) {
+            for (int p = 0; p < RsGeometry.TH2.ports(); p++) {
                 int port = p;
                 StreamPort po = StreamPort.of(nrc.portOut.get(p));
                 tb.add(new StreamSink("port" + p + "_out", po));
@@ -90,7 +90,7 @@ class NrcSmokeTest {
             }
             tb.finish();
             // docs/th2-nrc.md, "Latency by port": 3 relay stations each way (port 3), read1 94, read2 95 cycles
-            assertThat(RsGeometry.hopsToNma(PORT)).isEqualTo(3);
+            assertThat(RsGeometry.TH2.hopsToNma(PORT)).isEqualTo(3);
             assertThat(latency[1]).isEqualTo(94);
             assertThat(latency[2]).isEqualTo(95);
         }

@@ -46,7 +46,7 @@ class RelayStationTest {
         final Recorder<List<BigInteger>> towardNmaPackets;
 
         Env(RunConfig cfg, Throttle backpressure) {
-            tb = Testbench.create(() -> new RelayStation(PORT), cfg);
+            tb = Testbench.create(() -> new RelayStation(RsGeometry.TH2, PORT), cfg);
             RelayStation rs = tb.dut();
             fromSwitch = tb.add(new FrameSource<>("from_switch", StreamPort.of(rs.fromSwitch), TestPackets.FLITS));
             fromLeft = tb.add(new FrameSource<>("from_left", StreamPort.of(rs.fromLeft), PacketCodec.beats()));

@@ -21,17 +21,19 @@ import org.flitkit.hdl.lib.Lfsr;
 import org.flitkit.hdl.lib.Lock;
 import org.flitkit.rtl.link.LinkParams;
 import org.flitkit.rtl.nma.EepParams;
+import org.flitkit.rtl.nrc.RsGeometry;
 import org.flitkit.rtl.nrc.switchcore.SwitchParams;
 import org.flitkit.tools.benchmark.Checksum;
 
 /**
  * The {@code nrc-chip} benchmark: the whole NRC ({@link NrcPeerBoard}: 24 link layers, cables of
  * {@link #CABLE_LATENCY} cycles to 24 far-end link ports, the switch core, the management plane with an
- * erased E2PROM) in a closed design. Each far end sends LFSR data packets back to back (VC0..2, 1 to 8 flits,
- * source-routed to a random output of the NRC), and between them, on about 1 cycle in 1,024 per port, a
+ * erased E2PROM) in a closed design. Each far end sends LFSR data packets back to back (VC0..2, 1 to 8 flits or the
+ * core's longest packet if shorter, source-routed to a random output of the NRC), and between them, on about 1 cycle in 1,024 per port, a
  * management request of {@link RequestGenerator} (a register read or write on VC3, to the chip's NMA); it takes flits under LFSR
  * backpressure. {@code checksum} folds every flit the far ends take: data that crossed the switch and the
- * NMA's responses. docs/th2-nrc-switch.md, "Benchmarks".
+ * NMA's responses. A reduced-port build ({@link #reduced()}: 4 ports) is the same design for the differential tests.
+ * docs/th2-nrc-switch.md, "Benchmarks".
  */
 public final class NrcChipBenchmark extends Module {
     /** Cycles a frame takes over each cable, each way (a short cable at 424 MHz). */
@@ -43,12 +45,18 @@ public final class NrcChipBenchmark extends Module {
     /** of those, on VC3: the NMA's responses (data uses VC0..2) */
     public final UInt responses = output(UInt(32));
 
-    public final NrcPeerBoard board = instance(new NrcPeerBoard(EepParams.FAST, null, SwitchParams.TH2, LinkParams.defaults(),
-            CABLE_LATENCY));
+    public final NrcPeerBoard board;
 
+    /** The TH-2 NRC: 24 ports. */
     public NrcChipBenchmark() {
-        int n = SwitchParams.TH2.ports();
-        RequestGenerator requests = instance(new RequestGenerator());
+        this(SwitchParams.TH2, RsGeometry.TH2);
+    }
+
+    /** The same load on a chip of {@code sp.ports()} ports, its relay stations laid out as {@code geometry}. */
+    public NrcChipBenchmark(SwitchParams sp, RsGeometry geometry) {
+        int n = sp.ports();
+        board = instance(new NrcPeerBoard(EepParams.FAST, null, sp, LinkParams.defaults(), CABLE_LATENCY, geometry));
+        RequestGenerator requests = instance(new RequestGenerator(n));
         UInt sinkReady = Lfsr.galois(32, TRUE(), 0x5EED_0A11L).named("sinkReady");
         UInt requestDice = Lfsr.galois(32, TRUE(), 0xD1CE_5EEDL).named("requestDice");
         List<Bits> taken = new ArrayList<>();
@@ -73,7 +81,7 @@ public final class NrcChipBenchmark extends Module {
             merge.in.get(0).valid.assign(request.valid.and(allow));
             merge.in.get(0).bits.assign(request.bits);
             request.ready.assign(merge.in.get(0).ready.and(allow));
-            merge.in.get(1).connect(dataSource(p));
+            merge.in.get(1).connect(dataSource(p, n, sp.maxPacketFlits()));
             board.portIn.get(p).connect(merge.out);
 
             Decoupled<UInt> out = board.portOut.get(p);
@@ -93,13 +101,27 @@ public final class NrcChipBenchmark extends Module {
         checksum.assign(Checksum.accumulate(Checksum.fold(taken)));
     }
 
-    /** Far end p's data: packets from an LFSR that steps once per flit sent, source-routed through one output of the NRC. */
-    private static Decoupled<UInt> dataSource(int p) {
+    /**
+     * The whole chip at a size Verilator builds in about a minute: 4 ports (the switch core's CI size, 2 x 2 relay
+     * stations), every block of the chip as in the TH-2 one.
+     */
+    public static NrcChipBenchmark reduced() {
+        return new NrcChipBenchmark(SwitchParams.CI, new RsGeometry(2, 2));
+    }
+
+    /**
+     * Far end p's data: packets of 1 to {@code maxFlits} (a power of two) flits from an LFSR that steps once per flit sent,
+     * source-routed through one of the n outputs.
+     */
+    private static Decoupled<UInt> dataSource(int p, int n, int maxFlits) {
+        if (Integer.bitCount(maxFlits) != 1) {
+            throw new IllegalArgumentException("the data source draws packet lengths 1.." + maxFlits + ": a power of two");
+        }
         Decoupled<UInt> d = wire(Decoupled.of(UInt(Th2.FLIT_BITS)));
         UInt rnd = Lfsr.galois(32, d.fire(), 0x2468_ACE1L + 0x9E37L * (p + 1)).named("data_lfsr_" + p);
         UInt vc = mux(rnd.bits(1, 0).eq(3), lit(0, 2), rnd.bits(1, 0)).pad(3);
-        UInt len = rnd.bits(4, 2).pad(4).add(1);
-        UInt output = SwitchTrafficBenchmark.mod24(rnd.bits(10, 5));
+        UInt len = rnd.bits(1 + Integer.numberOfTrailingZeros(maxFlits), 2).pad(4).add(1);
+        UInt output = SwitchTrafficBenchmark.modPorts(rnd.bits(10, 5), n);
 
         Bool sending = regInit(Bool(), 0).named("dataSending_" + p);
         UInt left = regInit(UInt(4), 0).named("dataLeft_" + p);

@@ -23,7 +23,7 @@ public final class NrcIdleBenchmark extends Module {
     public final Nrc nrc = instance(new Nrc());
 
     public NrcIdleBenchmark() {
-        for (int p = 0; p < RsGeometry.PORTS; p++) {
+        for (int p = 0; p < RsGeometry.TH2.ports(); p++) {
             nrc.portIn.get(p).noenq();
             nrc.portOut.get(p).deq();
             nrc.toSwitch.get(p).deq();

@@ -40,7 +40,7 @@ public final class NrcTrafficBenchmark extends Module {
         UInt ready = Lfsr.galois(32, TRUE(), 0x5EED_0A11L).named("ready");
         List<Bool> requestTails = new ArrayList<>();
         List<Bool> responseTails = new ArrayList<>();
-        for (int p = 0; p < RsGeometry.PORTS; p++) {
+        for (int p = 0; p < RsGeometry.TH2.ports(); p++) {
             nrc.portIn.get(p).connect(generator.ports.get(p));
             nrc.toSwitch.get(p).deq();
             BoardLinks.tie(nrc.link.get(p), p);

@@ -35,7 +35,7 @@ import org.flitkit.rtl.nrc.NrcRegisters;
 import org.flitkit.rtl.nrc.RsGeometry;
 
 /**
- * LFSR-driven management requests into all 24 NRC ports, in hardware. One request maker offers a fresh
+ * LFSR-driven management requests into all NRC ports (24 on the TH-2 NRC), in hardware. One request maker offers a fresh
  * register read or write (1 or 2 registers) to one port per cycle, round robin; a port takes it when its
  * previous packet has left and its random gap has run out, and sends it as 4 flits. The packets are those
  * the server's NIC sends ({@link Requests}: DestID 0xFFFF, empty forward route, the entry port as return
@@ -51,11 +51,18 @@ public final class RequestGenerator extends Module {
     public static final int GAP_BITS = 6;
     static final int ROM_INDEX_BITS = 8;
 
-    public final Vec<Decoupled<UInt>> ports = output(Vec(RsGeometry.PORTS, () -> Decoupled.of(UInt(Th2.FLIT_BITS))));
+    public final Vec<Decoupled<UInt>> ports;
 
     private static final PayloadLayouts.RegisterAccess REG = PayloadLayouts.REGISTER;
 
+    /** Requests for the TH-2 NRC's 24 ports. */
     public RequestGenerator() {
+        this(RsGeometry.TH2.ports());
+    }
+
+    /** Requests for an NRC of {@code portCount} ports, to the registers of its map. */
+    public RequestGenerator(int portCount) {
+        ports = output(Vec(portCount, () -> Decoupled.of(UInt(Th2.FLIT_BITS))));
         UInt data0 = Lfsr.galois(64, TRUE(), 0x0123_4567_89AB_CDEFL).named("data0");
         UInt data1 = Lfsr.galois(64, TRUE(), 0x7EDC_BA98_7654_3210L).named("data1");
         // decisions: [0] write, [1] two registers, [5:2]/[9:6] == 0: access 0/1 unmapped,
@@ -65,7 +72,7 @@ public final class RequestGenerator extends Module {
         UInt pick2 = Lfsr.galois(16, TRUE(), 0xACE1L).named("pick2");
         Bool write = pick.bit(0);
         Bool two = pick.bit(1);
-        Mem<UInt> registers = registerTable();
+        Mem<UInt> registers = registerTable(portCount);
         Bool writable = write.and(pick2.bits(2, 0).ne(0));
         UInt addr0 = mux(pick.bits(5, 2).eq(0), unmapped(data0), registers.read(writable.cat(pick.bits(17, 10))));
         UInt addr1 = mux(pick.bits(9, 6).eq(0), unmapped(data1), registers.read(writable.cat(pick.bits(25, 18))));
@@ -77,13 +84,13 @@ public final class RequestGenerator extends Module {
         payload.put(REG.data(0), mux(write, data0, lit(0, 64)));
         payload.put(REG.data(1), mux(write.and(two), data1, lit(0, 64)));
 
-        Counter slot = Counter.enabled(TRUE(), RsGeometry.PORTS).named("slot");
+        Counter slot = Counter.enabled(TRUE(), portCount).named("slot");
         UInt tid = regInit(UInt(BODY1.TRANSACTION_ID.width()), 0).named("tid");
         UInt type = mux(write, lit(NmpType.REG_WRITE_REQ.code(), NmpType.BITS), lit(NmpType.REG_READ_REQ.code(), NmpType.BITS));
         UInt packet = request(slot.value, tid, type, LayoutBits.build(REG.layout(), payload)).named("packet");
 
         Bool taken = FALSE();
-        for (int p = 0; p < RsGeometry.PORTS; p++) {
+        for (int p = 0; p < portCount; p++) {
             WidthSerializer flits = instance("flits" + p, new WidthSerializer(Th2.PACKET_BITS, Th2.FLIT_BITS));
             UInt gap = regInit(UInt(GAP_BITS), 0).named("gap" + p);
             flits.in.valid.assign(slot.value.eq(p).and(gap.eq(0)));
@@ -125,8 +132,8 @@ public final class RequestGenerator extends Module {
      * SrcID of the answer to a request that changes it is not settled (reg_access answers a 2-register
      * write with the new ID, a 1-register write and the reference model with the old one).
      */
-    private static Mem<UInt> registerTable() {
-        List<RegDef> map = NrcRegisters.map().stream().filter(d -> !d.name().equals(NmaRegisters.CHIP_ID)).toList();
+    private static Mem<UInt> registerTable(int portCount) {
+        List<RegDef> map = NrcRegisters.map(portCount).stream().filter(d -> !d.name().equals(NmaRegisters.CHIP_ID)).toList();
         for (RegDef d : map) {
             if (d.addr() >= UNMAPPED_BASE) {
                 throw new HdlException("register " + d.name() + " at 0x" + Integer.toHexString(d.addr())

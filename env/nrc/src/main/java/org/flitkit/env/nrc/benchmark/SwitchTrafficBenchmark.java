@@ -48,8 +48,8 @@ public final class SwitchTrafficBenchmark extends Module {
         when(loading, () -> init.assign(init.add(1)));
         UInt index = init.bits(4, 0);
         UInt port = init.bits(9, 5);
-        UInt a = mod24(index.pad(6));
-        UInt b = mod24(index.pad(6).add(port.pad(6)));
+        UInt a = modPorts(index.pad(6), n);
+        UInt b = modPorts(index.pad(6).add(port.pad(6)), n);
         core.tableWrite.valid.assign(loading);
         core.tableWrite.bits.port.assign(port);
         core.tableWrite.bits.index.assign(index);
@@ -91,10 +91,17 @@ public final class SwitchTrafficBenchmark extends Module {
         checksum.assign(Checksum.accumulate(Checksum.fold(taken)));
     }
 
-    /** x mod 24 for x < 64. */
-    static UInt mod24(UInt x) {
-        UInt y = mux(x.ge(48), x.sub(48), x);
-        return mux(y.ge(24), y.sub(24), y).trunc(5);
+    /** x mod n for x < 64, as a 5-bit port number: n 2^j subtracted where it fits, largest first. */
+    static UInt modPorts(UInt x, int n) {
+        int m = n;
+        while (2 * m < 64) {
+            m *= 2;
+        }
+        UInt y = x;
+        for (; m >= n; m /= 2) {
+            y = mux(y.ge(m), y.sub(m), y);
+        }
+        return y.trunc(5);
     }
 
     /** Input i's upstream: VCT packets from an LFSR whenever its view of the core's buffer takes the whole packet. */

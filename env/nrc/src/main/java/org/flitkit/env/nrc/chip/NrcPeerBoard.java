@@ -21,12 +21,13 @@ import org.flitkit.rtl.link.LinkPort;
 import org.flitkit.rtl.nma.EepParams;
 import org.flitkit.rtl.nrc.NrcChip;
 import org.flitkit.rtl.nrc.NrcRegisters;
+import org.flitkit.rtl.nrc.RsGeometry;
 import org.flitkit.rtl.nrc.switchcore.SwitchParams;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Testbench;
 
 /**
- * A test board: one whole NRC with a cable on each of its 24 ports to a testbench-side link port (the far chip's
+ * A test board: one whole NRC with a cable on each of its ports (24 on the TH-2 NRC) to a testbench-side link port (the far chip's
  * link layer and receive buffer), so tests send and take whole packets as flit streams while the NRC sees real
  * link traffic: frames, CRC, retries, training, identity exchange. The far ends identify themselves as the
  * neighbours {@link PeerIdentity} names. docs/th2-nrc-switch.md, "Chip-level tests".
@@ -43,9 +44,9 @@ public final class NrcPeerBoard extends Module {
     public final Vec<Bool> cutOut;
     /** dead lanes of each port's cable, both directions (the link trains to a narrower width) */
     public final Vec<UInt> lanesDown;
-    public final UInt faults = input(UInt(NrcRegisters.faultSources().size()));
+    public final UInt faults;
     /** the NRC's die temperature, degrees C (its sensor) */
-    public final UInt temperature = input(UInt(8));
+    public final UInt temperature;
 
     public final NrcChip nrc;
     public final Cable[] cables;
@@ -60,8 +61,15 @@ public final class NrcPeerBoard extends Module {
      * @param cableLatency cycles a frame takes over each cable, each way
      */
     public NrcPeerBoard(EepParams eep, byte[] eepromImage, SwitchParams sp, LinkParams lp, int cableLatency) {
+        this(eep, eepromImage, sp, lp, cableLatency, RsGeometry.TH2);
+    }
+
+    /** The board around a chip whose relay-station plane is {@code geometry} (as many ports as {@code sp}). */
+    public NrcPeerBoard(EepParams eep, byte[] eepromImage, SwitchParams sp, LinkParams lp, int cableLatency, RsGeometry geometry) {
         this.cableLatency = cableLatency;
         int n = sp.ports();
+        faults = input(UInt(NrcRegisters.faultSources(n).size()));
+        temperature = input(UInt(8));
         portIn = input(Vec(n, () -> Decoupled.of(UInt(Th2.FLIT_BITS))));
         portOut = output(Vec(n, () -> Decoupled.of(UInt(Th2.FLIT_BITS))));
         int w = org.flitkit.formats.th2.LinkFrame.BITS;
@@ -70,7 +78,7 @@ public final class NrcPeerBoard extends Module {
         cutIn = input(Vec(n, () -> Bool()));
         cutOut = input(Vec(n, () -> Bool()));
         lanesDown = input(Vec(n, () -> UInt(LinkFrame.LANES)));
-        nrc = instance(new NrcChip(eep, eepromImage, sp, lp));
+        nrc = instance(new NrcChip(eep, eepromImage, sp, lp, geometry));
         nrc.faults.assign(faults);
         nrc.temperature.assign(temperature);
         BufferShape nrcBuffer = new BufferShape(sp.vcs(), sp.reservedFlits(), sp.sharedFlits());

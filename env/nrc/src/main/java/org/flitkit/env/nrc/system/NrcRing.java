@@ -82,7 +82,7 @@ public final class NrcRing implements AutoCloseable {
         top = (Nrc) circuit.top();
         long t1 = System.nanoTime();
         BoardLinks.apply(proto, top);
-        for (int p = 0; p < RsGeometry.PORTS; p++) {
+        for (int p = 0; p < RsGeometry.TH2.ports(); p++) {
             proto.poke(top.portOut.get(p).ready, 1);
             proto.poke(top.toSwitch.get(p).ready, 1);
         }

@@ -4,13 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.flitkit.hdl.sim.Simulator;
 import org.flitkit.rtl.nrc.NrcChip;
+import org.flitkit.rtl.nrc.RsGeometry;
 import org.flitkit.rtl.nrc.switchcore.SwitchCore;
 import org.junit.jupiter.api.Test;
 
 /**
  * The {@code nrc-chip} benchmark loads the whole chip as its description says: all 24 links up, data
  * crossing the switch core from every port, the NMA answering the management requests mixed in, and
- * nothing dropped or misframed anywhere (docs/th2-nrc-switch.md, "Measured (chip level)").
+ * nothing dropped or misframed anywhere (docs/th2-nrc-switch.md, "Measured (chip level)"); and so does its 4-port build.
  */
 class NrcChipBenchmarkTest {
     static final int CYCLES = 6_000;
@@ -21,18 +22,35 @@ class NrcChipBenchmarkTest {
         NrcChipBenchmark b = (NrcChipBenchmark) sim.circuit().top();
         sim.reset();
         sim.step(CYCLES);
+        assertLoaded(sim, b, 100);
+        assertThat(sim.peek(b.packets)).as("packets the far ends took").isEqualTo(19_151);
+        assertThat(sim.peek(b.responses)).as("NMA responses the far ends took").isEqualTo(105);
+    }
+
+    /** The 4-port build the differential tests run (2 x 2 relay stations): the same load, every block at work. */
+    @Test
+    void theReducedChipCarriesDataAndAnswersOnItsFourPorts() {
+        Simulator sim = Simulator.of(NrcChipBenchmark::reduced);
+        NrcChipBenchmark b = (NrcChipBenchmark) sim.circuit().top();
+        assertThat(b.board.nrc.geometry).isEqualTo(new RsGeometry(2, 2));
+        sim.reset();
+        sim.step(CYCLES);
+        assertLoaded(sim, b, 100);
+        assertThat(sim.peek(b.packets)).as("packets the far ends took").isEqualTo(3_863);
+        assertThat(sim.peek(b.responses)).as("NMA responses the far ends took").isEqualTo(14);
+    }
+
+    private static void assertLoaded(Simulator sim, NrcChipBenchmark b, int forwardedAtLeast) {
         NrcChip chip = b.board.nrc;
         SwitchCore core = chip.core;
         for (int p = 0; p < core.params.ports(); p++) {
             assertThat(sim.peek(chip.links[p].status.up)).as("link %d up", p).isEqualTo(1);
-            assertThat(sim.peek(core.forwarded.get(p))).as("packets forwarded from port %d", p).isGreaterThan(100);
+            assertThat(sim.peek(core.forwarded.get(p))).as("packets forwarded from port %d", p).isGreaterThan(forwardedAtLeast);
             assertThat(sim.peek(chip.links[p].status.protocolErrors)).as("link %d protocol errors", p).isZero();
             assertThat(sim.peek(b.board.peers[p].overflowDrops)).as("far end %d overflow drops", p).isZero();
         }
         assertThat(sim.peek(core.malformedDrops) + sim.peek(core.unroutableDrops) + sim.peek(core.badVcDrops)
                 + sim.peek(core.overflowDrops) + sim.peek(core.framingErrors) + sim.peek(core.linkDownDrops))
                 .as("packets the core dropped or misframed").isZero();
-        assertThat(sim.peek(b.packets)).as("packets the far ends took").isEqualTo(19_151);
-        assertThat(sim.peek(b.responses)).as("NMA responses the far ends took").isEqualTo(105);
     }
 }

@@ -44,7 +44,7 @@ class NrcTrafficBenchmarkTest {
         /** requests in the chip, by TransactionID */
         final Map<Integer, ManagementPacket> inFlight = new HashMap<>();
         final List<ArrayDeque<BitVector>> leaving = new ArrayList<>();
-        final int[] answeredByPort = new int[RsGeometry.PORTS];
+        final int[] answeredByPort = new int[RsGeometry.TH2.ports()];
         final Map<String, Integer> answers = new TreeMap<>();
         int requests;
         int twoRegister;
@@ -58,7 +58,7 @@ class NrcTrafficBenchmarkTest {
             // the failed power-up load raised EEPROM_LOAD_FAILED, unmasked, before any request is served
             int input = NrcRegisters.faultInput(FaultCode.EEPROM_LOAD_FAILED.code(), FaultCode.CHIP_LEVEL_PORT);
             ref.load(NmaRegisters.FAULT_PENDING_BASE + input / 64, 1L << (input % 64));
-            for (int p = 0; p < RsGeometry.PORTS; p++) {
+            for (int p = 0; p < RsGeometry.TH2.ports(); p++) {
                 int port = p;
                 leaving.add(new ArrayDeque<>());
                 tb.add(new FrameMonitor<>("in" + p, StreamPort.of(d.nrc.portIn.get(p)), PACKETS, MgmtServer.FLITS)
