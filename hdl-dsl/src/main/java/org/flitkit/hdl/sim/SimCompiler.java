@@ -30,7 +30,9 @@ final class SimCompiler {
         return t;
     });
 
-    record Compiled(Class<? extends SimModel> type, Sizes sizes, long janinoMillis, Deferred fast, Deferred plain) {
+    /** {@code verdict}: which variant {@code step(n)} last found faster on this design, for its next instances. */
+    record Compiled(Class<? extends SimModel> type, Sizes sizes, long janinoMillis, Deferred fast, Deferred plain,
+                    VariantPolicy.Verdict verdict) {
     }
 
     /** Classes, methods and the largest method's bytecode of a compiled program. */
@@ -224,7 +226,7 @@ final class SimCompiler {
             Class<? extends SimModel> type = loader.loadClass(pkg + name).asSubclass(SimModel.class);
             return new Compiled(type, Sizes.of(all), (System.nanoTime() - t0) / 1_000_000,
                     new Deferred(pkg + name + CodeGen.FAST, programs.fast(), loader),
-                    new Deferred(pkg + name + CodeGen.PLAIN, programs.plain(), loader));
+                    new Deferred(pkg + name + CodeGen.PLAIN, programs.plain(), loader), new VariantPolicy.Verdict());
         } catch (ClassNotFoundException e) {
             throw new IllegalStateException(e);
         }

@@ -52,6 +52,7 @@ public final class Simulator {
     private Simulator(SimDesign design, boolean initialize) {
         this.design = design;
         this.plan = design.compiled.plan();
+        this.policy = new VariantPolicy(design.compiled.compiled().verdict());
         try {
             this.model = design.compiled.type().getDeclaredConstructor().newInstance();
         } catch (ReflectiveOperationException e) {
@@ -435,6 +436,10 @@ public final class Simulator {
             dirty = true;
             if (n > 1) {
                 takeVariants();
+                if (mdl.act[0] != 0 && n > VariantPolicy.WINDOW_MASK) {
+                    // a run of at least a window: open with the variant the design's last comparison chose
+                    usePlain(policy.opening(plainVariant != null, plain));
+                }
             }
             windowStart = System.nanoTime();
             windowSkips = mdl.act[1];
@@ -482,7 +487,7 @@ public final class Simulator {
     /** null until compiled, and the plain variant is not chosen */
     private SimModel.Variant plainVariant;
     /** chooses the variant of each window of {@link #step(long)} */
-    private VariantPolicy policy = new VariantPolicy();
+    private VariantPolicy policy;
     private long windowStart;
     private long windowSkips;
     private long probeSkips;

@@ -72,8 +72,9 @@ final class SlotLayout {
             for (Bits d : net.combDeps(n)) {
                 use(d);
             }
-            // operations done by Wide take their operands as (array, offset): those need storage
-            if (n.kind() == Kind.OP && BY_REFERENCE.contains(n.op()) && (wide(n) || anyWideArg(n))) {
+            // operations done by Wide take their operands as (array, offset): those need storage; a bitwise operation
+            // computed limb by limb reads its operands' limbs, which may themselves be computed in place
+            if (n.kind() == Kind.OP && BY_REFERENCE.contains(n.op()) && (wide(n) || anyWideArg(n)) && !limbLocal(n)) {
                 for (Bits a : n.args()) {
                     needsSlot.put(a, true);
                 }
@@ -104,6 +105,10 @@ final class SlotLayout {
                 Bits a = n.args().get(0);
                 if (a.kind() == Kind.OP && a.op() == Op.AND && wide(a) && a.name() == null && uses.getOrDefault(a, 0) == 1) {
                     fusedParity.add(a);
+                    // Wide.andParity reads both operands by reference
+                    for (Bits x : a.args()) {
+                        needsSlot.put(x, true);
+                    }
                 }
             }
         }
@@ -121,8 +126,8 @@ final class SlotLayout {
     final java.util.Set<Bits> limbInlined = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
 
     /**
-     * A wide select, zero-extension or slice at a limb boundary, of at most {@link WideEmitter#UNROLL_LIMBS} limbs:
-     * each limb of it is one limb of an operand, or 0.
+     * A wide select, zero-extension, slice at a limb boundary or bitwise AND, OR, XOR of operands of its width, of at
+     * most {@link WideEmitter#UNROLL_LIMBS} limbs: each limb of it comes from the same limb of its operands (or is 0).
      */
     static boolean limbLocal(Bits n) {
         if (n.kind() != Kind.OP || !wide(n) || limbs(n.width()) > WideEmitter.UNROLL_LIMBS) {
@@ -133,6 +138,8 @@ final class SlotLayout {
             case MUX -> a.get(1).width() == n.width() && a.get(2).width() == n.width();
             case EXT -> wide(a.get(0)) && !a.get(0).isSigned() && a.get(0).width() <= n.width();
             case SLICE -> wide(a.get(0)) && (n.param1() & 63) == 0;
+            // bitwise operations of values of its own width: limb i from limb i of each, no carry, no mask
+            case AND, OR, XOR -> a.get(0).width() == n.width() && a.get(1).width() == n.width();
             default -> false;
         };
     }
@@ -164,7 +171,7 @@ final class SlotLayout {
             }
             Bits u = reader.get(n);
             boolean intoRegister = u != null && u.kind() == Kind.REG && wide(u) && net.driverOf(u) == n;
-            boolean intoLimbLocal = u != null && limbLocal(u) && !(u.op() == Op.MUX && u.args().get(0) == n);
+            boolean intoLimbLocal = u != null && limbLocal(u) && !fusedParity.contains(u) && !(u.op() == Op.MUX && u.args().get(0) == n);
             // a pad or aligned slice of a stored value is a load per limb, cheap to repeat where a
             // concatenation, an unaligned slice or a field read uses a limb twice
             boolean loads = (n.op() == Op.EXT || n.op() == Op.SLICE && (n.param1() & 63) == 0)

@@ -8,6 +8,11 @@ package org.flitkit.hdl.sim;
  * next windows, from 8 up to 256 while it keeps winning. The plain variant ends each window with 64 cycles of
  * skipping (the probe), and gives way as soon as those skip 90%: a design that goes idle (after a busy
  * start-up, say) is noticed within a window. Only speed depends on the choice, never results.
+ *
+ * <p>What the last comparison found is kept per compiled design ({@link Verdict}), so that a new instance of a
+ * design known to run faster plain (a testbench's next run, a benchmark's timed run, the next point of a sweep)
+ * opens in plain instead of spending its first two windows finding that out again; its first probe still
+ * sends it back to flags if it is idle.
  */
 final class VariantPolicy {
     /** cycles of a window, minus one: a window ends where {@code (cycle & WINDOW_MASK) == 0} */
@@ -34,11 +39,50 @@ final class VariantPolicy {
         PINNED
     }
 
+    /** Which variant the last comparison of a design's windows chose, shared by every instance of the design. */
+    static final class Verdict {
+        private volatile boolean plainWon;
+
+        boolean plainWon() {
+            return plainWon;
+        }
+    }
+
+    private final Verdict verdict;
     private Phase phase = Phase.FLAGGED;
+    private boolean opened;
     private int windowsLeft;
     private int exploitPlain = EXPLOIT_MIN;
     private int exploitFlagged = EXPLOIT_MIN;
     private long flaggedNanos;
+
+    /** A policy of its own (tests). */
+    VariantPolicy() {
+        this(new Verdict());
+    }
+
+    /** A policy that starts from, and updates, the verdict its design's instances share. */
+    VariantPolicy(Verdict verdict) {
+        this.verdict = verdict;
+    }
+
+    /**
+     * The variant of the first window of this instance's first {@link Simulator#step(long)} of at least a window: plain if the design's
+     * last comparison chose plain and it is compiled (then {@link Phase#PLAIN} with probes, for {@link #EXPLOIT_MIN}
+     * windows), else flagged. Later calls return {@code plainNow}.
+     */
+    boolean opening(boolean plainReady, boolean plainNow) {
+        if (opened || phase != Phase.FLAGGED) {
+            return plainNow;
+        }
+        opened = true;
+        if (verdict.plainWon && plainReady) {
+            phase = Phase.PLAIN;
+            windowsLeft = EXPLOIT_MIN;
+            return true;
+        }
+        return plainNow;
+    }
 
     Phase phase() {
         return phase;
@@ -56,7 +100,8 @@ final class VariantPolicy {
 
     /** A policy in this one's phase, for a forked simulator. */
     VariantPolicy fork() {
-        VariantPolicy p = new VariantPolicy();
+        VariantPolicy p = new VariantPolicy(verdict);
+        p.opened = opened;
         p.phase = phase;
         p.windowsLeft = windowsLeft;
         return p;
@@ -90,6 +135,7 @@ final class VariantPolicy {
                 return plainNow;
             }
             case PLAIN_TIMED -> {
+                verdict.plainWon = nanos < flaggedNanos;
                 if (nanos < flaggedNanos) {
                     phase = Phase.PLAIN;
                     windowsLeft = exploitPlain;
@@ -106,6 +152,9 @@ final class VariantPolicy {
             case PLAIN -> {
                 // the probe's first cycle evaluates everything; the other 63 show the activity
                 boolean idle = probeSkips >= (long) (PROBE - 1) * chunks * 9 / 10;
+                if (idle) {
+                    verdict.plainWon = false;
+                }
                 if (idle || --windowsLeft == 0) {
                     phase = Phase.FLAGGED;
                     exploitPlain = idle ? EXPLOIT_MIN : exploitPlain;

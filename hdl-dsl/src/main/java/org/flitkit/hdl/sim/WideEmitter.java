@@ -7,6 +7,7 @@ import static org.flitkit.hdl.sim.Wide.maskOf;
 import java.util.ArrayList;
 import java.util.List;
 import org.flitkit.hdl.Bits;
+import org.flitkit.hdl.Kind;
 import org.flitkit.hdl.Mem;
 import org.flitkit.hdl.Netlist;
 import org.flitkit.hdl.Op;
@@ -88,6 +89,10 @@ final class WideEmitter {
             // above the value's width (a pad reading a narrower value computed in place): zero, whatever its operands hold there
             return "0L";
         }
+        if (r.kind() == Kind.LIT) {
+            // a constant's limb is a literal: a select with a zero arm, the usual one-hot form, loads nothing for it
+            return hex(SourceText.limbsOf(r.litValue(), r.width())[i]);
+        }
         return layout.limbInlined.contains(r) ? expand(r, i) : "w[" + (st.off(r) + i) + "]";
     }
 
@@ -103,6 +108,12 @@ final class WideEmitter {
             }
             case EXT:
                 return limb(a.get(0), i);
+            case AND:
+                return "(" + limb(a.get(0), i) + " & " + limb(a.get(1), i) + ")";
+            case OR:
+                return "(" + limb(a.get(0), i) + " | " + limb(a.get(1), i) + ")";
+            case XOR:
+                return "(" + limb(a.get(0), i) + " ^ " + limb(a.get(1), i) + ")";
             case SLICE:
             case SHR: {
                 int lo = n.op() == Op.SLICE ? n.param1() : Math.min(n.param0(), a.get(0).width());
@@ -172,7 +183,12 @@ final class WideEmitter {
         int w = n.width();
         String dst = "w, " + d;
         switch (n.op()) {
-            case ADD: case SUB: case AND: case OR: case XOR:
+            case AND: case OR: case XOR:
+                if (SlotLayout.limbLocal(n)) {
+                    return expandInto("w", d, n);
+                }
+                return "Wide." + n.op().name().toLowerCase() + "(" + dst + ", w, " + st.off(a0) + ", w, " + st.off(a.get(1)) + ", " + w + ");";
+            case ADD: case SUB:
                 return "Wide." + n.op().name().toLowerCase() + "(" + dst + ", w, " + st.off(a0) + ", w, " + st.off(a.get(1)) + ", " + w + ");";
             case NOT: case NEG:
                 return "Wide." + n.op().name().toLowerCase() + "(" + dst + ", w, " + st.off(a0) + ", " + w + ");";

@@ -59,6 +59,43 @@ class VariantPolicyTest {
     }
 
     @Test
+    void aNewInstanceOfADesignThatRanFasterPlainOpensPlainUntilAnIdleProbe() {
+        VariantPolicy.Verdict shared = new VariantPolicy.Verdict();
+        VariantPolicy first = new VariantPolicy(shared);
+        assertThat(first.opening(true, false)).as("nothing known yet").isFalse();
+        first.windowEnded(100, BUSY, 0, CHUNKS, true, false);
+        first.windowEnded(100, 0, 0, CHUNKS, true, true);
+        first.windowEnded(99, 0, 0, CHUNKS, true, true);
+        assertThat(shared.plainWon()).isTrue();
+
+        VariantPolicy second = new VariantPolicy(shared);
+        assertThat(second.opening(false, false)).as("plain not compiled yet").isFalse();
+        VariantPolicy third = new VariantPolicy(shared);
+        assertThat(third.opening(true, false)).isTrue();
+        assertThat(third.phase()).isEqualTo(Phase.PLAIN);
+        assertThat(third.probeStartsAt(4096 - 64)).isTrue();
+        assertThat(third.opening(true, true)).as("only the first step opens").isTrue();
+        // its first probe finds the design idle: flags again, and the next instance opens flagged
+        assertThat(third.windowEnded(99, 0, 567, CHUNKS, true, false)).isFalse();
+        assertThat(shared.plainWon()).isFalse();
+        assertThat(new VariantPolicy(shared).opening(true, false)).isFalse();
+    }
+
+    @Test
+    void flaggedWinningAComparisonMakesTheNextInstanceOpenFlagged() {
+        VariantPolicy.Verdict shared = new VariantPolicy.Verdict();
+        VariantPolicy a = new VariantPolicy(shared);
+        a.windowEnded(100, BUSY, 0, CHUNKS, true, false);
+        a.windowEnded(100, 0, 0, CHUNKS, true, true);
+        a.windowEnded(99, 0, 0, CHUNKS, true, true);
+        VariantPolicy b = new VariantPolicy(shared);
+        b.windowEnded(100, BUSY, 0, CHUNKS, true, false);
+        b.windowEnded(100, 0, 0, CHUNKS, true, true);
+        assertThat(b.windowEnded(100, 0, 0, CHUNKS, true, true)).as("plain not faster").isFalse();
+        assertThat(new VariantPolicy(shared).opening(true, false)).isFalse();
+    }
+
+    @Test
     void anIdleProbeEndsPlainAtOnce() {
         VariantPolicy p = new VariantPolicy();
         p.windowEnded(100, BUSY, 0, CHUNKS, true, false);

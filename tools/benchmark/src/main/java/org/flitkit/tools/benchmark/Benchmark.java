@@ -114,11 +114,11 @@ public final class Benchmark {
         sim.step(cold - 1);
         double coldRate = cold / ((System.nanoTime() - t1) / 1e9);
         sim.compileVariants();
-        // warm-up until a run of the full length is steady, then time the checksum run on a fresh instance
-        long warmUntil = System.nanoTime() + 2_000_000_000L;
-        while (System.nanoTime() < warmUntil) {
-            sim.step(Math.min(cycles, 1_000_000));
-        }
+        // warm-up until HotSpot has compiled the generated code: a large design's methods take its compiler tens of
+        // seconds on 2 cores, and a run timed before that measures the compiler, not the simulator
+        long warmStart = System.nanoTime();
+        long windows = warmUp(sim, Math.min(cycles, 1_000_000));
+        double warmSeconds = (System.nanoTime() - warmStart) / 1e9;
         double best = 0;
         BigInteger checksum = null;
         for (int rep = 0; rep < 3; rep++) {
@@ -131,7 +131,40 @@ public final class Benchmark {
             checksum = s.peekBig(sum);
         }
         return new Result("flitkit", compile, best, cycles, checksum,
-                String.format(Locale.ROOT, "cold %s cycles/s; %s", fmt(coldRate), sim.stats()));
+                String.format(Locale.ROOT, "cold %s cycles/s; warm-up %.1f s (%d runs) until HotSpot compiled nothing for %.0f s; %s",
+                        fmt(coldRate), warmSeconds, windows, QUIET_JIT_NANOS / 1e9, sim.stats()));
+    }
+
+    /** HotSpot compiled nothing for this long: the generated code has reached its steady state. */
+    static final long QUIET_JIT_NANOS = 2_000_000_000L;
+    /** The warm-up gives up here (and the timed runs then say what they say). */
+    static final long WARM_UP_LIMIT_NANOS = 300_000_000_000L;
+
+    /**
+     * Runs of {@code run} cycles until HotSpot has compiled nothing for {@link #QUIET_JIT_NANOS} (at least 2 s of
+     * running in any case); returns the runs made. JMH warms up by iterations; this watches the compiler itself, since
+     * how long it needs grows with the design (the 24-port switch core: about 30 s of C2 time).
+     */
+    static long warmUp(Simulator sim, long run) {
+        java.lang.management.CompilationMXBean jit = java.lang.management.ManagementFactory.getCompilationMXBean();
+        boolean watch = jit != null && jit.isCompilationTimeMonitoringSupported();
+        long start = System.nanoTime();
+        long lastCompile = start;
+        long compiled = watch ? jit.getTotalCompilationTime() : 0;
+        long runs = 0;
+        while (true) {
+            sim.step(run);
+            runs++;
+            long now = System.nanoTime();
+            if (watch && jit.getTotalCompilationTime() != compiled) {
+                compiled = jit.getTotalCompilationTime();
+                lastCompile = now;
+            }
+            boolean quiet = now - lastCompile >= QUIET_JIT_NANOS && now - start >= 2_000_000_000L;
+            if (quiet || now - start >= WARM_UP_LIMIT_NANOS) {
+                return runs;
+            }
+        }
     }
 
     private static Result oursAt(Supplier<? extends Module> maker, long cycles) {
