@@ -56,7 +56,8 @@ public final class NrcChipBenchmark extends Module {
     public NrcChipBenchmark(SwitchParams sp, RsGeometry geometry) {
         int n = sp.ports();
         board = instance(new NrcPeerBoard(EepParams.FAST, null, sp, LinkParams.defaults(), CABLE_LATENCY, geometry));
-        RequestGenerator requests = instance(new RequestGenerator(n));
+        // no BIST_CTRL writes: a link BIST takes its port out of data service for as long as the random write says
+        RequestGenerator requests = instance(new RequestGenerator(n, false));
         UInt sinkReady = Lfsr.galois(32, TRUE(), 0x5EED_0A11L).named("sinkReady");
         UInt requestDice = Lfsr.galois(32, TRUE(), 0xD1CE_5EEDL).named("requestDice");
         List<Bits> taken = new ArrayList<>();

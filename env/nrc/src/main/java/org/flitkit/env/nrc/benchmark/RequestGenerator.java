@@ -41,7 +41,8 @@ import org.flitkit.rtl.nrc.RsGeometry;
  * the server's NIC sends ({@link Requests}: DestID 0xFFFF, empty forward route, the entry port as return
  * route) with a TransactionID from a counter and the CRC-32C of {@link Crc32cHw}. Reads go to random
  * mapped registers (all but CHIP_ID), writes of random data to random writable ones, but 1 in 8 to any
- * mapped register (most are read-only); 1 access in 16 goes to an unmapped address.
+ * mapped register (most are read-only); 1 access in 16 goes to an unmapped address. On a whole chip the ports'
+ * BIST_CTRL registers can be left out ({@link #RequestGenerator(int, boolean)}).
  * Spec: 20-th2-management.md, "Management packets and descriptors".
  */
 public final class RequestGenerator extends Module {
@@ -57,11 +58,15 @@ public final class RequestGenerator extends Module {
 
     /** Requests for the TH-2 NRC's 24 ports. */
     public RequestGenerator() {
-        this(RsGeometry.TH2.ports());
+        this(RsGeometry.TH2.ports(), true);
     }
 
-    /** Requests for an NRC of {@code portCount} ports, to the registers of its map. */
-    public RequestGenerator(int portCount) {
+    /**
+     * Requests for an NRC of {@code portCount} ports, to the registers of its map; without {@code bistControl}, none to
+     * a port's BIST_CTRL. On a whole chip a random write there starts a link BIST of random length, which takes the
+     * port out of data service (as the paper's offline test does) and, with it, the traffic a load benchmark is for.
+     */
+    public RequestGenerator(int portCount, boolean bistControl) {
         ports = output(Vec(portCount, () -> Decoupled.of(UInt(Th2.FLIT_BITS))));
         UInt data0 = Lfsr.galois(64, TRUE(), 0x0123_4567_89AB_CDEFL).named("data0");
         UInt data1 = Lfsr.galois(64, TRUE(), 0x7EDC_BA98_7654_3210L).named("data1");
@@ -72,7 +77,7 @@ public final class RequestGenerator extends Module {
         UInt pick2 = Lfsr.galois(16, TRUE(), 0xACE1L).named("pick2");
         Bool write = pick.bit(0);
         Bool two = pick.bit(1);
-        Mem<UInt> registers = registerTable(portCount);
+        Mem<UInt> registers = registerTable(portCount, bistControl);
         Bool writable = write.and(pick2.bits(2, 0).ne(0));
         UInt addr0 = mux(pick.bits(5, 2).eq(0), unmapped(data0), registers.read(writable.cat(pick.bits(17, 10))));
         UInt addr1 = mux(pick.bits(9, 6).eq(0), unmapped(data1), registers.read(writable.cat(pick.bits(25, 18))));
@@ -132,8 +137,15 @@ public final class RequestGenerator extends Module {
      * SrcID of the answer to a request that changes it is not settled (reg_access answers a 2-register
      * write with the new ID, a 1-register write and the reference model with the old one).
      */
-    private static Mem<UInt> registerTable(int portCount) {
-        List<RegDef> map = NrcRegisters.map(portCount).stream().filter(d -> !d.name().equals(NmaRegisters.CHIP_ID)).toList();
+    private static Mem<UInt> registerTable(int portCount, boolean bistControl) {
+        long[] addrs = registerAddresses(portCount, bistControl);
+        return mem(addrs.length, UInt(REG.addr(0).width())).init(addrs).named("registers");
+    }
+
+    /** The contents of {@link #registerTable}: the addresses requests go to, by index. */
+    static long[] registerAddresses(int portCount, boolean bistControl) {
+        List<RegDef> map = NrcRegisters.map(portCount).stream().filter(d -> !d.name().equals(NmaRegisters.CHIP_ID))
+                .filter(d -> bistControl || !d.name().endsWith(NmaRegisters.PORT_BIST_CTRL)).toList();
         for (RegDef d : map) {
             if (d.addr() >= UNMAPPED_BASE) {
                 throw new HdlException("register " + d.name() + " at 0x" + Integer.toHexString(d.addr())
@@ -147,6 +159,6 @@ public final class RequestGenerator extends Module {
             addrs[i] = map.get(i % map.size()).addr();
             addrs[half + i] = writable.get(i % writable.size()).addr();
         }
-        return mem(addrs.length, UInt(REG.addr(0).width())).init(addrs).named("registers");
+        return addrs;
     }
 }
