@@ -20,26 +20,14 @@ class NrcChipBenchmarkTest {
 
     @Test
     void dataCrossesEveryPortAndTheNmaAnswers() {
-        Simulator sim = Simulator.of(NrcChipBenchmark::new);
-        NrcChipBenchmark b = (NrcChipBenchmark) sim.circuit().top();
-        sim.reset();
-        sim.step(CYCLES);
-        assertLoaded(sim, b, 100);
-        assertThat(sim.peek(b.packets)).as("packets the far ends took").isEqualTo(19_166);
-        assertThat(sim.peek(b.responses)).as("NMA responses the far ends took").isEqualTo(106);
+        assertLoaded(NrcChipBenchmark::new, 19_166, 106);
     }
 
     /** The 4-port build the differential tests run (2 x 2 relay stations): the same load, every block at work. */
     @Test
     void theReducedChipCarriesDataAndAnswersOnItsFourPorts() {
-        Simulator sim = Simulator.of(NrcChipBenchmark::reduced);
-        NrcChipBenchmark b = (NrcChipBenchmark) sim.circuit().top();
+        NrcChipBenchmark b = assertLoaded(NrcChipBenchmark::reduced, 3_863, 14);
         assertThat(b.board.nrc.geometry).isEqualTo(new RsGeometry(2, 2));
-        sim.reset();
-        sim.step(CYCLES);
-        assertLoaded(sim, b, 100);
-        assertThat(sim.peek(b.packets)).as("packets the far ends took").isEqualTo(3_863);
-        assertThat(sim.peek(b.responses)).as("NMA responses the far ends took").isEqualTo(14);
     }
 
     /**
@@ -57,17 +45,25 @@ class NrcChipBenchmarkTest {
         assertThat(java.util.Arrays.stream(RequestGenerator.registerAddresses(24, true)).boxed()).containsAnyElementsOf(bist);
     }
 
-    private static void assertLoaded(Simulator sim, NrcChipBenchmark b, int forwardedAtLeast) {
+    /** {@link #CYCLES} cycles of the benchmark from reset: every port loaded, nothing lost, exactly this many packets and responses. */
+    private static NrcChipBenchmark assertLoaded(java.util.function.Supplier<NrcChipBenchmark> design, long packets, long responses) {
+        Simulator sim = Simulator.of(design);
+        NrcChipBenchmark b = (NrcChipBenchmark) sim.circuit().top();
+        sim.reset();
+        sim.step(CYCLES);
         NrcChip chip = b.board.nrc;
         SwitchCore core = chip.core;
         for (int p = 0; p < core.params.ports(); p++) {
             assertThat(sim.peek(chip.links[p].status.up)).as("link %d up", p).isEqualTo(1);
-            assertThat(sim.peek(core.forwarded.get(p))).as("packets forwarded from port %d", p).isGreaterThan(forwardedAtLeast);
+            assertThat(sim.peek(core.forwarded.get(p))).as("packets forwarded from port %d", p).isGreaterThan(100);
             assertThat(sim.peek(chip.links[p].status.protocolErrors)).as("link %d protocol errors", p).isZero();
             assertThat(sim.peek(b.board.peers[p].overflowDrops)).as("far end %d overflow drops", p).isZero();
         }
         assertThat(sim.peek(core.malformedDrops) + sim.peek(core.unroutableDrops) + sim.peek(core.badVcDrops)
                 + sim.peek(core.overflowDrops) + sim.peek(core.framingErrors) + sim.peek(core.linkDownDrops))
                 .as("packets the core dropped or misframed").isZero();
+        assertThat(sim.peek(b.packets)).as("packets the far ends took").isEqualTo(packets);
+        assertThat(sim.peek(b.responses)).as("NMA responses the far ends took").isEqualTo(responses);
+        return b;
     }
 }
