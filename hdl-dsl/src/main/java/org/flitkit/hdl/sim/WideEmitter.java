@@ -108,12 +108,10 @@ final class WideEmitter {
             }
             case EXT:
                 return limb(a.get(0), i);
-            case AND:
-                return "(" + limb(a.get(0), i) + " & " + limb(a.get(1), i) + ")";
-            case OR:
-                return "(" + limb(a.get(0), i) + " | " + limb(a.get(1), i) + ")";
-            case XOR:
-                return "(" + limb(a.get(0), i) + " ^ " + limb(a.get(1), i) + ")";
+            case AND: case OR: case XOR: {
+                String op = n.op() == Op.AND ? " & " : n.op() == Op.OR ? " | " : " ^ ";
+                return "(" + limb(a.get(0), i) + op + limb(a.get(1), i) + ")";
+            }
             case SLICE:
             case SHR: {
                 int lo = n.op() == Op.SLICE ? n.param1() : Math.min(n.param0(), a.get(0).width());
@@ -184,12 +182,9 @@ final class WideEmitter {
         String dst = "w, " + d;
         switch (n.op()) {
             case AND: case OR: case XOR:
-                if (SlotLayout.limbLocal(n)) {
-                    return expandInto("w", d, n);
-                }
-                return "Wide." + n.op().name().toLowerCase() + "(" + dst + ", w, " + st.off(a0) + ", w, " + st.off(a.get(1)) + ", " + w + ");";
+                return SlotLayout.limbLocal(n) ? expandInto("w", d, n) : wideCall(n, dst);
             case ADD: case SUB:
-                return "Wide." + n.op().name().toLowerCase() + "(" + dst + ", w, " + st.off(a0) + ", w, " + st.off(a.get(1)) + ", " + w + ");";
+                return wideCall(n, dst);
             case NOT: case NEG:
                 return "Wide." + n.op().name().toLowerCase() + "(" + dst + ", w, " + st.off(a0) + ", " + w + ");";
             case MUL:
@@ -255,6 +250,12 @@ final class WideEmitter {
             default:
                 throw new IllegalStateException("no wide statement for " + n.op());
         }
+    }
+
+    /** {@code Wide.add/sub/and/or/xor(dst, w, a, w, b, width)} for a two-operand operation on stored values. */
+    private String wideCall(Bits n, String dst) {
+        return "Wide." + n.op().name().toLowerCase() + "(" + dst + ", w, " + st.off(n.args().get(0)) + ", w, " + st.off(n.args().get(1)) + ", "
+                + n.width() + ");";
     }
 
     /** Wide values up to this many limbs are moved by generated limb statements instead of Wide's loops. */

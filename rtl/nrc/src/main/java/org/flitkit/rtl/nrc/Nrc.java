@@ -76,18 +76,8 @@ public final class Nrc extends Module {
      *                     alone: packets for other chips leave on {@code toSwitch}, the table registers read 0
      */
     public Nrc(EepParams eepParams, byte[] eepromImage, SwitchParams switchParams) {
-        this(eepParams, eepromImage, switchParams, RsGeometry.TH2);
-    }
-
-    /**
-     * @param geometry the relay-station plane, one station per port ({@link RsGeometry#TH2} on the TH-2 NRC); with
-     *                 a switch core, as many ports as it has
-     */
-    public Nrc(EepParams eepParams, byte[] eepromImage, SwitchParams switchParams, RsGeometry geometry) {
-        if (switchParams != null && switchParams.ports() != geometry.ports()) {
-            throw new IllegalArgumentException("a switch core of " + switchParams.ports() + " ports behind a relay-station plane of "
-                    + geometry.ports() + " (" + geometry.rows() + " x " + geometry.cols() + ")");
-        }
+        // the relay-station plane has the core's rows and columns (RsGeometry.of); the TH-2 one without a core
+        RsGeometry geometry = switchParams == null ? RsGeometry.TH2 : RsGeometry.of(switchParams);
         this.geometry = geometry;
         int n = geometry.ports();
         portIn = input(Vec(n, RsMesh::flits));

@@ -57,20 +57,8 @@ public final class NrcChip extends Module {
      * @param linkParams   every port's link layer
      */
     public NrcChip(EepParams eep, byte[] eepromImage, SwitchParams switchParams, LinkParams linkParams) {
-        this(eep, eepromImage, switchParams, linkParams, RsGeometry.TH2);
-    }
-
-    /**
-     * A chip whose relay-station plane is {@code geometry}: as many ports as {@code switchParams} has (a reduced-port
-     * build is the same RTL with fewer ports, small enough for Verilator in the differential tests).
-     */
-    public NrcChip(EepParams eep, byte[] eepromImage, SwitchParams switchParams, LinkParams linkParams, RsGeometry geometry) {
-        if (switchParams.ports() != geometry.ports()) {
-            throw new IllegalArgumentException("the NRC has " + geometry.ports() + " ports (its relay-station plane, "
-                    + geometry.rows() + " x " + geometry.cols() + "), not " + switchParams.ports());
-        }
         this.params = switchParams;
-        this.geometry = geometry;
+        this.geometry = RsGeometry.of(switchParams);
         int n = switchParams.ports();
         faults = input(UInt(NrcRegisters.faultSources(n).size()));
         temperature = input(UInt(8));
@@ -80,7 +68,7 @@ public final class NrcChip extends Module {
         bootError = output(Bool());
         wireIn = input(Vec(n, () -> UInt(LinkFrame.BITS)));
         wireOut = output(Vec(n, () -> UInt(LinkFrame.BITS)));
-        nrc = instance(new Nrc(eep, eepromImage, switchParams, geometry));
+        nrc = instance(new Nrc(eep, eepromImage, switchParams));
         core = instance(new SwitchCore(switchParams));
         links = new LinkLayer[n];
 

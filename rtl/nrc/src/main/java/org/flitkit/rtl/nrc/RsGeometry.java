@@ -23,6 +23,14 @@ public record RsGeometry(int rows, int cols) {
         }
     }
 
+    /**
+     * The plane in front of a switch core: the core's tiles mirror the relay-station plane (4 x 6 on the TH-2 NRC,
+     * 2 x 2 at CI size), so a chip's plane has the rows and columns of its core.
+     */
+    public static RsGeometry of(org.flitkit.rtl.nrc.switchcore.SwitchParams core) {
+        return new RsGeometry(core.rows(), core.cols());
+    }
+
     /** Ports, one relay station each. */
     public int ports() {
         return rows * cols;

@@ -117,7 +117,7 @@ public final class Benchmark {
         // warm-up until HotSpot has compiled the generated code: a large design's methods take its compiler tens of
         // seconds on 2 cores, and a run timed before that measures the compiler, not the simulator
         long warmStart = System.nanoTime();
-        long windows = warmUp(sim, Math.min(cycles, 1_000_000));
+        long runs = warmUp(sim, Math.min(cycles, 1_000_000));
         double warmSeconds = (System.nanoTime() - warmStart) / 1e9;
         double best = 0;
         BigInteger checksum = null;
@@ -132,7 +132,7 @@ public final class Benchmark {
         }
         return new Result("flitkit", compile, best, cycles, checksum,
                 String.format(Locale.ROOT, "cold %s cycles/s; warm-up %.1f s (%d runs) until HotSpot compiled nothing for %.0f s; %s",
-                        fmt(coldRate), warmSeconds, windows, QUIET_JIT_NANOS / 1e9, sim.stats()));
+                        fmt(coldRate), warmSeconds, runs, QUIET_JIT_NANOS / 1e9, sim.stats()));
     }
 
     /** HotSpot compiled nothing for this long: the generated code has reached its steady state. */

@@ -21,7 +21,6 @@ import org.flitkit.hdl.lib.Lfsr;
 import org.flitkit.hdl.lib.Lock;
 import org.flitkit.rtl.link.LinkParams;
 import org.flitkit.rtl.nma.EepParams;
-import org.flitkit.rtl.nrc.RsGeometry;
 import org.flitkit.rtl.nrc.switchcore.SwitchParams;
 import org.flitkit.tools.benchmark.Checksum;
 
@@ -49,13 +48,13 @@ public final class NrcChipBenchmark extends Module {
 
     /** The TH-2 NRC: 24 ports. */
     public NrcChipBenchmark() {
-        this(SwitchParams.TH2, RsGeometry.TH2);
+        this(SwitchParams.TH2);
     }
 
-    /** The same load on a chip of {@code sp.ports()} ports, its relay stations laid out as {@code geometry}. */
-    public NrcChipBenchmark(SwitchParams sp, RsGeometry geometry) {
+    /** The same load on a chip of {@code sp.ports()} ports (its relay stations in the core's rows and columns). */
+    public NrcChipBenchmark(SwitchParams sp) {
         int n = sp.ports();
-        board = instance(new NrcPeerBoard(EepParams.FAST, null, sp, LinkParams.defaults(), CABLE_LATENCY, geometry));
+        board = instance(new NrcPeerBoard(EepParams.FAST, null, sp, LinkParams.defaults(), CABLE_LATENCY));
         // no BIST_CTRL writes: a link BIST takes its port out of data service for as long as the random write says
         RequestGenerator requests = instance(new RequestGenerator(n, false));
         UInt sinkReady = Lfsr.galois(32, TRUE(), 0x5EED_0A11L).named("sinkReady");
@@ -107,7 +106,7 @@ public final class NrcChipBenchmark extends Module {
      * stations), every block of the chip as in the TH-2 one.
      */
     public static NrcChipBenchmark reduced() {
-        return new NrcChipBenchmark(SwitchParams.CI, new RsGeometry(2, 2));
+        return new NrcChipBenchmark(SwitchParams.CI);
     }
 
     /**

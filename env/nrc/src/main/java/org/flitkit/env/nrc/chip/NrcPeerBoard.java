@@ -21,7 +21,6 @@ import org.flitkit.rtl.link.LinkPort;
 import org.flitkit.rtl.nma.EepParams;
 import org.flitkit.rtl.nrc.NrcChip;
 import org.flitkit.rtl.nrc.NrcRegisters;
-import org.flitkit.rtl.nrc.RsGeometry;
 import org.flitkit.rtl.nrc.switchcore.SwitchParams;
 import org.flitkit.testbench.RunConfig;
 import org.flitkit.testbench.Testbench;
@@ -61,11 +60,6 @@ public final class NrcPeerBoard extends Module {
      * @param cableLatency cycles a frame takes over each cable, each way
      */
     public NrcPeerBoard(EepParams eep, byte[] eepromImage, SwitchParams sp, LinkParams lp, int cableLatency) {
-        this(eep, eepromImage, sp, lp, cableLatency, RsGeometry.TH2);
-    }
-
-    /** The board around a chip whose relay-station plane is {@code geometry} (as many ports as {@code sp}). */
-    public NrcPeerBoard(EepParams eep, byte[] eepromImage, SwitchParams sp, LinkParams lp, int cableLatency, RsGeometry geometry) {
         this.cableLatency = cableLatency;
         int n = sp.ports();
         faults = input(UInt(NrcRegisters.faultSources(n).size()));
@@ -78,7 +72,7 @@ public final class NrcPeerBoard extends Module {
         cutIn = input(Vec(n, () -> Bool()));
         cutOut = input(Vec(n, () -> Bool()));
         lanesDown = input(Vec(n, () -> UInt(LinkFrame.LANES)));
-        nrc = instance(new NrcChip(eep, eepromImage, sp, lp, geometry));
+        nrc = instance(new NrcChip(eep, eepromImage, sp, lp));
         nrc.faults.assign(faults);
         nrc.temperature.assign(temperature);
         BufferShape nrcBuffer = new BufferShape(sp.vcs(), sp.reservedFlits(), sp.sharedFlits());
